@@ -1,0 +1,61 @@
+import Foundation
+public import RepoFinderCore
+
+/// Turns lines of `date,full_name,stargazers_count,forks_count` CSV into ``StarSnapshot``s. The header names the
+/// columns (any order; `forks_count` optional).
+public struct StarSnapshotRecordDecoder {
+    private let dateColumn: Int
+    private let nameColumn: Int
+    private let starsColumn: Int
+    private let forksColumn: Int?
+    private let columnCount: Int
+
+    /// The column names this decoder understands.
+    public static let expectedHeader = "date,full_name,stargazers_count,forks_count"
+
+    /// Reads the header line.
+    public init(header: [UInt8]) throws(CatalogImportError) {
+        let names = String(decoding: header, as: UTF8.self).split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        func column(_ name: String) throws(CatalogImportError) -> Int {
+            guard let index = names.firstIndex(of: name) else {
+                throw .missingHeader("no '\(name)' column; expected \(Self.expectedHeader)")
+            }
+            return index
+        }
+        dateColumn = try column("date")
+        nameColumn = try column("full_name")
+        starsColumn = try column("stargazers_count")
+        forksColumn = names.firstIndex(of: "forks_count")
+        columnCount = names.count
+    }
+
+    /// Decodes one data line.
+    public func decode(_ line: [UInt8]) -> Result<StarSnapshot, RecordRejection> {
+        guard let text = String(validating: line, as: UTF8.self) else { return .failure(.invalidUTF8) }
+        let fields = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard fields.count == columnCount else {
+            return .failure(.wrongColumnCount(found: fields.count, expected: columnCount))
+        }
+        guard let day = Day(fields[dateColumn]) else {
+            return .failure(.invalidValue(field: "date", "'\(fields[dateColumn])' is not a YYYY-MM-DD date"))
+        }
+        let repository: RepositoryName
+        do {
+            repository = try RepositoryName(parsing: String(fields[nameColumn]))
+        } catch {
+            return .failure(.invalidValue(field: "full_name", "\(error)"))
+        }
+        guard let stars = Int(fields[starsColumn]), stars >= 0 else {
+            return .failure(.wrongType(field: "stargazers_count", expected: "a whole number ≥ 0"))
+        }
+        var forks: Int?
+        if let forksColumn, !fields[forksColumn].isEmpty {
+            guard let value = Int(fields[forksColumn]), value >= 0 else {
+                return .failure(.wrongType(field: "forks_count", expected: "a whole number ≥ 0"))
+            }
+            forks = value
+        }
+        return .success(StarSnapshot(repository: repository, day: day, stars: stars, forks: forks))
+    }
+}

@@ -1,0 +1,50 @@
+public import Foundation
+
+/// What a person did with a repository card.
+public enum InteractionKind: String, CaseIterable, Codable, Hashable, Sendable {
+    /// Swiped right.
+    case like
+    /// Kept for later.
+    case save
+    /// Swiped left.
+    case skip
+    /// Looked at the detail page.
+    case view
+    /// Opened it on GitHub.
+    case open
+}
+
+/// One interaction, as a client sends it.
+public struct Interaction: Hashable, Sendable {
+    /// A key the client makes (a UUID, say), so replaying an offline queue never stores it twice.
+    public var id: String
+    /// The repository acted on.
+    public var repository: RepositoryName
+    /// What was done.
+    public var kind: InteractionKind
+    /// When it happened, on the client's clock.
+    public var at: Date
+
+    public init(id: String, repository: RepositoryName, kind: InteractionKind, at: Date) {
+        self.id = id
+        self.repository = repository
+        self.kind = kind
+        self.at = at
+    }
+
+    /// Longest idempotency key accepted.
+    public static let maximumIDLength = 128
+}
+
+/// A person using RepoFinder. Accounts start anonymous; the bearer token is kept only as a hash.
+public struct UserAccount: Hashable, Sendable {
+    /// A stable opaque id (a UUID string).
+    public var id: String
+    /// When the account was created.
+    public var createdAt: Date
+
+    public init(id: String, createdAt: Date) {
+        self.id = id
+        self.createdAt = createdAt
+    }
+}

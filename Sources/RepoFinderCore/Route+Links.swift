@@ -1,0 +1,143 @@
+import Foundation
+
+extension Route {
+    /// Parses a deep link such as `repoverse://repo/apple/swift` or `repoverse://trending?language=Swift`.
+    public init(deepLink: String) throws(RouteError) {
+        let link = try Self.checkedLength(deepLink)
+        let prefix = "\(Route.scheme)://"
+        guard link.lowercased().hasPrefix(prefix) else { throw .wrongScheme(link) }
+        let parts = try LinkParts(link.dropFirst(prefix.count))
+        guard let destination = parts.segments.first else { throw .unknownDestination("") }
+        try self.init(destination: destination.lowercased(), rest: parts.segments.dropFirst(), query: parts.query)
+    }
+
+    /// Parses a web path such as `/r/apple/swift` or `/trending?since=weekly` (`/` is the deck).
+    public init(webPath: String) throws(RouteError) {
+        let path = try Self.checkedLength(webPath)
+        guard path.hasPrefix("/") else { throw .wrongScheme(path) }
+        let parts = try LinkParts(path.dropFirst())
+        guard let first = parts.segments.first else {
+            self = .discover
+            return
+        }
+        try self.init(destination: first.lowercased(), rest: parts.segments.dropFirst(), query: parts.query)
+    }
+
+    /// Parses either form: a `repoverse://` link or a web path.
+    public init(link: String) throws(RouteError) {
+        if link.hasPrefix("/") { try self.init(webPath: link) } else { try self.init(deepLink: link) }
+    }
+
+    /// The `repoverse://` link to this route.
+    public var deepLink: String {
+        let (destination, rest, query) = printedParts
+        return "\(Route.scheme)://" + ([destination] + rest).joined(separator: "/") + query
+    }
+
+    /// The web path to this route, served by the web app.
+    public var webPath: String {
+        if self == .discover { return "/" }
+        let (destination, rest, query) = printedParts
+        return "/" + ([destination == "repo" ? "r" : destination] + rest).joined(separator: "/") + query
+    }
+
+    // MARK: - Shared by both forms
+
+    private init(destination: String, rest: ArraySlice<String>, query: [String: String]) throws(RouteError) {
+        func noFurtherPath() throws(RouteError) {
+            if !rest.isEmpty { throw .unexpectedPath(rest.joined(separator: "/")) }
+        }
+        switch destination {
+        case "repo", "r":
+            guard rest.count >= 2 else { throw .missingRepository }
+            guard rest.count == 2 else { throw .unexpectedPath(rest.dropFirst(2).joined(separator: "/")) }
+            do {
+                self = .repository(try RepositoryName(owner: rest[rest.startIndex], name: rest[rest.startIndex + 1]))
+            } catch {
+                throw .invalidRepository(error)
+            }
+        case "trending":
+            try noFurtherPath()
+            var window = TrendingWindow.daily
+            if let since = query["since"], !since.isEmpty {
+                guard let parsed = TrendingWindow(rawValue: since.lowercased()) else { throw .invalidWindow(since) }
+                window = parsed
+            }
+            let language = query["language"].map { $0.trimmingCharacters(in: .whitespaces) }
+            if let language,
+                language.count > Route.maximumLanguageLength
+                    || language.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            {
+                throw .invalidLanguage(language)
+            }
+            self = .trending(language: language?.isEmpty == false ? language : nil, since: window)
+        case "search":
+            try noFurtherPath()
+            let text = (query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty else { throw .missingQuery }
+            guard text.count <= Route.maximumQueryLength else { throw .queryTooLong(text.count) }
+            self = .search(query: text)
+        case "saved", "liked", "discover", "profile":
+            try noFurtherPath()
+            self = [.saved, .liked, .discover, .profile].first { $0.destinationName == destination }!
+        default:
+            throw .unknownDestination(destination)
+        }
+    }
+
+    private var destinationName: String {
+        switch self {
+        case .repository: "repo"
+        case .trending: "trending"
+        case .search: "search"
+        case .saved: "saved"
+        case .liked: "liked"
+        case .discover: "discover"
+        case .profile: "profile"
+        }
+    }
+
+    private var printedParts: (destination: String, rest: [String], query: String) {
+        switch self {
+        case .repository(let name):
+            return ("repo", [name.owner, name.name], "")
+        case .trending(let language, let since):
+            var items: [(String, String)] = []
+            if let language { items.append(("language", language)) }
+            items.append(("since", since.rawValue))
+            return ("trending", [], "?" + items.map { "\($0)=\(PercentEncoding.encode($1))" }.joined(separator: "&"))
+        case .search(let query):
+            return ("search", [], "?q=\(PercentEncoding.encode(query))")
+        case .saved, .liked, .discover, .profile:
+            return (destinationName, [], "")
+        }
+    }
+
+    private static func checkedLength(_ text: String) throws(RouteError) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .empty }
+        guard trimmed.utf8.count <= maximumLinkLength else { throw .tooLong(trimmed.utf8.count) }
+        return trimmed
+    }
+}
+
+/// A link split into decoded path segments and query items (first value wins; a fragment is ignored).
+private struct LinkParts {
+    var segments: [String] = []
+    var query: [String: String] = [:]
+
+    init(_ text: Substring) throws(RouteError) {
+        let withoutFragment = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let halves = withoutFragment.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        for segment in halves[0].split(separator: "/") {
+            segments.append(try PercentEncoding.decode(segment, plusIsSpace: false))
+        }
+        guard halves.count == 2 else { return }
+        for item in halves[1].split(separator: "&") {
+            let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = try PercentEncoding.decode(pair[0], plusIsSpace: true)
+            let value = pair.count == 2 ? try PercentEncoding.decode(pair[1], plusIsSpace: true) : ""
+            if query[key] == nil { query[key] = value }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+/// A place in RepoFinder that a link can point at. Every route has a deep link (`repoverse://…`) and a web
+/// path (`/r/owner/name`, `/trending?…`); both parse back to the same route.
+public enum Route: Hashable, Sendable {
+    /// A repository's detail page.
+    case repository(RepositoryName)
+    /// Trending repositories, optionally for one language.
+    case trending(language: String?, since: TrendingWindow)
+    /// Search results for a query.
+    case search(query: String)
+    /// The saved list.
+    case saved
+    /// The liked list.
+    case liked
+    /// The swipe deck.
+    case discover
+    /// Preferences and stats.
+    case profile
+
+    /// The URL scheme of deep links.
+    public static let scheme = "repoverse"
+    /// Longest search query a link may carry.
+    public static let maximumQueryLength = 256
+    /// Longest language name a link may carry.
+    public static let maximumLanguageLength = 64
+    /// Longest link accepted at all.
+    public static let maximumLinkLength = 2048
+}
+
+/// Why a link is not a RepoFinder route. Each message says what was wrong and what a good link looks like.
+public enum RouteError: Error, Equatable, Sendable, CustomStringConvertible {
+    case empty
+    case tooLong(Int)
+    case wrongScheme(String)
+    case unknownDestination(String)
+    case missingRepository
+    case invalidRepository(RepositoryNameError)
+    case unexpectedPath(String)
+    case invalidWindow(String)
+    case invalidLanguage(String)
+    case missingQuery
+    case queryTooLong(Int)
+    case badEncoding(String)
+
+    public var description: String {
+        switch self {
+        case .empty:
+            "The link is empty. Try repoverse://discover."
+        case .tooLong(let length):
+            "The link is \(length) characters long; links are at most \(Route.maximumLinkLength)."
+        case .wrongScheme(let link):
+            "'\(link)' is not a RepoFinder link: links start with repoverse:// (or are web paths such as /r/apple/swift)."
+        case .unknownDestination(let destination):
+            "'\(destination)' is not a RepoFinder screen. Known: repo, trending, search, saved, liked, discover, profile."
+        case .missingRepository:
+            "A repository link needs an owner and a name, for example repoverse://repo/apple/swift."
+        case .invalidRepository(let error):
+            "\(error)."
+        case .unexpectedPath(let path):
+            "Unexpected '\(path)' in the link: this screen takes no further path."
+        case .invalidWindow(let value):
+            "'\(value)' is not a trending window: use since=daily, weekly or monthly."
+        case .invalidLanguage(let value):
+            "'\(value)' is not a language name: at most \(Route.maximumLanguageLength) printable characters."
+        case .missingQuery:
+            "A search link needs a query, for example repoverse://search?q=swift."
+        case .queryTooLong(let length):
+            "The search query is \(length) characters long; at most \(Route.maximumQueryLength)."
+        case .badEncoding(let text):
+            "'\(text)' is not correctly percent-encoded (or not UTF-8)."
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// What a person told RepoFinder during onboarding, named exactly as the RepoFinder plan names it.
+public struct UserPreferences: Codable, Hashable, Sendable {
+    /// What to call them.
+    public var name: String?
+    /// The topic cluster they care about most (cluster ids come from the recommender).
+    public var primaryCluster: String?
+    /// Further clusters of interest.
+    public var secondaryClusters: [String]
+    /// Languages, frameworks and tools they work with, for example `Swift`, `SwiftUI`.
+    public var techStack: [String]
+    /// Subjects they want to see, for example `machine-learning`.
+    public var interests: [String]
+    /// How experienced they are.
+    public var experienceLevel: ExperienceLevel?
+    /// The kind of project they work on, in their words (for example "mobile app").
+    public var projectType: String?
+    /// Why they are here.
+    public var goals: [Goal]
+    /// Whether they finished (or skipped) onboarding.
+    public var onboardingCompleted: Bool
+
+    public init(
+        name: String? = nil,
+        primaryCluster: String? = nil,
+        secondaryClusters: [String] = [],
+        techStack: [String] = [],
+        interests: [String] = [],
+        experienceLevel: ExperienceLevel? = nil,
+        projectType: String? = nil,
+        goals: [Goal] = [],
+        onboardingCompleted: Bool = false
+    ) {
+        self.name = name
+        self.primaryCluster = primaryCluster
+        self.secondaryClusters = secondaryClusters
+        self.techStack = techStack
+        self.interests = interests
+        self.experienceLevel = experienceLevel
+        self.projectType = projectType
+        self.goals = goals
+        self.onboardingCompleted = onboardingCompleted
+    }
+}
+
+/// How experienced a person is.
+public enum ExperienceLevel: String, CaseIterable, Codable, Hashable, Sendable {
+    case beginner
+    case intermediate
+    case advanced
+}
+
+/// Why a person uses RepoFinder.
+public enum Goal: String, CaseIterable, Codable, Hashable, Sendable {
+    case learningNewTech = "learning-new-tech"
+    case buildingProject = "building-project"
+    case contributing
+    case findingSolutions = "finding-solutions"
+    case exploring
+}

@@ -1,0 +1,185 @@
+public import Foundation
+public import RepoFinderCore
+
+/// Everything RepoFinder keeps: the catalog, star history, people, their preferences and interactions.
+///
+/// One interface, two engines (SQLite and PostgreSQL); the contract test suite holds both to the same
+/// behaviour. Every method is atomic: it either happens completely or throws and changes nothing.
+public protocol DataStore: Sendable {
+    // MARK: Catalog
+
+    /// Inserts new repositories and updates changed ones (matched case-insensitively by full name).
+    /// Importing the same repositories again changes nothing and counts them as unchanged.
+    func upsertRepositories(_ repositories: [Repository]) async throws -> UpsertCounts
+
+    /// The repository with this name, if the catalog has it.
+    func repository(named name: RepositoryName) async throws -> Repository?
+
+    /// A slice of the catalog, most starred first (ties by name), for listing and for loading it into memory.
+    func repositories(offset: Int, limit: Int) async throws -> [Repository]
+
+    /// Inserts or updates star snapshots (one per repository and day). Snapshots of repositories that are
+    /// not in the catalog are skipped and named in the result; the rest are stored.
+    func upsertStarSnapshots(_ snapshots: [StarSnapshot]) async throws -> SnapshotUpsertResult
+
+    /// A repository's snapshots, oldest day first.
+    func starSnapshots(of name: RepositoryName) async throws -> [StarSnapshot]
+
+    /// How much the store holds.
+    func statistics() async throws -> StoreStatistics
+
+    // MARK: People
+
+    /// Creates an anonymous account identified by the hash of its bearer token.
+    func createUser(tokenHash: String, at date: Date) async throws -> UserAccount
+
+    /// The account whose token has this hash, if any.
+    func user(tokenHash: String) async throws -> UserAccount?
+
+    /// A person's preferences; nil until they were first saved. Throws ``StorageError/unknownUser(_:)``.
+    func preferences(userID: String) async throws -> UserPreferences?
+
+    /// Replaces a person's preferences. Throws ``StorageError/unknownUser(_:)``.
+    func setPreferences(_ preferences: UserPreferences, userID: String) async throws
+
+    // MARK: Interactions and lists
+
+    /// Records interactions idempotently: an id this user already sent (or sent twice in this batch) counts as a
+    /// duplicate and is not stored again. Likes add to the liked list, saves to the saved list. If any
+    /// repository is unknown, nothing is stored and ``StorageError/unknownRepositories(_:)`` names them.
+    func recordInteractions(_ interactions: [Interaction], userID: String) async throws -> InteractionReceipt
+
+    /// A person's interactions in the order they happened (ties in the order received).
+    func interactions(userID: String) async throws -> [Interaction]
+
+    /// A page of a person's saved or liked repositories, most recently added first.
+    func list(_ list: RepositoryList, userID: String, page: PageRequest) async throws -> Page<ListedRepository>
+
+    /// Takes a repository off a person's list; false if it was not on it.
+    func remove(_ name: RepositoryName, from list: RepositoryList, userID: String) async throws -> Bool
+
+    // MARK: Lifecycle
+
+    /// Closes connections; the store is unusable afterwards.
+    func close() async throws
+}
+
+/// How many rows an upsert inserted, changed, or found already up to date.
+public struct UpsertCounts: Hashable, Sendable {
+    public var inserted: Int
+    public var updated: Int
+    public var unchanged: Int
+
+    public init(inserted: Int = 0, updated: Int = 0, unchanged: Int = 0) {
+        self.inserted = inserted
+        self.updated = updated
+        self.unchanged = unchanged
+    }
+
+    /// Adds another batch's counts.
+    public static func + (lhs: Self, rhs: Self) -> Self {
+        Self(
+            inserted: lhs.inserted + rhs.inserted, updated: lhs.updated + rhs.updated,
+            unchanged: lhs.unchanged + rhs.unchanged)
+    }
+}
+
+/// The outcome of storing star snapshots.
+public struct SnapshotUpsertResult: Hashable, Sendable {
+    /// What was written.
+    public var counts: UpsertCounts
+    /// Repositories named by snapshots but missing from the catalog (their snapshots were skipped).
+    public var unknownRepositories: Set<RepositoryName>
+
+    public init(counts: UpsertCounts, unknownRepositories: Set<RepositoryName>) {
+        self.counts = counts
+        self.unknownRepositories = unknownRepositories
+    }
+}
+
+/// The outcome of recording a batch of interactions.
+public struct InteractionReceipt: Hashable, Sendable {
+    /// Newly stored.
+    public var accepted: Int
+    /// Already stored earlier (or repeated within the batch); not stored again.
+    public var duplicates: Int
+
+    public init(accepted: Int, duplicates: Int) {
+        self.accepted = accepted
+        self.duplicates = duplicates
+    }
+}
+
+/// A person's two lists of repositories.
+public enum RepositoryList: String, CaseIterable, Sendable {
+    case saved
+    case liked
+}
+
+/// A repository on a list, with when it was added.
+public struct ListedRepository: Hashable, Sendable {
+    public var repository: Repository
+    public var addedAt: Date
+
+    public init(repository: Repository, addedAt: Date) {
+        self.repository = repository
+        self.addedAt = addedAt
+    }
+}
+
+/// Which page to read: pages count from 1; at most ``maximumPerPage`` items a page.
+public struct PageRequest: Hashable, Sendable {
+    public let page: Int
+    public let perPage: Int
+
+    /// Largest page size.
+    public static let maximumPerPage = 100
+
+    /// Clamps to valid values: page ≥ 1, 1 ≤ perPage ≤ 100.
+    public init(page: Int = 1, perPage: Int = 20) {
+        self.page = max(1, page)
+        self.perPage = min(max(1, perPage), Self.maximumPerPage)
+    }
+
+    /// Rows to skip.
+    public var offset: Int { (page - 1) * perPage }
+}
+
+/// One page of results and the total across all pages.
+public struct Page<Item: Hashable & Sendable>: Hashable, Sendable {
+    public var items: [Item]
+    public var total: Int
+    public var request: PageRequest
+
+    public init(items: [Item], total: Int, request: PageRequest) {
+        self.items = items
+        self.total = total
+        self.request = request
+    }
+}
+
+/// Row counts, for `repofinder stats` and health checks.
+public struct StoreStatistics: Hashable, Sendable {
+    public var repositories: Int
+    public var topics: Int
+    public var starSnapshots: Int
+    public var firstSnapshotDay: Day?
+    public var lastSnapshotDay: Day?
+    public var users: Int
+    public var interactions: Int
+    public var schemaVersion: Int
+
+    public init(
+        repositories: Int, topics: Int, starSnapshots: Int, firstSnapshotDay: Day?, lastSnapshotDay: Day?,
+        users: Int, interactions: Int, schemaVersion: Int
+    ) {
+        self.repositories = repositories
+        self.topics = topics
+        self.starSnapshots = starSnapshots
+        self.firstSnapshotDay = firstSnapshotDay
+        self.lastSnapshotDay = lastSnapshotDay
+        self.users = users
+        self.interactions = interactions
+        self.schemaVersion = schemaVersion
+    }
+}

@@ -1,0 +1,121 @@
+package import RepoFinderCore
+
+/// SQL text both engines share. Statements are written with `?` placeholders; PostgreSQL's `$n` form is made
+/// by ``postgresPlaceholders(_:)``.
+package enum SharedSQL {
+    /// The repository columns every read selects, in the order the engines decode them (`r` is `repositories`).
+    package static let repositoryColumns = """
+        r.id, r.github_id, r.owner_login, r.owner_avatar_url, r.name, r.description, r.language, r.stars, r.forks,
+        r.open_issues, r.license_spdx_id, r.license_name, r.created_at, r.updated_at, r.pushed_at, r.archived,
+        r.web_url
+        """
+
+    /// The columns an upsert writes, in the order of ``repositoryValues(_:)``.
+    package static let repositoryWriteColumns = [
+        "full_name_key", "github_id", "owner_login", "owner_avatar_url", "name", "description", "language", "stars",
+        "forks", "open_issues", "license_spdx_id", "license_name", "created_at", "updated_at", "pushed_at",
+        "archived", "web_url", "fingerprint",
+    ]
+
+    /// Column index of the first value after the columns listed in ``repositoryColumns``.
+    package static let repositoryColumnCount = 17
+
+    /// The order of catalog slices.
+    package static let catalogOrder = "r.stars DESC, r.full_name_key"
+
+    /// A table per list.
+    package static func table(_ list: RepositoryList) -> String {
+        switch list {
+        case .saved: "saved_repositories"
+        case .liked: "liked_repositories"
+        }
+    }
+
+    /// Rewrites `?` placeholders as `$1`, `$2`, … (none appear inside string literals in our SQL).
+    package static func postgresPlaceholders(_ sql: String) -> String {
+        var result = ""
+        var index = 0
+        for character in sql {
+            if character == "?" {
+                index += 1
+                result += "$\(index)"
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// `(?, ?, …)` with `count` placeholders.
+    package static func placeholders(_ count: Int) -> String {
+        "(" + Array(repeating: "?", count: count).joined(separator: ", ") + ")"
+    }
+}
+
+/// The schema version this build knows (the number of migrations).
+package let currentSchemaVersion = 1
+
+extension InteractionKind {
+    /// The list an interaction of this kind adds to, if any.
+    package var list: RepositoryList? {
+        switch self {
+        case .like: .liked
+        case .save: .saved
+        case .skip, .view, .open: nil
+        }
+    }
+}
+
+extension SharedSQL {
+    package static let userExists = "SELECT 1 FROM users WHERE id = ?"
+    package static let userByTokenHash = "SELECT id, created_at FROM users WHERE token_hash = ?"
+    package static let insertUser = "INSERT INTO users (id, token_hash, created_at) VALUES (?, ?, ?)"
+    package static let preferencesDocument = "SELECT document FROM preferences WHERE user_id = ?"
+
+    package static let insertInteraction = """
+        INSERT INTO interactions (user_id, client_id, repository_id, kind, at, received_at) VALUES (?, ?, ?, ?, ?, ?)
+        ON CONFLICT (user_id, client_id) DO NOTHING RETURNING seq
+        """
+
+    package static let interactionsOfUser = """
+        SELECT i.client_id, r.owner_login, r.name, i.kind, i.at FROM interactions i
+        JOIN repositories r ON r.id = i.repository_id WHERE i.user_id = ? ORDER BY i.at, i.seq
+        """
+
+    package static func addToList(_ list: RepositoryList) -> String {
+        "INSERT INTO \(table(list)) (user_id, repository_id, added_at) VALUES (?, ?, ?) "
+            + "ON CONFLICT (user_id, repository_id) DO NOTHING"
+    }
+
+    package static func listCount(_ list: RepositoryList) -> String {
+        "SELECT count(*) FROM \(table(list)) WHERE user_id = ?"
+    }
+
+    package static func listPage(_ list: RepositoryList) -> String {
+        """
+        SELECT \(repositoryColumns), l.added_at FROM \(table(list)) l JOIN repositories r ON r.id = l.repository_id
+        WHERE l.user_id = ? ORDER BY l.added_at DESC, r.full_name_key LIMIT ? OFFSET ?
+        """
+    }
+
+    package static func removeFromList(_ list: RepositoryList) -> String {
+        "DELETE FROM \(table(list)) WHERE user_id = ? AND repository_id = "
+            + "(SELECT id FROM repositories WHERE full_name_key = ?)"
+    }
+
+    package static let repositoryByKey = "SELECT \(repositoryColumns) FROM repositories r WHERE r.full_name_key = ?"
+    package static let catalogSlice =
+        "SELECT \(repositoryColumns) FROM repositories r ORDER BY \(catalogOrder) LIMIT ? OFFSET ?"
+    package static let topicsOrder = "ORDER BY repository_id, position"
+    package static let snapshotsOfRepository = """
+        SELECT s.day, s.stars, s.forks FROM star_snapshots s JOIN repositories r ON r.id = s.repository_id
+        WHERE r.full_name_key = ? ORDER BY s.day
+        """
+}
+
+extension Array {
+    /// Consecutive slices of at most `size` elements, for batching statements.
+    package func chunks(of size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+}

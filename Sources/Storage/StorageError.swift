@@ -1,0 +1,27 @@
+public import RepoFinderCore
+
+/// What can go wrong in storage, worded for the person who has to act on it.
+public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No account has this id.
+    case unknownUser(String)
+    /// These repositories are not in the catalog.
+    case unknownRepositories([RepositoryName])
+    /// The database was migrated by a newer RepoFinder than this one.
+    case schemaTooNew(found: Int, supported: Int)
+    /// The database could not be opened or reached.
+    case unavailable(String)
+
+    public var description: String {
+        switch self {
+        case .unknownUser(let id):
+            "No user has the id '\(id)'."
+        case .unknownRepositories(let names):
+            "Not in the catalog: \(names.map(\.fullName).sorted().joined(separator: ", ")). Ingest or sync them first."
+        case .schemaTooNew(let found, let supported):
+            "The database is at schema version \(found), but this RepoFinder knows versions up to \(supported). "
+                + "Upgrade RepoFinder, or point --database at another database."
+        case .unavailable(let reason):
+            reason
+        }
+    }
+}

@@ -1,0 +1,97 @@
+/// Versioned migrations of the PostgreSQL schema, applied in order under an advisory lock so that many servers
+/// starting at once migrate exactly once. Append new migrations; never edit a shipped one.
+enum PostgresSchema {
+    static let migrations: [(version: Int, name: String, sql: [String])] = [
+        (1, "catalog, star snapshots, users, preferences, interactions, lists", version1)
+    ]
+
+    static let version1 =
+        [
+            """
+            CREATE TABLE repositories (
+                id BIGSERIAL PRIMARY KEY,
+                full_name_key TEXT NOT NULL UNIQUE,
+                github_id BIGINT,
+                owner_login TEXT NOT NULL,
+                owner_avatar_url TEXT,
+                name TEXT NOT NULL,
+                description TEXT,
+                language TEXT,
+                stars BIGINT NOT NULL CHECK (stars >= 0),
+                forks BIGINT CHECK (forks >= 0),
+                open_issues BIGINT CHECK (open_issues >= 0),
+                license_spdx_id TEXT,
+                license_name TEXT,
+                created_at TIMESTAMPTZ,
+                updated_at TIMESTAMPTZ,
+                pushed_at TIMESTAMPTZ,
+                archived BOOLEAN NOT NULL DEFAULT FALSE,
+                web_url TEXT NOT NULL,
+                fingerprint BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX repositories_github_id ON repositories(github_id)",
+            "CREATE INDEX repositories_language_stars ON repositories(language, stars DESC)",
+            "CREATE INDEX repositories_stars ON repositories(stars DESC, full_name_key)",
+            """
+            CREATE TABLE repository_topics (
+                repository_id BIGINT NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                topic TEXT NOT NULL,
+                PRIMARY KEY (repository_id, topic)
+            )
+            """,
+            "CREATE INDEX repository_topics_topic ON repository_topics(topic)",
+            """
+            CREATE TABLE star_snapshots (
+                repository_id BIGINT NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,
+                day DATE NOT NULL,
+                stars BIGINT NOT NULL CHECK (stars >= 0),
+                forks BIGINT CHECK (forks >= 0),
+                PRIMARY KEY (repository_id, day)
+            )
+            """,
+            "CREATE INDEX star_snapshots_day ON star_snapshots(day)",
+            """
+            CREATE TABLE users (
+                id TEXT PRIMARY KEY,
+                token_hash TEXT NOT NULL UNIQUE,
+                created_at TIMESTAMPTZ NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE preferences (
+                user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                document JSONB NOT NULL,
+                updated_at TIMESTAMPTZ NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE interactions (
+                seq BIGSERIAL PRIMARY KEY,
+                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                client_id TEXT NOT NULL,
+                repository_id BIGINT NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,
+                kind TEXT NOT NULL CHECK (kind IN ('like', 'save', 'skip', 'view', 'open')),
+                at TIMESTAMPTZ NOT NULL,
+                received_at TIMESTAMPTZ NOT NULL,
+                UNIQUE (user_id, client_id)
+            )
+            """,
+            "CREATE INDEX interactions_user_at ON interactions(user_id, at, seq)",
+            "CREATE INDEX interactions_repository ON interactions(repository_id)",
+        ]
+        + ["saved_repositories", "liked_repositories"].flatMap { table in
+            [
+                """
+                CREATE TABLE \(table) (
+                    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    repository_id BIGINT NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,
+                    added_at TIMESTAMPTZ NOT NULL,
+                    PRIMARY KEY (user_id, repository_id)
+                )
+                """,
+                "CREATE INDEX \(table)_recent ON \(table)(user_id, added_at DESC)",
+            ]
+        }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import PostgresNIO
+public import RepoFinderCore
+public import Storage
+
+extension PostgresStorage {
+    public func recordInteractions(_ interactions: [Interaction], userID: String) async throws -> InteractionReceipt {
+        try await transaction { connection in
+            try await requireUser(userID, on: connection)
+            let ids = try await repositoryIDs(Array(Set(interactions.map(\.repository.key))), on: connection)
+            let unknown = Set(interactions.map(\.repository).filter { ids[$0.key] == nil })
+            guard unknown.isEmpty else { throw StorageError.unknownRepositories(unknown.sorted { $0.key < $1.key }) }
+            let receivedAt = Date().roundedToMilliseconds
+            var accepted = 0
+            for interaction in interactions {
+                let repositoryID = ids[interaction.repository.key]!
+                let at = interaction.at.roundedToMilliseconds
+                let inserted = try await query(
+                    SharedSQL.insertInteraction,
+                    [userID, interaction.id, repositoryID, interaction.kind.rawValue, at, receivedAt], on: connection)
+                guard !inserted.isEmpty else { continue }
+                accepted += 1
+                if let list = interaction.kind.list {
+                    try await query(SharedSQL.addToList(list), [userID, repositoryID, at], on: connection)
+                }
+            }
+            return InteractionReceipt(accepted: accepted, duplicates: interactions.count - accepted)
+        }
+    }
+
+    public func interactions(userID: String) async throws -> [Interaction] {
+        try await requireUser(userID)
+        return try await query(SharedSQL.interactionsOfUser, [userID]).map { row in
+            Interaction(
+                id: try row.value(0), repository: try RepositoryName(owner: try row.value(1), name: try row.value(2)),
+                kind: InteractionKind(rawValue: try row.value(3)) ?? .view,
+                at: try row.date(4) ?? Date(timeIntervalSince1970: 0))
+        }
+    }
+
+    public func list(_ list: RepositoryList, userID: String, page: PageRequest) async throws -> Page<ListedRepository> {
+        try await requireUser(userID)
+        let total: Int = try await query(SharedSQL.listCount(list), [userID]).first?.value(0) ?? 0
+        let rows = try await query(SharedSQL.listPage(list), [userID, page.perPage, page.offset])
+        let repositories = try await decode(rows)
+        let items = try zip(repositories, rows).map { repository, row in
+            ListedRepository(repository: repository, addedAt: try row.date(SharedSQL.repositoryColumnCount) ?? Date())
+        }
+        return Page(items: items, total: total, request: page)
+    }
+
+    public func remove(_ name: RepositoryName, from list: RepositoryList, userID: String) async throws -> Bool {
+        try await transaction { connection in
+            try await requireUser(userID, on: connection)
+            return try await !query(
+                SharedSQL.removeFromList(list) + " RETURNING 1", [userID, name.key], on: connection
+            )
+            .isEmpty
+        }
+    }
+}

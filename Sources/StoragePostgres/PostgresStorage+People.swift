@@ -1,0 +1,43 @@
+public import Foundation
+import PostgresNIO
+public import RepoFinderCore
+import Storage
+
+extension PostgresStorage {
+    public func createUser(tokenHash: String, at date: Date) async throws -> UserAccount {
+        let account = UserAccount(id: UUID().uuidString.lowercased(), createdAt: date.roundedToMilliseconds)
+        try await query(SharedSQL.insertUser, [account.id, tokenHash, account.createdAt])
+        return account
+    }
+
+    public func user(tokenHash: String) async throws -> UserAccount? {
+        try await query(SharedSQL.userByTokenHash, [tokenHash]).first.map { row in
+            UserAccount(id: try row.value(0), createdAt: try row.date(1) ?? Date(timeIntervalSince1970: 0))
+        }
+    }
+
+    public func preferences(userID: String) async throws -> UserPreferences? {
+        try await requireUser(userID)
+        let rows = try await query(
+            SharedSQL.preferencesDocument.replacingOccurrences(of: "document", with: "document::text"), [userID])
+        return try rows.first.map { try PreferencesDocument.decode(try $0.value(0)) }
+    }
+
+    public func setPreferences(_ preferences: UserPreferences, userID: String) async throws {
+        let document = try PreferencesDocument.encode(preferences)
+        try await transaction { connection in
+            try await requireUser(userID, on: connection)
+            try await query(
+                """
+                INSERT INTO preferences (user_id, document, updated_at) VALUES (?, ?::jsonb, now())
+                ON CONFLICT (user_id) DO UPDATE SET document = EXCLUDED.document, updated_at = EXCLUDED.updated_at
+                """, [userID, document], on: connection)
+        }
+    }
+
+    func requireUser(_ userID: String, on connection: PostgresConnection? = nil) async throws {
+        guard try await !query(SharedSQL.userExists, [userID], on: connection).isEmpty else {
+            throw StorageError.unknownUser(userID)
+        }
+    }
+}

@@ -1,0 +1,215 @@
+public import Foundation
+public import Logging
+import PostgresNIO
+import RepoFinderCore
+public import Storage
+
+/// The engine for scale: PostgreSQL through PostgresNIO's connection pool. Any number of RepoFinder processes can
+/// share one database; migrations run once, under an advisory lock.
+public final class PostgresStorage: DataStore {
+    let client: PostgresClient
+    let logger: Logger
+    private let runTask: Task<Void, Never>
+
+    private init(client: PostgresClient, logger: Logger) {
+        self.client = client
+        self.logger = logger
+        runTask = Task { await client.run() }
+    }
+
+    /// Connects (failing within seconds, with the server's own reason, if it cannot be reached or refuses the login),
+    /// creates the schema named in the settings if needed, migrates, and starts the connection pool.
+    public static func connect(_ settings: PostgresSettings, logger: Logger? = nil) async throws -> PostgresStorage {
+        var logger = logger ?? Logger(label: "repofinder.postgres")
+        if logger.logLevel < .error { logger.logLevel = .error }
+        let tls: PostgresConnection.Configuration.TLS =
+            settings.requireTLS ? .require(try .init(configuration: .makeClientConfiguration())) : .disable
+        var single = PostgresConnection.Configuration(
+            host: settings.host, port: settings.port, username: settings.username, password: settings.password,
+            database: settings.database, tls: tls)
+        single.options.connectTimeout = .seconds(5)
+        if let schema = settings.schema { single.options.additionalStartupParameters = [("search_path", schema)] }
+        do {
+            let connection = try await PostgresConnection.connect(configuration: single, id: 0, logger: logger)
+            do {
+                if let schema = settings.schema {
+                    try await connection.query(
+                        PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \"\(schema)\""), logger: logger)
+                }
+                try await migrate(on: connection, logger: logger)
+                try await connection.close()
+            } catch {
+                try? await connection.close()
+                throw error
+            }
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw StorageError.unavailable(
+                "Could not use PostgreSQL at \(settings): \(Self.reason(error)). "
+                    + "Is the server running and reachable, and do the role, password and database exist?")
+        }
+        var pooled = PostgresClient.Configuration(
+            host: settings.host, port: settings.port, username: settings.username, password: settings.password,
+            database: settings.database,
+            tls: settings.requireTLS ? .require(.makeClientConfiguration()) : .disable)
+        pooled.options.connectTimeout = .seconds(5)
+        pooled.options.maximumConnections = 8
+        pooled.options.additionalStartupParameters = single.options.additionalStartupParameters
+        return PostgresStorage(client: PostgresClient(configuration: pooled, backgroundLogger: logger), logger: logger)
+    }
+
+    private static func migrate(on connection: PostgresConnection, logger: Logger) async throws {
+        do {
+            try await connection.withTransaction(logger: logger) { connection in
+                try await applyMigrations(on: connection, logger: logger)
+            }
+        } catch let error as PostgresTransactionError {
+            throw unwrapped(error)
+        }
+    }
+
+    private static func applyMigrations(on connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query(
+            "SELECT pg_advisory_xact_lock(hashtext('repofinder-migrations:' || current_schema()))", logger: logger)
+        try await connection.query(
+            """
+            CREATE TABLE IF NOT EXISTS schema_migrations (
+                version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())
+            """, logger: logger)
+        var applied = 0
+        for try await (version, ) in try await connection.query(
+            "SELECT coalesce(max(version), 0) FROM schema_migrations", logger: logger
+        ).decode((Int.self)) {
+            applied = version
+        }
+        guard applied <= currentSchemaVersion else {
+            throw StorageError.schemaTooNew(found: applied, supported: currentSchemaVersion)
+        }
+        for migration in PostgresSchema.migrations where migration.version > applied {
+            for statement in migration.sql {
+                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+            }
+            try await connection.query(
+                "INSERT INTO schema_migrations (version, name) VALUES (\(migration.version), \(migration.name))",
+                logger: logger)
+        }
+    }
+
+    public func statistics() async throws -> StoreStatistics {
+        let rows = try await client.query(
+            """
+            SELECT (SELECT count(*) FROM repositories), (SELECT count(DISTINCT topic) FROM repository_topics),
+                (SELECT count(*) FROM star_snapshots), (SELECT min(day)::text FROM star_snapshots),
+                (SELECT max(day)::text FROM star_snapshots), (SELECT count(*) FROM users),
+                (SELECT count(*) FROM interactions), (SELECT max(version) FROM schema_migrations)
+            """, logger: logger)
+        for try await (repositories, topics, snapshots, first, last, users, interactions, version) in rows.decode(
+            (Int, Int, Int, String?, String?, Int, Int, Int).self)
+        {
+            return StoreStatistics(
+                repositories: repositories, topics: topics, starSnapshots: snapshots,
+                firstSnapshotDay: first.flatMap(Day.init), lastSnapshotDay: last.flatMap(Day.init), users: users,
+                interactions: interactions, schemaVersion: version)
+        }
+        throw StorageError.unavailable("PostgreSQL returned no statistics.")
+    }
+
+    public func close() async throws {
+        runTask.cancel()
+        await runTask.value
+    }
+
+    // MARK: - Helpers shared by the PostgreSQL engine's files
+
+    /// Runs `body` in a transaction. An error `body` throws comes out as itself (PostgresNIO would wrap it), so both
+    /// engines throw the same ``StorageError``s.
+    func transaction<T>(
+        isolation: isolated (any Actor)? = #isolation, _ body: (PostgresConnection) async throws -> sending T
+    ) async throws -> sending T {
+        do {
+            return try await client.withTransaction(logger: logger, isolation: isolation, body)
+        } catch let error as PostgresTransactionError {
+            throw Self.unwrapped(error)
+        }
+    }
+
+    private static func unwrapped(_ error: PostgresTransactionError) -> any Error {
+        error.closureError ?? error.beginError ?? error.commitError ?? error
+    }
+
+    /// Runs a query written with `?` placeholders, binding `values` in order.
+    @discardableResult
+    func query(
+        _ sql: String, _ values: [any PostgresBindable], on connection: PostgresConnection? = nil
+    ) async throws -> [PostgresRandomAccessRow] {
+        var bindings = PostgresBindings(capacity: values.count)
+        for value in values { try value.bind(into: &bindings) }
+        let query = PostgresQuery(unsafeSQL: SharedSQL.postgresPlaceholders(sql), binds: bindings)
+        let rows =
+            if let connection {
+                try await connection.query(query, logger: logger)
+            } else {
+                try await client.query(query, logger: logger)
+            }
+        return try await rows.collect().map { $0.makeRandomAccess() }
+    }
+
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] { return message }
+            if let underlying = error.underlying { return String(describing: underlying) }
+            return "\(error.code)"
+        }
+        if let error = error as? StorageError { return error.description }
+        return String(describing: error)
+    }
+}
+
+/// A value that can be bound to a query parameter (nil binds NULL).
+protocol PostgresBindable {
+    func bind(into bindings: inout PostgresBindings) throws
+}
+
+extension String: PostgresBindable {
+    func bind(into bindings: inout PostgresBindings) { bindings.append(self) }
+}
+extension Int: PostgresBindable {
+    func bind(into bindings: inout PostgresBindings) { bindings.append(self) }
+}
+extension Int64: PostgresBindable {
+    func bind(into bindings: inout PostgresBindings) { bindings.append(self) }
+}
+extension Bool: PostgresBindable {
+    func bind(into bindings: inout PostgresBindings) { bindings.append(self) }
+}
+extension Date: PostgresBindable {
+    func bind(into bindings: inout PostgresBindings) { bindings.append(self) }
+}
+extension Array: PostgresBindable where Element: PostgresArrayEncodable {
+    func bind(into bindings: inout PostgresBindings) throws { try bindings.append(self) }
+}
+extension Optional: PostgresBindable where Wrapped: PostgresBindable {
+    func bind(into bindings: inout PostgresBindings) throws {
+        if let self { try self.bind(into: &bindings) } else { bindings.appendNull() }
+    }
+}
+
+extension PostgresRandomAccessRow {
+    /// Decodes column `index`.
+    func value<T: PostgresDecodable>(_ index: Int, as type: T.Type = T.self) throws -> T {
+        try self[index].decode(T.self)
+    }
+
+    /// A timestamp, rounded to the millisecond both engines keep.
+    func date(_ index: Int) throws -> Date? {
+        try self[index].decode(Date?.self)?.roundedToMilliseconds
+    }
+}
+
+extension PostgresStorage {
+    /// Runs one statement (for administration and tests, never with user input).
+    package func execute(_ sql: String) async throws {
+        try await client.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import GRDB
+public import RepoFinderCore
+public import Storage
+
+extension SQLiteStorage {
+    public func upsertRepositories(_ repositories: [Repository]) async throws -> UpsertCounts {
+        guard !repositories.isEmpty else { return UpsertCounts() }
+        return try await writer.write { db in
+            let stored = try Self.storedFingerprints(db, keys: repositories.map(\.id))
+            let plan = UpsertPlan(rows: repositories, stored: stored, key: \.id, fingerprint: \.storageFingerprint)
+            let columns = SharedSQL.repositoryWriteColumns
+            let insert = try db.cachedStatement(
+                sql: "INSERT INTO repositories (\(columns.joined(separator: ", "))) VALUES "
+                    + SharedSQL.placeholders(columns.count) + " RETURNING id"
+            )
+            let update = try db.cachedStatement(
+                sql: "UPDATE repositories SET " + columns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")
+                    + " WHERE full_name_key = ? RETURNING id"
+            )
+            let deleteTopics = try db.cachedStatement(sql: "DELETE FROM repository_topics WHERE repository_id = ?")
+            let insertTopic = try db.cachedStatement(
+                sql: "INSERT INTO repository_topics (repository_id, position, topic) VALUES (?, ?, ?)"
+            )
+            for repository in plan.inserts {
+                let id = try Int64.fetchOne(insert, arguments: StatementArguments(Self.values(of: repository)))!
+                for (position, topic) in repository.topics.enumerated() {
+                    try insertTopic.execute(arguments: [id, position, topic])
+                }
+            }
+            for repository in plan.updates {
+                let values = Self.values(of: repository)
+                let id = try Int64.fetchOne(
+                    update, arguments: StatementArguments(Array(values.dropFirst()) + [values[0]]))!
+                try deleteTopics.execute(arguments: [id])
+                for (position, topic) in repository.topics.enumerated() {
+                    try insertTopic.execute(arguments: [id, position, topic])
+                }
+            }
+            return plan.counts
+        }
+    }
+
+    public func repository(named name: RepositoryName) async throws -> Repository? {
+        try await writer.read { db in
+            try Self.decode(db, rows: Row.fetchAll(db, sql: SharedSQL.repositoryByKey, arguments: [name.key])).first
+        }
+    }
+
+    public func repositories(offset: Int, limit: Int) async throws -> [Repository] {
+        try await writer.read { db in
+            try Self.decode(
+                db, rows: Row.fetchAll(db, sql: SharedSQL.catalogSlice, arguments: [max(0, limit), max(0, offset)]))
+        }
+    }
+
+    public func upsertStarSnapshots(_ snapshots: [StarSnapshot]) async throws -> SnapshotUpsertResult {
+        guard !snapshots.isEmpty else { return SnapshotUpsertResult(counts: UpsertCounts(), unknownRepositories: []) }
+        return try await writer.write { db in
+            let ids = try Self.repositoryIDs(db, keys: Array(Set(snapshots.map(\.repository.key))))
+            let known = snapshots.filter { ids[$0.repository.key] != nil }
+            let unknown = Set(snapshots.filter { ids[$0.repository.key] == nil }.map(\.repository))
+            var stored: [String: Int64] = [:]
+            let select = try db.cachedStatement(
+                sql: "SELECT stars, forks FROM star_snapshots WHERE repository_id = ? AND day = ?")
+            for snapshot in known {
+                if let row = try Row.fetchOne(
+                    select, arguments: [ids[snapshot.repository.key]!, snapshot.day.description])
+                {
+                    let existing = StarSnapshot(
+                        repository: snapshot.repository, day: snapshot.day, stars: row[0], forks: row[1])
+                    stored[snapshot.storageKey] = existing.storageFingerprint
+                }
+            }
+            let plan = UpsertPlan(rows: known, stored: stored, key: \.storageKey, fingerprint: \.storageFingerprint)
+            let upsert = try db.cachedStatement(
+                sql: """
+                    INSERT INTO star_snapshots (repository_id, day, stars, forks) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (repository_id, day) DO UPDATE SET stars = excluded.stars, forks = excluded.forks
+                    """)
+            for snapshot in plan.inserts + plan.updates {
+                try upsert.execute(arguments: [
+                    ids[snapshot.repository.key]!, snapshot.day.description, snapshot.stars, snapshot.forks,
+                ])
+            }
+            return SnapshotUpsertResult(counts: plan.counts, unknownRepositories: unknown)
+        }
+    }
+
+    public func starSnapshots(of name: RepositoryName) async throws -> [StarSnapshot] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: SharedSQL.snapshotsOfRepository, arguments: [name.key]).compactMap { row in
+                Day(row[0] as String).map { StarSnapshot(repository: name, day: $0, stars: row[1], forks: row[2]) }
+            }
+        }
+    }
+
+    // MARK: - Helpers shared by the SQLite engine's files
+
+    /// Decodes rows that start with ``SharedSQL/repositoryColumns``, loading their topics.
+    static func decode(_ db: Database, rows: [Row]) throws -> [Repository] {
+        let ids: [Int64] = rows.map { $0[0] }
+        var topics: [Int64: [String]] = [:]
+        for chunk in ids.chunks(of: 500) {
+            let sql =
+                "SELECT repository_id, topic FROM repository_topics WHERE repository_id IN "
+                + SharedSQL.placeholders(chunk.count) + " " + SharedSQL.topicsOrder
+            for row in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(chunk)) {
+                topics[row[0], default: []].append(row[1])
+            }
+        }
+        return rows.map { row in
+            let avatar: String? = row[3]
+            let spdx: String? = row[10]
+            let licenseName: String? = row[11]
+            return Repository(
+                githubID: row[1], owner: RepositoryOwner(login: row[2], avatarURL: avatar.flatMap(URL.init(string:))),
+                name: row[4], description: row[5], topics: topics[row[0]] ?? [], language: row[6], stars: row[7],
+                forks: row[8], openIssues: row[9],
+                license: licenseName.map { RepositoryLicense(spdxID: spdx, name: $0) },
+                createdAt: row.date(12), updatedAt: row.date(13), pushedAt: row.date(14), archived: row[15],
+                webURL: URL(string: row[16]))
+        }
+    }
+
+    /// Internal ids of the repositories with these keys (missing keys are absent from the result).
+    static func repositoryIDs(_ db: Database, keys: [String]) throws -> [String: Int64] {
+        try integerColumn("id", db, keys: keys)
+    }
+
+    private static func storedFingerprints(_ db: Database, keys: [String]) throws -> [String: Int64] {
+        try integerColumn("fingerprint", db, keys: keys)
+    }
+
+    private static func integerColumn(_ column: String, _ db: Database, keys: [String]) throws -> [String: Int64] {
+        var values: [String: Int64] = [:]
+        for chunk in keys.chunks(of: 500) {
+            let sql =
+                "SELECT full_name_key, \(column) FROM repositories WHERE full_name_key IN "
+                + SharedSQL.placeholders(chunk.count)
+            for row in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(chunk)) { values[row[0]] = row[1] }
+        }
+        return values
+    }
+
+    private static func values(of repository: Repository) -> [(any DatabaseValueConvertible)?] {
+        [
+            repository.id, repository.githubID, repository.owner.login, repository.owner.avatarURL?.absoluteString,
+            repository.name, repository.description, repository.language, repository.stars, repository.forks,
+            repository.openIssues, repository.license?.spdxID, repository.license?.name,
+            repository.createdAt?.sqliteText, repository.updatedAt?.sqliteText, repository.pushedAt?.sqliteText,
+            repository.archived, repository.webURL.absoluteString, repository.storageFingerprint,
+        ]
+    }
+}

@@ -1,0 +1,50 @@
+public import Foundation
+import GRDB
+public import RepoFinderCore
+import Storage
+
+extension SQLiteStorage {
+    public func createUser(tokenHash: String, at date: Date) async throws -> UserAccount {
+        let account = UserAccount(id: UUID().uuidString.lowercased(), createdAt: date)
+        try await writer.write { db in
+            try db.execute(
+                sql: SharedSQL.insertUser,
+                arguments: [account.id, tokenHash, date.sqliteText])
+        }
+        return account
+    }
+
+    public func user(tokenHash: String) async throws -> UserAccount? {
+        try await writer.read { db in
+            try Row.fetchOne(db, sql: SharedSQL.userByTokenHash, arguments: [tokenHash])
+                .map { UserAccount(id: $0[0], createdAt: $0.date(1) ?? Date(timeIntervalSince1970: 0)) }
+        }
+    }
+
+    public func preferences(userID: String) async throws -> UserPreferences? {
+        let document = try await writer.read { db in
+            try Self.requireUser(db, userID)
+            return try String.fetchOne(db, sql: SharedSQL.preferencesDocument, arguments: [userID])
+        }
+        return try document.map { try PreferencesDocument.decode($0) }
+    }
+
+    public func setPreferences(_ preferences: UserPreferences, userID: String) async throws {
+        let document = try PreferencesDocument.encode(preferences)
+        try await writer.write { db in
+            try Self.requireUser(db, userID)
+            try db.execute(
+                sql: """
+                    INSERT INTO preferences (user_id, document, updated_at) VALUES (?, ?, ?)
+                    ON CONFLICT (user_id) DO UPDATE SET document = excluded.document, updated_at = excluded.updated_at
+                    """,
+                arguments: [userID, document, Date().sqliteText])
+        }
+    }
+
+    static func requireUser(_ db: Database, _ userID: String) throws {
+        guard try Bool.fetchOne(db, sql: SharedSQL.userExists, arguments: [userID]) != nil else {
+            throw StorageError.unknownUser(userID)
+        }
+    }
+}

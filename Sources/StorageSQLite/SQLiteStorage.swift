@@ -1,0 +1,70 @@
+import Foundation
+import GRDB
+import RepoFinderCore
+public import Storage
+
+/// The embedded engine: a SQLite file in WAL mode (or a private in-memory database), through GRDB.
+public final class SQLiteStorage: DataStore {
+    let writer: any DatabaseWriter
+
+    /// Opens (creating if needed) and migrates a database file. Readers and one writer work concurrently (WAL).
+    public init(path: String) throws {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.foreignKeysEnabled = true
+        do {
+            writer = try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw StorageError.unavailable("Could not open the SQLite database '\(path)': \(Self.reason(error)).")
+        }
+        try migrate()
+    }
+
+    /// Opens a private in-memory database, migrated, for tests.
+    public init() throws {
+        writer = try DatabaseQueue()
+        try migrate()
+    }
+
+    private func migrate() throws {
+        let migrator = SQLiteSchema.migrator
+        let (superseded, applied) = try writer.read { db in
+            (try migrator.hasBeenSuperseded(db), try migrator.appliedIdentifiers(db).count)
+        }
+        if superseded { throw StorageError.schemaTooNew(found: applied + 1, supported: currentSchemaVersion) }
+        try migrator.migrate(writer)
+    }
+
+    public func statistics() async throws -> StoreStatistics {
+        try await writer.read { db in
+            func count(_ sql: String) throws -> Int { try Int.fetchOne(db, sql: sql) ?? 0 }
+            return StoreStatistics(
+                repositories: try count("SELECT count(*) FROM repositories"),
+                topics: try count("SELECT count(DISTINCT topic) FROM repository_topics"),
+                starSnapshots: try count("SELECT count(*) FROM star_snapshots"),
+                firstSnapshotDay: try String.fetchOne(db, sql: "SELECT min(day) FROM star_snapshots").flatMap(Day.init),
+                lastSnapshotDay: try String.fetchOne(db, sql: "SELECT max(day) FROM star_snapshots").flatMap(Day.init),
+                users: try count("SELECT count(*) FROM users"),
+                interactions: try count("SELECT count(*) FROM interactions"),
+                schemaVersion: try SQLiteSchema.migrator.appliedIdentifiers(db).count
+            )
+        }
+    }
+
+    public func close() async throws {
+        try writer.close()
+    }
+
+    static func reason(_ error: any Error) -> String {
+        (error as? DatabaseError)?.message ?? String(describing: error)
+    }
+}
+
+/// Dates are stored as ISO 8601 text with milliseconds, which sorts in time order.
+extension Date {
+    var sqliteText: String { Timestamp.format(self) }
+}
+
+extension Row {
+    func date(_ index: Int) -> Date? { (self[index] as String?).flatMap(Timestamp.parse) }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// `repofinder`: the RepoFinder command line.
+@main
+struct RepoFinderCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repofinder",
+        abstract: "Discover GitHub repositories worth your time.",
+        subcommands: [IngestCommand.self, StatsCommand.self, MigrateCommand.self, RouteCommand.self]
+    )
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import RepoFinderCore
+import Storage
+
+/// `repofinder stats`: what the database holds.
+struct StatsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats", abstract: "Show what the database holds.")
+
+    @Option(help: "text or json.")
+    var format: OutputFormat = .text
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() async throws {
+        let location = try database.location()
+        let statistics = try await database.withStore { try await $0.statistics() }
+        let snapshotRange = statistics.firstSnapshotDay.map { "\($0) .. \(statistics.lastSnapshotDay!)" }
+        switch format {
+        case .json:
+            let object: [String: Any] = [
+                "database": location.description, "schemaVersion": statistics.schemaVersion,
+                "repositories": statistics.repositories, "topics": statistics.topics,
+                "starSnapshots": statistics.starSnapshots,
+                "firstSnapshotDay": statistics.firstSnapshotDay?.description ?? NSNull(),
+                "lastSnapshotDay": statistics.lastSnapshotDay?.description ?? NSNull(),
+                "users": statistics.users, "interactions": statistics.interactions,
+            ]
+            let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+            print(String(decoding: data, as: UTF8.self))
+        case .text:
+            print("\(location), schema version \(statistics.schemaVersion)")
+            let rows: [(String, String)] = [
+                ("repositories", Number.grouped(statistics.repositories)),
+                ("topics", Number.grouped(statistics.topics)),
+                ("star snapshots", Number.grouped(statistics.starSnapshots) + (snapshotRange.map { " (\($0))" } ?? "")),
+                ("users", Number.grouped(statistics.users)),
+                ("interactions", Number.grouped(statistics.interactions)),
+            ]
+            for (label, value) in rows {
+                print("  " + label.padding(toLength: 16, withPad: " ", startingAt: 0) + value)
+            }
+        }
+    }
+}
+
+/// `repofinder migrate`: creates or upgrades the schema (every command does this on open; this does only that).
+struct MigrateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "migrate", abstract: "Create or upgrade the database schema.")
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() async throws {
+        let location = try database.location()
+        let version = try await database.withStore { try await $0.statistics().schemaVersion }
+        print("\(location) is at schema version \(version).")
+    }
+}

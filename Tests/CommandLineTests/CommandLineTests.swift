@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+/// Runs the built `repofinder` binary the way a person would, and checks what they would see.
+@Suite("repofinder command line")
+struct CommandLineTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    struct Outcome {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    /// Runs `repofinder` with `arguments` in `directory`.
+    func run(_ arguments: [String], in directory: URL? = nil) throws -> Outcome {
+        let binary = Self.packageRoot.appendingPathComponent(".build/debug/repofinder")
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw CommandLineTestError("build the command first: swift build --build-tests (\(binary.path) is missing)")
+        }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            errors: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// The counts of an ingest summary ("  inserted   42,184" lines).
+    func summary(_ output: String) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for line in output.split(separator: "\n") where line.hasPrefix("  ") {
+            let parts = line.split(separator: " ")
+            if parts.count == 2, let value = Int(parts[1].replacingOccurrences(of: ",", with: "")) {
+                counts[String(parts[0])] = value
+            }
+        }
+        return counts
+    }
+
+    func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("repofinder-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("ingest imports good lines, names bad ones, exits 1; a second run changes nothing")
+    func ingestWithBadLines() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let good = #"{"full_name": "apple/swift", "stargazers_count": 69000, "language": "C++", "topics": ["swift"]}"#
+        let lines = [good, "{oops", #"{"full_name": "vapor/vapor", "stargazers_count": 25000}"#, #"{"name": "x"}"#]
+        try (lines.joined(separator: "\n") + "\n").write(
+            to: directory.appendingPathComponent("repos.jsonl"), atomically: true, encoding: .utf8)
+
+        // The default database is ./repofinder.sqlite in the working directory.
+        let first = try run(["ingest", "repos.jsonl"], in: directory)
+        #expect(first.status == 1)
+        #expect(summary(first.output) == ["read": 4, "inserted": 2, "updated": 0, "unchanged": 0, "rejected": 2])
+        #expect(first.errors.contains("line 2: malformed JSON"))
+        #expect(first.errors.contains("line 4: missing field 'full_name'"))
+        #expect(first.errors.contains("2 line(s) rejected"))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("repofinder.sqlite").path))
+
+        let second = try run(["ingest", "repos.jsonl"], in: directory)
+        #expect(summary(second.output) == ["read": 4, "inserted": 0, "updated": 0, "unchanged": 2, "rejected": 2])
+
+        let stats = try run(["stats", "--format", "json"], in: directory)
+        #expect(stats.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(stats.output.utf8)) as? [String: Any]
+        #expect(object?["repositories"] as? Int == 2)
+        #expect(object?["schemaVersion"] as? Int == 1)
+    }
+
+    @Test("a clean import exits 0 and imports star snapshots too")
+    func cleanImport() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("data.sqlite").path
+        try #"{"full_name": "apple/swift", "stargazers_count": 1}"#.write(
+            to: directory.appendingPathComponent("r.jsonl"), atomically: true, encoding: .utf8)
+        try "date,full_name,stargazers_count,forks_count\n2026-08-22,apple/swift,1,0\n".write(
+            to: directory.appendingPathComponent("s.csv"), atomically: true, encoding: .utf8)
+        #expect(
+            try run(["ingest", directory.appendingPathComponent("r.jsonl").path, "--database", database]).status == 0)
+        let stars = try run([
+            "ingest", "--stars", directory.appendingPathComponent("s.csv").path, "--database", database,
+        ])
+        #expect(stars.status == 0)
+        #expect(stars.output.contains("Imported star snapshots"))
+        let stats = try run(["stats", "--database", database])
+        #expect(stats.output.contains("star snapshots  1 (2026-08-22 .. 2026-08-22)"))
+    }
+
+    @Test("bad command-line input gets one clear line and a non-zero exit")
+    func badInput() throws {
+        let missing = try run(["ingest", "/no/such/file.jsonl", "--database", ":memory:"])
+        #expect(missing.status != 0)
+        #expect(missing.errors.contains("Cannot read '/no/such/file.jsonl'"))
+
+        let scheme = try run(["stats", "--database", "mysql://localhost/db"])
+        #expect(scheme.status != 0)
+        #expect(scheme.errors.contains("'mysql://' databases are not supported"))
+
+        let started = Date()
+        let unreachable = try run(["stats", "--database", "postgres://nobody:secret@127.0.0.1:1/nothing"])
+        #expect(unreachable.status != 0)
+        #expect(unreachable.errors.contains("Could not use PostgreSQL at nobody@127.0.0.1:1/nothing"))
+        #expect(!unreachable.errors.contains("secret"))
+        #expect(Date().timeIntervalSince(started) < 20)
+    }
+
+    @Test("route resolves links in both forms and explains malformed ones")
+    func route() throws {
+        let good = try run(["route", "repoverse://trending?language=C%2B%2B&since=weekly"])
+        #expect(good.status == 0)
+        #expect(good.output.contains("trending weekly in C++"))
+        #expect(good.output.contains("/trending?language=C%2B%2B&since=weekly"))
+        let web = try run(["route", "/r/apple/swift", "--format", "json"])
+        let object = try JSONSerialization.jsonObject(with: Data(web.output.utf8)) as? [String: String]
+        #expect(
+            object == [
+                "screen": "repository apple/swift", "deepLink": "repoverse://repo/apple/swift",
+                "webPath": "/r/apple/swift",
+            ])
+        let bad = try run(["route", "repoverse://repo/apple"])
+        #expect(bad.status != 0)
+        #expect(bad.errors.contains("needs an owner and a name"))
+    }
+}
+
+struct CommandLineTestError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import RepoFinderCore
+import Testing
+
+@Suite("Deep links and web paths")
+struct RouteTests {
+    static let examples: [(link: String, route: Route, webPath: String)] = [
+        (
+            "repoverse://repo/apple/swift", .repository(try! RepositoryName(owner: "apple", name: "swift")),
+            "/r/apple/swift"
+        ),
+        (
+            "repoverse://repo/vapor/vapor", .repository(try! RepositoryName(owner: "vapor", name: "vapor")),
+            "/r/vapor/vapor"
+        ),
+        ("repoverse://trending?since=daily", .trending(language: nil, since: .daily), "/trending?since=daily"),
+        (
+            "repoverse://trending?language=Swift&since=weekly", .trending(language: "Swift", since: .weekly),
+            "/trending?language=Swift&since=weekly"
+        ),
+        (
+            "repoverse://trending?language=C%2B%2B&since=monthly", .trending(language: "C++", since: .monthly),
+            "/trending?language=C%2B%2B&since=monthly"
+        ),
+        ("repoverse://search?q=swift%20server", .search(query: "swift server"), "/search?q=swift%20server"),
+        ("repoverse://saved", .saved, "/saved"),
+        ("repoverse://liked", .liked, "/liked"),
+        ("repoverse://discover", .discover, "/"),
+        ("repoverse://profile", .profile, "/profile"),
+    ]
+
+    @Test("every link form parses to its route and prints back exactly", arguments: 0..<examples.count)
+    func everyForm(index: Int) throws {
+        let (link, route, webPath) = Self.examples[index]
+        #expect(try Route(deepLink: link) == route)
+        #expect(route.deepLink == link)
+        #expect(route.webPath == webPath)
+        #expect(try Route(webPath: webPath) == route)
+        #expect(try Route(link: link) == route)
+        #expect(try Route(link: webPath) == route)
+    }
+
+    @Test("lenient inputs people paste still resolve")
+    func lenientInputs() throws {
+        #expect(
+            try Route(deepLink: "  REPOVERSE://Repo/Apple/Swift/  ")
+                == .repository(try RepositoryName(parsing: "apple/swift")))
+        #expect(try Route(deepLink: "repoverse://trending") == .trending(language: nil, since: .daily))
+        #expect(
+            try Route(deepLink: "repoverse://trending?since=WEEKLY&utm_source=x")
+                == .trending(language: nil, since: .weekly))
+        #expect(try Route(deepLink: "repoverse://search?q=machine+learning#top") == .search(query: "machine learning"))
+        #expect(try Route(webPath: "/discover") == .discover)
+        #expect(try Route(webPath: "/trending?language=") == .trending(language: nil, since: .daily))
+    }
+
+    @Test("random routes round-trip through both forms (seeded)")
+    func randomRoundTrips() throws {
+        var generator = SeededGenerator(seed: 2026)
+        let characters = Array("abcXYZ019 -_.~+&=?#/%éü漢🚀\"'")
+        for _ in 0..<2000 {
+            let route = Route.random(using: &generator, characters: characters)
+            let viaDeepLink = try Route(deepLink: route.deepLink)
+            let viaWebPath = try Route(webPath: route.webPath)
+            #expect(viaDeepLink == route, "\(route.deepLink)")
+            #expect(viaWebPath == route, "\(route.webPath)")
+            #expect(viaDeepLink.deepLink == route.deepLink)
+        }
+    }
+
+    @Test("malformed links get a clear error, never a crash")
+    func malformedLinks() {
+        let cases: [(String, RouteError)] = [
+            ("", .empty),
+            ("   ", .empty),
+            ("https://github.com/apple/swift", .wrongScheme("https://github.com/apple/swift")),
+            ("repoverse:/repo/apple/swift", .wrongScheme("repoverse:/repo/apple/swift")),
+            ("repoverse://", .unknownDestination("")),
+            ("repoverse://settings", .unknownDestination("settings")),
+            ("repoverse://repo", .missingRepository),
+            ("repoverse://repo/apple", .missingRepository),
+            ("repoverse://repo/apple/swift/issues", .unexpectedPath("issues")),
+            ("repoverse://repo/-bad/swift", .invalidRepository(.invalidOwner("-bad"))),
+            ("repoverse://repo/apple/..", .invalidRepository(.invalidName(".."))),
+            ("repoverse://repo/apple/sw%20ift", .invalidRepository(.invalidName("sw ift"))),
+            ("repoverse://trending?since=yearly", .invalidWindow("yearly")),
+            ("repoverse://trending/extra", .unexpectedPath("extra")),
+            ("repoverse://search", .missingQuery),
+            ("repoverse://search?q=%20%20", .missingQuery),
+            ("repoverse://search?q=" + String(repeating: "a", count: 300), .queryTooLong(300)),
+            ("repoverse://search?q=%E2%28", .badEncoding("q=%E2%28".split(separator: "=")[1].description)),
+            ("repoverse://search?q=%zz", .badEncoding("%zz")),
+            ("repoverse://saved/all", .unexpectedPath("all")),
+            ("/r/apple", .missingRepository),
+            ("/nowhere", .unknownDestination("nowhere")),
+            ("trending", .wrongScheme("trending")),
+            ("repoverse://" + String(repeating: "x", count: 3000), .tooLong(3012)),
+        ]
+        for (link, expected) in cases {
+            #expect(throws: expected, "\(link)") { try Route(link: link) }
+        }
+    }
+
+    @Test("error messages say what a good link looks like")
+    func messages() {
+        #expect(RouteError.missingRepository.description.contains("repoverse://repo/apple/swift"))
+        #expect(RouteError.invalidWindow("yearly").description.contains("daily, weekly or monthly"))
+        #expect(RouteError.unknownDestination("x").description.contains("trending"))
+    }
+}
+
+/// SplitMix64: a tiny deterministic generator so random tests repeat exactly.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+extension Route {
+    static func random(using generator: inout SeededGenerator, characters: [Character]) -> Route {
+        func text(_ range: ClosedRange<Int>) -> String {
+            String(
+                (0..<Int.random(in: range, using: &generator)).map { _ in characters.randomElement(using: &generator)! }
+            )
+        }
+        func identifier(_ alphabet: String, _ range: ClosedRange<Int>) -> String {
+            let letters = Array(alphabet)
+            return "a"
+                + String(
+                    (0..<Int.random(in: range, using: &generator)).map { _ in letters.randomElement(using: &generator)!
+                    })
+        }
+        switch Int.random(in: 0..<7, using: &generator) {
+        case 0:
+            let owner = identifier("abcXYZ09-_", 0...20)
+            let name = identifier("abcXYZ09-_.", 0...40)
+            return .repository(try! RepositoryName(owner: owner, name: name))
+        case 1:
+            let language = Bool.random(using: &generator) ? nil : text(1...20).trimmingCharacters(in: .whitespaces)
+            return .trending(
+                language: language?.isEmpty == false ? language : nil,
+                since: TrendingWindow.allCases.randomElement(using: &generator)!)
+        case 2:
+            let query = text(1...60).trimmingCharacters(in: .whitespacesAndNewlines)
+            return .search(query: query.isEmpty ? "q" : query)
+        case 3: return .saved
+        case 4: return .liked
+        case 5: return .discover
+        default: return .profile
+        }
+    }
+}

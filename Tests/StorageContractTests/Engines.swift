@@ -1,0 +1,98 @@
+import Foundation
+import RepoFinderCore
+import Storage
+import StoragePostgres
+import StorageSQLite
+import Testing
+
+/// The engines the contract runs against: SQLite in memory and in a WAL file always; PostgreSQL whenever
+/// `REPOFINDER_TEST_POSTGRES_URL` is set (CI sets it). With `REPOFINDER_REQUIRE_POSTGRES=1` a missing URL fails.
+enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case sqliteMemory = "SQLite (memory)"
+    case sqliteFile = "SQLite (file)"
+    case postgres = "PostgreSQL"
+
+    var testDescription: String { rawValue }
+
+    static var postgresURL: String? { ProcessInfo.processInfo.environment["REPOFINDER_TEST_POSTGRES_URL"] }
+
+    static var available: [Engine] {
+        let requirePostgres = ProcessInfo.processInfo.environment["REPOFINDER_REQUIRE_POSTGRES"] == "1"
+        return allCases.filter { $0 != .postgres || postgresURL != nil || requirePostgres }
+    }
+
+    /// A fresh, empty, migrated store that only this test sees, and how to dispose of it.
+    func makeStore() async throws -> TestStore {
+        switch self {
+        case .sqliteMemory:
+            return TestStore(store: try SQLiteStorage(), reopen: nil, cleanup: {})
+        case .sqliteFile:
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "repofinder-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let path = directory.appendingPathComponent("test.sqlite").path
+            return TestStore(
+                store: try SQLiteStorage(path: path), reopen: { try SQLiteStorage(path: path) },
+                cleanup: { try? FileManager.default.removeItem(at: directory) })
+        case .postgres:
+            guard let url = Self.postgresURL else {
+                throw StorageError.unavailable(
+                    "REPOFINDER_REQUIRE_POSTGRES=1 but REPOFINDER_TEST_POSTGRES_URL is not set")
+            }
+            guard case .postgres(var settings) = try DatabaseLocation(parsing: url) else {
+                throw StorageError.unavailable("REPOFINDER_TEST_POSTGRES_URL is not a postgres:// URL")
+            }
+            let base = settings
+            settings.schema =
+                "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(20).lowercased()
+            let isolated = settings
+            return TestStore(
+                store: try await PostgresStorage.connect(isolated),
+                reopen: { try await PostgresStorage.connect(isolated) },
+                cleanup: {
+                    let admin = try? await PostgresStorage.connect(base)
+                    try? await admin?.execute("DROP SCHEMA IF EXISTS \"\(isolated.schema!)\" CASCADE")
+                    try? await admin?.close()
+                })
+        }
+    }
+}
+
+/// A store under test.
+struct TestStore: Sendable {
+    let store: any DataStore
+    /// Opens the same database again (nil for a private in-memory one).
+    let reopen: (@Sendable () async throws -> any DataStore)?
+    let cleanup: @Sendable () async -> Void
+}
+
+/// Runs `body` with a fresh store of `engine`, then closes and disposes of it.
+func withStore(_ engine: Engine, _ body: (TestStore) async throws -> Void) async throws {
+    let test = try await engine.makeStore()
+    do {
+        try await body(test)
+    } catch {
+        try? await test.store.close()
+        await test.cleanup()
+        throw error
+    }
+    try await test.store.close()
+    await test.cleanup()
+}
+
+/// Real-looking repositories for tests.
+enum Fixtures {
+    static let moment = Date(timeIntervalSince1970: 1_784_057_158.25)
+
+    static func repository(_ fullName: String, stars: Int = 100, topics: [String] = ["swift"]) -> Repository {
+        let name = try! RepositoryName(parsing: fullName)
+        return Repository(
+            githubID: Int64(abs(fullName.utf8.reduce(0) { $0 &* 31 &+ Int($1) } % 1_000_000)),
+            owner: RepositoryOwner(login: name.owner), name: name.name,
+            description: "A repository called \(name.name)", topics: topics, language: "Swift", stars: stars, forks: 10,
+            openIssues: 3, license: RepositoryLicense(spdxID: "MIT", name: "MIT License"), createdAt: moment,
+            updatedAt: moment, pushedAt: moment, archived: false)
+    }
+
+    static func name(_ fullName: String) -> RepositoryName { try! RepositoryName(parsing: fullName) }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import RepoFinderCore
+import Storage
+import Testing
+
+@Suite("Storage contract: people, preferences, interactions and lists")
+struct PeopleContractTests {
+    static let repositories = ["apple/swift", "vapor/vapor", "pointfreeco/isowords", "groue/GRDB.swift"]
+
+    /// A store with the test repositories and one user.
+    func prepared(_ test: TestStore) async throws -> UserAccount {
+        _ = try await test.store.upsertRepositories(Self.repositories.map { Fixtures.repository($0) })
+        return try await test.store.createUser(tokenHash: "hash-\(UUID().uuidString)", at: Fixtures.moment)
+    }
+
+    func interaction(_ id: String, _ repository: String, _ kind: InteractionKind, minute: Int) -> Interaction {
+        Interaction(
+            id: id, repository: Fixtures.name(repository), kind: kind,
+            at: Fixtures.moment.addingTimeInterval(Double(minute) * 60))
+    }
+
+    @Test("accounts are found by token hash only", arguments: Engine.available)
+    func accounts(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            let account = try await test.store.createUser(tokenHash: "abc123", at: Fixtures.moment)
+            #expect(try await test.store.user(tokenHash: "abc123") == account)
+            #expect(try await test.store.user(tokenHash: "abc124") == nil)
+            let other = try await test.store.createUser(tokenHash: "def456", at: Fixtures.moment)
+            #expect(other.id != account.id)
+        }
+    }
+
+    @Test("preferences start empty, save, and are replaced whole", arguments: Engine.available)
+    func preferences(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            let account = try await prepared(test)
+            #expect(try await test.store.preferences(userID: account.id) == nil)
+            let first = UserPreferences(
+                name: "Ada", primaryCluster: "mobile", secondaryClusters: ["web-frontend"],
+                techStack: ["Swift", "SwiftUI"],
+                interests: ["ios"], experienceLevel: .beginner, projectType: "mobile app", goals: [.learningNewTech],
+                onboardingCompleted: true)
+            try await test.store.setPreferences(first, userID: account.id)
+            #expect(try await test.store.preferences(userID: account.id) == first)
+            let second = UserPreferences(
+                techStack: ["Rust"], experienceLevel: .advanced, goals: [.contributing, .exploring])
+            try await test.store.setPreferences(second, userID: account.id)
+            #expect(try await test.store.preferences(userID: account.id) == second)
+        }
+    }
+
+    @Test("an unknown user is a clear error, not an empty answer", arguments: Engine.available)
+    func unknownUser(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            _ = try await prepared(test)
+            let missing = StorageError.unknownUser("nobody")
+            await #expect(throws: missing) { try await test.store.preferences(userID: "nobody") }
+            await #expect(throws: missing) { try await test.store.setPreferences(UserPreferences(), userID: "nobody") }
+            await #expect(throws: missing) {
+                try await test.store.recordInteractions(
+                    [interaction("x", "apple/swift", .like, minute: 0)], userID: "nobody")
+            }
+            await #expect(throws: missing) {
+                try await test.store.list(.liked, userID: "nobody", page: PageRequest())
+            }
+        }
+    }
+
+    @Test("interactions are idempotent by client id, and likes and saves fill the lists", arguments: Engine.available)
+    func idempotentInteractions(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            let account = try await prepared(test)
+            let batch = [
+                interaction("i1", "apple/swift", .like, minute: 1),
+                interaction("i2", "vapor/vapor", .save, minute: 2),
+                interaction("i3", "pointfreeco/isowords", .skip, minute: 3),
+                interaction("i4", "groue/GRDB.swift", .like, minute: 4),
+                interaction("i4", "groue/GRDB.swift", .like, minute: 4),
+            ]
+            #expect(
+                try await test.store.recordInteractions(batch, userID: account.id)
+                    == InteractionReceipt(accepted: 4, duplicates: 1))
+            // An offline queue replaying everything, plus one new event.
+            let replay = batch + [interaction("i5", "apple/swift", .open, minute: 5)]
+            #expect(
+                try await test.store.recordInteractions(replay, userID: account.id)
+                    == InteractionReceipt(accepted: 1, duplicates: 5))
+
+            let stored = try await test.store.interactions(userID: account.id)
+            #expect(stored.map(\.id) == ["i1", "i2", "i3", "i4", "i5"])
+            #expect(stored.map(\.kind) == [.like, .save, .skip, .like, .open])
+            #expect(stored[0].at == batch[0].at)
+            #expect(stored[3].repository.fullName == "groue/GRDB.swift")
+
+            let liked = try await test.store.list(.liked, userID: account.id, page: PageRequest())
+            #expect(liked.items.map(\.repository.fullName) == ["groue/GRDB.swift", "apple/swift"])
+            #expect(liked.total == 2)
+            #expect(liked.items[0].addedAt == batch[3].at)
+            let saved = try await test.store.list(.saved, userID: account.id, page: PageRequest())
+            #expect(saved.items.map(\.repository.fullName) == ["vapor/vapor"])
+            #expect(try await test.store.statistics().interactions == 5)
+        }
+    }
+
+    @Test("a batch naming an unknown repository stores nothing and names it", arguments: Engine.available)
+    func unknownRepository(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            let account = try await prepared(test)
+            let batch = [
+                interaction("a", "apple/swift", .like, minute: 0), interaction("b", "ghost/town", .like, minute: 1),
+            ]
+            await #expect(throws: StorageError.unknownRepositories([Fixtures.name("ghost/town")])) {
+                try await test.store.recordInteractions(batch, userID: account.id)
+            }
+            #expect(try await test.store.interactions(userID: account.id).isEmpty)
+            #expect(try await test.store.list(.liked, userID: account.id, page: PageRequest()).total == 0)
+        }
+    }
+
+    @Test("two people never see each other's data, even with the same client ids", arguments: Engine.available)
+    func isolation(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            let alice = try await prepared(test)
+            let bob = try await test.store.createUser(tokenHash: "bob", at: Fixtures.moment)
+            _ = try await test.store.recordInteractions(
+                [interaction("same", "apple/swift", .like, minute: 0)], userID: alice.id)
+            let bobs = try await test.store.recordInteractions(
+                [interaction("same", "vapor/vapor", .save, minute: 0)], userID: bob.id)
+            #expect(bobs.accepted == 1)
+            try await test.store.setPreferences(UserPreferences(name: "Alice"), userID: alice.id)
+            #expect(try await test.store.preferences(userID: bob.id) == nil)
+            #expect(try await test.store.list(.liked, userID: bob.id, page: PageRequest()).total == 0)
+            #expect(try await test.store.list(.saved, userID: alice.id, page: PageRequest()).total == 0)
+            #expect(try await test.store.interactions(userID: bob.id).map(\.repository.fullName) == ["vapor/vapor"])
+            #expect(try await test.store.remove(Fixtures.name("apple/swift"), from: .liked, userID: bob.id) == false)
+            #expect(try await test.store.list(.liked, userID: alice.id, page: PageRequest()).total == 1)
+        }
+    }
+
+    @Test("lists page newest first with a total, and removal is reported", arguments: Engine.available)
+    func paging(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            let extra = (1...45).map { Fixtures.repository("many/r\($0)") }
+            _ = try await test.store.upsertRepositories(extra)
+            let account = try await prepared(test)
+            let likes = (1...45).map { interaction("l\($0)", "many/r\($0)", .like, minute: $0) }
+            _ = try await test.store.recordInteractions(likes, userID: account.id)
+
+            let page1 = try await test.store.list(.liked, userID: account.id, page: PageRequest(page: 1, perPage: 20))
+            let page3 = try await test.store.list(.liked, userID: account.id, page: PageRequest(page: 3, perPage: 20))
+            #expect(page1.total == 45 && page3.total == 45)
+            #expect(page1.items.map(\.repository.name) == (26...45).reversed().map { "r\($0)" })
+            #expect(page3.items.map(\.repository.name) == (1...5).reversed().map { "r\($0)" })
+            #expect(page1.items[0].repository.topics == ["swift"])
+
+            #expect(try await test.store.remove(Fixtures.name("MANY/R45"), from: .liked, userID: account.id))
+            #expect(try await test.store.remove(Fixtures.name("many/r45"), from: .liked, userID: account.id) == false)
+            #expect(try await test.store.remove(Fixtures.name("ghost/town"), from: .saved, userID: account.id) == false)
+            let after = try await test.store.list(.liked, userID: account.id, page: PageRequest(page: 1, perPage: 1))
+            #expect(after.total == 44 && after.items.map(\.repository.name) == ["r44"])
+            // The history keeps the like even though the list no longer shows it.
+            #expect(try await test.store.interactions(userID: account.id).count == 45)
+        }
+    }
+
+    @Test("page requests are clamped to valid values")
+    func pageRequests() {
+        #expect(PageRequest(page: 0, perPage: 500) == PageRequest(page: 1, perPage: 100))
+        #expect(PageRequest(page: -3, perPage: 0).offset == 0)
+        #expect(PageRequest(page: 3, perPage: 20).offset == 40)
+    }
+}

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Makes a PostgreSQL server answer on loopback for the tests, installing it from Debian's packages if needed,
+# and exports REPOFINDER_TEST_POSTGRES_URL. Source it: `source scripts/postgres.sh`.
+# A URL already in REPOFINDER_TEST_POSTGRES_URL is used as it is.
+
+ensure_postgres() {
+    if [ -n "${REPOFINDER_TEST_POSTGRES_URL:-}" ]; then
+        echo "postgres: using REPOFINDER_TEST_POSTGRES_URL from the environment"
+        return 0
+    fi
+    local sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    if ! command -v pg_ctlcluster >/dev/null 2>&1; then
+        echo "postgres: installing postgresql from Debian packages"
+        $sudo apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq postgresql >/dev/null
+    fi
+    local cluster
+    cluster=$(pg_lsclusters -h | head -n 1)
+    if [ -z "$cluster" ]; then
+        local version
+        version=$(ls /usr/lib/postgresql | sort -n | tail -n 1)
+        $sudo pg_createcluster "$version" main >/dev/null
+        cluster=$(pg_lsclusters -h | head -n 1)
+    fi
+    local version name port status
+    read -r version name port status _ <<<"$cluster"
+    if [ "$status" != "online" ]; then
+        $sudo pg_ctlcluster "$version" "$name" start
+    fi
+    for _ in $(seq 1 30); do
+        pg_isready -q -h 127.0.0.1 -p "$port" && break
+        sleep 1
+    done
+    pg_isready -h 127.0.0.1 -p "$port"
+    local psql="psql -q -v ON_ERROR_STOP=1 -p $port"
+    $sudo su postgres -c "$psql -tAc \"SELECT 1 FROM pg_roles WHERE rolname = 'repofinder'\"" | grep -q 1 \
+        || $sudo su postgres -c "$psql -c \"CREATE ROLE repofinder LOGIN PASSWORD 'repofinder'\""
+    $sudo su postgres -c "$psql -tAc \"SELECT 1 FROM pg_database WHERE datname = 'repofinder_test'\"" | grep -q 1 \
+        || $sudo su postgres -c "$psql -c 'CREATE DATABASE repofinder_test OWNER repofinder'"
+    export REPOFINDER_TEST_POSTGRES_URL="postgres://repofinder:repofinder@127.0.0.1:$port/repofinder_test"
+    echo "postgres: ready at 127.0.0.1:$port (PostgreSQL $version)"
+}

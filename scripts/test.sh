@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Runs every test of RepoFinder: builds (failing on any compiler warning in our code), makes sure PostgreSQL runs on
+# loopback, and runs the whole suite with the storage contract on SQLite and PostgreSQL alike.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+mkdir -p test-artifacts
+source scripts/postgres.sh
+ensure_postgres
+
+echo "build: swift build --build-tests"
+status=0
+swift build --build-tests >test-artifacts/build.log 2>&1 || status=$?
+grep -E 'error:|warning:|Build complete' test-artifacts/build.log | grep -v '^\[' || true
+if [ "$status" -ne 0 ]; then
+    tail -n 40 test-artifacts/build.log
+    exit "$status"
+fi
+if grep -E "^$root/(Sources|Tests)/.*warning:" test-artifacts/build.log; then
+    echo "build: the warnings above are in our code; fix them" >&2
+    exit 1
+fi
+
+echo "test: swift test (storage contract on SQLite and $REPOFINDER_TEST_POSTGRES_URL)"
+status=0
+REPOFINDER_REQUIRE_POSTGRES=1 swift test --skip-build >test-artifacts/test.log 2>&1 || status=$?
+grep -vE '^(◇|↳) |^Test (Suite|Case) .*started' test-artifacts/test.log || true
+
+# A plain closing line, counted from Swift Testing's own summary and failures.
+total=$(grep -oE 'Test run with [0-9]+ tests?' test-artifacts/test.log | grep -oE '[0-9]+' | tail -n 1 || true)
+failed=$(grep -E '^✘ Test ".*failed after' -c test-artifacts/test.log || true)
+if [ -n "$total" ]; then
+    echo "$((total - failed)) passed, $failed failed"
+fi
+exit "$status"
