@@ -14,15 +14,20 @@ public struct CatalogImporter: Sendable {
     }
 
     private let store: any DataStore
-    private let batchSize: Int
+    private let batchSize: Int?
     private let maximumLineBytes: Int
 
+    /// Rows per transaction for repositories, measured best on the shared catalog (large rows, many topics).
+    public static let repositoryBatchSize = 1000
+    /// Rows per transaction for star snapshots (small rows: fewer commits win; 20k was best of 1k-20k measured).
+    public static let snapshotBatchSize = 20_000
+
     /// - Parameters:
-    ///   - batchSize: rows per transaction.
+    ///   - batchSize: rows per transaction; nil uses the measured default of each kind of file.
     ///   - maximumLineBytes: longer lines are rejected (default 1 MiB).
-    public init(store: any DataStore, batchSize: Int = 1000, maximumLineBytes: Int = 1 << 20) {
+    public init(store: any DataStore, batchSize: Int? = nil, maximumLineBytes: Int = 1 << 20) {
         self.store = store
-        self.batchSize = max(1, batchSize)
+        self.batchSize = batchSize.map { max(1, $0) }
         self.maximumLineBytes = maximumLineBytes
     }
 
@@ -31,7 +36,9 @@ public struct CatalogImporter: Sendable {
         from path: String, onEvent: (Event) -> Void = { _ in }
     ) async throws -> ImportSummary {
         let decoder = RepositoryRecordDecoder()
-        return try await run(path: path, hasHeader: false, onEvent: onEvent) { _, line in
+        return try await run(
+            path: path, hasHeader: false, batchSize: batchSize ?? Self.repositoryBatchSize, onEvent: onEvent
+        ) { _, line in
             decoder.decode(line)
         } store: {
             batch in
@@ -44,7 +51,9 @@ public struct CatalogImporter: Sendable {
     public func importStarSnapshots(
         from path: String, onEvent: (Event) -> Void = { _ in }
     ) async throws -> ImportSummary {
-        return try await run(path: path, hasHeader: true, onEvent: onEvent) { header, line in
+        return try await run(
+            path: path, hasHeader: true, batchSize: batchSize ?? Self.snapshotBatchSize, onEvent: onEvent
+        ) { header, line in
             header!.decode(line)
         } store: { batch in
             let result = try await store.upsertStarSnapshots(batch.map(\.value))
@@ -57,6 +66,7 @@ public struct CatalogImporter: Sendable {
     private func run<Row: Sendable>(
         path: String,
         hasHeader: Bool,
+        batchSize: Int,
         onEvent: (Event) -> Void,
         decode: (StarSnapshotRecordDecoder?, [UInt8]) -> Result<Row, RecordRejection>,
         store write: ([(line: Int, value: Row)]) async throws -> (UpsertCounts, [LineRejection])

@@ -18,9 +18,9 @@ public struct RepositoryName: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `owner/name`.
     public init(parsing fullName: String) throws(RepositoryNameError) {
-        let parts = fullName.split(separator: "/", omittingEmptySubsequences: false)
+        let parts = fullName.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
         guard parts.count == 2 else { throw .notOwnerSlashName(fullName) }
-        try self.init(owner: String(parts[0]), name: String(parts[1]))
+        try self.init(owner: String(decoding: parts[0], as: UTF8.self), name: String(decoding: parts[1], as: UTF8.self))
     }
 
     /// `owner/name` as spelled.
@@ -51,8 +51,8 @@ public struct RepositoryName: Hashable, Sendable, CustomStringConvertible {
         guard !name.isEmpty, name.utf8.count <= maximumNameLength, name != ".", name != ".." else {
             throw .invalidName(name)
         }
-        let allowed: Set<UInt8> = [UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: ".")]
-        guard name.utf8.allSatisfy({ isASCIIAlphanumeric($0) || allowed.contains($0) }) else {
+        let allowed: (UInt8) -> Bool = { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
+        guard name.utf8.allSatisfy({ isASCIIAlphanumeric($0) || allowed($0) }) else {
             throw .invalidName(name)
         }
     }

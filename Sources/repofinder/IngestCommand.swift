@@ -23,13 +23,22 @@ struct IngestCommand: AsyncParsableCommand {
     @Flag(help: "No progress bar.")
     var quiet = false
 
+    @Option(help: "Rows per transaction (default: 1,000 repositories or 20,000 snapshots).")
+    var batchSize: Int?
+
     @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+        guard (1...100_000).contains(batchSize ?? 1) else {
+            throw ValidationError("--batch-size must be 1 to 100,000.")
+        }
+    }
 
     func run() async throws {
         let location = try database.location()
         let progressBar = ProgressBar(enabled: !quiet && ProgressBar.isTerminal)
         let summary = try await database.withStore { store in
-            let importer = CatalogImporter(store: store)
+            let importer = CatalogImporter(store: store, batchSize: batchSize)
             let onEvent: (CatalogImporter.Event) -> Void = { event in
                 switch event {
                 case .progress(let progress): progressBar.show(progress)
