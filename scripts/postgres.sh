@@ -34,10 +34,12 @@ ensure_postgres() {
     done
     pg_isready -h 127.0.0.1 -p "$port"
     local psql="psql -q -v ON_ERROR_STOP=1 -p $port"
-    $sudo su postgres -c "$psql -tAc \"SELECT 1 FROM pg_roles WHERE rolname = 'repofinder'\"" | grep -q 1 \
-        || $sudo su postgres -c "$psql -c \"CREATE ROLE repofinder LOGIN PASSWORD 'repofinder'\""
-    $sudo su postgres -c "$psql -tAc \"SELECT 1 FROM pg_database WHERE datname = 'repofinder_test'\"" | grep -q 1 \
-        || $sudo su postgres -c "$psql -c 'CREATE DATABASE repofinder_test OWNER repofinder'"
+    # From / : the postgres user may not enter the (private) directory the tests run in.
+    as_postgres() { (cd / && $sudo su postgres -c "$1"); }
+    as_postgres "$psql -tAc \"SELECT 1 FROM pg_roles WHERE rolname = 'repofinder'\"" | grep -q 1 \
+        || as_postgres "$psql -c \"CREATE ROLE repofinder LOGIN PASSWORD 'repofinder'\""
+    as_postgres "$psql -tAc \"SELECT 1 FROM pg_database WHERE datname = 'repofinder_test'\"" | grep -q 1 \
+        || as_postgres "$psql -c 'CREATE DATABASE repofinder_test OWNER repofinder'"
     export REPOFINDER_TEST_POSTGRES_URL="postgres://repofinder:repofinder@127.0.0.1:$port/repofinder_test"
     echo "postgres: ready at 127.0.0.1:$port (PostgreSQL $version)"
 }

@@ -78,20 +78,19 @@ enum SQLiteSchema {
         CREATE INDEX interactions_user_at ON interactions(user_id, at, seq);
         CREATE INDEX interactions_repository ON interactions(repository_id);
 
-        CREATE TABLE saved_repositories (
-            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-            repository_id INTEGER NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,
-            added_at TEXT NOT NULL,
-            PRIMARY KEY (user_id, repository_id)
-        ) WITHOUT ROWID;
-        CREATE INDEX saved_repositories_recent ON saved_repositories(user_id, added_at DESC);
+        """ + ["saved_repositories", "liked_repositories"].map(listTable).joined()
 
-        CREATE TABLE liked_repositories (
+    /// A person's list of repositories (saved or liked): one row per repository, with when it was added.
+    private static func listTable(_ table: String) -> String {
+        """
+        CREATE TABLE \(table) (
             user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
             repository_id INTEGER NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,
             added_at TEXT NOT NULL,
             PRIMARY KEY (user_id, repository_id)
         ) WITHOUT ROWID;
-        CREATE INDEX liked_repositories_recent ON liked_repositories(user_id, added_at DESC);
+        CREATE INDEX \(table)_recent ON \(table)(user_id, added_at DESC);
+
         """
+    }
 }

@@ -16,6 +16,7 @@ public final class SQLiteStorage: DataStore {
             // A 64 MiB page cache and memory-mapped reads: imports touch pages all over the snapshot table.
             try db.execute(sql: "PRAGMA cache_size = -65536; PRAGMA mmap_size = 268435456")
         }
+        try Self.checkPath(path)
         do {
             writer = try DatabasePool(path: path, configuration: configuration)
         } catch {
@@ -33,9 +34,10 @@ public final class SQLiteStorage: DataStore {
     private func migrate() throws {
         let migrator = SQLiteSchema.migrator
         let (superseded, applied) = try writer.read { db in
+            // grdb_migrations lists every applied migration, also those this build does not know.
             (try migrator.hasBeenSuperseded(db), try migrator.appliedIdentifiers(db).count)
         }
-        if superseded { throw StorageError.schemaTooNew(found: applied + 1, supported: currentSchemaVersion) }
+        if superseded { throw StorageError.schemaTooNew(found: applied, supported: currentSchemaVersion) }
         try migrator.migrate(writer)
     }
 
@@ -59,6 +61,19 @@ public final class SQLiteStorage: DataStore {
         try writer.close()
     }
 
+    /// Explains the usual mistakes before SQLite's terse "unable to open database file".
+    private static func checkPath(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw StorageError.unavailable(
+                "'\(path)' is a folder: give a database file path, for example \(path)/repofinder.sqlite.")
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        if !FileManager.default.fileExists(atPath: folder) {
+            throw StorageError.unavailable("Cannot create '\(path)': the folder \(folder) does not exist.")
+        }
+    }
+
     static func reason(_ error: any Error) -> String {
         (error as? DatabaseError)?.message ?? String(describing: error)
     }
@@ -71,4 +86,11 @@ extension Date {
 
 extension Row {
     func date(_ index: Int) -> Date? { (self[index] as String?).flatMap(Timestamp.parse) }
+}
+
+extension SQLiteStorage {
+    /// Runs SQL statements (for administration and tests, never with user input).
+    package func execute(_ sql: String) async throws {
+        try await writer.write { db in try db.execute(sql: sql) }
+    }
 }

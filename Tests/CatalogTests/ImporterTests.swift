@@ -82,13 +82,14 @@ struct ImporterTests {
 
     @Test("the real 42,184-repository catalog imports completely, and a second import changes nothing")
     func realCatalog() async throws {
+        let catalog = try SharedData.catalog
         try await StorageFactory.withStore(.sqliteInMemory) { store in
             let importer = CatalogImporter(store: store)
-            let first = try await importer.importRepositories(from: SharedData.catalog)
+            let first = try await importer.importRepositories(from: catalog)
             #expect(first.read == 42_184)
             #expect(first.rejectedCount == 0, "\(first.rejections.prefix(5))")
             #expect(first.counts == UpsertCounts(inserted: 42_184))
-            let second = try await importer.importRepositories(from: SharedData.catalog)
+            let second = try await importer.importRepositories(from: catalog)
             #expect(second.counts == UpsertCounts(unchanged: 42_184))
             let top = try await store.repositories(offset: 0, limit: 1)
             #expect(top.first?.fullName == "codecrafters-io/build-your-own-x")

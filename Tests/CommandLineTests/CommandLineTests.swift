@@ -108,6 +108,19 @@ struct CommandLineTests {
         #expect(missing.status != 0)
         #expect(missing.errors.contains("Cannot read '/no/such/file.jsonl'"))
 
+        let folder = try run(["stats", "--database", FileManager.default.temporaryDirectory.path])
+        #expect(folder.status != 0)
+        #expect(folder.errors.contains("is a folder: give a database file path"))
+
+        let nowhere = try run(["stats", "--database", "/no/such/folder/x.sqlite"])
+        #expect(nowhere.errors.contains("the folder /no/such/folder does not exist"))
+
+        let notDatabase = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "not-a-db-\(UUID().uuidString).txt")
+        try "hello".write(to: notDatabase, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: notDatabase) }
+        #expect(try run(["stats", "--database", notDatabase.path]).errors.contains("file is not a database"))
+
         let scheme = try run(["stats", "--database", "mysql://localhost/db"])
         #expect(scheme.status != 0)
         #expect(scheme.errors.contains("'mysql://' databases are not supported"))

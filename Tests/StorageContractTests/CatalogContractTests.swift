@@ -1,6 +1,8 @@
 import Foundation
 import RepoFinderCore
 import Storage
+import StoragePostgres
+import StorageSQLite
 import Testing
 
 @Suite("Storage contract: catalog and star history")
@@ -127,6 +129,28 @@ struct CatalogContractTests {
             #expect(try await reopened.interactions(userID: account.id).map(\.id) == ["k1"])
             #expect(try await reopened.statistics().schemaVersion == 1)
             try await reopened.close()
+        }
+    }
+
+    @Test(
+        "a database migrated by a newer RepoFinder is refused with a clear error",
+        arguments: Engine.available.filter { $0 != .sqliteMemory })
+    func newerSchema(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            switch test.store {
+            case let sqlite as SQLiteStorage:
+                try await sqlite.execute("INSERT INTO grdb_migrations (identifier) VALUES ('v2: from the future')")
+            case let postgres as PostgresStorage:
+                try await postgres.execute(
+                    "INSERT INTO schema_migrations (version, name) VALUES (2, 'from the future')")
+            default:
+                Issue.record("unknown engine")
+            }
+            try await test.store.close()
+            await #expect(throws: StorageError.schemaTooNew(found: 2, supported: 1)) {
+                let reopened = try await test.reopen!()
+                try await reopened.close()
+            }
         }
     }
 }
