@@ -35,16 +35,3 @@ public struct Interaction: Hashable, Sendable {
     /// Longest idempotency key accepted.
     public static let maximumIDLength = 128
 }
-
-/// A person using RepoFinder. Accounts start anonymous; the bearer token is kept only as a hash.
-public struct UserAccount: Hashable, Sendable {
-    /// A stable opaque id (a UUID string).
-    public var id: String
-    /// When the account was created.
-    public var createdAt: Date
-
-    public init(id: String, createdAt: Date) {
-        self.id = id
-        self.createdAt = createdAt
-    }
-}

@@ -1,13 +1,16 @@
 import ArgumentParser
 import Foundation
 import RepoFinderCore
+import Storage
 
-/// `repofinder route LINK`: parses a `repoverse://` link or web path and prints the route in both forms.
-struct RouteCommand: ParsableCommand {
+/// `repofinder route LINK`: parses a `repoverse://` link or web path, prints the route in both forms, and for a
+/// repository link shows what the database knows of it.
+struct RouteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "route",
         abstract: "Resolve a repoverse:// deep link or a web path (/r/owner/name) to its screen.",
-        discussion: "Needs no database: links are parsed, not looked up.")
+        discussion: "Only repository links read the database (to show the repository); other links are just parsed."
+    )
 
     @Argument(help: "For example repoverse://repo/apple/swift or /trending?language=Swift&since=weekly.")
     var link: String
@@ -15,21 +18,42 @@ struct RouteCommand: ParsableCommand {
     @Option(help: "text or json.")
     var format: OutputFormat = .text
 
-    func run() throws {
+    @OptionGroup var database: DatabaseOptions
+
+    func run() async throws {
         let route: Route
         do {
             route = try Route(link: link)
         } catch {
             throw CommandFailure(error.description)
         }
+        var repository: Repository?
+        var lookedUp = false
+        if case .repository(let name) = route {
+            repository = try await database.withStore { try await $0.repository(named: name) }
+            lookedUp = true
+        }
         switch format {
         case .text:
             print("screen     \(route.screenDescription)")
             print("deep link  \(route.deepLink)")
             print("web path   \(route.webPath)")
+            if lookedUp { print("catalog    " + (repository.map(\.summaryLine) ?? "not in the catalog")) }
         case .json:
-            let object = ["screen": route.screenDescription, "deepLink": route.deepLink, "webPath": route.webPath]
-            let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+            var object: [String: Any] = [
+                "screen": route.screenDescription, "deepLink": route.deepLink, "webPath": route.webPath,
+            ]
+            if lookedUp { object["inCatalog"] = repository != nil }
+            if let repository {
+                let details: [String: Any] = [
+                    "fullName": repository.fullName, "stars": repository.stars,
+                    "language": repository.language as Any? ?? NSNull(), "url": repository.webURL.absoluteString,
+                    "lastUpdated": repository.lastUpdatedDescription() as Any? ?? NSNull(),
+                ]
+                object["repository"] = details
+            }
+            let data = try JSONSerialization.data(
+                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
             print(String(decoding: data, as: UTF8.self))
         }
     }
@@ -47,5 +71,16 @@ extension Route {
         case .discover: "discover"
         case .profile: "profile"
         }
+    }
+}
+
+extension Repository {
+    /// One line for a terminal: `apple/swift  ★ 69,000  C++  pushed 3 days ago  archived`.
+    var summaryLine: String {
+        var parts = [fullName, "★ \(Number.grouped(stars))"]
+        if let language { parts.append(language) }
+        if let updated = lastUpdatedDescription() { parts.append("pushed \(updated)") }
+        if archived { parts.append("archived") }
+        return parts.joined(separator: "  ")
     }
 }

@@ -27,7 +27,8 @@ struct StatsCommand: AsyncParsableCommand {
                 "lastSnapshotDay": statistics.lastSnapshotDay?.description ?? NSNull(),
                 "users": statistics.users, "interactions": statistics.interactions,
             ]
-            let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+            let data = try JSONSerialization.data(
+                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
             print(String(decoding: data, as: UTF8.self))
         case .text:
             print("\(location), schema version \(statistics.schemaVersion)")

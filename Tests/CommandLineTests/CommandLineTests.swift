@@ -139,13 +139,23 @@ struct CommandLineTests {
         #expect(good.status == 0)
         #expect(good.output.contains("trending weekly in C++"))
         #expect(good.output.contains("/trending?language=C%2B%2B&since=weekly"))
-        let web = try run(["route", "/r/apple/swift", "--format", "json"])
-        let object = try JSONSerialization.jsonObject(with: Data(web.output.utf8)) as? [String: String]
-        #expect(
-            object == [
-                "screen": "repository apple/swift", "deepLink": "repoverse://repo/apple/swift",
-                "webPath": "/r/apple/swift",
-            ])
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("links.sqlite").path
+        let web = try run(["route", "/r/apple/swift", "--format", "json", "--database", database])
+        #expect(web.output.contains("\"repoverse://repo/apple/swift\""))
+        let object = try JSONSerialization.jsonObject(with: Data(web.output.utf8)) as? [String: Any]
+        #expect(object?["screen"] as? String == "repository apple/swift")
+        #expect(object?["deepLink"] as? String == "repoverse://repo/apple/swift")
+        #expect(object?["webPath"] as? String == "/r/apple/swift")
+        #expect(object?["inCatalog"] as? Bool == false)
+
+        // Once the repository is in the catalog, the link shows it.
+        try #"{"full_name": "apple/swift", "stargazers_count": 69000, "language": "C++"}"#.write(
+            to: directory.appendingPathComponent("r.jsonl"), atomically: true, encoding: .utf8)
+        _ = try run(["ingest", directory.appendingPathComponent("r.jsonl").path, "--database", database])
+        let known = try run(["route", "repoverse://repo/Apple/Swift", "--database", database])
+        #expect(known.output.contains("catalog    apple/swift  ★ 69,000  C++"))
         let bad = try run(["route", "repoverse://repo/apple"])
         #expect(bad.status != 0)
         #expect(bad.errors.contains("needs an owner and a name"))
