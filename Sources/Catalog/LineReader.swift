@@ -30,11 +30,10 @@ public final class LineReader {
 
     /// Opens `path` for reading.
     public init(path: String, maximumLineBytes: Int = 1 << 20) throws(CatalogImportError) {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable(path) }
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw .unreadable(path)
-        }
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+            let handle = FileHandle(forReadingAtPath: path)
+        else { throw .unreadable(path) }
         self.handle = handle
         self.maximumLineBytes = maximumLineBytes
         totalBytes = ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int) ?? 0

@@ -70,7 +70,8 @@ extension SharedSQL {
     package static let userExists = "SELECT 1 FROM users WHERE id = ?"
     package static let userByTokenHash = "SELECT id, created_at FROM users WHERE token_hash = ?"
     package static let insertUser = "INSERT INTO users (id, token_hash, created_at) VALUES (?, ?, ?)"
-    package static let preferencesDocument = "SELECT document FROM preferences WHERE user_id = ?"
+    /// As text in both engines (PostgreSQL keeps it as JSONB).
+    package static let preferencesDocument = "SELECT CAST(document AS TEXT) FROM preferences WHERE user_id = ?"
 
     package static let insertInteraction = """
         INSERT INTO interactions (user_id, client_id, repository_id, kind, at, received_at) VALUES (?, ?, ?, ?, ?, ?)
@@ -108,7 +109,7 @@ extension SharedSQL {
         "SELECT \(repositoryColumns) FROM repositories r ORDER BY \(catalogOrder) LIMIT ? OFFSET ?"
     package static let topicsOrder = "ORDER BY repository_id, position"
     package static let snapshotsOfRepository = """
-        SELECT s.day, s.stars, s.forks FROM star_snapshots s JOIN repositories r ON r.id = s.repository_id
+        SELECT CAST(s.day AS TEXT), s.stars, s.forks FROM star_snapshots s JOIN repositories r ON r.id = s.repository_id
         WHERE r.full_name_key = ? ORDER BY s.day
         """
 }

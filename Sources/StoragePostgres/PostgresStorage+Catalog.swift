@@ -104,7 +104,7 @@ extension PostgresStorage {
 
     public func starSnapshots(of name: RepositoryName) async throws -> [StarSnapshot] {
         try await query(
-            SharedSQL.snapshotsOfRepository.replacingOccurrences(of: "s.day,", with: "s.day::text,"), [name.key]
+            SharedSQL.snapshotsOfRepository, [name.key]
         )
         .compactMap { row in
             guard let day = Day(try row.value(0, as: String.self)) else { return nil }

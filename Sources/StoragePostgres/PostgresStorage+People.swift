@@ -19,7 +19,7 @@ extension PostgresStorage {
     public func preferences(userID: String) async throws -> UserPreferences? {
         try await requireUser(userID)
         let rows = try await query(
-            SharedSQL.preferencesDocument.replacingOccurrences(of: "document", with: "document::text"), [userID])
+            SharedSQL.preferencesDocument, [userID])
         return try rows.first.map { try PreferencesDocument.decode(try $0.value(0)) }
     }
 
