@@ -18,6 +18,9 @@ public protocol DataStore: Sendable {
     /// A slice of the catalog, most starred first (ties by name), for listing and for loading it into memory.
     func repositories(offset: Int, limit: Int) async throws -> [Repository]
 
+    /// Full-text search over name, full name, topics and description, filtered, sorted and paged, with the total.
+    func search(_ query: SearchQuery) async throws -> Page<Repository>
+
     /// Inserts or updates star snapshots (one per repository and day). Snapshots of repositories that are
     /// not in the catalog are skipped and named in the result; the rest are stored.
     func upsertStarSnapshots(_ snapshots: [StarSnapshot]) async throws -> SnapshotUpsertResult

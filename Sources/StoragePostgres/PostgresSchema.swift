@@ -2,8 +2,36 @@
 /// starting at once migrate exactly once. Append new migrations; never edit a shipped one.
 enum PostgresSchema {
     static let migrations: [(version: Int, name: String, sql: [String])] = [
-        (1, "catalog, star snapshots, users, preferences, interactions, lists", version1)
+        (1, "catalog, star snapshots, users, preferences, interactions, lists", version1),
+        (2, "full-text search", version2),
     ]
+
+    /// Full-text search: a tsvector over the same tokens SQLite's FTS5 indexes (letters and digits, lowercased),
+    /// weighted name (A) > topics (B) > description (C).
+    static let version2 = [
+        "ALTER TABLE repositories ADD COLUMN search_vector tsvector NOT NULL DEFAULT ''::tsvector",
+        searchVectorUpdate + " WHERE TRUE",
+        "CREATE INDEX repositories_search ON repositories USING GIN (search_vector)",
+        "CREATE INDEX repositories_language_key ON repositories (lower(language), stars DESC, full_name_key)",
+        """
+        CREATE INDEX repositories_language_forks
+            ON repositories (lower(language), coalesce(forks, 0) DESC, stars DESC, full_name_key)
+        """,
+    ]
+
+    /// Recomputes the search vector of the repositories selected by a following `WHERE`.
+    static let searchVectorUpdate = """
+        UPDATE repositories r SET search_vector =
+            setweight(to_tsvector('simple', \(tokens("r.owner_login || ' ' || r.name"))), 'A')
+            || setweight(to_tsvector('simple', \(tokens(
+                "(SELECT string_agg(t.topic, ' ') FROM repository_topics t WHERE t.repository_id = r.id)"))), 'B')
+            || setweight(to_tsvector('simple', \(tokens("r.description"))), 'C')
+        """
+
+    /// SQL turning a text expression into space-separated lowercase letter-and-digit runs.
+    private static func tokens(_ expression: String) -> String {
+        "regexp_replace(lower(coalesce(\(expression), '')), '[^[:alnum:]]+', ' ', 'g')"
+    }
 
     static let version1 =
         [

@@ -48,6 +48,8 @@ extension PostgresStorage {
                             + "SELECT * FROM UNNEST(?::bigint[], ?::bigint[], ?::text[])",
                         [topicRepository, topicPosition, topicName], on: connection)
                 }
+                try await query(
+                    PostgresSchema.searchVectorUpdate + " WHERE r.id = ANY(?)", [repositoryIDs], on: connection)
             }
             return plan.counts
         }
@@ -59,6 +61,13 @@ extension PostgresStorage {
 
     public func repositories(offset: Int, limit: Int) async throws -> [Repository] {
         try await decode(query(SharedSQL.catalogSlice, [max(0, limit), max(0, offset)]))
+    }
+
+    public func search(_ query: SearchQuery) async throws -> Page<Repository> {
+        let sql = SearchSQL(query, dialect: .postgres)
+        let total: Int = try await self.query(sql.count, sql.countArguments.map(\.bindable)).first?.value(0) ?? 0
+        let rows = try await self.query(sql.page, sql.pageArguments.map(\.bindable))
+        return Page(items: try await decode(rows), total: total, request: query.page)
     }
 
     public func upsertStarSnapshots(_ snapshots: [StarSnapshot]) async throws -> SnapshotUpsertResult {

@@ -146,13 +146,18 @@ public final class PostgresStorage: DataStore {
         var bindings = PostgresBindings(capacity: values.count)
         for value in values { try value.bind(into: &bindings) }
         let query = PostgresQuery(unsafeSQL: SharedSQL.postgresPlaceholders(sql), binds: bindings)
-        let rows =
-            if let connection {
-                try await connection.query(query, logger: logger)
-            } else {
-                try await client.query(query, logger: logger)
-            }
-        return try await rows.collect().map { $0.makeRandomAccess() }
+        do {
+            let rows =
+                if let connection {
+                    try await connection.query(query, logger: logger)
+                } else {
+                    try await client.query(query, logger: logger)
+                }
+            return try await rows.collect().map { $0.makeRandomAccess() }
+        } catch let error as PSQLError {
+            // PSQLError describes itself generically; keep the server's own words for the person reading it.
+            throw StorageError.unavailable("PostgreSQL: \(Self.reason(error)).")
+        }
     }
 
     static func reason(_ error: any Error) -> String {
@@ -210,6 +215,15 @@ extension PostgresRandomAccessRow {
 extension PostgresStorage {
     /// Runs one statement (for administration and tests, never with user input).
     package func execute(_ sql: String) async throws {
-        try await client.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+        try await query(sql, [])
+    }
+}
+
+extension SQLValue {
+    var bindable: any PostgresBindable {
+        switch self {
+        case .text(let text): text
+        case .integer(let number): number
+        }
     }
 }

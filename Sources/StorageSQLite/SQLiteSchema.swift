@@ -7,6 +7,9 @@ enum SQLiteSchema {
         migrator.registerMigration("v1: catalog, star snapshots, users, preferences, interactions, lists") { db in
             try db.execute(sql: version1)
         }
+        migrator.registerMigration("v2: full-text search") { db in
+            try db.execute(sql: version2)
+        }
         return migrator
     }
 
@@ -79,6 +82,21 @@ enum SQLiteSchema {
         CREATE INDEX interactions_repository ON interactions(repository_id);
 
         """ + ["saved_repositories", "liked_repositories"].map(listTable).joined()
+
+    /// Full-text search: FTS5 over the same tokens PostgreSQL indexes (letters and digits; see `SearchTerms`).
+    static let version2 = """
+        CREATE VIRTUAL TABLE repository_search USING fts5(
+            names, topics, description, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+        );
+        INSERT INTO repository_search (rowid, names, topics, description)
+        SELECT r.id, r.owner_login || ' ' || r.name,
+            coalesce((SELECT group_concat(t.topic, ' ') FROM repository_topics t WHERE t.repository_id = r.id), ''),
+            coalesce(r.description, '')
+        FROM repositories r;
+        CREATE INDEX repositories_language_key ON repositories(lower(language), stars DESC, full_name_key);
+        CREATE INDEX repositories_language_forks
+            ON repositories(lower(language), coalesce(forks, 0) DESC, stars DESC, full_name_key);
+        """
 
     /// A person's list of repositories (saved or liked): one row per repository, with when it was added.
     private static func listTable(_ table: String) -> String {

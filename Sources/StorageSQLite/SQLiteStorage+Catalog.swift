@@ -22,20 +22,33 @@ extension SQLiteStorage {
             let insertTopic = try db.cachedStatement(
                 sql: "INSERT INTO repository_topics (repository_id, position, topic) VALUES (?, ?, ?)"
             )
-            for repository in plan.inserts {
-                let id = try Int64.fetchOne(insert, arguments: StatementArguments(Self.values(of: repository)))!
-                for (position, topic) in repository.topics.enumerated() {
-                    try insertTopic.execute(arguments: [id, position, topic])
-                }
-            }
-            for repository in plan.updates {
+            let writes = plan.inserts.map { ($0, true) } + plan.updates.map { ($0, false) }
+            var searchRows: [(any DatabaseValueConvertible)?] = []
+            for (repository, isNew) in writes {
                 let values = Self.values(of: repository)
-                let id = try Int64.fetchOne(
-                    update, arguments: StatementArguments(Array(values.dropFirst()) + [values[0]]))!
-                try deleteTopics.execute(arguments: [id])
+                let id: Int64
+                if isNew {
+                    id = try Int64.fetchOne(insert, arguments: StatementArguments(values))!
+                } else {
+                    id = try Int64.fetchOne(
+                        update, arguments: StatementArguments(Array(values.dropFirst()) + [values[0]]))!
+                    try deleteTopics.execute(arguments: [id])
+                    try db.execute(sql: "DELETE FROM repository_search WHERE rowid = ?", arguments: [id])
+                }
                 for (position, topic) in repository.topics.enumerated() {
                     try insertTopic.execute(arguments: [id, position, topic])
                 }
+                searchRows += [
+                    id, "\(repository.owner.login) \(repository.name)", repository.topics.joined(separator: " "),
+                    repository.description ?? "",
+                ]
+            }
+            // FTS5 flushes its pending terms at every statement, so many rows a statement keep the index compact.
+            for chunk in searchRows.chunks(of: 4 * 500) {
+                try db.execute(
+                    sql: "INSERT INTO repository_search (rowid, names, topics, description) VALUES "
+                        + Array(repeating: SharedSQL.placeholders(4), count: chunk.count / 4).joined(separator: ", "),
+                    arguments: StatementArguments(Array(chunk)))
             }
             return plan.counts
         }
@@ -52,6 +65,25 @@ extension SQLiteStorage {
             try Self.decode(
                 db, rows: Row.fetchAll(db, sql: SharedSQL.catalogSlice, arguments: [max(0, limit), max(0, offset)]))
         }
+    }
+
+    public func search(_ query: SearchQuery) async throws -> Page<Repository> {
+        let sql = SearchSQL(query, dialect: .sqlite)
+        return try await writer.read { db in
+            let total = try Int.fetchOne(db, sql: sql.count, arguments: Self.arguments(sql.countArguments)) ?? 0
+            let rows = try Row.fetchAll(db, sql: sql.page, arguments: Self.arguments(sql.pageArguments))
+            return Page(items: try Self.decode(db, rows: rows), total: total, request: query.page)
+        }
+    }
+
+    static func arguments(_ values: [SQLValue]) -> StatementArguments {
+        StatementArguments(
+            values.map { value -> any DatabaseValueConvertible in
+                switch value {
+                case .text(let text): text
+                case .integer(let number): number
+                }
+            })
     }
 
     public func upsertStarSnapshots(_ snapshots: [StarSnapshot]) async throws -> SnapshotUpsertResult {

@@ -1,5 +1,5 @@
-import ArgumentParser
-import Storage
+public import ArgumentParser
+public import Storage
 import StorageLive
 
 /// `--database`, shared by every command that touches data.
@@ -43,3 +43,6 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text
     case json
 }
+
+/// `--sort best-match|stars|forks|recently-pushed`.
+extension SearchSort: ExpressibleByArgument {}

@@ -6,6 +6,9 @@ struct RepoFinderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repofinder",
         abstract: "Discover GitHub repositories worth your time.",
-        subcommands: [IngestCommand.self, StatsCommand.self, MigrateCommand.self, RouteCommand.self]
+        subcommands: [
+            IngestCommand.self, SearchCommand.self, BenchCommand.self, StatsCommand.self, MigrateCommand.self,
+            RouteCommand.self,
+        ]
     )
 }

@@ -52,9 +52,7 @@ struct RouteCommand: AsyncParsableCommand {
                 ]
                 object["repository"] = details
             }
-            let data = try JSONSerialization.data(
-                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            print(String(decoding: data, as: UTF8.self))
+            try printJSON(object)
         }
     }
 }

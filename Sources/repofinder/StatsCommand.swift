@@ -27,9 +27,7 @@ struct StatsCommand: AsyncParsableCommand {
                 "lastSnapshotDay": statistics.lastSnapshotDay?.description ?? NSNull(),
                 "users": statistics.users, "interactions": statistics.interactions,
             ]
-            let data = try JSONSerialization.data(
-                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            print(String(decoding: data, as: UTF8.self))
+            try printJSON(object)
         case .text:
             print("\(location), schema version \(statistics.schemaVersion)")
             let rows: [(String, String)] = [

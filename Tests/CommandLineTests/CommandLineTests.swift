@@ -79,7 +79,7 @@ struct CommandLineTests {
         #expect(stats.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(stats.output.utf8)) as? [String: Any]
         #expect(object?["repositories"] as? Int == 2)
-        #expect(object?["schemaVersion"] as? Int == 1)
+        #expect(object?["schemaVersion"] as? Int == 2)
     }
 
     @Test("a clean import exits 0 and imports star snapshots too")
@@ -131,6 +131,44 @@ struct CommandLineTests {
         #expect(unreachable.errors.contains("Could not use PostgreSQL at nobody@127.0.0.1:1/nothing"))
         #expect(!unreachable.errors.contains("secret"))
         #expect(Date().timeIntervalSince(started) < 20)
+    }
+
+    @Test("search finds, filters, pages and prints JSON; bad flags get clear errors")
+    func search() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("search.sqlite").path
+        let lines = [
+            #"{"full_name": "vapor/vapor", "stargazers_count": 25000, "language": "Swift", "topics": ["server"]}"#,
+            #"{"full_name": "apple/swift-nio", "stargazers_count": 8000, "language": "Swift", "description": "Event-driven network framework"}"#,
+            #"{"full_name": "facebook/react", "stargazers_count": 230000, "language": "JavaScript"}"#,
+        ]
+        try (lines.joined(separator: "\n") + "\n").write(
+            to: directory.appendingPathComponent("r.jsonl"), atomically: true, encoding: .utf8)
+        _ = try run(["ingest", directory.appendingPathComponent("r.jsonl").path, "--database", database])
+
+        let text = try run(["search", "framework", "--database", database])
+        #expect(text.status == 0)
+        #expect(text.output.contains("1 results for \"framework\" (page 1 of 1)"))
+        #expect(text.output.contains("   1  apple/swift-nio  ★ 8,000  Swift"))
+
+        let json = try run([
+            "search", "", "--language", "swift", "--sort", "stars", "--per-page", "1", "--page", "2",
+            "--format", "json", "--database", database,
+        ])
+        let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        #expect(object?["total"] as? Int == 2)
+        let items = object?["items"] as? [[String: Any]]
+        #expect(items?.map { $0["fullName"] as? String } == ["apple/swift-nio"])
+
+        for (arguments, message) in [
+            (["--per-page", "101"], "--per-page must be 1 to 100"), (["--page", "0"], "--page counts from 1"),
+            (["--min-stars=-1"], "--min-stars cannot be negative"), (["--sort", "best"], "best"),
+        ] {
+            let bad = try run(["search", "x", "--database", database] + arguments)
+            #expect(bad.status != 0)
+            #expect(bad.errors.contains(message), "\(arguments): \(bad.errors)")
+        }
     }
 
     @Test("route resolves links in both forms and explains malformed ones")

@@ -11,7 +11,7 @@ struct CatalogContractTests {
     func migratedAndEmpty(engine: Engine) async throws {
         try await withStore(engine) { test in
             let statistics = try await test.store.statistics()
-            #expect(statistics.schemaVersion == 1)
+            #expect(statistics.schemaVersion == currentSchemaVersion)
             #expect(statistics.repositories == 0 && statistics.starSnapshots == 0 && statistics.users == 0)
             #expect(statistics.firstSnapshotDay == nil)
         }
@@ -127,7 +127,7 @@ struct CatalogContractTests {
             let reopened = try await test.reopen!()
             #expect(try await reopened.repository(named: Fixtures.name("keep/me")) != nil)
             #expect(try await reopened.interactions(userID: account.id).map(\.id) == ["k1"])
-            #expect(try await reopened.statistics().schemaVersion == 1)
+            #expect(try await reopened.statistics().schemaVersion == currentSchemaVersion)
             try await reopened.close()
         }
     }
@@ -139,15 +139,17 @@ struct CatalogContractTests {
         try await withStore(engine) { test in
             switch test.store {
             case let sqlite as SQLiteStorage:
-                try await sqlite.execute("INSERT INTO grdb_migrations (identifier) VALUES ('v2: from the future')")
+                try await sqlite.execute("INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')")
             case let postgres as PostgresStorage:
                 try await postgres.execute(
-                    "INSERT INTO schema_migrations (version, name) VALUES (2, 'from the future')")
+                    "INSERT INTO schema_migrations (version, name) VALUES (\(currentSchemaVersion + 1), 'from the future')"
+                )
             default:
                 Issue.record("unknown engine")
             }
             try await test.store.close()
-            await #expect(throws: StorageError.schemaTooNew(found: 2, supported: 1)) {
+            let expected = StorageError.schemaTooNew(found: currentSchemaVersion + 1, supported: currentSchemaVersion)
+            await #expect(throws: expected) {
                 let reopened = try await test.reopen!()
                 try await reopened.close()
             }

@@ -1,0 +1,144 @@
+import Foundation
+import RepoFinderCore
+import Storage
+import Testing
+
+@Suite("Storage contract: search")
+struct SearchContractTests {
+    /// A small catalog whose names, topics and descriptions exercise matching and ranking.
+    static func catalog() -> [Repository] {
+        func repository(
+            _ fullName: String, stars: Int, forks: Int? = nil, language: String?, topics: [String] = [],
+            description: String? = nil, pushedDaysAgo: Double? = nil
+        ) -> Repository {
+            let name = Fixtures.name(fullName)
+            return Repository(
+                owner: RepositoryOwner(login: name.owner), name: name.name, description: description, topics: topics,
+                language: language, stars: stars, forks: forks,
+                pushedAt: pushedDaysAgo.map { Fixtures.moment.addingTimeInterval(-$0 * 86_400) })
+        }
+        return [
+            repository(
+                "apple/swift-nio", stars: 8000, forks: 600, language: "Swift", topics: ["networking", "server"],
+                description: "Event-driven network application framework", pushedDaysAgo: 1),
+            repository(
+                "vapor/vapor", stars: 25000, forks: 1400, language: "Swift", topics: ["server-side-swift", "http"],
+                description: "A server-side Swift HTTP web framework", pushedDaysAgo: 3),
+            repository(
+                "groue/GRDB.swift", stars: 7000, forks: 700, language: "Swift", topics: ["sqlite", "database"],
+                description: "A toolkit for SQLite databases", pushedDaysAgo: 10),
+            repository(
+                "facebook/react", stars: 230000, forks: 47000, language: "JavaScript",
+                topics: ["javascript", "frontend", "ui"], description: "The library for web and native user interfaces",
+                pushedDaysAgo: 0.5),
+            repository(
+                "someone/awesome-vapor", stars: 900, language: nil, topics: ["awesome-list"],
+                description: "A curated list of Vapor resources"),
+            repository(
+                "rust-lang/rust", stars: 100000, forks: 13000, language: "Rust", topics: ["compiler", "language"],
+                description: "Empowering everyone to build reliable and efficient software", pushedDaysAgo: 2),
+            repository(
+                "big/vapor-fans", stars: 90000, forks: 10, language: "Go",
+                description: "Everything about the vapor framework, and vapor again"),
+        ]
+    }
+
+    func names(_ page: Page<Repository>) -> [String] { page.items.map(\.fullName) }
+
+    @Test(
+        "terms match names, full names, topics and descriptions, as prefixes, whatever the case",
+        arguments: Engine.available)
+    func matching(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            _ = try await test.store.upsertRepositories(Self.catalog())
+            func search(_ text: String) async throws -> Set<String> {
+                Set(names(try await test.store.search(SearchQuery(text: text, page: PageRequest(perPage: 100)))))
+            }
+            #expect(try await search("GRDB") == ["groue/GRDB.swift"])
+            #expect(try await search("swift nio") == ["apple/swift-nio"])
+            #expect(try await search("netw") == ["apple/swift-nio"])
+            #expect(try await search("SQLite") == ["groue/GRDB.swift"])
+            #expect(try await search("frontend") == ["facebook/react"])
+            #expect(try await search("groue/grdb.swift") == ["groue/GRDB.swift"])
+            #expect(try await search("vapor") == ["vapor/vapor", "someone/awesome-vapor", "big/vapor-fans"])
+            #expect(try await search("nothing-matches-this").isEmpty)
+        }
+    }
+
+    @Test("best match puts a name match above a mere mention, then popularity breaks ties", arguments: Engine.available)
+    func ranking(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            _ = try await test.store.upsertRepositories(Self.catalog())
+            let results = try await test.store.search(SearchQuery(text: "vapor"))
+            #expect(results.total == 3)
+            #expect(names(results).first == "vapor/vapor")
+            #expect(names(try await test.store.search(SearchQuery(text: "react"))) == ["facebook/react"])
+        }
+    }
+
+    @Test("filters narrow results and the total counts them all", arguments: Engine.available)
+    func filters(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            _ = try await test.store.upsertRepositories(Self.catalog())
+            let swift = try await test.store.search(SearchQuery(text: "", language: "swift", sort: .stars))
+            #expect(names(swift) == ["vapor/vapor", "apple/swift-nio", "groue/GRDB.swift"])
+            let topic = try await test.store.search(SearchQuery(text: "", topic: "SQLite"))
+            #expect(names(topic) == ["groue/GRDB.swift"])
+            let popular = try await test.store.search(SearchQuery(text: "framework", minimumStars: 10000))
+            #expect(Set(names(popular)) == ["vapor/vapor", "big/vapor-fans"])
+            let none = try await test.store.search(SearchQuery(text: "vapor", language: "Rust"))
+            #expect(none.total == 0 && none.items.isEmpty)
+        }
+    }
+
+    @Test("sorts by stars, forks and recent pushes, and pages with a stable total", arguments: Engine.available)
+    func sortsAndPages(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            _ = try await test.store.upsertRepositories(Self.catalog())
+            let forks = try await test.store.search(SearchQuery(text: "", sort: .forks, page: PageRequest(perPage: 3)))
+            #expect(names(forks) == ["facebook/react", "rust-lang/rust", "vapor/vapor"])
+            #expect(forks.total == 7)
+            let pushed = try await test.store.search(SearchQuery(text: "", sort: .recentlyPushed))
+            #expect(names(pushed).prefix(3) == ["facebook/react", "apple/swift-nio", "rust-lang/rust"])
+            #expect(Set(names(pushed).suffix(2)) == ["someone/awesome-vapor", "big/vapor-fans"])
+            let page1 = try await test.store.search(
+                SearchQuery(text: "", sort: .stars, page: PageRequest(page: 1, perPage: 4)))
+            let page2 = try await test.store.search(
+                SearchQuery(text: "", sort: .stars, page: PageRequest(page: 2, perPage: 4)))
+            #expect(page1.total == 7 && page2.total == 7)
+            #expect(
+                names(page1) + names(page2) == names(try await test.store.search(SearchQuery(text: "", sort: .stars))))
+            #expect(page2.items.count == 3)
+        }
+    }
+
+    @Test("the index follows updates", arguments: Engine.available)
+    func followsUpdates(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            var catalog = Self.catalog()
+            _ = try await test.store.upsertRepositories(catalog)
+            catalog[2].description = "A persistence toolkit"
+            catalog[2].topics = ["persistence"]
+            _ = try await test.store.upsertRepositories(catalog)
+            #expect(try await test.store.search(SearchQuery(text: "sqlite")).total == 0)
+            #expect(names(try await test.store.search(SearchQuery(text: "persistence"))) == ["groue/GRDB.swift"])
+        }
+    }
+
+    @Test("text that looks like query syntax or injection is just text", arguments: Engine.available)
+    func hostileText(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            _ = try await test.store.upsertRepositories(Self.catalog())
+            for text in [
+                "'; DROP TABLE repositories; --", "\"unterminated", "vapor OR react", "NEAR(a b)", "*", ":*", "a & | !",
+                "c++", "日本語", String(repeating: "x", count: 5000), "(((", "\\",
+            ] {
+                let page = try await test.store.search(SearchQuery(text: text))
+                #expect(page.total >= 0, "\(text)")
+            }
+            #expect(try await test.store.statistics().repositories == 7)
+            // Operators are plain words: "vapor OR react" needs all three terms.
+            #expect(try await test.store.search(SearchQuery(text: "vapor OR react")).total == 0)
+        }
+    }
+}
