@@ -25,6 +25,9 @@ public protocol DataStore: Sendable {
     /// not in the catalog are skipped and named in the result; the rest are stored.
     func upsertStarSnapshots(_ snapshots: [StarSnapshot]) async throws -> SnapshotUpsertResult
 
+    /// Repositories that gained the most stars over a window, from star snapshots.
+    func trending(_ query: TrendingQuery) async throws -> TrendingList
+
     /// A repository's snapshots, oldest day first.
     func starSnapshots(of name: RepositoryName) async throws -> [StarSnapshot]
 

@@ -70,6 +70,24 @@ extension PostgresStorage {
         return Page(items: try await decode(rows), total: total, request: query.page)
     }
 
+    public func trending(_ query: TrendingQuery) async throws -> TrendingList {
+        let bounds = try await self.query(SharedSQL.snapshotCoverage, []).first
+        guard let first = try bounds?.value(0, as: String?.self).flatMap(Day.init),
+            let last = try bounds?.value(1, as: String?.self).flatMap(Day.init)
+        else { return TrendingList(start: nil, end: nil, entries: [], coverage: nil) }
+        let (start, end) = query.window(latest: last)
+        let rows = try await self.query(
+            SharedSQL.trending(dialect: .postgres, language: query.hasLanguage),
+            SharedSQL.trendingArguments(query, start: start, end: end).map(\.bindable))
+        let repositories = try await decode(rows)
+        let entries = try zip(repositories, rows).enumerated().map { index, pair in
+            TrendingEntry(
+                rank: index + 1, repository: pair.0, stars: try pair.1.value(SharedSQL.repositoryColumnCount),
+                starsGained: try pair.1.value(SharedSQL.repositoryColumnCount + 1))
+        }
+        return TrendingList(start: start, end: end, entries: entries, coverage: first...last)
+    }
+
     public func upsertStarSnapshots(_ snapshots: [StarSnapshot]) async throws -> SnapshotUpsertResult {
         guard !snapshots.isEmpty else { return SnapshotUpsertResult(counts: UpsertCounts(), unknownRepositories: []) }
         return try await transaction { connection in

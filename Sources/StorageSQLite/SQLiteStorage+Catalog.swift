@@ -76,6 +76,29 @@ extension SQLiteStorage {
         }
     }
 
+    public func trending(_ query: TrendingQuery) async throws -> TrendingList {
+        try await writer.read { db in
+            let coverage = try Row.fetchOne(db, sql: SharedSQL.snapshotCoverage).flatMap { row -> ClosedRange<Day>? in
+                guard let first = (row[0] as String?).flatMap(Day.init),
+                    let last = (row[1] as String?).flatMap(Day.init)
+                else { return nil }
+                return first...last
+            }
+            guard let coverage else { return TrendingList(start: nil, end: nil, entries: [], coverage: nil) }
+            let (start, end) = query.window(latest: coverage.upperBound)
+            let rows = try Row.fetchAll(
+                db, sql: SharedSQL.trending(dialect: .sqlite, language: query.hasLanguage),
+                arguments: Self.arguments(SharedSQL.trendingArguments(query, start: start, end: end)))
+            let repositories = try Self.decode(db, rows: rows)
+            let entries = zip(repositories, rows).enumerated().map { index, pair in
+                TrendingEntry(
+                    rank: index + 1, repository: pair.0, stars: pair.1[SharedSQL.repositoryColumnCount],
+                    starsGained: pair.1[SharedSQL.repositoryColumnCount + 1])
+            }
+            return TrendingList(start: start, end: end, entries: entries, coverage: coverage)
+        }
+    }
+
     static func arguments(_ values: [SQLValue]) -> StatementArguments {
         StatementArguments(
             values.map { value -> any DatabaseValueConvertible in

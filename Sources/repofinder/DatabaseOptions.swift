@@ -1,4 +1,5 @@
 public import ArgumentParser
+public import RepoFinderCore
 public import Storage
 import StorageLive
 
@@ -46,3 +47,6 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 
 /// `--sort best-match|stars|forks|recently-pushed`.
 extension SearchSort: ExpressibleByArgument {}
+
+/// `--since daily|weekly|monthly`.
+extension TrendingWindow: ExpressibleByArgument {}

@@ -7,7 +7,8 @@ struct RepoFinderCommand: AsyncParsableCommand {
         commandName: "repofinder",
         abstract: "Discover GitHub repositories worth your time.",
         subcommands: [
-            IngestCommand.self, SearchCommand.self, BenchCommand.self, StatsCommand.self, MigrateCommand.self,
+            IngestCommand.self, SearchCommand.self, TrendingCommand.self, BenchCommand.self, StatsCommand.self,
+            MigrateCommand.self,
             RouteCommand.self,
         ]
     )

@@ -97,3 +97,50 @@ struct ImporterTests {
         }
     }
 }
+
+@Suite("Trending on the real shared data")
+struct RealTrendingTests {
+    @Test("Swift, weekly, as of 2026-08-22: the largest exact gains, highest first, as the raw CSV says")
+    func swiftWeekly() async throws {
+        let catalog = try SharedData.catalog
+        let stars = try SharedData.file("catalog/stars-daily.csv.gz")
+        // Expected, straight from the files: Swift repositories' stars on 2026-08-15 and 2026-08-22.
+        var language: [String: String] = [:]
+        let catalogReader = try LineReader(path: catalog)
+        let decoder = RepositoryRecordDecoder()
+        while let line = try catalogReader.next() {
+            if case .text(_, let bytes) = line, case .success(let repository) = decoder.decode(bytes) {
+                language[repository.id] = repository.language
+            }
+        }
+        var before: [String: Int] = [:]
+        var after: [String: (name: String, stars: Int)] = [:]
+        let starsReader = try LineReader(path: stars)
+        while let line = try starsReader.next() {
+            guard case .text(_, let bytes) = line else { continue }
+            let fields = String(decoding: bytes, as: UTF8.self).split(separator: ",").map(String.init)
+            guard fields.count == 4, let count = Int(fields[2]) else { continue }
+            if fields[0] == "2026-08-15" { before[fields[1].lowercased()] = count }
+            if fields[0] == "2026-08-22" { after[fields[1].lowercased()] = (fields[1], count) }
+        }
+        let expected = after.compactMap { key, end -> (String, Int, Int)? in
+            guard language[key]?.lowercased() == "swift", let start = before[key], end.stars > start else { return nil }
+            return (end.name, end.stars - start, end.stars)
+        }.sorted { ($0.1, $0.2, $1.0.lowercased()) > ($1.1, $1.2, $0.0.lowercased()) }.prefix(25)
+
+        try await StorageFactory.withStore(.sqliteInMemory) { store in
+            let importer = CatalogImporter(store: store)
+            _ = try await importer.importRepositories(from: catalog)
+            let imported = try await importer.importStarSnapshots(from: stars)
+            #expect(imported.rejectedCount == 0)
+            let list = try await store.trending(
+                TrendingQuery(language: "Swift", window: .weekly, asOf: Day("2026-08-22"), limit: 25))
+            #expect(list.entries.count == 25)
+            // Names compare case-insensitively: the CSV may spell an owner differently from the catalog.
+            #expect(list.entries.map(\.repository.id) == expected.map { $0.0.lowercased() })
+            #expect(list.entries.map(\.starsGained) == expected.map(\.1))
+            #expect(list.entries.first?.repository.fullName == "altic-dev/FluidVoice")
+            #expect(list.entries.first?.starsGained == 664)
+        }
+    }
+}

@@ -100,6 +100,20 @@ struct CommandLineTests {
         #expect(stars.output.contains("Imported star snapshots"))
         let stats = try run(["stats", "--database", database])
         #expect(stats.output.contains("star snapshots  1 (2026-08-22 .. 2026-08-22)"))
+
+        try "date,full_name,stargazers_count,forks_count\n2026-08-21,apple/swift,0,0\n".write(
+            to: directory.appendingPathComponent("s0.csv"), atomically: true, encoding: .utf8)
+        _ = try run(["ingest", "--stars", directory.appendingPathComponent("s0.csv").path, "--database", database])
+        let trending = try run(["trending", "--database", database])
+        #expect(trending.output.contains("Repositories trending daily, 2026-08-21 → 2026-08-22"))
+        #expect(trending.output.contains("1  apple/swift"))
+        #expect(trending.output.contains("+1 stars today"))
+        let empty = try run(["trending", "--as-of", "2026-01-01", "--database", database])
+        #expect(empty.output.contains("Snapshots cover 2026-08-21 .. 2026-08-22"))
+        let badDate = try run(["trending", "--as-of", "yesterday", "--database", database])
+        #expect(badDate.status != 0 && badDate.errors.contains("--as-of must be a date like 2026-08-22"))
+        let badWindow = try run(["trending", "--since", "yearly", "--database", database])
+        #expect(badWindow.status != 0 && badWindow.errors.contains("yearly"))
     }
 
     @Test("bad command-line input gets one clear line and a non-zero exit")
