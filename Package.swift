@@ -53,7 +53,15 @@ let package = Package(
 
         // Catalog import: streaming (gzip) line reading, record decoding, batched upserts.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "Catalog", dependencies: ["CZlib", "Storage", "RepoFinderCore"], swiftSettings: strictSettings),
+        .target(
+            name: "Catalog",
+            dependencies: ["CZlib", "Storage", "RepoFinderCore"],
+            exclude: ["Resources/PROVENANCE.md"],
+            resources: [
+                .copy("Resources/starter-repositories.jsonl.gz"), .copy("Resources/starter-stars.csv.gz"),
+            ],
+            swiftSettings: strictSettings
+        ),
 
         // The command line.
         .executableTarget(

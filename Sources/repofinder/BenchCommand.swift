@@ -59,7 +59,7 @@ struct SearchBench: AsyncParsableCommand {
     func run() async throws {
         let location = try database.location()
         let queries = Self.queries
-        let (samples, perQuery, matches, catalogSize) = try await database.withStore { store in
+        let (samples, perQuery, matches, catalogSize) = try await database.withCatalog { store in
             let catalogSize = try await store.statistics().repositories
             var matches = 0
             for query in queries { matches += try await store.search(query).total }  // warm-up
@@ -78,7 +78,6 @@ struct SearchBench: AsyncParsableCommand {
             }
             return (samples, perQuery, matches, catalogSize)
         }
-        guard catalogSize > 0 else { throw CommandFailure("The catalog in \(location) is empty: ingest it first.") }
         let milliseconds = samples.map { $0.secondsDouble * 1000 }.sorted()
         func percentile(_ p: Double) -> Double {
             milliseconds[min(milliseconds.count - 1, Int(Double(milliseconds.count) * p))]

@@ -1,4 +1,6 @@
 public import ArgumentParser
+import Catalog
+import Foundation
 public import RepoFinderCore
 public import Storage
 import StorageLive
@@ -30,6 +32,32 @@ struct DatabaseOptions: ParsableArguments {
             throw CommandFailure(error.description)
         }
     }
+}
+
+extension DatabaseOptions {
+    /// Like ``withStore(_:)``, but first loads the bundled starter catalog into a database with no repositories,
+    /// telling the person on standard error, so read commands work on a fresh machine with no network.
+    func withCatalog<T>(_ body: (any DataStore) async throws -> T) async throws -> T {
+        let location = try location()
+        return try await withStore { store in
+            let started = ContinuousClock.now
+            let load = try await StarterCatalog.loadIfEmpty(into: store) {
+                printError("First use: loading the starter catalog into \(location)…")
+            }
+            if let load {
+                let seconds = String(format: "%.1f", (ContinuousClock.now - started).secondsDouble)
+                printError(
+                    "Loaded \(Number.grouped(load.repositories.counts.inserted)) repositories and "
+                        + "\(Number.grouped(load.starSnapshots.counts.inserted)) star snapshots in \(seconds) s.")
+            }
+            return try await body(store)
+        }
+    }
+}
+
+/// Writes a line to standard error.
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
 }
 
 /// A failure reported to the person as one line; exits with status 1.

@@ -72,9 +72,7 @@ struct IngestCommand: AsyncParsableCommand {
         }
         if summary.rejectedCount > 0 {
             let shown = summary.rejectedCount > ImportSummary.maximumKeptRejections ? " (reported above)" : ""
-            FileHandle.standardError.write(
-                Data(
-                    "\(Number.grouped(summary.rejectedCount)) line(s) rejected\(shown); the rest was imported.\n".utf8))
+            printError("\(Number.grouped(summary.rejectedCount)) line(s) rejected\(shown); the rest was imported.")
             throw ExitCode(1)
         }
     }

@@ -30,7 +30,7 @@ struct RouteCommand: AsyncParsableCommand {
         var repository: Repository?
         var lookedUp = false
         if case .repository(let name) = route {
-            repository = try await database.withStore { try await $0.repository(named: name) }
+            repository = try await database.withCatalog { try await $0.repository(named: name) }
             lookedUp = true
         }
         switch format {

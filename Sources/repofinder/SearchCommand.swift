@@ -50,7 +50,7 @@ struct SearchCommand: AsyncParsableCommand {
         let search = SearchQuery(
             text: query, language: language, topic: topic, minimumStars: minimumStars, sort: sort,
             page: PageRequest(page: page, perPage: perPage))
-        let results = try await database.withStore { try await $0.search(search) }
+        let results = try await database.withCatalog { try await $0.search(search) }
         switch format {
         case .json:
             try printJSON([

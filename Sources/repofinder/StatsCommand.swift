@@ -15,7 +15,7 @@ struct StatsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let location = try database.location()
-        let statistics = try await database.withStore { try await $0.statistics() }
+        let statistics = try await database.withCatalog { try await $0.statistics() }
         let snapshotRange = statistics.firstSnapshotDay.map { "\($0) .. \(statistics.lastSnapshotDay!)" }
         switch format {
         case .json:

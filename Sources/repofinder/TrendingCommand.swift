@@ -39,7 +39,7 @@ struct TrendingCommand: AsyncParsableCommand {
 
     func run() async throws {
         let query = TrendingQuery(language: language, window: since, asOf: asOf.flatMap(Day.init), limit: limit)
-        let list = try await database.withStore { try await $0.trending(query) }
+        let list = try await database.withCatalog { try await $0.trending(query) }
         switch format {
         case .json:
             try printJSON([

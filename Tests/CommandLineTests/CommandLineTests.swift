@@ -185,6 +185,21 @@ struct CommandLineTests {
         }
     }
 
+    @Test("on a fresh machine, search and trending answer from the starter catalog with no setup")
+    func freshMachine() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trending = try run(["trending", "--since", "weekly", "--limit", "3"], in: directory)
+        #expect(trending.status == 0)
+        #expect(trending.errors.contains("First use: loading the starter catalog into SQLite file repofinder.sqlite"))
+        #expect(trending.errors.contains("Loaded 42,184 repositories and 106,894 star snapshots"))
+        #expect(trending.output.contains("Repositories trending weekly, 2026-08-15 → 2026-08-22"))
+        #expect(trending.output.contains("  3  "))
+        let search = try run(["search", "vapor", "--per-page", "1"], in: directory)
+        #expect(search.output.contains("   1  vapor/vapor  ★"))
+        #expect(!search.errors.contains("First use"))
+    }
+
     @Test("route resolves links in both forms and explains malformed ones")
     func route() throws {
         let good = try run(["route", "repoverse://trending?language=C%2B%2B&since=weekly"])
@@ -194,6 +209,10 @@ struct CommandLineTests {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = directory.appendingPathComponent("links.sqlite").path
+        // A catalog without apple/swift (and not empty, so the starter catalog is not loaded).
+        try #"{"full_name": "someone/else", "stargazers_count": 1}"#.write(
+            to: directory.appendingPathComponent("other.jsonl"), atomically: true, encoding: .utf8)
+        _ = try run(["ingest", directory.appendingPathComponent("other.jsonl").path, "--database", database])
         let web = try run(["route", "/r/apple/swift", "--format", "json", "--database", database])
         #expect(web.output.contains("\"repoverse://repo/apple/swift\""))
         let object = try JSONSerialization.jsonObject(with: Data(web.output.utf8)) as? [String: Any]

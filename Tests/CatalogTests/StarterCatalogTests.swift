@@ -1,0 +1,39 @@
+import Catalog
+import Foundation
+import RepoFinderCore
+import Storage
+import StorageLive
+import Testing
+
+@Suite("Starter catalog")
+struct StarterCatalogTests {
+    @Test("loads into an empty database once; facts only; search and trending answer from it")
+    func loadsOnFirstUse() async throws {
+        try await StorageFactory.withStore(.sqliteInMemory) { store in
+            var told = false
+            let load = try #require(try await StarterCatalog.loadIfEmpty(into: store) { told = true })
+            #expect(told)
+            #expect(load.repositories.counts.inserted == 42_184 && load.repositories.rejectedCount == 0)
+            #expect(load.starSnapshots.counts.inserted == 106_894 && load.starSnapshots.rejectedCount == 0)
+            #expect(try await StarterCatalog.loadIfEmpty(into: store) == nil)
+
+            let all = try await store.repositories(offset: 0, limit: 50_000)
+            #expect(all.allSatisfy { $0.description == nil }, "the starter catalog must hold no prose")
+
+            let search = try await store.search(SearchQuery(text: "vapor"))
+            #expect(search.items.first?.fullName == "vapor/vapor")
+            let trending = try await store.trending(TrendingQuery(window: .monthly))
+            #expect(trending.end == Day("2026-08-22") && trending.start == Day("2026-07-23"))
+            #expect(trending.entries.count == 25)
+        }
+    }
+
+    @Test("the bundled files stay small")
+    func sizes() throws {
+        for path in [StarterCatalog.repositoriesPath, StarterCatalog.starSnapshotsPath] {
+            let file = try #require(path)
+            let size = try #require(try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
+            #expect(size < 4_000_000, "\(file) is \(size) bytes")
+        }
+    }
+}

@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Derives RepoFinder's facts-only starter catalog from the shared data.
+
+Writes Sources/Catalog/Resources/starter-repositories.jsonl.gz (every repository of
+../shared/data/catalog/repos.jsonl.gz, facts only: no description or other prose) and
+starter-stars.csv.gz (the last 31 days of ../shared/data/catalog/stars-daily.csv.gz, enough for
+monthly trending). Deterministic: the same input gives byte-identical output.
+
+    python3 scripts/make-starter-catalog.py [SHARED_DATA_DIR]
+"""
+import csv
+import gzip
+import io
+import json
+import pathlib
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SHARED = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT.parent / "shared" / "data"
+OUT = ROOT / "Sources" / "Catalog" / "Resources"
+FACTS = [
+    "id", "name", "full_name", "owner", "language", "topics", "stargazers_count", "forks_count",
+    "open_issues_count", "pushed_at", "created_at", "updated_at", "html_url", "license", "archived",
+]
+TRENDING_DAYS = 31
+
+
+def write_gzip(path, lines):
+    # mtime=0 and no file name in the header keep the output byte-identical between runs.
+    buffer = io.BytesIO()
+    with gzip.GzipFile(filename="", fileobj=buffer, mode="wb", compresslevel=9, mtime=0) as stream:
+        for line in lines:
+            stream.write(line.encode("utf-8"))
+    path.write_bytes(buffer.getvalue())
+    return len(buffer.getvalue())
+
+
+def facts(repository):
+    kept = {key: repository[key] for key in FACTS if key in repository}
+    kept["owner"] = {"login": repository["owner"]["login"]}
+    if "license" in kept and kept["license"]:
+        kept["license"] = {k: v for k, v in kept["license"].items() if k in ("spdx_id", "name")}
+    return kept
+
+
+def main():
+    with gzip.open(SHARED / "catalog" / "repos.jsonl.gz", "rt", encoding="utf-8") as source:
+        repositories = [facts(json.loads(line)) for line in source if line.strip()]
+    size = write_gzip(
+        OUT / "starter-repositories.jsonl.gz",
+        (json.dumps(r, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n" for r in repositories),
+    )
+    print(f"starter-repositories.jsonl.gz: {len(repositories):,} repositories, {size / 1e6:.2f} MB")
+
+    with gzip.open(SHARED / "catalog" / "stars-daily.csv.gz", "rt", encoding="utf-8") as source:
+        rows = list(csv.reader(source))
+    header, rows = rows[0], rows[1:]
+    days = sorted({row[0] for row in rows})[-TRENDING_DAYS:]
+    recent = [row for row in rows if row[0] >= days[0]]
+    size = write_gzip(
+        OUT / "starter-stars.csv.gz", [",".join(header) + "\n"] + [",".join(row) + "\n" for row in recent]
+    )
+    print(f"starter-stars.csv.gz: {len(recent):,} snapshots, {days[0]} .. {days[-1]}, {size / 1e6:.2f} MB")
+
+
+if __name__ == "__main__":
+    main()
