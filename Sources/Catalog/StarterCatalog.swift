@@ -23,7 +23,8 @@ public enum StarterCatalog {
     /// Loads the starter catalog if `store` holds no repositories; nil if it already had some. `willLoad` is called
     /// just before loading starts (to tell the person why the first command takes a few seconds).
     public static func loadIfEmpty(into store: any DataStore, willLoad: () -> Void = {}) async throws -> Load? {
-        guard try await store.statistics().repositories == 0 else { return nil }
+        // One row answers "empty?"; statistics() would count every table on each command.
+        guard try await store.repositories(offset: 0, limit: 1).isEmpty else { return nil }
         guard let repositoriesPath, let starSnapshotsPath else {
             throw StorageError.unavailable("The starter catalog is missing from this build of RepoFinder.")
         }
