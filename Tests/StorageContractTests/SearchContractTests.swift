@@ -141,4 +141,35 @@ struct SearchContractTests {
             #expect(try await test.store.search(SearchQuery(text: "vapor OR react")).total == 0)
         }
     }
+
+    @Test("scrolling through every page of a broad search shows each match exactly once", arguments: Engine.available)
+    func scrollingIsConsistent(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            // 260 matches of "web" with varied stars and the word in different fields, so text rank and popularity
+            // disagree, and the result set crosses the best-match candidate boundary (200).
+            let repositories = (0..<260).map { index -> Repository in
+                var repository = Fixtures.repository(
+                    "owner\(index % 7)/project-\(index)", stars: (index * 7919) % 100_000)
+                switch index % 3 {
+                case 0: repository.name = "web-\(index)"
+                case 1: repository.topics = ["web"]
+                default: repository.description = "Tools for the web, number \(index)"
+                }
+                return repository
+            }
+            _ = try await test.store.upsertRepositories(repositories)
+            var seen: [String] = []
+            var page = 1
+            while true {
+                let results = try await test.store.search(
+                    SearchQuery(text: "web", page: PageRequest(page: page, perPage: 30)))
+                #expect(results.total == 260)
+                if results.items.isEmpty { break }
+                seen += results.items.map(\.id)
+                page += 1
+            }
+            #expect(seen.count == 260)
+            #expect(Set(seen).count == 260)
+        }
+    }
 }
