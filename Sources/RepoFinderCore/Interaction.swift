@@ -31,7 +31,4 @@ public struct Interaction: Hashable, Sendable {
         self.kind = kind
         self.at = at
     }
-
-    /// Longest idempotency key accepted.
-    public static let maximumIDLength = 128
 }

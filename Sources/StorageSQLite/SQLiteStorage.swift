@@ -44,12 +44,13 @@ public final class SQLiteStorage: DataStore {
     public func statistics() async throws -> StoreStatistics {
         try await writer.read { db in
             func count(_ sql: String) throws -> Int { try Int.fetchOne(db, sql: sql) ?? 0 }
+            let coverage = try Row.fetchOne(db, sql: SharedSQL.snapshotCoverage)
             return StoreStatistics(
                 repositories: try count("SELECT count(*) FROM repositories"),
                 topics: try count("SELECT count(DISTINCT topic) FROM repository_topics"),
                 starSnapshots: try count("SELECT count(*) FROM star_snapshots"),
-                firstSnapshotDay: try String.fetchOne(db, sql: "SELECT min(day) FROM star_snapshots").flatMap(Day.init),
-                lastSnapshotDay: try String.fetchOne(db, sql: "SELECT max(day) FROM star_snapshots").flatMap(Day.init),
+                firstSnapshotDay: (coverage?[0] as String?).flatMap(Day.init),
+                lastSnapshotDay: (coverage?[1] as String?).flatMap(Day.init),
                 users: try count("SELECT count(*) FROM users"),
                 interactions: try count("SELECT count(*) FROM interactions"),
                 schemaVersion: try SQLiteSchema.migrator.appliedIdentifiers(db).count
