@@ -18,12 +18,15 @@ let package = Package(
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "StorageLive", targets: ["StorageLive"]),
         .library(name: "Catalog", targets: ["Catalog"]),
+        .library(name: "GitHub", targets: ["GitHub"]),
+        .library(name: "GitHubLive", targets: ["GitHubLive"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // Values and pure rules. Foundation only.
@@ -51,11 +54,20 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // The GitHub REST client: transport-independent rules (ETags, pagination, rate limits, redirects, typed
+        // errors) and repository mapping; the live transport on AsyncHTTPClient sits in its own target.
+        .target(name: "GitHub", dependencies: ["RepoFinderCore"], swiftSettings: strictSettings),
+        .target(
+            name: "GitHubLive",
+            dependencies: ["GitHub", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            swiftSettings: strictSettings
+        ),
+
         // Catalog import: streaming (gzip) line reading, record decoding, batched upserts.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "Catalog",
-            dependencies: ["CZlib", "Storage", "RepoFinderCore"],
+            dependencies: ["CZlib", "GitHub", "Storage", "RepoFinderCore"],
             exclude: ["Resources/PROVENANCE.md"],
             resources: [
                 .copy("Resources/starter-repositories.jsonl.gz"), .copy("Resources/starter-stars.csv.gz"),
@@ -67,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "repofinder",
             dependencies: [
-                "Catalog", "Storage", "StorageLive", "RepoFinderCore",
+                "Catalog", "GitHub", "GitHubLive", "Storage", "StorageLive", "RepoFinderCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -83,6 +95,11 @@ let package = Package(
         .testTarget(
             name: "CatalogTests",
             dependencies: ["Catalog", "Storage", "StorageLive", "RepoFinderCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "GitHubTests",
+            dependencies: ["GitHub", "GitHubLive", "Catalog", "Storage", "StorageLive", "RepoFinderCore"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import GitHub
 public import RepoFinderCore
 
 /// Turns one line of GitHub REST repository JSON into a ``Repository``, or says exactly what is wrong with it.
@@ -10,99 +11,15 @@ public struct RepositoryRecordDecoder {
     /// Decodes one JSON object.
     public func decode(_ line: [UInt8]) -> Result<Repository, RecordRejection> {
         guard String(validating: line, as: UTF8.self) != nil else { return .failure(.invalidUTF8) }
-        let payload: Payload
+        let payload: GitHubRepositoryPayload
         do {
-            payload = try decoder.decode(Payload.self, from: Data(line))
+            payload = try decoder.decode(GitHubRepositoryPayload.self, from: Data(line))
         } catch let error as DecodingError {
             return .failure(RecordRejection(error))
         } catch {
             return .failure(.malformedJSON(String(describing: error)))
         }
-        return payload.repository()
-    }
-
-    /// The fields of GitHub's repository object that RepoFinder keeps (same names as `GET /repos/{owner}/{repo}`).
-    struct Payload: Decodable {
-        struct Owner: Decodable {
-            var login: String
-            var avatar_url: String?
-        }
-        struct License: Decodable {
-            var spdx_id: String?
-            var name: String?
-        }
-        var id: Int64?
-        var name: String?
-        var full_name: String
-        var owner: Owner?
-        var description: String?
-        var language: String?
-        var topics: [String]?
-        var stargazers_count: Int
-        var forks_count: Int?
-        var open_issues_count: Int?
-        var created_at: String?
-        var updated_at: String?
-        var pushed_at: String?
-        var html_url: String?
-        var license: License?
-        var archived: Bool?
-
-        func repository() -> Result<Repository, RecordRejection> {
-            let repositoryName: RepositoryName
-            do {
-                repositoryName = try RepositoryName(parsing: full_name)
-            } catch {
-                return .failure(.invalidValue(field: "full_name", "\(error)"))
-            }
-            if let login = owner?.login, login.lowercased() != repositoryName.owner.lowercased() {
-                return .failure(
-                    .invalidValue(field: "owner.login", "'\(login)' does not match full_name '\(full_name)'"))
-            }
-            if let name, name.lowercased() != repositoryName.name.lowercased() {
-                return .failure(.invalidValue(field: "name", "'\(name)' does not match full_name '\(full_name)'"))
-            }
-            for (field, count) in [
-                ("stargazers_count", stargazers_count), ("forks_count", forks_count ?? 0),
-                ("open_issues_count", open_issues_count ?? 0),
-            ] where count < 0 {
-                return .failure(.invalidValue(field: field, "\(count) is negative"))
-            }
-            var dates: [Date?] = []
-            for (field, text) in [("created_at", created_at), ("updated_at", updated_at), ("pushed_at", pushed_at)] {
-                guard let text else {
-                    dates.append(nil)
-                    continue
-                }
-                // Some sources give only the day (2026-08-21): read it as midnight UTC.
-                guard let date = Timestamp.parse(text) ?? Day(text).map(\.startDate) else {
-                    return .failure(.invalidValue(field: field, "'\(text)' is not an ISO 8601 date or date-time"))
-                }
-                dates.append(date)
-            }
-            var webURL: URL?
-            if let html_url {
-                guard let url = URL(string: html_url), url.scheme == "https" || url.scheme == "http" else {
-                    return .failure(.invalidValue(field: "html_url", "'\(html_url)' is not a web address"))
-                }
-                webURL = url
-            }
-            let licenseName = license?.name ?? license?.spdx_id
-            return .success(
-                Repository(
-                    githubID: id,
-                    owner: RepositoryOwner(
-                        login: owner?.login ?? repositoryName.owner,
-                        avatarURL: owner?.avatar_url.flatMap(URL.init(string:))),
-                    name: name ?? repositoryName.name,
-                    description: description.flatMap { $0.isEmpty ? nil : $0 },
-                    topics: topics ?? [],
-                    language: language.flatMap { $0.isEmpty ? nil : $0 },
-                    stars: stargazers_count, forks: forks_count, openIssues: open_issues_count,
-                    license: licenseName.map { RepositoryLicense(spdxID: license?.spdx_id, name: $0) },
-                    createdAt: dates[0], updatedAt: dates[1], pushedAt: dates[2],
-                    archived: archived ?? false, webURL: webURL))
-        }
+        return payload.repository().mapError { .invalidValue(field: $0.field, $0.reason) }
     }
 }
 

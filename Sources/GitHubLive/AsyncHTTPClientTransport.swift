@@ -1,0 +1,62 @@
+import AsyncHTTPClient
+import Foundation
+public import GitHub
+import NIOCore
+import NIOHTTP1
+
+/// The live ``HTTPTransport`` on AsyncHTTPClient. It follows no redirects itself (``GitHubClient`` does, so the
+/// token never goes to another host and cached ETags still apply) and reports every failure to get an answer as a
+/// ``TransportError``.
+public final class AsyncHTTPClientTransport: HTTPTransport {
+    private let client: HTTPClient
+    /// Largest body read; GitHub's pages of 100 repositories are well under 1 MiB.
+    private let maximumBodyBytes: Int
+
+    /// - Parameter connectTimeout: how long to try to open a connection before calling the host unreachable.
+    public init(connectTimeout: Duration = .seconds(10), maximumBodyBytes: Int = 32 << 20) {
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow,
+            timeout: HTTPClient.Configuration.Timeout(connect: .milliseconds(connectTimeout.milliseconds)))
+        configuration.httpVersion = .automatic
+        self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        self.maximumBodyBytes = maximumBodyBytes
+    }
+
+    /// Closes connections; call once when done.
+    public func shutdown() async throws {
+        try await client.shutdown()
+    }
+
+    public func send(_ request: HTTPRequest, timeout: Duration) async throws -> HTTPResponse {
+        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
+        outgoing.method = HTTPMethod(rawValue: request.method)
+        for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
+        if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+        do {
+            let response = try await client.execute(outgoing, timeout: .milliseconds(timeout.milliseconds))
+            var headers = GitHub.HTTPHeaders()
+            for header in response.headers { headers.add(header.name, header.value) }
+            let body = try await response.body.collect(upTo: maximumBodyBytes)
+            return HTTPResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
+        } catch let error as HTTPClientError
+            where [.deadlineExceeded, .readTimeout, .writeTimeout].contains(error)
+        {
+            throw TransportError.timeout
+        } catch {
+            throw TransportError.unreachable(Self.describe(error))
+        }
+    }
+
+    /// A short reason for a connection failure (`connection refused`, `connect timeout`, …).
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? HTTPClientError, error == .connectTimeout { return "connection timed out" }
+        if let error = error as? IOError { return error.description }
+        return String(describing: error)
+    }
+}
+
+extension Duration {
+    fileprivate var milliseconds: Int64 {
+        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+    }
+}
