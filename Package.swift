@@ -85,7 +85,8 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        // Tests.
+        // Tests, and what several of them share.
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(name: "RepoFinderCoreTests", dependencies: ["RepoFinderCore"], swiftSettings: strictSettings),
         .testTarget(
             name: "StorageContractTests",
@@ -99,12 +100,14 @@ let package = Package(
         ),
         .testTarget(
             name: "GitHubTests",
-            dependencies: ["GitHub", "GitHubLive", "Catalog", "Storage", "StorageLive", "RepoFinderCore"],
+            dependencies: [
+                "GitHub", "GitHubLive", "Catalog", "Storage", "StorageLive", "RepoFinderCore", "TestSupport",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["RepoFinderCore"],
+            dependencies: ["RepoFinderCore", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ],

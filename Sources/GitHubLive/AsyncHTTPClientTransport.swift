@@ -3,6 +3,7 @@ import Foundation
 public import GitHub
 import NIOCore
 import NIOHTTP1
+import Synchronization
 
 /// The live ``HTTPTransport`` on AsyncHTTPClient. It follows no redirects itself (``GitHubClient`` does, so the
 /// token never goes to another host and cached ETags still apply) and reports every failure to get an answer as a
@@ -11,6 +12,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     private let client: HTTPClient
     /// Largest body read; GitHub's pages of 100 repositories are well under 1 MiB.
     private let maximumBodyBytes: Int
+    private let isShutDown = Mutex(false)
 
     /// - Parameter connectTimeout: how long to try to open a connection before calling the host unreachable.
     public init(connectTimeout: Duration = .seconds(10), maximumBodyBytes: Int = 32 << 20) {
@@ -18,13 +20,24 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             redirectConfiguration: .disallow,
             timeout: HTTPClient.Configuration.Timeout(connect: .milliseconds(connectTimeout.milliseconds)))
         configuration.httpVersion = .automatic
+        // GitHubClient decides about retries; a host that refuses should fail now, not after the connect timeout.
+        configuration.connectionPool.retryConnectionEstablishment = false
         self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         self.maximumBodyBytes = maximumBodyBytes
     }
 
-    /// Closes connections; call once when done.
+    /// Closes connections; call when done (otherwise deinit starts the shutdown without waiting for it).
     public func shutdown() async throws {
+        let isFirstCall = isShutDown.withLock { wasShutDown in
+            defer { wasShutDown = true }
+            return !wasShutDown
+        }
+        guard isFirstCall else { return }
         try await client.shutdown()
+    }
+
+    deinit {
+        if !isShutDown.withLock({ $0 }) { _ = client.shutdown() }
     }
 
     public func send(_ request: HTTPRequest, timeout: Duration) async throws -> HTTPResponse {
@@ -43,15 +56,21 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         {
             throw TransportError.timeout
         } catch {
-            throw TransportError.unreachable(Self.describe(error))
+            throw TransportError.unreachable(Self.describe(error, url: request.url))
         }
     }
 
-    /// A short reason for a connection failure (`connection refused`, `connect timeout`, …).
-    private static func describe(_ error: any Error) -> String {
-        if let error = error as? HTTPClientError, error == .connectTimeout { return "connection timed out" }
-        if let error = error as? IOError { return error.description }
-        return String(describing: error)
+    /// A short reason for a connection failure: `127.0.0.1:1: connection refused`, `api.github.com: unknown host`.
+    private static func describe(_ error: any Error, url: URL) -> String {
+        let port = url.port ?? (url.scheme == "https" ? 443 : 80)
+        let target = "\(url.host ?? "?"):\(port)"
+        if let error = error as? HTTPClientError, error == .connectTimeout { return "\(target): connection timed out" }
+        if let error = error as? IOError {
+            return "\(target): " + String(cString: strerror(error.errnoCode)).lowercased()
+        }
+        let text = String(describing: error)
+        if text.contains("UnknownHost") { return "\(url.host ?? "?"): unknown host" }
+        return "\(target): \(text)"
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `repofinder` binary the way a person would, and checks what they would see.
@@ -198,6 +199,62 @@ struct CommandLineTests {
         let search = try run(["search", "vapor", "--per-page", "1"], in: directory)
         #expect(search.output.contains("   1  vapor/vapor  ★"))
         #expect(!search.errors.contains("First use"))
+    }
+
+    @Test("sync without a network fails with a clear message and leaves the catalog byte for byte as it was")
+    func syncOffline() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("offline.sqlite").path
+        try #"{"full_name": "vapor/vapor", "stargazers_count": 25000, "language": "Swift"}"#.write(
+            to: directory.appendingPathComponent("one.jsonl"), atomically: true, encoding: .utf8)
+        _ = try run(["ingest", directory.appendingPathComponent("one.jsonl").path, "--database", database])
+        let before = try run(["stats", "--format", "json", "--database", database]).output
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: database))
+
+        let started = Date()
+        let offline = try run(["sync", "--api-url", "http://127.0.0.1:1", "--refresh", "5", "--database", database])
+        #expect(offline.status == 1)
+        #expect(
+            offline.errors.contains(
+                "sync failed: cannot reach GitHub (127.0.0.1:1: connection refused); check the network. "
+                    + "The catalog was not changed."), "\(offline.errors)")
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == bytes)
+        #expect(try run(["stats", "--format", "json", "--database", database]).output == before)
+
+        let bad = try run(["sync", "--api-url", "ftp://x", "--database", database])
+        #expect(bad.status != 0 && bad.errors.contains("--api-url must be an http(s) address"))
+    }
+
+    @Test("sync over HTTP (recorded GitHub answers on loopback) stores results and today's snapshots")
+    func syncOverHTTP() throws {
+        let server = try GitHubReplayServer()
+        defer { server.stop() }
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("sync.sqlite").path
+        try #"{"full_name": "vapor/vapor", "stargazers_count": 25000, "language": "Swift"}"#.write(
+            to: directory.appendingPathComponent("one.jsonl"), atomically: true, encoding: .utf8)
+        _ = try run(["ingest", directory.appendingPathComponent("one.jsonl").path, "--database", database])
+
+        let arguments = [
+            "sync", "--api-url", server.baseURL.absoluteString, "--language", "python", "--min-stars", "0",
+        ]
+        let first = try run(arguments + ["--database", database])
+        #expect(first.status == 0, "\(first.errors)")
+        #expect(first.errors.contains("language:python: 8 of 8 fetched, 8 new, 0 updated, 0 unchanged"))
+        #expect(first.output.contains("Synced 8 repositories (8 new, 0 updated, 0 unchanged) and 8 star snapshots"))
+        let second = try run(arguments + ["--refresh", "1", "--database", database])
+        #expect(second.status == 0, "\(second.errors)")
+        #expect(second.errors.contains("8 of 8 fetched, 0 new, 0 updated, 8 unchanged"))
+        // vapor/vapor is the most starred repository the search did not return; the recordings do not have it.
+        #expect(second.output.contains("Gone from GitHub (kept): vapor/vapor"))
+
+        let found = try run(["search", "github3", "--format", "json", "--database", database])
+        let object = try JSONSerialization.jsonObject(with: Data(found.output.utf8)) as? [String: Any]
+        let names = (object?["items"] as? [[String: Any]])?.compactMap { $0["fullName"] as? String } ?? []
+        #expect(names.contains("sigmavirus24/github3.py"))
     }
 
     @Test("route resolves links in both forms and explains malformed ones")

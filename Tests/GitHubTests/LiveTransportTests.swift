@@ -1,0 +1,50 @@
+import Foundation
+import GitHub
+import GitHubLive
+import RepoFinderCore
+import TestSupport
+import Testing
+
+/// The AsyncHTTPClient transport over real sockets, against the replay server and a closed port.
+@Suite("live transport on loopback")
+struct LiveTransportTests {
+    @Test(
+        "the client over the live transport reads, revalidates with a real 304, follows a real 301 and 7 pages of Link")
+    func clientOverHTTP() async throws {
+        let server = try GitHubReplayServer()
+        defer { server.stop() }
+        let transport = AsyncHTTPClientTransport()
+        let github = GitHubClient(configuration: GitHubConfiguration(baseURL: server.baseURL), transport: transport)
+        let name = try RepositoryName(parsing: "sigmavirus24/github3.py")
+        let first = try await github.repository(name)
+        let again = try await github.repository(name)
+        #expect(first.stars == 744 && again == first)
+        #expect(await github.statistics.notModified == 1)
+        #expect(await github.rateLimit(for: "core")?.limit == 60)
+        let moved = try await github.repository(RepositoryName(parsing: "github3py/github3.py"))
+        #expect(moved.fullName == "github3py/github3py")
+        let starred = try await github.starredRepositories(of: "sigmavirus24")
+        #expect(starred.count == 616)
+        try await transport.shutdown()
+    }
+
+    @Test("a slow answer is a timeout; a closed port is unreachable at once")
+    func failures() async throws {
+        let server = try GitHubReplayServer()
+        defer { server.stop() }
+        let transport = AsyncHTTPClientTransport()
+        let slow = HTTPRequest(url: server.baseURL.appendingPathComponent("slow"))
+        await #expect(throws: TransportError.timeout) {
+            try await transport.send(slow, timeout: .milliseconds(300))
+        }
+        let started = ContinuousClock.now
+        await #expect {
+            try await transport.send(HTTPRequest(url: URL(string: "http://127.0.0.1:1/")!), timeout: .seconds(5))
+        } throws: { error in
+            guard case .unreachable(let detail) = error as? TransportError else { return false }
+            return detail == "127.0.0.1:1: connection refused"
+        }
+        #expect(ContinuousClock.now - started < .seconds(2))
+        try await transport.shutdown()
+    }
+}
