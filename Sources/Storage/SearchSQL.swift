@@ -21,6 +21,19 @@ package struct SearchSQL {
     /// Counts all matches.
     package var count: String
     package var countArguments: [SQLValue]
+    /// The page's rows end with the total (one column after ``SharedSQL/repositoryColumns``), so `count` is needed
+    /// only when the page is empty.
+    package var pageHasTotal = false
+
+    package init(
+        page: String, pageArguments: [SQLValue], count: String, countArguments: [SQLValue], pageHasTotal: Bool
+    ) {
+        self.page = page
+        self.pageArguments = pageArguments
+        self.count = count
+        self.countArguments = countArguments
+        self.pageHasTotal = pageHasTotal
+    }
 
     /// Best-match pages within this many top text matches are re-ranked with popularity alone (SQLite); deeper pages
     /// rank every match.
@@ -31,7 +44,7 @@ package struct SearchSQL {
         var filters: [String] = []
         var filterArguments: [SQLValue] = []
         if let language = query.language?.trimmingCharacters(in: .whitespaces), !language.isEmpty {
-            filters.append("lower(r.language) = ?")
+            filters.append(Self.languageFilter)
             filterArguments.append(.text(language.lowercased()))
         }
         if let topic = query.topic?.trimmingCharacters(in: .whitespaces), !topic.isEmpty {
@@ -44,12 +57,13 @@ package struct SearchSQL {
         }
         let limit: [SQLValue] = [.integer(query.page.perPage), .integer(query.page.offset)]
         let columns = SharedSQL.repositoryColumns
-        let order: String
+        let orderKeys: [String]
         switch query.sort {
-        case .bestMatch, .stars: order = "r.stars DESC"
-        case .forks: order = "coalesce(r.forks, 0) DESC, r.stars DESC"
-        case .recentlyPushed: order = "r.pushed_at IS NULL, r.pushed_at DESC, r.stars DESC"
+        case .bestMatch, .stars: orderKeys = ["r.stars DESC"]
+        case .forks: orderKeys = ["coalesce(r.forks, 0) DESC", "r.stars DESC"]
+        case .recentlyPushed: orderKeys = ["r.pushed_at IS NULL", "r.pushed_at DESC", "r.stars DESC"]
         }
+        let order = orderKeys.joined(separator: ", ")
 
         guard !terms.isEmpty else {
             // Browsing: filters and a sort, no text.
@@ -63,58 +77,12 @@ package struct SearchSQL {
 
         switch dialect {
         case .sqlite:
-            // Terms of two or more characters match as prefixes (search as you type); one letter matches itself.
-            let match = SQLValue.text(terms.map { $0.count > 1 ? "\"\($0)\"*" : "\"\($0)\"" }.joined(separator: " "))
-            // bm25 is lower-is-better, names weigh most; the star count's digits nudge popular repositories up.
-            let score = "bm25(repository_search, 10.0, 4.0, 1.0)"
-            let nudge = "0.6 * length(r.stars)"
-            let candidates = Self.bestMatchCandidates
-            if query.sort == .bestMatch, filters.isEmpty,
-                query.page.offset + query.page.perPage <= candidates
-            {
-                // Rank text alone over every match (cheap inside FTS5), then re-rank the best few with popularity:
-                // joining every match of a broad term to read its stars cost as much as the ranking itself.
-                page = """
-                    SELECT \(columns) FROM (
-                        SELECT rowid AS id, \(score) AS score FROM repository_search
-                        WHERE repository_search MATCH ? ORDER BY score, rowid LIMIT \(candidates)
-                    ) c CROSS JOIN repositories r ON r.id = c.id
-                    ORDER BY c.score - \(nudge), r.stars DESC, r.full_name_key LIMIT ? OFFSET ?
-                    """
-                pageArguments = [match] + limit
-            } else if query.sort == .bestMatch, filters.isEmpty {
-                // Deeper pages keep the same order (those candidates first, then the rest), so scrolling past them
-                // neither repeats nor skips a repository.
-                page = """
-                    WITH ranked AS MATERIALIZED (
-                        SELECT rowid AS id, \(score) AS score FROM repository_search WHERE repository_search MATCH ?
-                    ), best AS (SELECT id FROM ranked ORDER BY score, id LIMIT \(candidates))
-                    SELECT \(columns) FROM ranked c CROSS JOIN repositories r ON r.id = c.id
-                    ORDER BY c.id NOT IN (SELECT id FROM best), c.score - \(nudge), r.stars DESC, r.full_name_key
-                    LIMIT ? OFFSET ?
-                    """
-                pageArguments = [match] + limit
-            } else {
-                // CROSS JOIN keeps the text match as the outer loop: otherwise SQLite may walk a filter's index and
-                // re-run the MATCH once per repository (seen: 2 s instead of 5 ms).
-                let ranking = query.sort == .bestMatch ? "\(score) - \(nudge), r.stars DESC" : order
-                page = """
-                    SELECT \(columns) FROM repository_search s CROSS JOIN repositories r ON r.id = s.rowid
-                    WHERE repository_search MATCH ?\(filters.map { " AND " + $0 }.joined())
-                    ORDER BY \(ranking), r.full_name_key LIMIT ? OFFSET ?
-                    """
-                pageArguments = [match] + filterArguments + limit
-            }
-            if filters.isEmpty {
-                // Text alone: the full-text index counts its matches without visiting the repositories.
-                count = "SELECT count(*) FROM repository_search WHERE repository_search MATCH ?"
-            } else {
-                count = """
-                    SELECT count(*) FROM repository_search s CROSS JOIN repositories r ON r.id = s.rowid
-                    WHERE repository_search MATCH ?\(filters.map { " AND " + $0 }.joined())
-                    """
-            }
-            countArguments = [match] + filterArguments
+            // The language is matched inside the full-text index instead (see `languageToken`).
+            let hasLanguage = filters.first == Self.languageFilter
+            self = Self.sqlite(
+                query, terms: terms, orderKeys: orderKeys, filters: Array(filters.dropFirst(hasLanguage ? 1 : 0)),
+                filterArguments: Array(filterArguments.dropFirst(hasLanguage ? 1 : 0)), limit: limit)
+            return
         case .postgres:
             let tsquery = SQLValue.text(terms.map { $0.count > 1 ? "\($0):*" : $0 }.joined(separator: " & "))
             let filter = Self.whereClause(["r.search_vector @@ to_tsquery('simple', ?)"] + filters)
@@ -130,6 +98,8 @@ package struct SearchSQL {
             countArguments = [tsquery] + filterArguments
         }
     }
+
+    private static let languageFilter = "lower(r.language) = ?"
 
     private static func whereClause(_ conditions: [String]) -> String {
         conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")

@@ -4,6 +4,9 @@ enum PostgresSchema {
     static let migrations: [(version: Int, name: String, sql: [String])] = [
         (1, "catalog, star snapshots, users, preferences, interactions, lists", version1),
         (2, "full-text search", version2),
+        // SQLite's v3 rebuilt its full-text index; PostgreSQL's tsvector needed nothing. Recorded so both engines
+        // report the same schema version.
+        (3, "language in SQLite's full-text index (nothing to change here)", []),
     ]
 
     /// Full-text search: a tsvector over the same tokens SQLite's FTS5 indexes (letters and digits, lowercased),

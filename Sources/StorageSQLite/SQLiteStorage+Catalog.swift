@@ -40,14 +40,14 @@ extension SQLiteStorage {
                 }
                 searchRows += [
                     id, "\(repository.owner.login) \(repository.name)", repository.topics.joined(separator: " "),
-                    repository.description ?? "",
+                    repository.description ?? "", SearchSQL.facets(of: repository),
                 ]
             }
             // FTS5 flushes its pending terms at every statement, so many rows a statement keep the index compact.
-            for chunk in searchRows.chunks(of: 4 * 500) {
+            for chunk in searchRows.chunks(of: 5 * 400) {
                 try db.execute(
-                    sql: "INSERT INTO repository_search (rowid, names, topics, description) VALUES "
-                        + Array(repeating: SharedSQL.placeholders(4), count: chunk.count / 4).joined(separator: ", "),
+                    sql: "INSERT INTO repository_search (rowid, names, topics, description, facets) VALUES "
+                        + Array(repeating: SharedSQL.placeholders(5), count: chunk.count / 5).joined(separator: ", "),
                     arguments: StatementArguments(Array(chunk)))
             }
             return plan.counts
@@ -70,8 +70,16 @@ extension SQLiteStorage {
     public func search(_ query: SearchQuery) async throws -> Page<Repository> {
         let sql = SearchSQL(query, dialect: .sqlite)
         return try await writer.read { db in
-            let total = try Int.fetchOne(db, sql: sql.count, arguments: Self.arguments(sql.countArguments)) ?? 0
-            let rows = try Row.fetchAll(db, sql: sql.page, arguments: Self.arguments(sql.pageArguments))
+            // Cached statements: the same few shapes of SQL run again and again.
+            let rows = try Row.fetchAll(db.cachedStatement(sql: sql.page), arguments: Self.arguments(sql.pageArguments))
+            let total: Int
+            if sql.pageHasTotal, let first = rows.first {
+                total = first[SharedSQL.repositoryColumnCount]
+            } else {
+                total =
+                    try Int.fetchOne(db.cachedStatement(sql: sql.count), arguments: Self.arguments(sql.countArguments))
+                    ?? 0
+            }
             return Page(items: try Self.decode(db, rows: rows), total: total, request: query.page)
         }
     }
@@ -156,11 +164,13 @@ extension SQLiteStorage {
     static func decode(_ db: Database, rows: [Row]) throws -> [Repository] {
         let ids: [Int64] = rows.map { $0[0] }
         var topics: [Int64: [String]] = [:]
-        for chunk in ids.chunks(of: 500) {
-            let sql =
-                "SELECT repository_id, topic FROM repository_topics WHERE repository_id IN "
-                + SharedSQL.placeholders(chunk.count) + " " + SharedSQL.topicsOrder
-            for row in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(chunk)) {
+        if !ids.isEmpty {
+            // One cached statement for any number of ids: they travel as one JSON array.
+            let statement = try db.cachedStatement(
+                sql: "SELECT repository_id, topic FROM repository_topics WHERE repository_id IN "
+                    + "(SELECT value FROM json_each(?)) " + SharedSQL.topicsOrder)
+            let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
+            for row in try Row.fetchAll(statement, arguments: [list]) {
                 topics[row[0], default: []].append(row[1])
             }
         }

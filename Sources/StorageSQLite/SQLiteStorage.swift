@@ -15,6 +15,7 @@ public final class SQLiteStorage: DataStore {
         configuration.prepareDatabase { db in
             // A 64 MiB page cache and memory-mapped reads: imports touch pages all over the snapshot table.
             try db.execute(sql: "PRAGMA cache_size = -65536; PRAGMA mmap_size = 268435456")
+            TextRank.register(db)
         }
         try Self.checkPath(path)
         do {
@@ -27,7 +28,9 @@ public final class SQLiteStorage: DataStore {
 
     /// Opens a private in-memory database, migrated, for tests.
     public init() throws {
-        writer = try DatabaseQueue()
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in TextRank.register(db) }
+        writer = try DatabaseQueue(configuration: configuration)
         try migrate()
     }
 

@@ -33,7 +33,9 @@ struct LiveTransportTests {
         let server = try GitHubReplayServer()
         defer { server.stop() }
         let transport = AsyncHTTPClientTransport()
-        let slow = HTTPRequest(url: server.baseURL.appendingPathComponent("slow"))
+        // The server answers after 30 s. (AsyncHTTPClient cancels at the deadline through a Task, so on a busy test
+        // machine the timeout can land late, but always long before the answer.)
+        let slow = HTTPRequest(url: URL(string: server.baseURL.absoluteString + "/slow?seconds=30")!)
         await #expect(throws: TransportError.timeout) {
             try await transport.send(slow, timeout: .milliseconds(300))
         }

@@ -91,6 +91,45 @@ struct SearchContractTests {
         }
     }
 
+    @Test(
+        "text with a language matches the language exactly (C, C++, C# differ; any case) and follows updates",
+        arguments: Engine.available)
+    func textAndLanguage(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            let languages = ["C", "C++", "C#", "Objective-C", nil]
+            var catalog = languages.enumerated().map { index, language in
+                Repository(
+                    owner: RepositoryOwner(login: "lang"), name: "parser-\(index)", description: "A fast parser",
+                    language: language, stars: 100 * (index + 1), forks: index, pushedAt: Fixtures.moment)
+            }
+            _ = try await test.store.upsertRepositories(catalog)
+            for (language, expected) in [("c", "lang/parser-0"), ("C++", "lang/parser-1"), ("c#", "lang/parser-2")] {
+                for sort in SearchSort.allCases {
+                    let page = try await test.store.search(SearchQuery(text: "pars", language: language, sort: sort))
+                    #expect(names(page) == [expected] && page.total == 1, "\(language) \(sort) \(names(page))")
+                }
+            }
+            #expect(try await test.store.search(SearchQuery(text: "parser", language: "objective")).total == 0)
+            // The language is indexed as a token (C is l63); words that look like one find only text.
+            for text in ["l63", "l6", "L632B2B", "parser l63"] {
+                #expect(try await test.store.search(SearchQuery(text: text)).total == 0, "\(text)")
+            }
+            #expect(try await test.store.search(SearchQuery(text: "parser", language: "Objective-C")).total == 1)
+            catalog[0].language = "Zig"
+            _ = try await test.store.upsertRepositories(catalog)
+            #expect(try await test.store.search(SearchQuery(text: "parser", language: "C")).total == 0)
+            #expect(
+                names(try await test.store.search(SearchQuery(text: "parser", language: "zig"))) == ["lang/parser-0"])
+            let filtered = try await test.store.search(
+                SearchQuery(text: "fast", minimumStars: 200, sort: .forks, page: PageRequest(page: 2, perPage: 2)))
+            #expect(filtered.total == 4)
+            #expect(names(filtered) == ["lang/parser-2", "lang/parser-1"])
+            let beyond = try await test.store.search(
+                SearchQuery(text: "fast", minimumStars: 200, sort: .forks, page: PageRequest(page: 9, perPage: 2)))
+            #expect(beyond.items.isEmpty && beyond.total == 4)
+        }
+    }
+
     @Test("sorts by stars, forks and recent pushes, and pages with a stable total", arguments: Engine.available)
     func sortsAndPages(engine: Engine) async throws {
         try await withStore(engine) { test in
@@ -139,6 +178,32 @@ struct SearchContractTests {
             #expect(try await test.store.statistics().repositories == 7)
             // Operators are plain words: "vapor OR react" needs all three terms.
             #expect(try await test.store.search(SearchQuery(text: "vapor OR react")).total == 0)
+        }
+    }
+
+    @Test("a search matching over a thousand repositories pages through each exactly once", arguments: Engine.available)
+    func veryBroadSearch(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            // 1,300 matches with the word in the name or also in the description, and widely spread stars.
+            let count = 1300
+            let repositories = (0..<count).map { index -> Repository in
+                let stars = index % 4 == 0 ? 1000 + (index * 7919) % 100_000 : (index * 7919) % 1000
+                var repository = Fixtures.repository("owner\(index % 7)/widget-\(index)", stars: stars)
+                if index % 2 == 0 { repository.description = "A widget, number \(index)" }
+                return repository
+            }
+            _ = try await test.store.upsertRepositories(repositories)
+            var seen: [Repository] = []
+            var page = 1
+            while true {
+                let results = try await test.store.search(
+                    SearchQuery(text: "widget", page: PageRequest(page: page, perPage: 100)))
+                #expect(results.total == count)
+                if results.items.isEmpty { break }
+                seen += results.items
+                page += 1
+            }
+            #expect(seen.count == count && Set(seen.map(\.id)).count == count)
         }
     }
 
