@@ -201,14 +201,20 @@ struct CommandLineTests {
         #expect(!search.errors.contains("First use"))
     }
 
+    /// A database in `directory` holding only vapor/vapor (not empty, so the starter catalog is not loaded).
+    func databaseWithVapor(in directory: URL) throws -> String {
+        let database = directory.appendingPathComponent("catalog.sqlite").path
+        try #"{"full_name": "vapor/vapor", "stargazers_count": 25000, "language": "Swift"}"#.write(
+            to: directory.appendingPathComponent("one.jsonl"), atomically: true, encoding: .utf8)
+        _ = try run(["ingest", directory.appendingPathComponent("one.jsonl").path, "--database", database])
+        return database
+    }
+
     @Test("sync without a network fails with a clear message and leaves the catalog byte for byte as it was")
     func syncOffline() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = directory.appendingPathComponent("offline.sqlite").path
-        try #"{"full_name": "vapor/vapor", "stargazers_count": 25000, "language": "Swift"}"#.write(
-            to: directory.appendingPathComponent("one.jsonl"), atomically: true, encoding: .utf8)
-        _ = try run(["ingest", directory.appendingPathComponent("one.jsonl").path, "--database", database])
+        let database = try databaseWithVapor(in: directory)
         let before = try run(["stats", "--format", "json", "--database", database]).output
         let bytes = try Data(contentsOf: URL(fileURLWithPath: database))
 
@@ -233,10 +239,7 @@ struct CommandLineTests {
         defer { server.stop() }
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = directory.appendingPathComponent("sync.sqlite").path
-        try #"{"full_name": "vapor/vapor", "stargazers_count": 25000, "language": "Swift"}"#.write(
-            to: directory.appendingPathComponent("one.jsonl"), atomically: true, encoding: .utf8)
-        _ = try run(["ingest", directory.appendingPathComponent("one.jsonl").path, "--database", database])
+        let database = try databaseWithVapor(in: directory)
 
         let arguments = [
             "sync", "--api-url", server.baseURL.absoluteString, "--language", "python", "--min-stars", "0",
