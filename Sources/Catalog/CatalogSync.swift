@@ -66,18 +66,18 @@ public struct SyncReport: Sendable, Equatable {
     public var refreshCounts = UpsertCounts()
     /// Catalog repositories GitHub no longer has (404), left as they are.
     public var missing: [RepositoryName] = []
-    /// Catalog repositories GitHub now serves under another name (a rename); left for a later rename step.
-    public var renamed: [(from: RepositoryName, to: RepositoryName)] = []
+    /// Catalog repositories GitHub now serves under another name; left for a later rename step.
+    public var renamed: [Rename] = []
     /// Today's star snapshots written.
     public var snapshots = 0
     /// The starter catalog was loaded first because the database was empty.
     public var loadedStarterCatalog = false
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.queries == rhs.queries && lhs.refreshed == rhs.refreshed && lhs.refreshCounts == rhs.refreshCounts
-            && lhs.missing == rhs.missing && lhs.snapshots == rhs.snapshots
-            && lhs.renamed.map { "\($0.from)>\($0.to)" } == rhs.renamed.map { "\($0.from)>\($0.to)" }
-            && lhs.loadedStarterCatalog == rhs.loadedStarterCatalog
+    /// A repository GitHub now serves under another name.
+    public struct Rename: Sendable, Equatable, CustomStringConvertible {
+        public var from: RepositoryName
+        public var to: RepositoryName
+        public var description: String { "\(from) → \(to)" }
     }
 
     /// Repositories inserted, updated and unchanged over the whole sync.
@@ -166,7 +166,7 @@ public struct CatalogSync: Sendable {
             case .success(let repository) where repository.id == known.id:
                 current.append(repository)
             case .success(let repository):
-                report.renamed.append((known.repositoryName, repository.repositoryName))
+                report.renamed.append(SyncReport.Rename(from: known.repositoryName, to: repository.repositoryName))
             case .failure(.notFound):
                 report.missing.append(known.repositoryName)
             case .failure(let error):

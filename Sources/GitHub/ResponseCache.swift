@@ -41,6 +41,4 @@ struct ResponseCache {
             entries[oldest.key] = nil
         }
     }
-
-    var count: Int { entries.count }
 }

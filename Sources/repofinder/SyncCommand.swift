@@ -120,7 +120,7 @@ struct SyncCommand: AsyncParsableCommand {
         if !report.renamed.isEmpty {
             lines.append(
                 "Renamed on GitHub (not updated): "
-                    + report.renamed.map { "\($0.from) → \($0.to)" }.joined(separator: ", "))
+                    + report.renamed.map(\.description).joined(separator: ", "))
         }
         return lines.joined(separator: "\n")
     }

@@ -76,7 +76,7 @@ struct CatalogSyncTests {
         let github = GitHubClient(transport: transport, sleep: FakeClock().sleeper)
         let report = try await CatalogSync(store: store, github: github).run(SyncPlan(refreshCount: 3, today: today))
         #expect(report.refreshed == 1 && report.refreshCounts == UpsertCounts(updated: 1))
-        #expect(report.renamed.map { "\($0.from) → \($0.to)" } == ["github3py/github3.py → github3py/github3py"])
+        #expect(report.renamed.map(\.description) == ["github3py/github3.py → github3py/github3py"])
         #expect(report.missing.map(\.description) == ["gone/away"])
         let refreshed = try #require(
             try await store.repository(named: RepositoryName(parsing: "sigmavirus24/github3.py")))
