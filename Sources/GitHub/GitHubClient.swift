@@ -76,7 +76,7 @@ public actor GitHubClient {
         var attempt = 0
         while true {
             let resource = RateLimitStatus.resource(forPath: request.url.path)
-            try await waitForLimit(resource, attempt: attempt)
+            try await waitForLimit(resource)
             var outgoing = prepared(request)
             let cacheKey = ResponseCache.key(for: outgoing)
             let cached = outgoing.method == "GET" ? cache.entry(for: cacheKey) : nil
@@ -180,7 +180,7 @@ public actor GitHubClient {
     }
 
     /// Waits for a used-up primary limit to reset when that is soon enough; otherwise throws.
-    private func waitForLimit(_ resource: String, attempt: Int) async throws(GitHubError) {
+    private func waitForLimit(_ resource: String) async throws(GitHubError) {
         guard let status = limits[resource], status.remaining <= 0 else { return }
         let seconds = status.resetsAt.timeIntervalSince(now())
         guard seconds > 0 else {
