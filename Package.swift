@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "Catalog", targets: ["Catalog"]),
         .library(name: "GitHub", targets: ["GitHub"]),
         .library(name: "GitHubLive", targets: ["GitHubLive"]),
+        .library(name: "Recommender", targets: ["Recommender"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -63,6 +64,9 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // The recommendation engine: values in memory only, no database or network.
+        .target(name: "Recommender", dependencies: ["RepoFinderCore"], swiftSettings: strictSettings),
+
         // Catalog import: streaming (gzip) line reading, record decoding, batched upserts.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
@@ -79,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "repofinder",
             dependencies: [
-                "Catalog", "GitHub", "GitHubLive", "Storage", "StorageLive", "RepoFinderCore",
+                "Catalog", "GitHub", "GitHubLive", "Recommender", "Storage", "StorageLive", "RepoFinderCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

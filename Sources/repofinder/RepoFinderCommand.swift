@@ -8,7 +8,7 @@ struct RepoFinderCommand: AsyncParsableCommand {
         abstract: "Discover GitHub repositories worth your time.",
         subcommands: [
             IngestCommand.self, SearchCommand.self, TrendingCommand.self, BenchCommand.self, StatsCommand.self,
-            SyncCommand.self, MigrateCommand.self,
+            SyncCommand.self, EvalCommand.self, MigrateCommand.self,
             RouteCommand.self,
         ]
     )

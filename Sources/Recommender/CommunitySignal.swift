@@ -1,0 +1,43 @@
+/// One person's signal about one repository, as the shared index learns from everyone's (likes, saves, stars …).
+public struct CommunitySignal: Hashable, Sendable {
+    /// Who (any stable id: a user id, a GitHub login).
+    public var person: String
+    /// The repository key (`owner/name`, lowercase).
+    public var repositoryKey: String
+    /// What they did.
+    public var kind: SignalKind
+
+    public init(person: String, repositoryKey: String, kind: SignalKind) {
+        self.person = person
+        self.repositoryKey = repositoryKey.lowercased()
+        self.kind = kind
+    }
+}
+
+/// How the recommender is tuned. The defaults are what `repofinder eval` reports on.
+public struct RecommenderConfiguration: Hashable, Sendable {
+    /// Content neighbours kept per repository.
+    public var contentNeighbours = 50
+    /// Collaborative neighbours kept per repository.
+    public var collaborativeNeighbours = 200
+    /// RP3β: the power applied to transition probabilities.
+    public var alpha: Float = 0.8
+    /// RP3β: how strongly a popular neighbour is discounted (divided by popularity to this power).
+    public var beta: Float = 0.5
+    /// Content features shared by more than this share of repositories do not link neighbours (they say little
+    /// and cost a lot).
+    public var commonFeatureShare = 0.05
+    /// Weight of content similarity next to collaborative similarity (which weighs 1).
+    public var contentWeight: Float = 0.2
+    /// Neighbours visited per request at most (shared among a person's positive signals), so that people with
+    /// hundreds of signals are served as fast as others: each signal contributes its strongest neighbours only.
+    public var neighbourBudget = 40000
+    /// Neighbours each positive signal contributes at least, whatever the budget.
+    public var minimumNeighboursPerSignal = 40
+    /// At most this many cards of one owner in a batch.
+    public var maximumPerOwner = 3
+    /// At most this many cards of one cluster in a batch.
+    public var maximumPerCluster = 8
+
+    public init() {}
+}

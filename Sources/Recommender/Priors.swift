@@ -1,0 +1,41 @@
+import Foundation
+import RepoFinderCore
+
+/// What can be said of a repository before knowing the person: how popular, how fresh, how well kept, how open to
+/// contributions, how much it is trending. Each is 0…1.
+struct Priors {
+    var popularity: [Float] = []
+    var freshness: [Float] = []
+    var wellKept: [Float] = []
+    var activity: [Float] = []
+    var trend: [Float] = []
+    var trendGain: [Int32] = []
+
+    init(_ repositories: [Repository], weeklyGains: [String: Int], now: Date?) {
+        let reference = now ?? repositories.compactMap(\.pushedAt).max() ?? Date(timeIntervalSince1970: 0)
+        let topStars = log1p(Float(repositories.map(\.stars).max() ?? 1))
+        let topGain = log1p(Float(max(1, weeklyGains.values.max() ?? 1)))
+        for repository in repositories {
+            popularity.append(topStars > 0 ? log1p(Float(max(0, repository.stars))) / topStars : 0)
+            let days = repository.pushedAt.map { max(0, reference.timeIntervalSince($0) / 86_400) }
+            let fresh: Float = days.map { Float(exp(-$0 / 120)) } ?? 0.2
+            freshness.append(fresh)
+            var kept: Float = 0
+            if repository.license != nil { kept += 0.3 }
+            if let description = repository.description, !description.isEmpty { kept += 0.2 }
+            if let days, days <= 365 { kept += 0.5 }
+            wellKept.append(repository.archived ? 0 : kept)
+            let openIssues = repository.openIssues ?? 0
+            let issues: Float = openIssues > 0 ? min(1, log1p(Float(openIssues)) / log1p(200)) : 0
+            activity.append(0.5 * issues + 0.5 * fresh)
+            let gain = max(0, weeklyGains[repository.id] ?? 0)
+            trendGain.append(Int32(clamping: gain))
+            trend.append(gain > 0 ? log1p(Float(gain)) / topGain : 0)
+        }
+    }
+
+    /// The order repositories are offered in when nothing personal is known.
+    func general(_ item: Int) -> Float {
+        0.6 * popularity[item] + 0.4 * freshness[item] + 0.3 * trend[item]
+    }
+}

@@ -1,0 +1,96 @@
+import RepoFinderCore
+
+/// Writes the one to three reasons of a card, strongest contribution first, in words a person understands:
+/// "Swift — in your tech stack", "like vapor/vapor, which you liked", "trending this week (+664 stars)".
+struct ReasonWriter {
+    let index: RecommendationIndex
+    let scorer: Scorer
+
+    func reasons(for item: Int) -> [String] {
+        let parts = scorer.parts(item)
+        let preferences = scorer.preferences
+        var candidates: [(value: Float, text: String)] = []
+        let source = scorer.similarity[item].source
+        if source.item >= 0, parts.collaborative + parts.content > 0.05 * scorer.weights.collaborative {
+            let text =
+                source.isContent
+                ? "similar to \(name(source.item)), which you \(verb(source.item))"
+                : "like \(name(source.item)), which you \(verb(source.item))"
+            candidates.append((parts.collaborative + parts.content, text))
+        }
+        if scorer.weights.preference > 0 {
+            let weight = scorer.weights.preference
+            let language = index.languageOf[item]
+            if language >= 0, let source = preferences.languages[language] {
+                candidates.append((0.75 * weight, "\(index.languageNames[Int(language)]) — \(source.phrase)"))
+            }
+            for position in index.topics.range(of: item) {
+                let topic = index.topics.ids[position]
+                if let source = preferences.topics[topic], index.topicNames[Int(topic)] != languageName(language) {
+                    candidates.append((0.74 * weight, "#\(index.topicNames[Int(topic)]) — \(source.phrase)"))
+                    break
+                }
+            }
+            if let word = index.nameWords[item].first(where: { preferences.words[$0] != nil }),
+                let source = preferences.words[word], language < 0 || preferences.languages[language] == nil
+            {
+                candidates.append((0.45 * weight, "\(word) — \(source.phrase)"))
+            }
+            let cluster = Int(index.clusterOf[item])
+            if cluster == preferences.primaryCluster {
+                candidates.append((0.25 * weight, "\(TopicCluster.all[cluster].name) — your main interest"))
+            } else if preferences.secondaryClusters.contains(cluster) {
+                candidates.append((0.15 * weight, "\(TopicCluster.all[cluster].name) — one of your clusters"))
+            }
+        }
+        let repository = index.repositories[item]
+        let prior = scorer.weights.prior
+        if index.trendGain[item] > 0, index.trend[item] > 0.3 {
+            candidates.append((0.3 * prior + 0.05, "trending this week (+\(index.trendGain[item]) stars)"))
+        }
+        if preferences.goals.contains(.contributing), let issues = repository.openIssues, issues > 0,
+            index.freshness[item] > 0.3
+        {
+            candidates.append((0.5 * prior * index.activity[item] + 0.01, "active, with \(issues) open issues"))
+        }
+        if index.popularity[item] > 0.6 {
+            let text =
+                preferences.experience == .beginner && index.wellKept[item] >= 0.7
+                ? "popular and well kept: \(Self.stars(repository.stars)) stars"
+                : "popular: \(Self.stars(repository.stars)) stars"
+            candidates.append((0.6 * prior * index.popularity[item], text))
+        }
+        if index.freshness[item] > 0.8 { candidates.append((0.3 * prior * index.freshness[item], "updated recently")) }
+        var reasons = candidates.enumerated().sorted {
+            $0.element.value > $1.element.value || ($0.element.value == $1.element.value && $0.offset < $1.offset)
+        }.prefix(3).map(\.element.text)
+        if reasons.isEmpty {
+            reasons.append(
+                repository.stars > 0
+                    ? "\(Self.stars(repository.stars)) stars on GitHub"
+                    : "in \(TopicCluster.all[Int(index.clusterOf[item])].name)")
+        }
+        return reasons
+    }
+
+    private func name(_ item: Int32) -> String { index.repositories[Int(item)].fullName }
+
+    private func verb(_ item: Int32) -> String {
+        scorer.positives.first { $0.item == item }?.kind.pastTense ?? "liked"
+    }
+
+    private func languageName(_ language: Int32) -> String? {
+        language >= 0 ? index.languageNames[Int(language)].lowercased() : nil
+    }
+
+    /// 950 → "950", 12_345 → "12.3k", 1_234_567 → "1.2M".
+    static func stars(_ count: Int) -> String {
+        func short(_ value: Double, _ unit: String) -> String {
+            let rounded = (value * 10).rounded() / 10
+            return rounded == rounded.rounded() ? "\(Int(rounded))\(unit)" : "\(rounded)\(unit)"
+        }
+        if count >= 1_000_000 { return short(Double(count) / 1_000_000, "M") }
+        if count >= 1_000 { return short(Double(count) / 1_000, "k") }
+        return "\(count)"
+    }
+}

@@ -1,0 +1,129 @@
+public import Foundation
+public import RepoFinderCore
+
+/// Everything the recommender precomputes from the catalog and everyone's signals: per-repository facts, content
+/// neighbours (shared words, topics, language, owner), collaborative neighbours (RP3β over people's likes, saves and
+/// stars), popularity and freshness priors, clusters, and lists by language, topic and cluster. Immutable and safe
+/// to share; rebuild it to take in new community signals (a person's own signals count at once without a rebuild).
+public final class RecommendationIndex: Sendable {
+    /// The repositories, ordered by key (so results never depend on input order).
+    public let repositories: [Repository]
+    let configuration: RecommenderConfiguration
+    let itemByKey: [String: Int32]
+
+    // Facts per repository.
+    let languageOf: [Int32]
+    let languageNames: [String]
+    let languageByName: [String: Int32]
+    let topics: NeighbourLists
+    let topicNames: [String]
+    let topicByName: [String: Int32]
+    let nameWords: [[String]]
+    let ownerOf: [Int32]
+    let clusterOf: [UInt8]
+    let archived: [Bool]
+
+    // Priors, each 0…1.
+    let popularity: [Float]
+    let freshness: [Float]
+    let wellKept: [Float]
+    let activity: [Float]
+    let trend: [Float]
+    let trendGain: [Int32]
+
+    // Neighbours.
+    let content: NeighbourLists
+    let collaborative: NeighbourLists
+    /// How many people signalled each repository positively.
+    public let communityCount: [Int32]
+
+    // Lists, strongest general prior first (archived repositories left out).
+    let byPrior: [Int32]
+    let byLanguage: [[Int32]]
+    let byTopic: [[Int32]]
+    let byCluster: [[Int32]]
+
+    /// Builds the index.
+    /// - Parameters:
+    ///   - repositories: the catalog (duplicates by key: the last wins).
+    ///   - community: everyone's signals; skips and signals for repositories outside the catalog are ignored.
+    ///   - weeklyGains: stars gained this week by repository key, for the trending prior (optional).
+    ///   - now: the date freshness is measured from; `nil` takes the newest push in the catalog, so the same
+    ///     inputs always give the same index.
+    public init(
+        repositories: [Repository], community: [CommunitySignal] = [], weeklyGains: [String: Int] = [:],
+        now: Date? = nil, configuration: RecommenderConfiguration = RecommenderConfiguration()
+    ) {
+        var positionByKey: [String: Int] = [:]
+        positionByKey.reserveCapacity(repositories.count)
+        for (position, repository) in repositories.enumerated() { positionByKey[repository.id] = position }
+        let keys = positionByKey.keys.sorted()
+        let sorted = keys.map { repositories[positionByKey[$0]!] }
+        self.repositories = sorted
+        self.configuration = configuration
+        var itemByKey: [String: Int32] = [:]
+        itemByKey.reserveCapacity(sorted.count)
+        for (index, key) in keys.enumerated() { itemByKey[key] = Int32(index) }
+        self.itemByKey = itemByKey
+
+        let facts = CatalogFacts(sorted)
+        languageOf = facts.languageOf
+        languageNames = facts.languageNames
+        languageByName = facts.languageByName
+        topics = facts.topics
+        topicNames = facts.topicNames
+        topicByName = facts.topicByName
+        nameWords = facts.nameWords
+        ownerOf = facts.ownerOf
+        clusterOf = facts.clusterOf
+        archived = sorted.map(\.archived)
+
+        let priors = Priors(sorted, weeklyGains: weeklyGains, now: now)
+        popularity = priors.popularity
+        freshness = priors.freshness
+        wellKept = priors.wellKept
+        activity = priors.activity
+        trend = priors.trend
+        trendGain = priors.trendGain
+
+        content = ContentSimilarity.neighbours(facts: facts, repositories: sorted, configuration: configuration)
+        let collaborative = CollaborativeSimilarity(
+            community: community, itemByKey: itemByKey, itemCount: sorted.count, configuration: configuration)
+        self.collaborative = collaborative.neighbours
+        communityCount = collaborative.peopleCount
+
+        let general: [Float] = (0..<sorted.count).map { priors.general($0) }
+        let ordered: [Int32] = (0..<Int32(sorted.count)).filter { !sorted[Int($0)].archived }.sorted {
+            (a: Int32, b: Int32) -> Bool in
+            let first = general[Int(a)]
+            let second = general[Int(b)]
+            return first > second || (first == second && a < b)
+        }
+        byPrior = ordered
+        var byLanguage = Array(repeating: [Int32](), count: facts.languageNames.count)
+        var byTopic = Array(repeating: [Int32](), count: facts.topicNames.count)
+        var byCluster = Array(repeating: [Int32](), count: TopicCluster.all.count)
+        for item in ordered {
+            let index = Int(item)
+            if facts.languageOf[index] >= 0 { byLanguage[Int(facts.languageOf[index])].append(item) }
+            for position in facts.topics.range(of: index) { byTopic[Int(facts.topics.ids[position])].append(item) }
+            byCluster[Int(facts.clusterOf[index])].append(item)
+        }
+        self.byLanguage = byLanguage
+        self.byTopic = byTopic
+        self.byCluster = byCluster
+    }
+
+    /// How many repositories the index holds.
+    public var count: Int { repositories.count }
+
+    /// The position of a repository, by key (`owner/name`, any case).
+    public func item(forKey key: String) -> Int? {
+        itemByKey[key.lowercased()].map(Int.init)
+    }
+
+    /// A repository's primary cluster.
+    public func cluster(of key: String) -> TopicCluster? {
+        item(forKey: key).map { TopicCluster.all[Int(clusterOf[$0])] }
+    }
+}

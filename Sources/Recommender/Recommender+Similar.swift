@@ -1,0 +1,60 @@
+import RepoFinderCore
+
+extension Recommender {
+    /// Repositories like the given one (for its detail page): starred by the same people (collaborative
+    /// neighbours) and alike in owner, words, topics and language (content neighbours), archived ones left out, at
+    /// most ``RecommenderConfiguration/maximumPerOwner`` per owner. Empty when the key is unknown.
+    public func similar(to key: String, limit: Int = 10) -> [Recommendation] {
+        guard let source = index.item(forKey: key), limit > 0 else { return [] }
+        var collaborative: [Int32: Float] = [:]
+        var content: [Int32: Float] = [:]
+        let collaborativeRange = index.collaborative.range(of: source)
+        let contentRange = index.content.range(of: source)
+        let collaborativeTop = collaborativeRange.first.map { index.collaborative.weights[$0] } ?? 0
+        let contentTop = contentRange.first.map { index.content.weights[$0] } ?? 0
+        for position in collaborativeRange where collaborativeTop > 0 {
+            collaborative[index.collaborative.ids[position]] = index.collaborative.weights[position] / collaborativeTop
+        }
+        for position in contentRange where contentTop > 0 {
+            content[index.content.ids[position]] = index.content.weights[position] / contentTop
+        }
+        // Content counts in full when nobody's signals link the repository yet.
+        let contentShare: Float = collaborative.isEmpty ? 1 : 0.5
+        let scored = Set(collaborative.keys).union(content.keys).compactMap { item -> Selection.Scored? in
+            guard !index.archived[Int(item)] else { return nil }
+            let score = (collaborative[item] ?? 0) + contentShare * (content[item] ?? 0)
+            return Selection.Scored(item: item, score: score)
+        }.sorted { $0.score > $1.score || ($0.score == $1.score && $0.item < $1.item) }
+        var selection = Selection(
+            size: limit, index: index, maximumPerOwner: index.configuration.maximumPerOwner,
+            maximumPerCluster: limit)
+        selection.offer(scored)
+        let best = 1 + contentShare
+        return selection.chosen.map { chosen in
+            let item = Int(chosen.item)
+            return Recommendation(
+                repository: index.repositories[item],
+                fit: Int((100 * chosen.score / best).rounded()).clamped(to: 0...100),
+                reasons: similarityReasons(item, to: source, sharedPeople: collaborative[chosen.item] != nil),
+                cluster: TopicCluster.all[Int(index.clusterOf[item])])
+        }
+    }
+
+    private func similarityReasons(_ item: Int, to source: Int, sharedPeople: Bool) -> [String] {
+        var reasons: [String] = []
+        if sharedPeople { reasons.append("liked by the same people") }
+        let sourceTopics = Set(index.topics.range(of: source).map { index.topics.ids[$0] })
+        let shared = index.topics.range(of: item).map { index.topics.ids[$0] }.filter(sourceTopics.contains)
+        if !shared.isEmpty {
+            reasons.append("shares " + shared.prefix(3).map { "#" + index.topicNames[Int($0)] }.joined(separator: ", "))
+        }
+        let language = index.languageOf[item]
+        if language >= 0, language == index.languageOf[source] {
+            reasons.append("also \(index.languageNames[Int(language)])")
+        }
+        if index.ownerOf[item] == index.ownerOf[source] {
+            reasons.append("also by \(index.repositories[item].owner.login)")
+        }
+        return Array((reasons.isEmpty ? ["similar name and description"] : reasons).prefix(3))
+    }
+}

@@ -1,0 +1,114 @@
+import RepoFinderCore
+
+/// Deals personal decks of repositories from a ``RecommendationIndex``: cold start from onboarding answers, learning
+/// from every signal at once (no retraining), never repeating a repository, diverse by owner and cluster, each card
+/// with a fit score and reasons. Pure and deterministic: the same index and taste give the same deck.
+public struct Recommender: Sendable {
+    /// What it recommends from.
+    public let index: RecommendationIndex
+
+    public init(index: RecommendationIndex) {
+        self.index = index
+    }
+
+    /// The next `size` cards for a person: nothing they have signalled or been served, nothing archived, nothing
+    /// outside `filter`; at most ``RecommenderConfiguration/maximumPerOwner`` per owner and
+    /// ``RecommenderConfiguration/maximumPerCluster`` per cluster unless the filter leaves no choice.
+    public func deck(for taste: Taste, size: Int = 20, filter: DeckFilter = DeckFilter()) -> Deck {
+        guard size > 0 else { return Deck(cards: [], exhausted: false) }
+        let scorer = Scorer(taste: taste, index: index)
+        var pool = CandidatePool(count: index.count)
+        for item in scorer.promisingReached(keeping: 20 * size) { pool.add(item) }
+        let listLength = 300
+        for language in scorer.preferences.languages.keys.sorted() {
+            pool.add(index.byLanguage[Int(language)].prefix(listLength))
+        }
+        for topic in scorer.preferences.topics.keys.sorted() { pool.add(index.byTopic[Int(topic)].prefix(listLength)) }
+        for cluster in ([scorer.preferences.primaryCluster].compactMap { $0 } + scorer.preferences.secondaryClusters.sorted())
+        {
+            pool.add(index.byCluster[cluster].prefix(listLength))
+        }
+        for language in filter.languages.sorted() {
+            if let id = index.languageByName[language] { pool.add(index.byLanguage[Int(id)][...]) }
+        }
+        for id in filter.clusters.sorted() {
+            if let cluster = TopicCluster.all.firstIndex(where: { $0.id == id }) { pool.add(index.byCluster[cluster][...]) }
+        }
+        pool.add(index.byPrior.prefix(600))
+
+        var selection = Selection(
+            size: size, index: index,
+            maximumPerOwner: scorer.preferences.goals.contains(.exploring)
+                ? min(2, index.configuration.maximumPerOwner) : index.configuration.maximumPerOwner,
+            maximumPerCluster: index.configuration.maximumPerCluster)
+        offer(pool.items, to: &selection, scorer: scorer, filter: filter)
+        if !selection.isFull {
+            // Rare: the likely candidates ran out; look at the whole catalog.
+            let rest = index.byPrior.filter { !pool.contains($0) }
+            offer(rest, to: &selection, scorer: scorer, filter: filter)
+        }
+        if !selection.isFull { selection.relaxLimits() }
+        let writer = ReasonWriter(index: index, scorer: scorer)
+        let cards = selection.chosen.map { card(for: Int($0.item), score: $0.score, scorer: scorer, writer: writer) }
+        return Deck(cards: cards, exhausted: cards.count < size)
+    }
+
+    /// The best `limit` repositories among `allowed` (positions in the index) for a person, by score alone: no
+    /// diversity rules. Evaluation uses it.
+    public func ranking(for taste: Taste, among allowed: [Int], limit: Int) -> [Int] {
+        let scorer = Scorer(taste: taste, index: index)
+        var best = StrongestNeighbours(capacity: limit)
+        for item in allowed where !scorer.excluded.contains(Int32(item)) && !index.archived[item] {
+            best.offer(Neighbour(item: Int32(item), weight: scorer.score(item)))
+        }
+        return best.drain().map { Int($0.item) }
+    }
+
+    /// Offers the eligible `items` to `selection`, best first. Only the best few are sorted up front (a batch rarely
+    /// needs more); the rest are sorted only if the limits turn too many away.
+    private func offer(_ items: [Int32], to selection: inout Selection, scorer: Scorer, filter: DeckFilter) {
+        var scored: [Selection.Scored] = []
+        scored.reserveCapacity(items.count)
+        for item in items where scorer.isEligible(Int(item), filter: filter) {
+            scored.append(Selection.Scored(item: item, score: scorer.score(Int(item))))
+        }
+        let headLength = 8 * selection.size
+        if scored.count > 2 * headLength {
+            var head = StrongestNeighbours(capacity: headLength)
+            for candidate in scored { head.offer(Neighbour(item: candidate.item, weight: candidate.score)) }
+            let best = head.drain().map { Selection.Scored(item: $0.item, score: $0.weight) }
+            selection.offer(best)
+            if selection.isFull { return }
+        }
+        selection.offer(scored.sorted(by: Selection.Scored.isBetter))
+    }
+
+    private func card(for item: Int, score: Float, scorer: Scorer, writer: ReasonWriter) -> Recommendation {
+        Recommendation(
+            repository: index.repositories[item], fit: scorer.fit(score), reasons: writer.reasons(for: item),
+            cluster: TopicCluster.all[Int(index.clusterOf[item])])
+    }
+}
+
+/// The repositories worth scoring for one request, each once, in the order they were added.
+struct CandidatePool {
+    private var member: [Bool]
+    private(set) var items: [Int32] = []
+
+    init(count: Int) {
+        member = [Bool](repeating: false, count: count)
+    }
+
+    func contains(_ item: Int32) -> Bool { member[Int(item)] }
+
+    mutating func add(_ item: Int32) {
+        if !member[Int(item)] {
+            member[Int(item)] = true
+            items.append(item)
+        }
+    }
+
+    mutating func add(_ list: ArraySlice<Int32>) {
+        for item in list { add(item) }
+    }
+}

@@ -1,0 +1,242 @@
+import RepoFinderCore
+
+/// Scores repositories for one person: collaborative and content similarity to what they liked, onboarding match,
+/// priors, and a penalty for resemblance to what they skipped. Built once per request.
+struct Scorer {
+    /// A person's signal, reduced to the last word per repository.
+    struct Signal {
+        var item: Int32
+        var kind: SignalKind
+    }
+
+    let index: RecommendationIndex
+    let preferences: PreferenceProfile
+    /// Repositories never to deal: everything signalled or served.
+    let excluded: Set<Int32>
+    let positives: [Signal]
+    let negatives: [Signal]
+
+    /// What the positives add up to for one repository (kept small: the request's hot loop touches one of these
+    /// per neighbour, at random, so the whole array should stay in cache).
+    struct Similarity {
+        var collaborative: Float = 0
+        var content: Float = 0
+        /// The strongest single tie so far (content ties scaled by the content weight) and its positive signal.
+        var strongestTie: Float = 0
+        var source = Source.none
+    }
+
+    /// The positive signal behind a repository's strongest tie, and whether the tie was collaborative or content.
+    struct Source: Equatable {
+        /// The signal's repository, `-1` for none.
+        var item: Int32
+        var isContent: Bool
+
+        static let none = Source(item: -1, isContent: false)
+    }
+
+    /// Accumulated similarity to the positives, per repository.
+    private(set) var similarity: [Similarity]
+    /// Accumulated similarity to the negatives (empty without negatives).
+    private(set) var negative: [Float]
+    /// Every repository some positive reached.
+    private(set) var reached: [Int32] = []
+
+    // Normalisers (largest accumulated value) and component weights.
+    private(set) var collaborativeMax: Float = 0
+    private(set) var contentMax: Float = 0
+    private(set) var negativeMax: Float = 0
+    let weights: Weights
+
+    struct Weights {
+        var collaborative: Float
+        var content: Float
+        var preference: Float
+        var prior: Float
+        var negative: Float
+
+        var total: Float { collaborative + content + preference + prior }
+    }
+
+    init(taste: Taste, index: RecommendationIndex) {
+        self.index = index
+        preferences = PreferenceProfile(taste.preferences, index: index)
+        var last: [Int32: SignalKind] = [:]
+        var order: [Int32] = []
+        for signal in taste.signals {
+            guard let item = index.itemByKey[signal.repositoryKey] else { continue }
+            if last.updateValue(signal.kind, forKey: item) == nil { order.append(item) }
+        }
+        var excluded = Set(order)
+        for key in taste.served { if let item = index.itemByKey[key] { excluded.insert(item) } }
+        self.excluded = excluded
+        let signals = order.map { Signal(item: $0, kind: last[$0]!) }
+        positives = signals.filter { $0.kind.weight > 0 }
+        negatives = signals.filter { $0.kind.weight < 0 }
+        let mass = positives.reduce(Float(0)) { $0 + $1.kind.weight }
+        let configuration = index.configuration
+        weights = Weights(
+            collaborative: mass > 0 ? 1 : 0,
+            content: mass > 0 ? configuration.contentWeight : 0,
+            preference: preferences.isEmpty ? 0 : 1 / (1 + mass / 15),
+            prior: 0.35 / (1 + mass / 5),
+            negative: negatives.isEmpty ? 0 : 0.3)
+        let count = index.count
+        similarity = [Similarity](repeating: Similarity(), count: count)
+        negative = negatives.isEmpty ? [] : [Float](repeating: 0, count: count)
+        accumulate()
+    }
+
+    private mutating func accumulate() {
+        let collaborativeLists = index.collaborative
+        let contentLists = index.content
+        let perSignal = neighboursPerSignal
+        let contentScale = index.configuration.contentWeight
+        var reached: [Int32] = []
+        reached.reserveCapacity(min(index.count, positives.count * perSignal * 2))
+        similarity.withUnsafeMutableBufferPointer { similarity in
+            for signal in positives {
+                let weight = signal.kind.weight
+                let collaborativeSource = Source(item: signal.item, isContent: false)
+                collaborativeLists.forEach(of: Int(signal.item), limit: perSignal) { target, tie in
+                    if similarity[target].collaborative == 0, similarity[target].content == 0 {
+                        reached.append(Int32(target))
+                    }
+                    let added = weight * tie
+                    similarity[target].collaborative += added
+                    if added > similarity[target].strongestTie {
+                        similarity[target].strongestTie = added
+                        similarity[target].source = collaborativeSource
+                    }
+                }
+                let contentSource = Source(item: signal.item, isContent: true)
+                contentLists.forEach(of: Int(signal.item), limit: perSignal) { target, tie in
+                    if similarity[target].collaborative == 0, similarity[target].content == 0 {
+                        reached.append(Int32(target))
+                    }
+                    let added = weight * tie
+                    similarity[target].content += added
+                    if added * contentScale > similarity[target].strongestTie {
+                        similarity[target].strongestTie = added * contentScale
+                        similarity[target].source = contentSource
+                    }
+                }
+            }
+        }
+        self.reached = reached
+        let contentWeight = index.configuration.contentWeight
+        for signal in negatives {
+            collaborativeLists.forEach(of: Int(signal.item)) { target, tie in negative[target] += tie }
+            contentLists.forEach(of: Int(signal.item)) { target, tie in negative[target] += contentWeight * tie }
+        }
+        for item in reached {
+            collaborativeMax = max(collaborativeMax, similarity[Int(item)].collaborative)
+            contentMax = max(contentMax, similarity[Int(item)].content)
+        }
+        negativeMax = negative.max() ?? 0
+    }
+
+    /// How many of its strongest neighbours each positive signal contributes: people with hundreds of signals
+    /// share a fixed budget, so they are served as fast as others.
+    var neighboursPerSignal: Int {
+        max(
+            index.configuration.minimumNeighboursPerSignal,
+            index.configuration.neighbourBudget / max(1, positives.count))
+    }
+
+    /// The similarity-only part of a score (collaborative plus content).
+    func personal(_ item: Int) -> Float {
+        (collaborativeMax > 0 ? weights.collaborative * similarity[item].collaborative / collaborativeMax : 0)
+            + (contentMax > 0 ? weights.content * similarity[item].content / contentMax : 0)
+    }
+
+    /// The reached repositories that can still make the top `keeping`: those whose similarity part is within the
+    /// most the other parts can add of the `keeping`-th best similarity. For people with hundreds of signals this
+    /// leaves a few hundred of tens of thousands to score in full.
+    func promisingReached(keeping: Int) -> [Int32] {
+        guard reached.count > keeping else { return reached }
+        let values = reached.map { personal(Int($0)) }
+        var scratch = values
+        let floor = Self.largest(keeping, in: &scratch) - weights.preference - weights.prior
+        return zip(reached, values).filter { $0.1 >= floor }.map(\.0)
+    }
+
+    /// The `k`-th largest of `values` (1-based), by quickselect; reorders `values`.
+    static func largest(_ k: Int, in values: inout [Float]) -> Float {
+        var low = 0
+        var high = values.count - 1
+        let wanted = k - 1
+        while low < high {
+            let pivot = values[(low + high) / 2]
+            var left = low
+            var right = high
+            while left <= right {
+                while values[left] > pivot { left += 1 }
+                while values[right] < pivot { right -= 1 }
+                if left <= right {
+                    values.swapAt(left, right)
+                    left += 1
+                    right -= 1
+                }
+            }
+            if wanted <= right {
+                high = right
+            } else if wanted >= left {
+                low = left
+            } else {
+                return values[wanted]
+            }
+        }
+        return values[wanted]
+    }
+
+    /// Whether a repository may be dealt at all (not archived, not seen, inside the filter).
+    func isEligible(_ item: Int, filter: DeckFilter) -> Bool {
+        if index.archived[item] || excluded.contains(Int32(item)) { return false }
+        if filter.isEmpty { return true }
+        if index.repositories[item].stars < filter.minimumStars { return false }
+        if !filter.languages.isEmpty {
+            let language = index.languageOf[item]
+            guard language >= 0, filter.languages.contains(index.languageNames[Int(language)].lowercased()) else {
+                return false
+            }
+        }
+        if !filter.clusters.isEmpty, !filter.clusters.contains(TopicCluster.all[Int(index.clusterOf[item])].id) {
+            return false
+        }
+        return true
+    }
+
+    /// The weighted parts of a repository's score.
+    struct Parts {
+        var collaborative: Float
+        var content: Float
+        var preference: Float
+        var prior: Float
+        var negative: Float
+
+        var total: Float { collaborative + content + preference + prior - negative }
+    }
+
+    func parts(_ item: Int) -> Parts {
+        Parts(
+            collaborative: collaborativeMax > 0
+                ? weights.collaborative * similarity[item].collaborative / collaborativeMax : 0,
+            content: contentMax > 0 ? weights.content * similarity[item].content / contentMax : 0,
+            preference: weights.preference > 0 ? weights.preference * preferences.match(item, in: index) : 0,
+            prior: weights.prior * preferences.prior(item, in: index),
+            negative: negativeMax > 0 ? weights.negative * negative[item] / negativeMax : 0)
+    }
+
+    func score(_ item: Int) -> Float { parts(item).total }
+
+    /// The score as a fit from 0 to 100.
+    func fit(_ score: Float) -> Int {
+        guard weights.total > 0 else { return 0 }
+        return Int((100 * score / weights.total).rounded()).clamped(to: 0...100)
+    }
+}
+
+extension Comparable {
+    func clamped(to range: ClosedRange<Self>) -> Self { min(max(self, range.lowerBound), range.upperBound) }
+}

@@ -1,0 +1,103 @@
+public import RepoFinderCore
+
+/// One thing a person did with a repository, as the recommender weighs it.
+public enum SignalKind: String, CaseIterable, Codable, Hashable, Sendable {
+    /// Swiped right.
+    case like
+    /// Kept for later.
+    case save
+    /// Starred on GitHub (imported stars).
+    case star
+    /// Opened it on GitHub.
+    case open
+    /// Looked at its detail page.
+    case view
+    /// Swiped left.
+    case skip
+
+    /// How much the signal says "more like this" (negative: "less like this").
+    public var weight: Float {
+        switch self {
+        case .like, .save, .star: 1
+        case .open: 0.5
+        case .view: 0.2
+        case .skip: -1
+        }
+    }
+
+    /// The verb reasons use: "like vapor/vapor, which you liked".
+    var pastTense: String {
+        switch self {
+        case .like: "liked"
+        case .save: "saved"
+        case .star: "starred"
+        case .open: "opened"
+        case .view: "looked at"
+        case .skip: "skipped"
+        }
+    }
+
+    /// The recommender's reading of an interaction a client sent.
+    public init(_ kind: InteractionKind) {
+        switch kind {
+        case .like: self = .like
+        case .save: self = .save
+        case .skip: self = .skip
+        case .view: self = .view
+        case .open: self = .open
+        }
+    }
+}
+
+/// A person's signal about one repository.
+public struct TasteSignal: Hashable, Sendable {
+    /// The repository, by its case-insensitive key (`owner/name`, lowercase).
+    public var repositoryKey: String
+    /// What they did.
+    public var kind: SignalKind
+
+    public init(repository: RepositoryName, kind: SignalKind) {
+        self.repositoryKey = repository.key
+        self.kind = kind
+    }
+
+    public init(repositoryKey: String, kind: SignalKind) {
+        self.repositoryKey = repositoryKey.lowercased()
+        self.kind = kind
+    }
+}
+
+/// Everything the recommender knows about one person when it deals their next cards.
+public struct Taste: Sendable {
+    /// What they said in onboarding.
+    public var preferences: UserPreferences
+    /// What they did, oldest first (a repository may appear more than once; every signal counts).
+    public var signals: [TasteSignal]
+    /// Keys of repositories already dealt to them (never dealt again).
+    public var served: Set<String>
+
+    public init(preferences: UserPreferences = UserPreferences(), signals: [TasteSignal] = [], served: Set<String> = []) {
+        self.preferences = preferences
+        self.signals = signals
+        self.served = served
+    }
+}
+
+/// Narrows a deck; repositories outside it are never dealt.
+public struct DeckFilter: Hashable, Sendable {
+    /// Only these languages (any case); empty: any.
+    public var languages: Set<String>
+    /// Only these cluster ids; empty: any.
+    public var clusters: Set<String>
+    /// Only repositories with at least this many stars.
+    public var minimumStars: Int
+
+    public init(languages: Set<String> = [], clusters: Set<String> = [], minimumStars: Int = 0) {
+        self.languages = Set(languages.map { $0.lowercased() })
+        self.clusters = clusters
+        self.minimumStars = minimumStars
+    }
+
+    /// No narrowing at all.
+    public var isEmpty: Bool { languages.isEmpty && clusters.isEmpty && minimumStars <= 0 }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Catalog
+import Foundation
+import Recommender
+import RepoFinderCore
+import Storage
+
+/// `repofinder eval`: the recommender against a popularity baseline on held-out stars.
+struct EvalCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "eval",
+        abstract: "Evaluate the recommender on star data: HR@10, NDCG@10 and Recall@20, next to popularity.",
+        discussion: """
+            Trains on --train, then for every person ranks all repositories of both files that are not among their \
+            --train stars and scores the top 10 / 20 against their --test stars. Repositories are matched to the \
+            catalog in --database by full name for their content (language, topics, words).
+            Example: repofinder eval --train ../shared/data/interactions/train.csv.gz \
+            --test ../shared/data/interactions/valid.csv.gz
+            """
+    )
+
+    @Option(help: ArgumentHelp("Training stars: user_login,repo_full_name lines (plain or gzip).", valueName: "file"))
+    var train: String
+
+    @Option(help: ArgumentHelp("Held-out stars, same format.", valueName: "file"))
+    var test: String
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() async throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let (trainStars, trainSkipped) = try StarFile.read(train)
+        let (testStars, testSkipped) = try StarFile.read(test)
+        for (file, skipped) in [(train, trainSkipped), (test, testSkipped)] where skipped > 0 {
+            printError("Skipped \(Number.grouped(skipped)) malformed lines of \(file).")
+        }
+        guard !trainStars.isEmpty, !testStars.isEmpty else {
+            throw CommandFailure("No stars to evaluate: --train and --test each need user_login,repo_full_name lines.")
+        }
+        let catalog = try await database.withCatalog { store in try await store.allRepositories() }
+        let result = OfflineEvaluation(train: trainStars, test: testStars).run(catalog: catalog)
+        printError(
+            "\(Number.grouped(result.engine.users)) people, \(Number.grouped(result.repositories)) repositories "
+                + "(\(Number.grouped(result.matchedInCatalog)) in the catalog), "
+                + String(format: "%.1f s", (clock.now - started).secondsDouble))
+        print(result.engine.line("engine"))
+        print(result.popularity.line("popularity"))
+    }
+}
+
+extension DataStore {
+    /// Every repository of the catalog, read in pages.
+    func allRepositories(pageSize: Int = 5_000) async throws -> [Repository] {
+        var all: [Repository] = []
+        while true {
+            let page = try await repositories(offset: all.count, limit: pageSize)
+            all += page
+            if page.count < pageSize { return all }
+        }
+    }
+}

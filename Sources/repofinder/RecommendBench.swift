@@ -1,0 +1,86 @@
+import ArgumentParser
+import Catalog
+import Foundation
+import Recommender
+import RepoFinderCore
+
+/// `repofinder bench recommend`: index build time, batch latency and peak memory of the recommender.
+struct RecommendBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "recommend",
+        abstract: "Build the recommendation index over the catalog plus everyone's stars, then deal a batch to each.",
+        discussion: "Use a release build and a database holding the full catalog (repofinder ingest first)."
+    )
+
+    @Option(
+        name: .customLong("stars"),
+        help: ArgumentHelp("Star files (user_login,repo_full_name); repeat for several.", valueName: "file"))
+    var starFiles: [String] = [
+        "../shared/data/interactions/train.csv.gz", "../shared/data/interactions/valid.csv.gz",
+    ]
+
+    @Option(help: "Cards per batch.")
+    var size = 20
+
+    @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+        guard (1...200).contains(size) else { throw ValidationError("--size must be 1 to 200.") }
+    }
+
+    func run() async throws {
+        let clock = ContinuousClock()
+        var stars: [OfflineEvaluation.Star] = []
+        for file in starFiles { stars += try StarFile.read(file).stars }
+        let loadStarted = clock.now
+        let catalog = try await database.withCatalog { store in try await store.allRepositories() }
+        let loadTime = clock.now - loadStarted
+        let community = stars.map { CommunitySignal(person: $0.person, repositoryKey: $0.repositoryKey, kind: .star) }
+
+        let buildStarted = clock.now
+        let index = RecommendationIndex(repositories: catalog, community: community)
+        let buildTime = clock.now - buildStarted
+        let recommender = Recommender(index: index)
+
+        var starsByPerson: [String: [TasteSignal]] = [:]
+        for star in stars {
+            starsByPerson[star.person, default: []].append(TasteSignal(repositoryKey: star.repositoryKey, kind: .star))
+        }
+        let people = starsByPerson.keys.sorted()
+        var samples: [Double] = []
+        samples.reserveCapacity(people.count)
+        var cards = 0
+        var exhausted = 0
+        _ = recommender.deck(for: Taste(signals: starsByPerson[people[0]] ?? []), size: size)  // warm-up
+        for person in people {
+            let taste = Taste(signals: starsByPerson[person] ?? [])
+            let started = clock.now
+            let deck = recommender.deck(for: taste, size: size)
+            samples.append((clock.now - started).secondsDouble * 1000)
+            cards += deck.cards.count
+            if deck.exhausted { exhausted += 1 }
+        }
+        samples.sort()
+        func percentile(_ p: Double) -> Double { samples[min(samples.count - 1, Int(Double(samples.count) * p))] }
+        let inCatalog = Set(stars.map(\.repositoryKey)).filter { index.item(forKey: $0) != nil }.count
+        print(
+            "catalog: \(Number.grouped(index.count)) repositories (loaded in "
+                + String(format: "%.2f s", loadTime.secondsDouble) + "), \(Number.grouped(stars.count)) stars of "
+                + "\(Number.grouped(people.count)) people (\(Number.grouped(inCatalog)) starred repositories in the "
+                + "catalog)")
+        print(String(format: "index build: %.3f s", buildTime.secondsDouble))
+        print(
+            String(
+                format: "batch of %d: p50 %.3f ms, p90 %.3f ms, p99 %.3f ms, max %.3f ms (%d batches, %d cards%@)",
+                size, percentile(0.5), percentile(0.9), percentile(0.99), samples.last ?? 0, samples.count, cards,
+                exhausted > 0 ? ", \(exhausted) exhausted" : ""))
+        print(String(format: "peak memory: %.0f MB", Self.peakMemoryMegabytes()))
+    }
+
+    /// The process's peak resident set size.
+    static func peakMemoryMegabytes() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_maxrss) / 1024
+    }
+}
