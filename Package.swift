@@ -110,6 +110,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "RecommenderTests",
+            dependencies: ["Recommender", "Catalog", "RepoFinderCore", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "CommandLineTests",
             dependencies: ["RepoFinderCore", "TestSupport"],
             swiftSettings: strictSettings

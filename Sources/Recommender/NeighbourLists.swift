@@ -45,7 +45,7 @@ struct NeighbourLists: Sendable {
     @inline(__always)
     func forEach(of item: Int, limit: Int = .max, _ body: (Int, Float) -> Void) {
         let full = self.range(of: item)
-        let range = full.lowerBound..<min(full.upperBound, full.lowerBound + limit)
+        let range = full.count > limit ? full.lowerBound..<(full.lowerBound + limit) : full
         ids.withUnsafeBufferPointer { ids in
             weights.withUnsafeBufferPointer { weights in
                 for position in range { body(Int(ids[position]), weights[position]) }

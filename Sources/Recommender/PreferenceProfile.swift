@@ -57,17 +57,28 @@ struct PreferenceProfile {
         languages.isEmpty && topics.isEmpty && words.isEmpty && primaryCluster == nil && secondaryClusters.isEmpty
     }
 
-    /// How well a repository matches, 0…1: the best of language (1), topics (0.85, +0.05 per further topic) and
-    /// name words (0.6), three quarters of the value; the cluster (primary 1, secondary 0.6), the last quarter.
+    /// How well a repository matches, 0…1. Language and topics each count 0.85 alone (0.05 more per further
+    /// matching topic) and 1 together; a name word 0.5. That is three quarters of the value; the cluster (primary 1,
+    /// secondary 0.6) the last quarter.
     func match(_ item: Int, in index: RecommendationIndex) -> Float {
-        var best: Float = 0
-        if let language = Optional(index.languageOf[item]), language >= 0, languages[language] != nil { best = 1 }
-        if best < 1, !topics.isEmpty {
-            var hits = 0
-            for position in index.topics.range(of: item) where topics[index.topics.ids[position]] != nil { hits += 1 }
-            if hits > 0 { best = max(best, min(1, 0.85 + 0.05 * Float(hits - 1))) }
+        let language = index.languageOf[item]
+        let languageHit = language >= 0 && languages[language] != nil
+        var topicHits = 0
+        if !topics.isEmpty {
+            for position in index.topics.range(of: item) where topics[index.topics.ids[position]] != nil {
+                topicHits += 1
+            }
         }
-        if best < 0.6, !words.isEmpty, index.nameWords[item].contains(where: { words[$0] != nil }) { best = 0.6 }
+        var best: Float
+        if languageHit, topicHits > 0 {
+            best = 1
+        } else if languageHit || topicHits > 0 {
+            best = min(1, 0.85 + 0.05 * Float(max(0, topicHits - 1)))
+        } else if !words.isEmpty, index.nameWords[item].contains(where: { words[$0] != nil }) {
+            best = 0.5
+        } else {
+            best = 0
+        }
         return 0.75 * best + 0.25 * clusterMatch(item, in: index)
     }
 
@@ -77,15 +88,19 @@ struct PreferenceProfile {
         return secondaryClusters.contains(cluster) ? 0.6 : 0
     }
 
+    /// How much the prior counts for this person: more for beginners (popular, well-kept first matters most).
+    var priorEmphasis: Float { experience == .beginner ? 1.5 : 1 }
+
     /// The prior for this person: beginners lean on popular, well-kept repositories; advanced people on fresh ones;
     /// "contributing" favours active repositories with open issues.
     func prior(_ item: Int, in index: RecommendationIndex) -> Float {
         var value: Float
         switch experience {
         case .beginner:
-            value = 0.55 * index.popularity[item] + 0.25 * index.wellKept[item] + 0.2 * index.freshness[item]
+            value = 0.6 * index.popularity[item] + 0.25 * index.wellKept[item] + 0.15 * index.freshness[item]
         case .advanced:
-            value = 0.4 * index.popularity[item] + 0.6 * index.freshness[item]
+            // Fresh work, and not only the famous: less-known repositories get a fifth back.
+            value = 0.25 * index.popularity[item] + 0.55 * index.freshness[item] + 0.2 * (1 - index.popularity[item])
         case .intermediate, nil:
             value = 0.6 * index.popularity[item] + 0.4 * index.freshness[item]
         }

@@ -10,6 +10,13 @@ public struct Recommendation: Hashable, Sendable {
     public var reasons: [String]
     /// Its primary topic cluster.
     public var cluster: TopicCluster
+
+    public init(repository: Repository, fit: Int, reasons: [String], cluster: TopicCluster) {
+        self.repository = repository
+        self.fit = fit
+        self.reasons = reasons
+        self.cluster = cluster
+    }
 }
 
 /// The next cards for one person.
@@ -18,6 +25,11 @@ public struct Deck: Hashable, Sendable {
     public var cards: [Recommendation]
     /// Whether every repository their filters allow has now been dealt (fewer cards than asked for, or none).
     public var exhausted: Bool
+
+    public init(cards: [Recommendation], exhausted: Bool) {
+        self.cards = cards
+        self.exhausted = exhausted
+    }
 
     /// What to tell the person when the deck ran out, or `nil` while it has not.
     public var exhaustedMessage: String? {
@@ -32,4 +44,9 @@ public struct Deck: Hashable, Sendable {
 public struct ClusterSize: Hashable, Sendable {
     public var cluster: TopicCluster
     public var repositories: Int
+
+    public init(cluster: TopicCluster, repositories: Int) {
+        self.cluster = cluster
+        self.repositories = repositories
+    }
 }

@@ -39,6 +39,9 @@ struct Scorer {
     private(set) var similarity: [Similarity]
     /// Accumulated similarity to the negatives (empty without negatives).
     private(set) var negative: [Float]
+    /// How much a person avoids a language / a cluster, 0…1: skips against likes there.
+    let languagePenalty: [Int32: Float]
+    let clusterPenalty: [UInt8: Float]
     /// Every repository some positive reached.
     private(set) var reached: [Int32] = []
 
@@ -79,8 +82,9 @@ struct Scorer {
             collaborative: mass > 0 ? 1 : 0,
             content: mass > 0 ? configuration.contentWeight : 0,
             preference: preferences.isEmpty ? 0 : 1 / (1 + mass / 15),
-            prior: 0.35 / (1 + mass / 5),
-            negative: negatives.isEmpty ? 0 : 0.3)
+            prior: 0.35 * preferences.priorEmphasis / (1 + mass / 5),
+            negative: negatives.isEmpty ? 0 : 0.5)
+        (languagePenalty, clusterPenalty) = Self.avoidance(positives: positives, negatives: negatives, index: index)
         let count = index.count
         similarity = [Similarity](repeating: Similarity(), count: count)
         negative = negatives.isEmpty ? [] : [Float](repeating: 0, count: count)
@@ -134,6 +138,30 @@ struct Scorer {
             contentMax = max(contentMax, similarity[Int(item)].content)
         }
         negativeMax = negative.max() ?? 0
+    }
+
+    /// Skips in a language or cluster, against the positives there: `skips / (skips + positives + 2)`; nothing
+    /// skipped, no penalty.
+    private static func avoidance(
+        positives: [Signal], negatives: [Signal], index: RecommendationIndex
+    ) -> ([Int32: Float], [UInt8: Float]) {
+        guard !negatives.isEmpty else { return ([:], [:]) }
+        var languages: [Int32: (skips: Float, likes: Float)] = [:]
+        var clusters: [UInt8: (skips: Float, likes: Float)] = [:]
+        for signal in negatives {
+            let item = Int(signal.item)
+            if index.languageOf[item] >= 0 { languages[index.languageOf[item], default: (0, 0)].skips += 1 }
+            clusters[index.clusterOf[item], default: (0, 0)].skips += 1
+        }
+        for signal in positives {
+            let item = Int(signal.item)
+            languages[index.languageOf[item]]?.likes += signal.kind.weight
+            clusters[index.clusterOf[item]]?.likes += signal.kind.weight
+        }
+        return (
+            languages.mapValues { $0.skips / ($0.skips + $0.likes + 2) },
+            clusters.mapValues { $0.skips / ($0.skips + $0.likes + 2) }
+        )
     }
 
     /// How many of its strongest neighbours each positive signal contributes: people with hundreds of signals
@@ -225,7 +253,16 @@ struct Scorer {
             content: contentMax > 0 ? weights.content * similarity[item].content / contentMax : 0,
             preference: weights.preference > 0 ? weights.preference * preferences.match(item, in: index) : 0,
             prior: weights.prior * preferences.prior(item, in: index),
-            negative: negativeMax > 0 ? weights.negative * negative[item] / negativeMax : 0)
+            negative: weights.negative > 0 ? weights.negative * avoidance(item) : 0)
+    }
+
+    /// How much a repository resembles what was skipped, 0…1.5: its ties to skipped repositories (half) plus the
+    /// penalties of its language and cluster.
+    func avoidance(_ item: Int) -> Float {
+        let neighbours = negativeMax > 0 ? negative[item] / negativeMax : 0
+        let language = languagePenalty[index.languageOf[item]] ?? 0
+        let cluster = clusterPenalty[index.clusterOf[item]] ?? 0
+        return 0.5 * neighbours + 0.5 * language + 0.5 * cluster
     }
 
     func score(_ item: Int) -> Float { parts(item).total }

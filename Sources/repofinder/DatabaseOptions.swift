@@ -78,3 +78,7 @@ extension SearchSort: ExpressibleByArgument {}
 
 /// `--since daily|weekly|monthly`.
 extension TrendingWindow: ExpressibleByArgument {}
+
+extension ExperienceLevel: ExpressibleByArgument {}
+
+extension Goal: ExpressibleByArgument {}

@@ -8,7 +8,8 @@ struct RepoFinderCommand: AsyncParsableCommand {
         abstract: "Discover GitHub repositories worth your time.",
         subcommands: [
             IngestCommand.self, SearchCommand.self, TrendingCommand.self, BenchCommand.self, StatsCommand.self,
-            SyncCommand.self, EvalCommand.self, MigrateCommand.self,
+            DeckCommand.self, SimilarCommand.self, ClustersCommand.self, SyncCommand.self, EvalCommand.self,
+            MigrateCommand.self,
             RouteCommand.self,
         ]
     )

@@ -4,16 +4,10 @@ public import Foundation
 /// for tests of the live transport and of `repofinder sync` end to end. Stopped by ``stop()`` or on deinit.
 public final class GitHubReplayServer: @unchecked Sendable {
     /// The package's root folder.
-    public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    public static var packageRoot: URL { SharedDataFolder.packageRoot }
 
     /// `../shared/data` beside the package, or `REPOFINDER_SHARED_DATA`.
-    public static var sharedData: URL {
-        if let override = ProcessInfo.processInfo.environment["REPOFINDER_SHARED_DATA"] {
-            return URL(fileURLWithPath: override)
-        }
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
-    }
+    public static var sharedData: URL { SharedDataFolder.url }
 
     private let process = Process()
     private let input = Pipe()

@@ -1,0 +1,52 @@
+import Recommender
+import RepoFinderCore
+import Testing
+
+/// Clusters and similar repositories.
+@Suite("Clusters and similar repositories")
+struct CatalogViewTests {
+    let recommender = Fixture.recommender
+
+    @Test("Every repository has one primary cluster; clusters are listed with sizes, largest first")
+    func clusterSizes() {
+        let sizes = recommender.clusters()
+        #expect(sizes.reduce(0) { $0 + $1.repositories } == Fixture.index.count)
+        #expect(sizes.count >= 10)
+        #expect(sizes.map(\.repositories) == sizes.map(\.repositories).sorted(by: >))
+        #expect(sizes.contains { $0.cluster.id == "machine-learning" && $0.repositories > 1_000 })
+        #expect(Fixture.index.cluster(of: "pytorch/pytorch")?.id == "machine-learning")
+        #expect(Fixture.index.cluster(of: "kubernetes/kubernetes")?.id == "devops-cloud")
+        #expect(Fixture.index.cluster(of: "facebook/react")?.id == "web-frontend")
+    }
+
+    @Test("A cluster's repositories leave out what was seen and what is archived")
+    func clusterRepositories() throws {
+        let first = try #require(recommender.repositories(inCluster: "mobile", limit: 10))
+        #expect(first.count == 10)
+        let rest = try #require(recommender.repositories(inCluster: "mobile", excluding: Set(first.map(\.id)), limit: 10))
+        #expect(Set(rest.map(\.id)).isDisjoint(with: first.map(\.id)))
+        #expect((first + rest).allSatisfy { !$0.archived && Fixture.index.cluster(of: $0.id)?.id == "mobile" })
+        #expect(recommender.repositories(inCluster: "no-such-cluster") == nil)
+    }
+
+    @Test("Similar repositories: alike in language or topics, never itself or archived")
+    func similar() {
+        let similar = recommender.similar(to: "vapor/vapor")
+        #expect(similar.count == 10)
+        #expect(!similar.contains { $0.repository.id == "vapor/vapor" })
+        #expect(similar.allSatisfy { !$0.repository.archived && (1...3).contains($0.reasons.count) })
+        #expect(similar.filter { $0.repository.language == "Swift" }.count >= 7)
+        #expect(similar.map(\.fit) == similar.map(\.fit).sorted(by: >))
+        #expect(recommender.similar(to: "nobody/nothing").isEmpty)
+    }
+
+    @Test("Similar works for repositories nobody has starred yet (content only)")
+    func similarWithoutStars() throws {
+        let lonely = try #require(
+            Fixture.index.repositories.first { $0.language == "Rust" && !$0.topics.isEmpty
+                && Fixture.index.communityCount[Fixture.index.item(forKey: $0.id)!] == 0 })
+        let similar = recommender.similar(to: lonely.id)
+        #expect(!similar.isEmpty)
+        #expect(similar.allSatisfy { !$0.reasons.contains("liked by the same people") })
+    }
+}

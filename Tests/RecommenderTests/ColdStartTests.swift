@@ -1,0 +1,134 @@
+import Foundation
+import Recommender
+import RepoFinderCore
+import Testing
+
+/// Decks from onboarding answers alone, on the real catalog.
+@Suite("Cold start")
+struct ColdStartTests {
+    let recommender = Fixture.recommender
+
+    /// The share of cards whose language is one of `languages` or that carry one of `topics`.
+    func share(_ deck: Deck, languages: Set<String>, topics: Set<String>) -> Double {
+        let matching = deck.cards.filter { card in
+            languages.contains(card.repository.language?.lowercased() ?? "")
+                || !topics.isDisjoint(with: card.repository.topics)
+        }
+        return Double(matching.count) / Double(max(1, deck.cards.count))
+    }
+
+    func expectWellFormed(_ deck: Deck, size: Int = 20) {
+        #expect(deck.cards.count == size)
+        #expect(Set(deck.keys).count == deck.cards.count, "no repository twice")
+        #expect(deck.cards.allSatisfy { !$0.repository.archived })
+        #expect(deck.cards.allSatisfy { (0...100).contains($0.fit) })
+        #expect(deck.cards.allSatisfy { (1...3).contains($0.reasons.count) && !$0.reasons.contains("") })
+        let owners = Dictionary(grouping: deck.cards, by: { $0.repository.owner.login.lowercased() })
+        #expect(owners.values.allSatisfy { $0.count <= 3 }, "at most 3 per owner")
+        let clusters = Dictionary(grouping: deck.cards, by: \.cluster.id)
+        #expect(clusters.values.allSatisfy { $0.count <= 8 }, "at most 8 per cluster")
+    }
+
+    @Test("Swift and iOS: mostly Swift / iOS repositories, each with a reason that says so")
+    func swiftAndIOS() {
+        let taste = Taste(preferences: UserPreferences(techStack: ["Swift"], interests: ["iOS"]))
+        let deck = recommender.deck(for: taste)
+        expectWellFormed(deck)
+        #expect(share(deck, languages: ["swift"], topics: ["ios", "swift", "swiftui"]) >= 0.9)
+        #expect(deck.cards[0].reasons.contains { $0.contains("Swift — in your tech stack") || $0.contains("#ios") })
+        #expect(deck.cards.map(\.fit) == deck.cards.map(\.fit).sorted(by: >) || deck.cards.count < 20)
+    }
+
+    @Test("Python and machine learning: mostly Python / ML repositories")
+    func pythonAndMachineLearning() {
+        let taste = Taste(
+            preferences: UserPreferences(techStack: ["Python"], interests: ["machine learning", "deep-learning"]))
+        let deck = recommender.deck(for: taste)
+        expectWellFormed(deck)
+        #expect(
+            share(deck, languages: ["python"], topics: ["machine-learning", "deep-learning", "python"]) >= 0.9)
+    }
+
+    @Test("A cluster alone (DevOps & cloud) leads the deck with that cluster")
+    func clusterOnly() {
+        let taste = Taste(preferences: UserPreferences(primaryCluster: "devops-cloud"))
+        let deck = recommender.deck(for: taste)
+        expectWellFormed(deck)
+        #expect(deck.cards.filter { $0.cluster.id == "devops-cloud" }.count == 8, "as many as the cluster limit")
+        #expect(deck.cards.prefix(8).allSatisfy { $0.cluster.id == "devops-cloud" })
+    }
+
+    @Test("Beginners see popular, well-kept repositories first; advanced people fresher, less-known ones")
+    func experienceLevels() {
+        let now = Date(timeIntervalSince1970: 1_787_000_000)
+        func repository(_ name: String, stars: Int, daysAgo: Double, kept: Bool) -> Repository {
+            Repository(
+                owner: RepositoryOwner(login: name), name: name, description: kept ? "A library" : nil,
+                language: "Swift", stars: stars,
+                license: kept ? RepositoryLicense(spdxID: "MIT", name: "MIT License") : nil,
+                pushedAt: now.addingTimeInterval(-daysAgo * 86_400))
+        }
+        let catalog = [
+            repository("famous", stars: 60_000, daysAgo: 200, kept: true),
+            repository("fresh", stars: 900, daysAgo: 1, kept: false),
+            repository("middling", stars: 5_000, daysAgo: 60, kept: false),
+        ]
+        let recommender = Recommender(index: RecommendationIndex(repositories: catalog, now: now))
+        func order(_ level: ExperienceLevel) -> [String] {
+            let taste = Taste(preferences: UserPreferences(techStack: ["Swift"], experienceLevel: level))
+            return recommender.deck(for: taste, size: 3).cards.map(\.repository.name)
+        }
+        #expect(order(.beginner).first == "famous")
+        #expect(order(.advanced).first == "fresh")
+        let beginner = recommender.deck(
+            for: Taste(preferences: UserPreferences(techStack: ["Swift"], experienceLevel: .beginner)), size: 1)
+        #expect(beginner.cards.first?.reasons.contains("popular and well kept: 60k stars") == true)
+
+        // On the real catalog: a beginner's JavaScript deck is all popular and well kept.
+        let real = Fixture.recommender.deck(
+            for: Taste(preferences: UserPreferences(techStack: ["JavaScript"], experienceLevel: .beginner)))
+        expectWellFormed(real)
+        #expect(real.cards.allSatisfy { $0.repository.stars >= 20_000 && $0.repository.description != nil })
+    }
+
+    @Test("Contributing favours active repositories with open issues")
+    func contributing() {
+        let taste = Taste(preferences: UserPreferences(techStack: ["Go"], goals: [.contributing]))
+        let deck = recommender.deck(for: taste)
+        expectWellFormed(deck)
+        #expect(deck.cards.filter { ($0.repository.openIssues ?? 0) > 0 }.count >= 19)
+        #expect(deck.cards.contains { $0.reasons.contains { $0.hasPrefix("active, with") } })
+        let plain = recommender.deck(for: Taste(preferences: UserPreferences(techStack: ["Go"])))
+        let issues = { (deck: Deck) in deck.cards.reduce(0) { $0 + ($1.repository.openIssues ?? 0 > 0 ? 1 : 0) } }
+        #expect(issues(deck) >= issues(plain))
+    }
+
+    @Test("Nobody said anything: popular, fresh repositories of many kinds")
+    func noPreferences() {
+        let deck = recommender.deck(for: Taste())
+        expectWellFormed(deck)
+        #expect(Set(deck.cards.map(\.cluster.id)).count >= 4)
+        #expect(deck.cards.allSatisfy { $0.repository.stars >= 10_000 })
+    }
+
+    @Test("Archived repositories never appear, however well they match")
+    func noArchived() {
+        // The real catalog has no archived repositories: archive every third Swift one, the most popular first.
+        var swift = Fixture.catalog.filter { $0.language == "Swift" }.sorted { $0.stars > $1.stars }
+        for position in swift.indices where position % 3 == 0 { swift[position].archived = true }
+        let archived = Set(swift.filter(\.archived).map(\.id))
+        let recommender = Recommender(index: RecommendationIndex(repositories: swift, community: Fixture.community))
+        let liked = swift.filter { !$0.archived }.prefix(5).map { TasteSignal(repositoryKey: $0.id, kind: .like) }
+        var served = Set<String>()
+        while true {
+            let deck = recommender.deck(
+                for: Taste(preferences: UserPreferences(techStack: ["Swift"]), signals: liked, served: served))
+            #expect(archived.isDisjoint(with: deck.keys))
+            served.formUnion(deck.keys)
+            if deck.exhausted { break }
+        }
+        #expect(served.count == swift.count - archived.count - liked.count)
+        #expect(recommender.similar(to: swift[1].id).allSatisfy { !archived.contains($0.repository.id) })
+        #expect(recommender.repositories(inCluster: "mobile", limit: 1_000)?.allSatisfy { !$0.archived } == true)
+    }
+}
