@@ -1,59 +1,38 @@
 import RepoFinderCore
 
 /// Per-repository facts numbered densely: language, topics, owner, name words and primary cluster.
-struct CatalogFacts {
+struct CatalogFacts: Sendable {
+    /// Each repository's language (`-1`: none), numbered by lowercase name.
     var languageOf: [Int32] = []
-    var languageNames: [String] = []
-    var languageByName: [String: Int32] = [:]
+    var languages = Numbering()
+    /// Each repository's topics (as the ids of a neighbour list, weight 1).
     var topics: NeighbourLists
-    var topicNames: [String] = []
-    var topicByName: [String: Int32] = [:]
+    var topicNumbering = Numbering()
     var nameWords: [[String]] = []
     var ownerOf: [Int32] = []
     var clusterOf: [UInt8] = []
 
     init(_ repositories: [Repository]) {
-        var owners: [String: Int32] = [:]
+        var owners = Numbering()
         var topicLists: [[Neighbour]] = []
         topicLists.reserveCapacity(repositories.count)
         for repository in repositories {
             if let language = repository.language, !language.isEmpty {
-                let key = language.lowercased()
-                if let id = languageByName[key] {
-                    languageOf.append(id)
-                } else {
-                    let id = Int32(languageNames.count)
-                    languageByName[key] = id
-                    languageNames.append(language)
-                    languageOf.append(id)
-                }
+                languageOf.append(languages.id(for: language.lowercased(), spelled: language))
             } else {
                 languageOf.append(-1)
             }
             var list: [Neighbour] = []
             for topic in repository.topics {
-                let id: Int32
-                if let known = topicByName[topic] {
-                    id = known
-                } else {
-                    id = Int32(topicNames.count)
-                    topicByName[topic] = id
-                    topicNames.append(topic)
-                }
-                list.append(Neighbour(item: id, weight: 1))
+                list.append(Neighbour(item: topicNumbering.id(for: topic, spelled: topic), weight: 1))
             }
             topicLists.append(list)
-            let owner = repository.owner.login.lowercased()
-            if let id = owners[owner] {
-                ownerOf.append(id)
-            } else {
-                let id = Int32(owners.count)
-                owners[owner] = id
-                ownerOf.append(id)
-            }
+            let owner = repository.owner.login
+            ownerOf.append(owners.id(for: owner.lowercased(), spelled: owner))
             let words = Self.nameWords(repository.name)
             nameWords.append(words)
-            let cluster = TopicCluster.primary(topics: repository.topics, nameWords: words, language: repository.language)
+            let cluster = TopicCluster.primary(
+                topics: repository.topics, nameWords: words, language: repository.language)
             clusterOf.append(UInt8(cluster))
         }
         topics = NeighbourLists(chunks: [topicLists])
@@ -62,5 +41,21 @@ struct CatalogFacts {
     /// The lowercase words of a repository name: `awesome-swift` → `awesome`, `swift`.
     static func nameWords(_ name: String) -> [String] {
         name.lowercased().split { !($0.isLetter || $0.isNumber) }.map(String.init)
+    }
+}
+
+/// Numbers names densely as they are first seen, remembering the first spelling of each.
+struct Numbering: Sendable {
+    /// Ids by key (a lowercase name, say).
+    private(set) var ids: [String: Int32] = [:]
+    /// Spellings by id.
+    private(set) var names: [String] = []
+
+    mutating func id(for key: String, spelled name: String) -> Int32 {
+        if let id = ids[key] { return id }
+        let id = Int32(names.count)
+        ids[key] = id
+        names.append(name)
+        return id
     }
 }

@@ -52,12 +52,6 @@ struct NeighbourLists: Sendable {
             }
         }
     }
-
-    /// The weight of `other` in `item`'s list, or 0 when it is not there.
-    func weight(from item: Int, to other: Int32) -> Float {
-        for position in range(of: item) where ids[position] == other { return weights[position] }
-        return 0
-    }
 }
 
 /// One neighbour and how strongly it is tied to the item.

@@ -36,9 +36,7 @@ public struct RankingMetrics: Hashable, Sendable {
     }
 
     private static func format(_ value: Double) -> String {
-        let thousandths = Int((value * 1000).rounded())
-        let text = String(thousandths)
-        return "\(thousandths / 1000)." + String(repeating: "0", count: max(0, 3 - text.count)) + String(thousandths % 1000)
+        String(format: "%.3f", value)
     }
 }
 
@@ -98,11 +96,14 @@ public struct OfflineEvaluation: Sendable {
         var trainBy: [String: [String]] = [:]
         for star in train { trainBy[star.person, default: []].append(star.repositoryKey) }
         var testBy: [String: Set<Int>] = [:]
-        for star in test { if let item = index.item(forKey: star.repositoryKey) { testBy[star.person, default: []].insert(item) } }
+        for star in test {
+            if let item = index.item(forKey: star.repositoryKey) { testBy[star.person, default: []].insert(item) }
+        }
         let people = testBy.keys.sorted()
 
         let popularityOrder = universe.sorted {
-            index.communityCount[$0] > index.communityCount[$1] || (index.communityCount[$0] == index.communityCount[$1] && $0 < $1)
+            index.communityCount[$0] > index.communityCount[$1]
+                || (index.communityCount[$0] == index.communityCount[$1] && $0 < $1)
         }
         let partials = inParallel(count: people.count, chunkCount: 16) {
             [trainBy, testBy] range -> (RankingMetrics, RankingMetrics) in
@@ -114,7 +115,8 @@ public struct OfflineEvaluation: Sendable {
                 let taste = Taste(signals: starred.map { TasteSignal(repositoryKey: $0, kind: .star) })
                 engine.add(ranked: recommender.ranking(for: taste, among: universe, limit: 20), relevant: relevant)
                 let seen = Set(starred.compactMap { index.item(forKey: $0) })
-                popularity.add(ranked: Array(popularityOrder.lazy.filter { !seen.contains($0) }.prefix(20)), relevant: relevant)
+                popularity.add(
+                    ranked: Array(popularityOrder.lazy.filter { !seen.contains($0) }.prefix(20)), relevant: relevant)
             }
             return (engine, popularity)
         }

@@ -39,13 +39,15 @@ struct PreferenceProfile {
         for (entry, source) in entries {
             let text = entry.trimmingCharacters(in: .whitespaces).lowercased()
             guard !text.isEmpty else { continue }
-            if let language = index.languageByName[text], languages[language] == nil { languages[language] = source }
+            if let language = index.facts.languages.ids[text], languages[language] == nil {
+                languages[language] = source
+            }
             let forms = [
                 text, text.replacingOccurrences(of: " ", with: "-"), text.replacingOccurrences(of: " ", with: ""),
                 text.replacingOccurrences(of: ".", with: ""),
             ]
             for form in forms {
-                if let topic = index.topicByName[form], topics[topic] == nil { topics[topic] = source }
+                if let topic = index.facts.topicNumbering.ids[form], topics[topic] == nil { topics[topic] = source }
             }
             if !text.contains(" "), words[text] == nil { words[text] = source }
             if let cluster = clusterIndex(text), cluster != primaryCluster { secondaryClusters.insert(cluster) }
@@ -61,11 +63,11 @@ struct PreferenceProfile {
     /// matching topic) and 1 together; a name word 0.5. That is three quarters of the value; the cluster (primary 1,
     /// secondary 0.6) the last quarter.
     func match(_ item: Int, in index: RecommendationIndex) -> Float {
-        let language = index.languageOf[item]
+        let language = index.facts.languageOf[item]
         let languageHit = language >= 0 && languages[language] != nil
         var topicHits = 0
         if !topics.isEmpty {
-            for position in index.topics.range(of: item) where topics[index.topics.ids[position]] != nil {
+            for position in index.facts.topics.range(of: item) where topics[index.facts.topics.ids[position]] != nil {
                 topicHits += 1
             }
         }
@@ -74,7 +76,7 @@ struct PreferenceProfile {
             best = 1
         } else if languageHit || topicHits > 0 {
             best = min(1, 0.85 + 0.05 * Float(max(0, topicHits - 1)))
-        } else if !words.isEmpty, index.nameWords[item].contains(where: { words[$0] != nil }) {
+        } else if !words.isEmpty, index.facts.nameWords[item].contains(where: { words[$0] != nil }) {
             best = 0.5
         } else {
             best = 0
@@ -83,7 +85,7 @@ struct PreferenceProfile {
     }
 
     func clusterMatch(_ item: Int, in index: RecommendationIndex) -> Float {
-        let cluster = Int(index.clusterOf[item])
+        let cluster = Int(index.facts.clusterOf[item])
         if cluster == primaryCluster { return 1 }
         return secondaryClusters.contains(cluster) ? 0.6 : 0
     }
@@ -97,16 +99,20 @@ struct PreferenceProfile {
         var value: Float
         switch experience {
         case .beginner:
-            value = 0.6 * index.popularity[item] + 0.25 * index.wellKept[item] + 0.15 * index.freshness[item]
+            value =
+                0.6 * index.priors.popularity[item] + 0.25 * index.priors.wellKept[item] + 0.15
+                * index.priors.freshness[item]
         case .advanced:
             // Fresh work, and not only the famous: less-known repositories get a fifth back.
-            value = 0.25 * index.popularity[item] + 0.55 * index.freshness[item] + 0.2 * (1 - index.popularity[item])
+            value =
+                0.25 * index.priors.popularity[item] + 0.55 * index.priors.freshness[item] + 0.2
+                * (1 - index.priors.popularity[item])
         case .intermediate, nil:
-            value = 0.6 * index.popularity[item] + 0.4 * index.freshness[item]
+            value = 0.6 * index.priors.popularity[item] + 0.4 * index.priors.freshness[item]
         }
-        value = 0.85 * value + 0.15 * index.trend[item]
-        if goals.contains(.contributing) { value = 0.5 * value + 0.5 * index.activity[item] }
-        if goals.contains(.learningNewTech) { value = 0.9 * value + 0.1 * index.wellKept[item] }
+        value = 0.85 * value + 0.15 * index.priors.trend[item]
+        if goals.contains(.contributing) { value = 0.5 * value + 0.5 * index.priors.activity[item] }
+        if goals.contains(.learningNewTech) { value = 0.9 * value + 0.1 * index.priors.wellKept[item] }
         return value
     }
 }

@@ -20,23 +20,26 @@ struct ReasonWriter {
         }
         if scorer.weights.preference > 0 {
             let weight = scorer.weights.preference
-            let language = index.languageOf[item]
+            let language = index.facts.languageOf[item]
             if language >= 0, let source = preferences.languages[language] {
-                candidates.append((0.75 * weight, "\(index.languageNames[Int(language)]) — \(source.phrase)"))
+                candidates.append((0.75 * weight, "\(index.facts.languages.names[Int(language)]) — \(source.phrase)"))
             }
-            for position in index.topics.range(of: item) {
-                let topic = index.topics.ids[position]
-                if let source = preferences.topics[topic], index.topicNames[Int(topic)] != languageName(language) {
-                    candidates.append((0.74 * weight, "#\(index.topicNames[Int(topic)]) — \(source.phrase)"))
+            for position in index.facts.topics.range(of: item) {
+                let topic = index.facts.topics.ids[position]
+                if let source = preferences.topics[topic],
+                    index.facts.topicNumbering.names[Int(topic)] != languageName(language)
+                {
+                    candidates.append(
+                        (0.74 * weight, "#\(index.facts.topicNumbering.names[Int(topic)]) — \(source.phrase)"))
                     break
                 }
             }
-            if let word = index.nameWords[item].first(where: { preferences.words[$0] != nil }),
+            if let word = index.facts.nameWords[item].first(where: { preferences.words[$0] != nil }),
                 let source = preferences.words[word], language < 0 || preferences.languages[language] == nil
             {
                 candidates.append((0.45 * weight, "\(word) — \(source.phrase)"))
             }
-            let cluster = Int(index.clusterOf[item])
+            let cluster = Int(index.facts.clusterOf[item])
             if cluster == preferences.primaryCluster {
                 candidates.append((0.25 * weight, "\(TopicCluster.all[cluster].name) — your main interest"))
             } else if preferences.secondaryClusters.contains(cluster) {
@@ -45,22 +48,24 @@ struct ReasonWriter {
         }
         let repository = index.repositories[item]
         let prior = scorer.weights.prior
-        if index.trendGain[item] > 0, index.trend[item] > 0.3 {
-            candidates.append((0.3 * prior + 0.05, "trending this week (+\(index.trendGain[item]) stars)"))
+        if index.priors.trendGain[item] > 0, index.priors.trend[item] > 0.3 {
+            candidates.append((0.3 * prior + 0.05, "trending this week (+\(index.priors.trendGain[item]) stars)"))
         }
         if preferences.goals.contains(.contributing), let issues = repository.openIssues, issues > 0,
-            index.freshness[item] > 0.3
+            index.priors.freshness[item] > 0.3
         {
-            candidates.append((0.5 * prior * index.activity[item] + 0.01, "active, with \(issues) open issues"))
+            candidates.append((0.5 * prior * index.priors.activity[item] + 0.01, "active, with \(issues) open issues"))
         }
-        if index.popularity[item] > 0.6 {
+        if index.priors.popularity[item] > 0.6 {
             let text =
-                preferences.experience == .beginner && index.wellKept[item] >= 0.7
+                preferences.experience == .beginner && index.priors.wellKept[item] >= 0.7
                 ? "popular and well kept: \(Self.stars(repository.stars)) stars"
                 : "popular: \(Self.stars(repository.stars)) stars"
-            candidates.append((0.6 * prior * index.popularity[item], text))
+            candidates.append((0.6 * prior * index.priors.popularity[item], text))
         }
-        if index.freshness[item] > 0.8 { candidates.append((0.3 * prior * index.freshness[item], "updated recently")) }
+        if index.priors.freshness[item] > 0.8 {
+            candidates.append((0.3 * prior * index.priors.freshness[item], "updated recently"))
+        }
         var reasons = candidates.enumerated().sorted {
             $0.element.value > $1.element.value || ($0.element.value == $1.element.value && $0.offset < $1.offset)
         }.prefix(3).map(\.element.text)
@@ -68,7 +73,7 @@ struct ReasonWriter {
             reasons.append(
                 repository.stars > 0
                     ? "\(Self.stars(repository.stars)) stars on GitHub"
-                    : "in \(TopicCluster.all[Int(index.clusterOf[item])].name)")
+                    : "in \(TopicCluster.all[Int(index.facts.clusterOf[item])].name)")
         }
         return reasons
     }
@@ -80,7 +85,7 @@ struct ReasonWriter {
     }
 
     private func languageName(_ language: Int32) -> String? {
-        language >= 0 ? index.languageNames[Int(language)].lowercased() : nil
+        language >= 0 ? index.facts.languages.names[Int(language)].lowercased() : nil
     }
 
     /// 950 → "950", 12_345 → "12.3k", 1_234_567 → "1.2M".

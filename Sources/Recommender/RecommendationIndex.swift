@@ -11,25 +11,11 @@ public final class RecommendationIndex: Sendable {
     let configuration: RecommenderConfiguration
     let itemByKey: [String: Int32]
 
-    // Facts per repository.
-    let languageOf: [Int32]
-    let languageNames: [String]
-    let languageByName: [String: Int32]
-    let topics: NeighbourLists
-    let topicNames: [String]
-    let topicByName: [String: Int32]
-    let nameWords: [[String]]
-    let ownerOf: [Int32]
-    let clusterOf: [UInt8]
+    /// Facts per repository: language, topics, owner, name words, cluster.
+    let facts: CatalogFacts
     let archived: [Bool]
-
-    // Priors, each 0…1.
-    let popularity: [Float]
-    let freshness: [Float]
-    let wellKept: [Float]
-    let activity: [Float]
-    let trend: [Float]
-    let trendGain: [Int32]
+    /// Priors per repository, each 0…1.
+    let priors: Priors
 
     // Neighbours.
     let content: NeighbourLists
@@ -67,24 +53,10 @@ public final class RecommendationIndex: Sendable {
         self.itemByKey = itemByKey
 
         let facts = CatalogFacts(sorted)
-        languageOf = facts.languageOf
-        languageNames = facts.languageNames
-        languageByName = facts.languageByName
-        topics = facts.topics
-        topicNames = facts.topicNames
-        topicByName = facts.topicByName
-        nameWords = facts.nameWords
-        ownerOf = facts.ownerOf
-        clusterOf = facts.clusterOf
+        self.facts = facts
         archived = sorted.map(\.archived)
-
         let priors = Priors(sorted, weeklyGains: weeklyGains, now: now)
-        popularity = priors.popularity
-        freshness = priors.freshness
-        wellKept = priors.wellKept
-        activity = priors.activity
-        trend = priors.trend
-        trendGain = priors.trendGain
+        self.priors = priors
 
         content = ContentSimilarity.neighbours(facts: facts, repositories: sorted, configuration: configuration)
         let collaborative = CollaborativeSimilarity(
@@ -100,8 +72,8 @@ public final class RecommendationIndex: Sendable {
             return first > second || (first == second && a < b)
         }
         byPrior = ordered
-        var byLanguage = Array(repeating: [Int32](), count: facts.languageNames.count)
-        var byTopic = Array(repeating: [Int32](), count: facts.topicNames.count)
+        var byLanguage = Array(repeating: [Int32](), count: facts.languages.names.count)
+        var byTopic = Array(repeating: [Int32](), count: facts.topicNumbering.names.count)
         var byCluster = Array(repeating: [Int32](), count: TopicCluster.all.count)
         for item in ordered {
             let index = Int(item)
@@ -124,6 +96,6 @@ public final class RecommendationIndex: Sendable {
 
     /// A repository's primary cluster.
     public func cluster(of key: String) -> TopicCluster? {
-        item(forKey: key).map { TopicCluster.all[Int(clusterOf[$0])] }
+        item(forKey: key).map { TopicCluster.all[Int(facts.clusterOf[$0])] }
     }
 }

@@ -5,9 +5,12 @@ extension Recommender {
     /// first; clusters with none are left out.
     public func clusters() -> [ClusterSize] {
         var counts = [Int](repeating: 0, count: TopicCluster.all.count)
-        for cluster in index.clusterOf { counts[Int(cluster)] += 1 }
+        for cluster in index.facts.clusterOf { counts[Int(cluster)] += 1 }
         return zip(TopicCluster.all, counts).filter { $0.1 > 0 }.map { ClusterSize(cluster: $0.0, repositories: $0.1) }
-            .sorted { $0.repositories > $1.repositories || ($0.repositories == $1.repositories && $0.cluster.id < $1.cluster.id) }
+            .sorted {
+                $0.repositories > $1.repositories
+                    || ($0.repositories == $1.repositories && $0.cluster.id < $1.cluster.id)
+            }
     }
 
     /// The repositories of a cluster a person has not seen yet (keys in `excluding`), strongest general prior

@@ -36,23 +36,25 @@ extension Recommender {
                 repository: index.repositories[item],
                 fit: Int((100 * chosen.score / best).rounded()).clamped(to: 0...100),
                 reasons: similarityReasons(item, to: source, sharedPeople: collaborative[chosen.item] != nil),
-                cluster: TopicCluster.all[Int(index.clusterOf[item])])
+                cluster: TopicCluster.all[Int(index.facts.clusterOf[item])])
         }
     }
 
     private func similarityReasons(_ item: Int, to source: Int, sharedPeople: Bool) -> [String] {
         var reasons: [String] = []
         if sharedPeople { reasons.append("liked by the same people") }
-        let sourceTopics = Set(index.topics.range(of: source).map { index.topics.ids[$0] })
-        let shared = index.topics.range(of: item).map { index.topics.ids[$0] }.filter(sourceTopics.contains)
+        let sourceTopics = Set(index.facts.topics.range(of: source).map { index.facts.topics.ids[$0] })
+        let shared = index.facts.topics.range(of: item).map { index.facts.topics.ids[$0] }.filter(sourceTopics.contains)
         if !shared.isEmpty {
-            reasons.append("shares " + shared.prefix(3).map { "#" + index.topicNames[Int($0)] }.joined(separator: ", "))
+            reasons.append(
+                "shares "
+                    + shared.prefix(3).map { "#" + index.facts.topicNumbering.names[Int($0)] }.joined(separator: ", "))
         }
-        let language = index.languageOf[item]
-        if language >= 0, language == index.languageOf[source] {
-            reasons.append("also \(index.languageNames[Int(language)])")
+        let language = index.facts.languageOf[item]
+        if language >= 0, language == index.facts.languageOf[source] {
+            reasons.append("also \(index.facts.languages.names[Int(language)])")
         }
-        if index.ownerOf[item] == index.ownerOf[source] {
+        if index.facts.ownerOf[item] == index.facts.ownerOf[source] {
             reasons.append("also by \(index.repositories[item].owner.login)")
         }
         return Array((reasons.isEmpty ? ["similar name and description"] : reasons).prefix(3))

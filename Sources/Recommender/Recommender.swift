@@ -24,15 +24,18 @@ public struct Recommender: Sendable {
             pool.add(index.byLanguage[Int(language)].prefix(listLength))
         }
         for topic in scorer.preferences.topics.keys.sorted() { pool.add(index.byTopic[Int(topic)].prefix(listLength)) }
-        for cluster in ([scorer.preferences.primaryCluster].compactMap { $0 } + scorer.preferences.secondaryClusters.sorted())
+        for cluster
+            in ([scorer.preferences.primaryCluster].compactMap { $0 } + scorer.preferences.secondaryClusters.sorted())
         {
             pool.add(index.byCluster[cluster].prefix(listLength))
         }
         for language in filter.languages.sorted() {
-            if let id = index.languageByName[language] { pool.add(index.byLanguage[Int(id)][...]) }
+            if let id = index.facts.languages.ids[language] { pool.add(index.byLanguage[Int(id)][...]) }
         }
         for id in filter.clusters.sorted() {
-            if let cluster = TopicCluster.all.firstIndex(where: { $0.id == id }) { pool.add(index.byCluster[cluster][...]) }
+            if let cluster = TopicCluster.all.firstIndex(where: { $0.id == id }) {
+                pool.add(index.byCluster[cluster][...])
+            }
         }
         pool.add(index.byPrior.prefix(600))
 
@@ -86,7 +89,7 @@ public struct Recommender: Sendable {
     private func card(for item: Int, score: Float, scorer: Scorer, writer: ReasonWriter) -> Recommendation {
         Recommendation(
             repository: index.repositories[item], fit: scorer.fit(score), reasons: writer.reasons(for: item),
-            cluster: TopicCluster.all[Int(index.clusterOf[item])])
+            cluster: TopicCluster.all[Int(index.facts.clusterOf[item])])
     }
 }
 

@@ -95,6 +95,8 @@ struct Scorer {
         let collaborativeLists = index.collaborative
         let contentLists = index.content
         let perSignal = neighboursPerSignal
+        // Content weighs a fifth of collaboration: a quarter of the neighbours suffice once the budget bites.
+        let contentPerSignal = perSignal >= index.configuration.collaborativeNeighbours ? perSignal : perSignal / 4
         let contentScale = index.configuration.contentWeight
         var reached: [Int32] = []
         reached.reserveCapacity(min(index.count, positives.count * perSignal * 2))
@@ -114,7 +116,7 @@ struct Scorer {
                     }
                 }
                 let contentSource = Source(item: signal.item, isContent: true)
-                contentLists.forEach(of: Int(signal.item), limit: perSignal) { target, tie in
+                contentLists.forEach(of: Int(signal.item), limit: contentPerSignal) { target, tie in
                     if similarity[target].collaborative == 0, similarity[target].content == 0 {
                         reached.append(Int32(target))
                     }
@@ -150,13 +152,13 @@ struct Scorer {
         var clusters: [UInt8: (skips: Float, likes: Float)] = [:]
         for signal in negatives {
             let item = Int(signal.item)
-            if index.languageOf[item] >= 0 { languages[index.languageOf[item], default: (0, 0)].skips += 1 }
-            clusters[index.clusterOf[item], default: (0, 0)].skips += 1
+            if index.facts.languageOf[item] >= 0 { languages[index.facts.languageOf[item], default: (0, 0)].skips += 1 }
+            clusters[index.facts.clusterOf[item], default: (0, 0)].skips += 1
         }
         for signal in positives {
             let item = Int(signal.item)
-            languages[index.languageOf[item]]?.likes += signal.kind.weight
-            clusters[index.clusterOf[item]]?.likes += signal.kind.weight
+            languages[index.facts.languageOf[item]]?.likes += signal.kind.weight
+            clusters[index.facts.clusterOf[item]]?.likes += signal.kind.weight
         }
         return (
             languages.mapValues { $0.skips / ($0.skips + $0.likes + 2) },
@@ -224,12 +226,13 @@ struct Scorer {
         if filter.isEmpty { return true }
         if index.repositories[item].stars < filter.minimumStars { return false }
         if !filter.languages.isEmpty {
-            let language = index.languageOf[item]
-            guard language >= 0, filter.languages.contains(index.languageNames[Int(language)].lowercased()) else {
+            let language = index.facts.languageOf[item]
+            guard language >= 0, filter.languages.contains(index.facts.languages.names[Int(language)].lowercased())
+            else {
                 return false
             }
         }
-        if !filter.clusters.isEmpty, !filter.clusters.contains(TopicCluster.all[Int(index.clusterOf[item])].id) {
+        if !filter.clusters.isEmpty, !filter.clusters.contains(TopicCluster.all[Int(index.facts.clusterOf[item])].id) {
             return false
         }
         return true
@@ -260,8 +263,8 @@ struct Scorer {
     /// penalties of its language and cluster.
     func avoidance(_ item: Int) -> Float {
         let neighbours = negativeMax > 0 ? negative[item] / negativeMax : 0
-        let language = languagePenalty[index.languageOf[item]] ?? 0
-        let cluster = clusterPenalty[index.clusterOf[item]] ?? 0
+        let language = languagePenalty[index.facts.languageOf[item]] ?? 0
+        let cluster = clusterPenalty[index.facts.clusterOf[item]] ?? 0
         return 0.5 * neighbours + 0.5 * language + 0.5 * cluster
     }
 

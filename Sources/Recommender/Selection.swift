@@ -37,8 +37,8 @@ struct Selection {
             if isFull { return }
             guard !taken.contains(candidate.item), !considered.contains(candidate.item) else { continue }
             considered.insert(candidate.item)
-            let owner = index.ownerOf[Int(candidate.item)]
-            let cluster = index.clusterOf[Int(candidate.item)]
+            let owner = index.facts.ownerOf[Int(candidate.item)]
+            let cluster = index.facts.clusterOf[Int(candidate.item)]
             if perOwner[owner, default: 0] >= maximumPerOwner || perCluster[cluster, default: 0] >= maximumPerCluster {
                 turnedAway.append(candidate)
                 continue
@@ -56,7 +56,7 @@ struct Selection {
     private mutating func take(_ candidate: Scored) {
         chosen.append(candidate)
         taken.insert(candidate.item)
-        perOwner[index.ownerOf[Int(candidate.item)], default: 0] += 1
-        perCluster[index.clusterOf[Int(candidate.item)], default: 0] += 1
+        perOwner[index.facts.ownerOf[Int(candidate.item)], default: 0] += 1
+        perCluster[index.facts.clusterOf[Int(candidate.item)], default: 0] += 1
     }
 }

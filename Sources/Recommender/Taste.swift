@@ -76,7 +76,8 @@ public struct Taste: Sendable {
     /// Keys of repositories already dealt to them (never dealt again).
     public var served: Set<String>
 
-    public init(preferences: UserPreferences = UserPreferences(), signals: [TasteSignal] = [], served: Set<String> = []) {
+    public init(preferences: UserPreferences = UserPreferences(), signals: [TasteSignal] = [], served: Set<String> = [])
+    {
         self.preferences = preferences
         self.signals = signals
         self.served = served

@@ -6,7 +6,8 @@ import Storage
 /// `repofinder bench`: benchmark programs that print figures (never timed assertions in tests).
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench", abstract: "Measure RepoFinder on this machine.", subcommands: [SearchBench.self, RecommendBench.self])
+        commandName: "bench", abstract: "Measure RepoFinder on this machine.",
+        subcommands: [SearchBench.self, RecommendBench.self])
 }
 
 /// `repofinder bench search`: search latency over a fixed set of queries on the catalog in `--database`.

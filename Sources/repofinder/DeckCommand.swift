@@ -105,7 +105,8 @@ struct DeckCommand: AsyncParsableCommand {
     func run() async throws {
         let recommender = try await options.recommender()
         let signals =
-            like.map { TasteSignal(repositoryKey: $0, kind: .like) } + save.map { TasteSignal(repositoryKey: $0, kind: .save) }
+            like.map { TasteSignal(repositoryKey: $0, kind: .like) }
+            + save.map { TasteSignal(repositoryKey: $0, kind: .save) }
             + skip.map { TasteSignal(repositoryKey: $0, kind: .skip) }
         for signal in signals where recommender.index.item(forKey: signal.repositoryKey) == nil {
             printError("\(signal.repositoryKey) is not in the catalog; it is left out.")
@@ -134,7 +135,8 @@ struct DeckCommand: AsyncParsableCommand {
 /// `repofinder similar`: repositories like a given one.
 struct SimilarCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "similar", abstract: "Repositories like the given one: starred by the same people, alike in content.")
+        commandName: "similar",
+        abstract: "Repositories like the given one: starred by the same people, alike in content.")
 
     @Argument(help: "owner/name")
     var repository: String
@@ -182,7 +184,9 @@ struct ClustersCommand: AsyncParsableCommand {
         switch format {
         case .json:
             try printJSON([
-                "clusters": sizes.map { ["id": $0.cluster.id, "name": $0.cluster.name, "repositories": $0.repositories] }
+                "clusters": sizes.map {
+                    ["id": $0.cluster.id, "name": $0.cluster.name, "repositories": $0.repositories]
+                }
             ])
         case .text:
             for size in sizes {

@@ -23,7 +23,8 @@ struct CatalogViewTests {
     func clusterRepositories() throws {
         let first = try #require(recommender.repositories(inCluster: "mobile", limit: 10))
         #expect(first.count == 10)
-        let rest = try #require(recommender.repositories(inCluster: "mobile", excluding: Set(first.map(\.id)), limit: 10))
+        let rest = try #require(
+            recommender.repositories(inCluster: "mobile", excluding: Set(first.map(\.id)), limit: 10))
         #expect(Set(rest.map(\.id)).isDisjoint(with: first.map(\.id)))
         #expect((first + rest).allSatisfy { !$0.archived && Fixture.index.cluster(of: $0.id)?.id == "mobile" })
         #expect(recommender.repositories(inCluster: "no-such-cluster") == nil)
@@ -43,8 +44,10 @@ struct CatalogViewTests {
     @Test("Similar works for repositories nobody has starred yet (content only)")
     func similarWithoutStars() throws {
         let lonely = try #require(
-            Fixture.index.repositories.first { $0.language == "Rust" && !$0.topics.isEmpty
-                && Fixture.index.communityCount[Fixture.index.item(forKey: $0.id)!] == 0 })
+            Fixture.index.repositories.first {
+                $0.language == "Rust" && !$0.topics.isEmpty
+                    && Fixture.index.communityCount[Fixture.index.item(forKey: $0.id)!] == 0
+            })
         let similar = recommender.similar(to: lonely.id)
         #expect(!similar.isEmpty)
         #expect(similar.allSatisfy { !$0.reasons.contains("liked by the same people") })

@@ -18,14 +18,17 @@ struct EvaluationTests {
         #expect(abs(metrics.hitRate - 0.5) < 1e-9)
         #expect(abs(metrics.ndcg - first / 2) < 1e-9)
         #expect(abs(metrics.recall - 0.5) < 1e-9)
-        #expect(metrics.line("engine") == "engine HR@10=0.500 NDCG@10=0.\(Int((first / 2 * 1000).rounded())) Recall@20=0.500")
+        #expect(
+            metrics.line("engine")
+                == "engine HR@10=0.500 NDCG@10=0.\(Int((first / 2 * 1000).rounded())) Recall@20=0.500")
         metrics.add(ranked: ["a"], relevant: [])
         #expect(metrics.users == 2, "people without held-out items do not count")
     }
 
     @Test("On the development split (train → valid) the engine beats EASE's reference figure and popularity by far")
     func developmentSplit() {
-        let result = OfflineEvaluation(train: Fixture.trainStars, test: Fixture.validStars).run(catalog: Fixture.catalog)
+        let result = OfflineEvaluation(train: Fixture.trainStars, test: Fixture.validStars).run(
+            catalog: Fixture.catalog)
         #expect(result.engine.users == 2_105)
         #expect(result.repositories == 4_761)
         #expect(result.matchedInCatalog == 3_859)

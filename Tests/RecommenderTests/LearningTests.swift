@@ -17,7 +17,8 @@ struct LearningTests {
         #expect(after.keys != before.keys)
         let inspired = after.cards.filter { $0.reasons.contains { $0.contains("vapor/vapor, which you liked") } }
         #expect(inspired.count >= 5)
-        #expect(after.cards.prefix(3).allSatisfy { card in inspired.contains { $0.repository.id == card.repository.id } })
+        #expect(
+            after.cards.prefix(3).allSatisfy { card in inspired.contains { $0.repository.id == card.repository.id } })
     }
 
     @Test("Imported stars alone make a personal deck: people who starred these also starred …")
