@@ -49,7 +49,8 @@ struct ReasonWriter {
         let repository = index.repositories[item]
         let prior = scorer.weights.prior
         if index.priors.trendGain[item] > 0, index.priors.trend[item] > 0.3 {
-            candidates.append((0.3 * prior + 0.05, "trending this week (+\(index.priors.trendGain[item]) stars)"))
+            candidates.append(
+                (0.3 * prior + 0.05, "trending this week (+\(Self.stars(Int(index.priors.trendGain[item]))) stars)"))
         }
         if preferences.goals.contains(.contributing), let issues = repository.openIssues, issues > 0,
             index.priors.freshness[item] > 0.3

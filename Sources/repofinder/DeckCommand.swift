@@ -32,7 +32,8 @@ struct RecommenderOptions: ParsableArguments {
         }
         let gains = Dictionary(
             trending.entries.map { ($0.repository.id, $0.starsGained) }, uniquingKeysWith: { first, _ in first })
-        return Recommender(index: RecommendationIndex(repositories: catalog, community: community, weeklyGains: gains))
+        return Recommender(
+            index: await RecommendationIndex.build(repositories: catalog, community: community, weeklyGains: gains))
     }
 }
 

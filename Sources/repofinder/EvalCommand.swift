@@ -39,7 +39,7 @@ struct EvalCommand: AsyncParsableCommand {
             throw CommandFailure("No stars to evaluate: --train and --test each need user_login,repo_full_name lines.")
         }
         let catalog = try await database.withCatalog { store in try await store.allRepositories() }
-        let result = OfflineEvaluation(train: trainStars, test: testStars).run(catalog: catalog)
+        let result = await OfflineEvaluation(train: trainStars, test: testStars).evaluate(catalog: catalog)
         printError(
             "\(Number.grouped(result.engine.users)) people, \(Number.grouped(result.repositories)) repositories "
                 + "(\(Number.grouped(result.matchedInCatalog)) in the catalog), "

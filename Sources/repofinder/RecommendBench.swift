@@ -38,7 +38,7 @@ struct RecommendBench: AsyncParsableCommand {
         let community = stars.map { CommunitySignal(person: $0.person, repositoryKey: $0.repositoryKey, kind: .star) }
 
         let buildStarted = clock.now
-        let index = RecommendationIndex(repositories: catalog, community: community)
+        let index = await RecommendationIndex.build(repositories: catalog, community: community)
         let buildTime = clock.now - buildStarted
         let recommender = Recommender(index: index)
 

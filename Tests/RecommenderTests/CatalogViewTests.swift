@@ -5,33 +5,38 @@ import Testing
 /// Clusters and similar repositories.
 @Suite("Clusters and similar repositories")
 struct CatalogViewTests {
-    let recommender = Fixture.recommender
 
     @Test("Every repository has one primary cluster; clusters are listed with sizes, largest first")
-    func clusterSizes() {
+    func clusterSizes() async {
+        let fixture = await Fixture.shared
+        let recommender = fixture.recommender
         let sizes = recommender.clusters()
-        #expect(sizes.reduce(0) { $0 + $1.repositories } == Fixture.index.count)
+        #expect(sizes.reduce(0) { $0 + $1.repositories } == fixture.index.count)
         #expect(sizes.count >= 10)
         #expect(sizes.map(\.repositories) == sizes.map(\.repositories).sorted(by: >))
         #expect(sizes.contains { $0.cluster.id == "machine-learning" && $0.repositories > 1_000 })
-        #expect(Fixture.index.cluster(of: "pytorch/pytorch")?.id == "machine-learning")
-        #expect(Fixture.index.cluster(of: "kubernetes/kubernetes")?.id == "devops-cloud")
-        #expect(Fixture.index.cluster(of: "facebook/react")?.id == "web-frontend")
+        #expect(fixture.index.cluster(of: "pytorch/pytorch")?.id == "machine-learning")
+        #expect(fixture.index.cluster(of: "kubernetes/kubernetes")?.id == "devops-cloud")
+        #expect(fixture.index.cluster(of: "facebook/react")?.id == "web-frontend")
     }
 
     @Test("A cluster's repositories leave out what was seen and what is archived")
-    func clusterRepositories() throws {
+    func clusterRepositories() async throws {
+        let fixture = await Fixture.shared
+        let recommender = fixture.recommender
         let first = try #require(recommender.repositories(inCluster: "mobile", limit: 10))
         #expect(first.count == 10)
         let rest = try #require(
             recommender.repositories(inCluster: "mobile", excluding: Set(first.map(\.id)), limit: 10))
         #expect(Set(rest.map(\.id)).isDisjoint(with: first.map(\.id)))
-        #expect((first + rest).allSatisfy { !$0.archived && Fixture.index.cluster(of: $0.id)?.id == "mobile" })
+        #expect((first + rest).allSatisfy { !$0.archived && fixture.index.cluster(of: $0.id)?.id == "mobile" })
         #expect(recommender.repositories(inCluster: "no-such-cluster") == nil)
     }
 
     @Test("Similar repositories: alike in language or topics, never itself or archived")
-    func similar() {
+    func similar() async {
+        let fixture = await Fixture.shared
+        let recommender = fixture.recommender
         let similar = recommender.similar(to: "vapor/vapor")
         #expect(similar.count == 10)
         #expect(!similar.contains { $0.repository.id == "vapor/vapor" })
@@ -42,11 +47,13 @@ struct CatalogViewTests {
     }
 
     @Test("Similar works for repositories nobody has starred yet (content only)")
-    func similarWithoutStars() throws {
+    func similarWithoutStars() async throws {
+        let fixture = await Fixture.shared
+        let recommender = fixture.recommender
         let lonely = try #require(
-            Fixture.index.repositories.first {
+            fixture.index.repositories.first {
                 $0.language == "Rust" && !$0.topics.isEmpty
-                    && Fixture.index.communityCount[Fixture.index.item(forKey: $0.id)!] == 0
+                    && fixture.index.communityCount[fixture.index.item(forKey: $0.id)!] == 0
             })
         let similar = recommender.similar(to: lonely.id)
         #expect(!similar.isEmpty)

@@ -6,7 +6,6 @@ import Testing
 /// Decks from onboarding answers alone, on the real catalog.
 @Suite("Cold start")
 struct ColdStartTests {
-    let recommender = Fixture.recommender
 
     /// The share of cards whose language is one of `languages` or that carry one of `topics`.
     func share(_ deck: Deck, languages: Set<String>, topics: Set<String>) -> Double {
@@ -30,7 +29,9 @@ struct ColdStartTests {
     }
 
     @Test("Swift and iOS: mostly Swift / iOS repositories, each with a reason that says so")
-    func swiftAndIOS() {
+    func swiftAndIOS() async {
+        let fixture = await Fixture.shared
+        let recommender = fixture.recommender
         let taste = Taste(preferences: UserPreferences(techStack: ["Swift"], interests: ["iOS"]))
         let deck = recommender.deck(for: taste)
         expectWellFormed(deck)
@@ -40,7 +41,9 @@ struct ColdStartTests {
     }
 
     @Test("Python and machine learning: mostly Python / ML repositories")
-    func pythonAndMachineLearning() {
+    func pythonAndMachineLearning() async {
+        let fixture = await Fixture.shared
+        let recommender = fixture.recommender
         let taste = Taste(
             preferences: UserPreferences(techStack: ["Python"], interests: ["machine learning", "deep-learning"]))
         let deck = recommender.deck(for: taste)
@@ -50,7 +53,9 @@ struct ColdStartTests {
     }
 
     @Test("A cluster alone (DevOps & cloud) leads the deck with that cluster")
-    func clusterOnly() {
+    func clusterOnly() async {
+        let fixture = await Fixture.shared
+        let recommender = fixture.recommender
         let taste = Taste(preferences: UserPreferences(primaryCluster: "devops-cloud"))
         let deck = recommender.deck(for: taste)
         expectWellFormed(deck)
@@ -59,7 +64,8 @@ struct ColdStartTests {
     }
 
     @Test("Beginners see popular, well-kept repositories first; advanced people fresher, less-known ones")
-    func experienceLevels() {
+    func experienceLevels() async {
+        let fixture = await Fixture.shared
         let now = Date(timeIntervalSince1970: 1_787_000_000)
         func repository(_ name: String, stars: Int, daysAgo: Double, kept: Bool) -> Repository {
             Repository(
@@ -73,7 +79,7 @@ struct ColdStartTests {
             repository("fresh", stars: 900, daysAgo: 1, kept: false),
             repository("middling", stars: 5_000, daysAgo: 60, kept: false),
         ]
-        let recommender = Recommender(index: RecommendationIndex(repositories: catalog, now: now))
+        let recommender = Recommender(index: await RecommendationIndex.build(repositories: catalog, now: now))
         func order(_ level: ExperienceLevel) -> [String] {
             let taste = Taste(preferences: UserPreferences(techStack: ["Swift"], experienceLevel: level))
             return recommender.deck(for: taste, size: 3).cards.map(\.repository.name)
@@ -85,14 +91,16 @@ struct ColdStartTests {
         #expect(beginner.cards.first?.reasons.contains("popular and well kept: 60k stars") == true)
 
         // On the real catalog: a beginner's JavaScript deck is all popular and well kept.
-        let real = Fixture.recommender.deck(
+        let real = fixture.recommender.deck(
             for: Taste(preferences: UserPreferences(techStack: ["JavaScript"], experienceLevel: .beginner)))
         expectWellFormed(real)
         #expect(real.cards.allSatisfy { $0.repository.stars >= 20_000 && $0.repository.description != nil })
     }
 
     @Test("Contributing favours active repositories with open issues")
-    func contributing() {
+    func contributing() async {
+        let fixture = await Fixture.shared
+        let recommender = fixture.recommender
         let taste = Taste(preferences: UserPreferences(techStack: ["Go"], goals: [.contributing]))
         let deck = recommender.deck(for: taste)
         expectWellFormed(deck)
@@ -104,7 +112,9 @@ struct ColdStartTests {
     }
 
     @Test("Nobody said anything: popular, fresh repositories of many kinds")
-    func noPreferences() {
+    func noPreferences() async {
+        let fixture = await Fixture.shared
+        let recommender = fixture.recommender
         let deck = recommender.deck(for: Taste())
         expectWellFormed(deck)
         #expect(Set(deck.cards.map(\.cluster.id)).count >= 4)
@@ -112,12 +122,14 @@ struct ColdStartTests {
     }
 
     @Test("Archived repositories never appear, however well they match")
-    func noArchived() {
+    func noArchived() async {
+        let fixture = await Fixture.shared
         // The real catalog has no archived repositories: archive every third Swift one, the most popular first.
-        var swift = Fixture.catalog.filter { $0.language == "Swift" }.sorted { $0.stars > $1.stars }
+        var swift = fixture.catalog.filter { $0.language == "Swift" }.sorted { $0.stars > $1.stars }
         for position in swift.indices where position % 3 == 0 { swift[position].archived = true }
         let archived = Set(swift.filter(\.archived).map(\.id))
-        let recommender = Recommender(index: RecommendationIndex(repositories: swift, community: Fixture.community))
+        let recommender = Recommender(
+            index: await RecommendationIndex.build(repositories: swift, community: fixture.community))
         let liked = swift.filter { !$0.archived }.prefix(5).map { TasteSignal(repositoryKey: $0.id, kind: .like) }
         var served = Set<String>()
         while true {

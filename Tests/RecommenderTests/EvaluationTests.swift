@@ -7,7 +7,7 @@ import Testing
 @Suite("Evaluation")
 struct EvaluationTests {
     @Test("Metrics match a hand computation")
-    func metrics() {
+    func metrics() async {
         var metrics = RankingMetrics()
         // Hit at ranks 2 and 4 of 2 relevant: DCG = 1/log2(3) + 1/log2(5), ideal = 1 + 1/log2(3).
         metrics.add(ranked: ["a", "x", "b", "y", "z"], relevant: ["x", "y"])
@@ -26,9 +26,10 @@ struct EvaluationTests {
     }
 
     @Test("On the development split (train → valid) the engine beats EASE's reference figure and popularity by far")
-    func developmentSplit() {
-        let result = OfflineEvaluation(train: Fixture.trainStars, test: Fixture.validStars).run(
-            catalog: Fixture.catalog)
+    func developmentSplit() async {
+        let fixture = await Fixture.shared
+        let result = await OfflineEvaluation(train: fixture.trainStars, test: fixture.validStars).evaluate(
+            catalog: fixture.catalog)
         #expect(result.engine.users == 2_105)
         #expect(result.repositories == 4_761)
         #expect(result.matchedInCatalog == 3_859)

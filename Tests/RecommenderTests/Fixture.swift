@@ -5,9 +5,37 @@ import RepoFinderCore
 import TestSupport
 
 /// The real shared catalog (42,184 repositories) and the real stars of the development split's `train` file as
-/// everyone's signals, indexed once for all tests.
-enum Fixture {
-    static let catalog: [Repository] = {
+/// everyone's signals, indexed once for all tests. Loaded off Swift concurrency's cooperative threads (a debug build
+/// takes seconds), so that tests elsewhere keep their timers and deadlines meanwhile.
+struct Fixture: Sendable {
+    let catalog: [Repository]
+    let trainStars: [OfflineEvaluation.Star]
+    let validStars: [OfflineEvaluation.Star]
+    let community: [CommunitySignal]
+    let index: RecommendationIndex
+    var recommender: Recommender { Recommender(index: index) }
+
+    private static let loading = Task { await load() }
+
+    /// The fixture, loaded on first use.
+    static var shared: Fixture { get async { await loading.value } }
+
+    private static func load() async -> Fixture {
+        let (catalog, trainStars, validStars) = await offThePool {
+            (
+                readCatalog(), stars("interactions/train.csv.gz"),
+                stars("interactions/valid.csv.gz")
+            )
+        }
+        let community = trainStars.map {
+            CommunitySignal(person: $0.person, repositoryKey: $0.repositoryKey, kind: .star)
+        }
+        let index = await RecommendationIndex.build(repositories: catalog, community: community)
+        return Fixture(
+            catalog: catalog, trainStars: trainStars, validStars: validStars, community: community, index: index)
+    }
+
+    private static func readCatalog() -> [Repository] {
         let reader = try! LineReader(path: SharedDataFolder.path("catalog/repos.jsonl.gz"))
         let decoder = RepositoryRecordDecoder()
         var repositories: [Repository] = []
@@ -17,19 +45,9 @@ enum Fixture {
             }
         }
         return repositories
-    }()
-
-    static let trainStars: [OfflineEvaluation.Star] = stars("interactions/train.csv.gz")
-    static let validStars: [OfflineEvaluation.Star] = stars("interactions/valid.csv.gz")
-
-    static let community: [CommunitySignal] = trainStars.map {
-        CommunitySignal(person: $0.person, repositoryKey: $0.repositoryKey, kind: .star)
     }
 
-    static let index = RecommendationIndex(repositories: catalog, community: community)
-    static let recommender = Recommender(index: index)
-
-    static func stars(_ relativePath: String) -> [OfflineEvaluation.Star] {
+    private static func stars(_ relativePath: String) -> [OfflineEvaluation.Star] {
         let reader = try! LineReader(path: SharedDataFolder.path(relativePath))
         var stars: [OfflineEvaluation.Star] = []
         while let line = try! reader.next() {
@@ -39,9 +57,12 @@ enum Fixture {
         }
         return stars
     }
+}
 
-    static func repository(_ key: String) -> Repository {
-        index.repositories[index.item(forKey: key)!]
+/// Runs CPU-bound test work on a Dispatch thread, suspending the test meanwhile.
+func offThePool<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(returning: work()) }
     }
 }
 

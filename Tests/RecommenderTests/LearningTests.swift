@@ -5,11 +5,12 @@ import Testing
 /// Swipes change the very next batch; nothing repeats; filters run out cleanly.
 @Suite("Learning and never repeating")
 struct LearningTests {
-    let recommender = Fixture.recommender
     let swift = UserPreferences(techStack: ["Swift"])
 
     @Test("A like changes the next batch at once, with a reason naming it")
-    func likeChangesNextBatch() {
+    func likeChangesNextBatch() async {
+        let fixture = await Fixture.shared
+        let recommender = fixture.recommender
         let before = recommender.deck(for: Taste(preferences: swift))
         let taste = Taste(preferences: swift, signals: [TasteSignal(repositoryKey: "vapor/vapor", kind: .like)])
         let after = recommender.deck(for: taste)
@@ -22,10 +23,12 @@ struct LearningTests {
     }
 
     @Test("Imported stars alone make a personal deck: people who starred these also starred …")
-    func starsDriveCollaboration() {
+    func starsDriveCollaboration() async {
+        let fixture = await Fixture.shared
+        let recommender = fixture.recommender
         // A real person of the development split: their train stars in, their held-out stars should surface.
         let person = "0187773933"
-        let stars = Fixture.trainStars.filter { $0.person == person }
+        let stars = fixture.trainStars.filter { $0.person == person }
         #expect(stars.count > 10)
         let taste = Taste(signals: stars.map { TasteSignal(repositoryKey: $0.repositoryKey, kind: .star) })
         let deck = recommender.deck(for: taste)
@@ -35,7 +38,9 @@ struct LearningTests {
     }
 
     @Test("Skips push similar repositories down")
-    func skipsDemote() {
+    func skipsDemote() async {
+        let fixture = await Fixture.shared
+        let recommender = fixture.recommender
         let taste = Taste(preferences: UserPreferences(techStack: ["JavaScript", "Python"]))
         let first = recommender.deck(for: taste)
         let javascript = first.cards.filter { $0.repository.language == "JavaScript" }
@@ -49,9 +54,11 @@ struct LearningTests {
     }
 
     @Test("Batches never repeat until the filter runs out, then the deck says so")
-    func neverRepeatUntilExhausted() {
+    func neverRepeatUntilExhausted() async {
+        let fixture = await Fixture.shared
+        let recommender = fixture.recommender
         let filter = DeckFilter(languages: ["Elixir"])
-        let available = Fixture.index.repositories.filter { $0.language == "Elixir" && !$0.archived }.count
+        let available = fixture.index.repositories.filter { $0.language == "Elixir" && !$0.archived }.count
         #expect(available > 40)
         var served = Set<String>()
         var dealt = 0
@@ -73,21 +80,26 @@ struct LearningTests {
     }
 
     @Test("A filter that leaves one cluster fills the batch from it (the cluster limit gives way)")
-    func filterOverridesClusterLimit() {
+    func filterOverridesClusterLimit() async {
+        let fixture = await Fixture.shared
+        let recommender = fixture.recommender
         let deck = recommender.deck(for: Taste(), filter: DeckFilter(clusters: ["blockchain"]))
         #expect(deck.cards.count == 20)
         #expect(deck.cards.allSatisfy { $0.cluster.id == "blockchain" })
     }
 
     @Test("Same inputs, same deck: input order and repeated builds do not matter")
-    func deterministic() {
+    func deterministic() async {
+        let fixture = await Fixture.shared
         let taste = Taste(
             preferences: UserPreferences(techStack: ["Rust"], goals: [.exploring]),
             signals: [TasteSignal(repositoryKey: "tokio-rs/tokio", kind: .like)])
-        let catalog = Fixture.catalog.filter { $0.language == "Rust" || $0.language == "Go" || $0.language == "C" }
-        let first = Recommender(index: RecommendationIndex(repositories: catalog, community: Fixture.community))
+        let catalog = fixture.catalog.filter { $0.language == "Rust" || $0.language == "Go" || $0.language == "C" }
+        let first = Recommender(
+            index: await RecommendationIndex.build(repositories: catalog, community: fixture.community))
         let second = Recommender(
-            index: RecommendationIndex(repositories: catalog.reversed(), community: Fixture.community.reversed()))
+            index: await RecommendationIndex.build(
+                repositories: catalog.reversed(), community: fixture.community.reversed()))
         let deck = first.deck(for: taste)
         #expect(deck.cards.count == 20)
         #expect(deck == first.deck(for: taste))
