@@ -14,8 +14,17 @@ struct CommandLineTests {
         var errors: String
     }
 
-    /// Runs `repofinder` with `arguments` in `directory`.
-    func run(_ arguments: [String], in directory: URL? = nil) throws -> Outcome {
+    /// Runs `repofinder` with `arguments` in `directory`, waiting on a Dispatch thread (never on one of Swift
+    /// concurrency's few cooperative threads, which other tests' timers and deadlines need).
+    func run(_ arguments: [String], in directory: URL? = nil) async throws -> Outcome {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try runAndWait(arguments, in: directory) })
+            }
+        }
+    }
+
+    private func runAndWait(_ arguments: [String], in directory: URL?) throws -> Outcome {
         let binary = Self.packageRoot.appendingPathComponent(".build/debug/repofinder")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw CommandLineTestError("build the command first: swift build --build-tests (\(binary.path) is missing)")
@@ -56,7 +65,7 @@ struct CommandLineTests {
     }
 
     @Test("ingest imports good lines, names bad ones, exits 1; a second run changes nothing")
-    func ingestWithBadLines() throws {
+    func ingestWithBadLines() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let good = #"{"full_name": "apple/swift", "stargazers_count": 69000, "language": "C++", "topics": ["swift"]}"#
@@ -65,7 +74,7 @@ struct CommandLineTests {
             to: directory.appendingPathComponent("repos.jsonl"), atomically: true, encoding: .utf8)
 
         // The default database is ./repofinder.sqlite in the working directory.
-        let first = try run(["ingest", "repos.jsonl"], in: directory)
+        let first = try await run(["ingest", "repos.jsonl"], in: directory)
         #expect(first.status == 1)
         #expect(summary(first.output) == ["read": 4, "inserted": 2, "updated": 0, "unchanged": 0, "rejected": 2])
         #expect(first.errors.contains("line 2: malformed JSON"))
@@ -73,10 +82,10 @@ struct CommandLineTests {
         #expect(first.errors.contains("2 line(s) rejected"))
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("repofinder.sqlite").path))
 
-        let second = try run(["ingest", "repos.jsonl"], in: directory)
+        let second = try await run(["ingest", "repos.jsonl"], in: directory)
         #expect(summary(second.output) == ["read": 4, "inserted": 0, "updated": 0, "unchanged": 2, "rejected": 2])
 
-        let stats = try run(["stats", "--format", "json"], in: directory)
+        let stats = try await run(["stats", "--format", "json"], in: directory)
         #expect(stats.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(stats.output.utf8)) as? [String: Any]
         #expect(object?["repositories"] as? Int == 2)
@@ -84,7 +93,7 @@ struct CommandLineTests {
     }
 
     @Test("a clean import exits 0 and imports star snapshots too")
-    func cleanImport() throws {
+    func cleanImport() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = directory.appendingPathComponent("data.sqlite").path
@@ -93,55 +102,58 @@ struct CommandLineTests {
         try "date,full_name,stargazers_count,forks_count\n2026-08-22,apple/swift,1,0\n".write(
             to: directory.appendingPathComponent("s.csv"), atomically: true, encoding: .utf8)
         #expect(
-            try run(["ingest", directory.appendingPathComponent("r.jsonl").path, "--database", database]).status == 0)
-        let stars = try run([
+            try await run(["ingest", directory.appendingPathComponent("r.jsonl").path, "--database", database]).status
+                == 0)
+        let stars = try await run([
             "ingest", "--stars", directory.appendingPathComponent("s.csv").path, "--database", database,
         ])
         #expect(stars.status == 0)
         #expect(stars.output.contains("Imported star snapshots"))
-        let stats = try run(["stats", "--database", database])
+        let stats = try await run(["stats", "--database", database])
         #expect(stats.output.contains("star snapshots  1 (2026-08-22 .. 2026-08-22)"))
 
         try "date,full_name,stargazers_count,forks_count\n2026-08-21,apple/swift,0,0\n".write(
             to: directory.appendingPathComponent("s0.csv"), atomically: true, encoding: .utf8)
-        _ = try run(["ingest", "--stars", directory.appendingPathComponent("s0.csv").path, "--database", database])
-        let trending = try run(["trending", "--database", database])
+        _ = try await run([
+            "ingest", "--stars", directory.appendingPathComponent("s0.csv").path, "--database", database,
+        ])
+        let trending = try await run(["trending", "--database", database])
         #expect(trending.output.contains("Repositories trending daily, 2026-08-21 → 2026-08-22"))
         #expect(trending.output.contains("1  apple/swift"))
         #expect(trending.output.contains("+1 stars today"))
-        let empty = try run(["trending", "--as-of", "2026-01-01", "--database", database])
+        let empty = try await run(["trending", "--as-of", "2026-01-01", "--database", database])
         #expect(empty.output.contains("Snapshots cover 2026-08-21 .. 2026-08-22"))
-        let badDate = try run(["trending", "--as-of", "yesterday", "--database", database])
+        let badDate = try await run(["trending", "--as-of", "yesterday", "--database", database])
         #expect(badDate.status != 0 && badDate.errors.contains("--as-of must be a date like 2026-08-22"))
-        let badWindow = try run(["trending", "--since", "yearly", "--database", database])
+        let badWindow = try await run(["trending", "--since", "yearly", "--database", database])
         #expect(badWindow.status != 0 && badWindow.errors.contains("yearly"))
     }
 
     @Test("bad command-line input gets one clear line and a non-zero exit")
-    func badInput() throws {
-        let missing = try run(["ingest", "/no/such/file.jsonl", "--database", ":memory:"])
+    func badInput() async throws {
+        let missing = try await run(["ingest", "/no/such/file.jsonl", "--database", ":memory:"])
         #expect(missing.status != 0)
         #expect(missing.errors.contains("Cannot read '/no/such/file.jsonl'"))
 
-        let folder = try run(["stats", "--database", FileManager.default.temporaryDirectory.path])
+        let folder = try await run(["stats", "--database", FileManager.default.temporaryDirectory.path])
         #expect(folder.status != 0)
         #expect(folder.errors.contains("is a folder: give a database file path"))
 
-        let nowhere = try run(["stats", "--database", "/no/such/folder/x.sqlite"])
+        let nowhere = try await run(["stats", "--database", "/no/such/folder/x.sqlite"])
         #expect(nowhere.errors.contains("the folder /no/such/folder does not exist"))
 
         let notDatabase = FileManager.default.temporaryDirectory.appendingPathComponent(
             "not-a-db-\(UUID().uuidString).txt")
         try "hello".write(to: notDatabase, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: notDatabase) }
-        #expect(try run(["stats", "--database", notDatabase.path]).errors.contains("file is not a database"))
+        #expect(try await run(["stats", "--database", notDatabase.path]).errors.contains("file is not a database"))
 
-        let scheme = try run(["stats", "--database", "mysql://localhost/db"])
+        let scheme = try await run(["stats", "--database", "mysql://localhost/db"])
         #expect(scheme.status != 0)
         #expect(scheme.errors.contains("'mysql://' databases are not supported"))
 
         let started = Date()
-        let unreachable = try run(["stats", "--database", "postgres://nobody:secret@127.0.0.1:1/nothing"])
+        let unreachable = try await run(["stats", "--database", "postgres://nobody:secret@127.0.0.1:1/nothing"])
         #expect(unreachable.status != 0)
         #expect(unreachable.errors.contains("Could not use PostgreSQL at nobody@127.0.0.1:1/nothing"))
         #expect(!unreachable.errors.contains("secret"))
@@ -149,7 +161,7 @@ struct CommandLineTests {
     }
 
     @Test("search finds, filters, pages and prints JSON; bad flags get clear errors")
-    func search() throws {
+    func search() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = directory.appendingPathComponent("search.sqlite").path
@@ -160,14 +172,14 @@ struct CommandLineTests {
         ]
         try (lines.joined(separator: "\n") + "\n").write(
             to: directory.appendingPathComponent("r.jsonl"), atomically: true, encoding: .utf8)
-        _ = try run(["ingest", directory.appendingPathComponent("r.jsonl").path, "--database", database])
+        _ = try await run(["ingest", directory.appendingPathComponent("r.jsonl").path, "--database", database])
 
-        let text = try run(["search", "framework", "--database", database])
+        let text = try await run(["search", "framework", "--database", database])
         #expect(text.status == 0)
         #expect(text.output.contains("1 results for \"framework\" (page 1 of 1)"))
         #expect(text.output.contains("   1  apple/swift-nio  ★ 8,000  Swift"))
 
-        let json = try run([
+        let json = try await run([
             "search", "", "--language", "swift", "--sort", "stars", "--per-page", "1", "--page", "2",
             "--format", "json", "--database", database,
         ])
@@ -180,46 +192,48 @@ struct CommandLineTests {
             (["--per-page", "101"], "--per-page must be 1 to 100"), (["--page", "0"], "--page counts from 1"),
             (["--min-stars=-1"], "--min-stars cannot be negative"), (["--sort", "best"], "best"),
         ] {
-            let bad = try run(["search", "x", "--database", database] + arguments)
+            let bad = try await run(["search", "x", "--database", database] + arguments)
             #expect(bad.status != 0)
             #expect(bad.errors.contains(message), "\(arguments): \(bad.errors)")
         }
     }
 
     @Test("on a fresh machine, search and trending answer from the starter catalog with no setup")
-    func freshMachine() throws {
+    func freshMachine() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let trending = try run(["trending", "--since", "weekly", "--limit", "3"], in: directory)
+        let trending = try await run(["trending", "--since", "weekly", "--limit", "3"], in: directory)
         #expect(trending.status == 0)
         #expect(trending.errors.contains("First use: loading the starter catalog into SQLite file repofinder.sqlite"))
         #expect(trending.errors.contains("Loaded 42,184 repositories and 106,894 star snapshots"))
         #expect(trending.output.contains("Repositories trending weekly, 2026-08-15 → 2026-08-22"))
         #expect(trending.output.contains("  3  "))
-        let search = try run(["search", "vapor", "--per-page", "1"], in: directory)
+        let search = try await run(["search", "vapor", "--per-page", "1"], in: directory)
         #expect(search.output.contains("   1  vapor/vapor  ★"))
         #expect(!search.errors.contains("First use"))
     }
 
     /// A database in `directory` holding only vapor/vapor (not empty, so the starter catalog is not loaded).
-    func databaseWithVapor(in directory: URL) throws -> String {
+    func databaseWithVapor(in directory: URL) async throws -> String {
         let database = directory.appendingPathComponent("catalog.sqlite").path
         try #"{"full_name": "vapor/vapor", "stargazers_count": 25000, "language": "Swift"}"#.write(
             to: directory.appendingPathComponent("one.jsonl"), atomically: true, encoding: .utf8)
-        _ = try run(["ingest", directory.appendingPathComponent("one.jsonl").path, "--database", database])
+        _ = try await run(["ingest", directory.appendingPathComponent("one.jsonl").path, "--database", database])
         return database
     }
 
     @Test("sync without a network fails with a clear message and leaves the catalog byte for byte as it was")
-    func syncOffline() throws {
+    func syncOffline() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try databaseWithVapor(in: directory)
-        let before = try run(["stats", "--format", "json", "--database", database]).output
+        let database = try await databaseWithVapor(in: directory)
+        let before = try await run(["stats", "--format", "json", "--database", database]).output
         let bytes = try Data(contentsOf: URL(fileURLWithPath: database))
 
         let started = Date()
-        let offline = try run(["sync", "--api-url", "http://127.0.0.1:1", "--refresh", "5", "--database", database])
+        let offline = try await run([
+            "sync", "--api-url", "http://127.0.0.1:1", "--refresh", "5", "--database", database,
+        ])
         #expect(offline.status == 1)
         #expect(
             offline.errors.contains(
@@ -227,42 +241,42 @@ struct CommandLineTests {
                     + "The catalog was not changed."), "\(offline.errors)")
         #expect(Date().timeIntervalSince(started) < 10)
         #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == bytes)
-        #expect(try run(["stats", "--format", "json", "--database", database]).output == before)
+        #expect(try await run(["stats", "--format", "json", "--database", database]).output == before)
 
-        let bad = try run(["sync", "--api-url", "ftp://x", "--database", database])
+        let bad = try await run(["sync", "--api-url", "ftp://x", "--database", database])
         #expect(bad.status != 0 && bad.errors.contains("--api-url must be an http(s) address"))
     }
 
     @Test("sync over HTTP (recorded GitHub answers on loopback) stores results and today's snapshots")
-    func syncOverHTTP() throws {
+    func syncOverHTTP() async throws {
         let server = try GitHubReplayServer()
         defer { server.stop() }
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try databaseWithVapor(in: directory)
+        let database = try await databaseWithVapor(in: directory)
 
         let arguments = [
             "sync", "--api-url", server.baseURL.absoluteString, "--language", "python", "--min-stars", "0",
         ]
-        let first = try run(arguments + ["--database", database])
+        let first = try await run(arguments + ["--database", database])
         #expect(first.status == 0, "\(first.errors)")
         #expect(first.errors.contains("language:python: 8 of 8 fetched, 8 new, 0 updated, 0 unchanged"))
         #expect(first.output.contains("Synced 8 repositories (8 new, 0 updated, 0 unchanged) and 8 star snapshots"))
-        let second = try run(arguments + ["--refresh", "1", "--database", database])
+        let second = try await run(arguments + ["--refresh", "1", "--database", database])
         #expect(second.status == 0, "\(second.errors)")
         #expect(second.errors.contains("8 of 8 fetched, 0 new, 0 updated, 8 unchanged"))
         // vapor/vapor is the most starred repository the search did not return; the recordings do not have it.
         #expect(second.output.contains("Gone from GitHub (kept): vapor/vapor"))
 
-        let found = try run(["search", "github3", "--format", "json", "--database", database])
+        let found = try await run(["search", "github3", "--format", "json", "--database", database])
         let object = try JSONSerialization.jsonObject(with: Data(found.output.utf8)) as? [String: Any]
         let names = (object?["items"] as? [[String: Any]])?.compactMap { $0["fullName"] as? String } ?? []
         #expect(names.contains("sigmavirus24/github3.py"))
     }
 
     @Test("route resolves links in both forms and explains malformed ones")
-    func route() throws {
-        let good = try run(["route", "repoverse://trending?language=C%2B%2B&since=weekly"])
+    func route() async throws {
+        let good = try await run(["route", "repoverse://trending?language=C%2B%2B&since=weekly"])
         #expect(good.status == 0)
         #expect(good.output.contains("trending weekly in C++"))
         #expect(good.output.contains("/trending?language=C%2B%2B&since=weekly"))
@@ -272,8 +286,8 @@ struct CommandLineTests {
         // A catalog without apple/swift (and not empty, so the starter catalog is not loaded).
         try #"{"full_name": "someone/else", "stargazers_count": 1}"#.write(
             to: directory.appendingPathComponent("other.jsonl"), atomically: true, encoding: .utf8)
-        _ = try run(["ingest", directory.appendingPathComponent("other.jsonl").path, "--database", database])
-        let web = try run(["route", "/r/apple/swift", "--format", "json", "--database", database])
+        _ = try await run(["ingest", directory.appendingPathComponent("other.jsonl").path, "--database", database])
+        let web = try await run(["route", "/r/apple/swift", "--format", "json", "--database", database])
         #expect(web.output.contains("\"repoverse://repo/apple/swift\""))
         let object = try JSONSerialization.jsonObject(with: Data(web.output.utf8)) as? [String: Any]
         #expect(object?["screen"] as? String == "repository apple/swift")
@@ -284,10 +298,10 @@ struct CommandLineTests {
         // Once the repository is in the catalog, the link shows it.
         try #"{"full_name": "apple/swift", "stargazers_count": 69000, "language": "C++"}"#.write(
             to: directory.appendingPathComponent("r.jsonl"), atomically: true, encoding: .utf8)
-        _ = try run(["ingest", directory.appendingPathComponent("r.jsonl").path, "--database", database])
-        let known = try run(["route", "repoverse://repo/Apple/Swift", "--database", database])
+        _ = try await run(["ingest", directory.appendingPathComponent("r.jsonl").path, "--database", database])
+        let known = try await run(["route", "repoverse://repo/Apple/Swift", "--database", database])
         #expect(known.output.contains("catalog    apple/swift  ★ 69,000  C++"))
-        let bad = try run(["route", "repoverse://repo/apple"])
+        let bad = try await run(["route", "repoverse://repo/apple"])
         #expect(bad.status != 0)
         #expect(bad.errors.contains("needs an owner and a name"))
     }

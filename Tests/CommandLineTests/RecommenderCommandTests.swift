@@ -3,17 +3,18 @@ import Testing
 
 extension CommandLineTests {
     @Test("deck, similar and clusters answer from the starter catalog on a fresh machine; bad flags say what to do")
-    func deckOnFreshMachine() throws {
+    func deckOnFreshMachine() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let deck = try run(["deck", "--stack", "Swift", "--interest", "ios", "--size", "5"], in: directory)
+        let deck = try await run(["deck", "--stack", "Swift", "--interest", "ios", "--size", "5"], in: directory)
         #expect(deck.status == 0, "\(deck.errors)")
         #expect(deck.errors.contains("First use: loading the starter catalog"))
         let lines = deck.output.split(separator: "\n")
         #expect(lines.count == 5)
         #expect(lines.allSatisfy { $0.contains("  fit ") && $0.contains("Swift — in your tech stack") })
 
-        let json = try run(["deck", "--stack", "Rust", "--like", "tokio-rs/tokio", "--format", "json"], in: directory)
+        let json = try await run(
+            ["deck", "--stack", "Rust", "--like", "tokio-rs/tokio", "--format", "json"], in: directory)
         let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
         let cards = try #require(object?["cards"] as? [[String: Any]])
         #expect(cards.count == 20)
@@ -22,26 +23,26 @@ extension CommandLineTests {
         #expect(cards.allSatisfy { (($0["reasons"] as? [String])?.count).map { (1...3).contains($0) } == true })
         #expect(object?["exhausted"] as? Bool == false)
 
-        let similar = try run(["similar", "vapor/vapor", "--limit", "3"], in: directory)
+        let similar = try await run(["similar", "vapor/vapor", "--limit", "3"], in: directory)
         #expect(similar.status == 0 && similar.output.split(separator: "\n").count == 3)
-        let unknown = try run(["similar", "nobody/nothing"], in: directory)
+        let unknown = try await run(["similar", "nobody/nothing"], in: directory)
         #expect(unknown.status == 1 && unknown.errors.contains("nobody/nothing is not in the catalog"))
 
-        let clusters = try run(["clusters"], in: directory)
+        let clusters = try await run(["clusters"], in: directory)
         #expect(clusters.output.contains("machine-learning  Machine learning & AI"))
 
-        let badCluster = try run(["deck", "--cluster", "cooking"], in: directory)
+        let badCluster = try await run(["deck", "--cluster", "cooking"], in: directory)
         #expect(
             badCluster.status != 0 && badCluster.errors.contains("No cluster 'cooking'. Clusters: machine-learning"))
-        let badName = try run(["deck", "--like", "not-a-name"], in: directory)
+        let badName = try await run(["deck", "--like", "not-a-name"], in: directory)
         #expect(badName.status != 0 && badName.errors.contains("'not-a-name' is not a repository name like owner/name"))
     }
 
     @Test("eval prints the engine and popularity side by side; malformed lines are counted, missing files named")
-    func evaluation() throws {
+    func evaluation() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try databaseWithVapor(in: directory)
+        let database = try await databaseWithVapor(in: directory)
         let train = directory.appendingPathComponent("train.csv")
         let test = directory.appendingPathComponent("test.csv")
         try """
@@ -60,7 +61,7 @@ extension CommandLineTests {
         ann,swift-server/async-http-client
         cat,vapor/vapor
         """.write(to: test, atomically: true, encoding: .utf8)
-        let outcome = try run(["eval", "--train", train.path, "--test", test.path, "--database", database])
+        let outcome = try await run(["eval", "--train", train.path, "--test", test.path, "--database", database])
         #expect(outcome.status == 0, "\(outcome.errors)")
         #expect(outcome.errors.contains("Skipped 1 malformed lines of \(train.path)."))
         #expect(outcome.errors.contains("2 people, 4 repositories (1 in the catalog)"))
@@ -69,7 +70,9 @@ extension CommandLineTests {
         #expect(lines.count == 2 && lines.allSatisfy { $0.wholeMatch(of: pattern) != nil }, "\(lines)")
         #expect(lines[0].hasPrefix("engine HR@10=1.000"), "both held-out stars are co-starred: the engine finds them")
 
-        let missing = try run(["eval", "--train", "/nonexistent.csv", "--test", test.path, "--database", database])
+        let missing = try await run([
+            "eval", "--train", "/nonexistent.csv", "--test", test.path, "--database", database,
+        ])
         #expect(missing.status == 1 && missing.errors.contains("Cannot read /nonexistent.csv"))
     }
 }
