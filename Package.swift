@@ -65,7 +65,9 @@ let package = Package(
         ),
 
         // The recommendation engine: values in memory only, no database or network.
-        .target(name: "Recommender", dependencies: ["RepoFinderCore"], swiftSettings: strictSettings),
+        .target(
+            name: "Recommender", dependencies: ["RepoFinderCore"], exclude: ["README.md"],
+            swiftSettings: strictSettings),
 
         // Catalog import: streaming (gzip) line reading, record decoding, batched upserts.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
