@@ -62,8 +62,4 @@ struct FeatureVocabulary: Sendable {
         ids[key] = id
         return id
     }
-
-    func existingID(_ kind: FeatureKind, _ text: String) -> Int32? {
-        ids[Key(kind: kind, text: text)]
-    }
 }

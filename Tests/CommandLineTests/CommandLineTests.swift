@@ -17,11 +17,7 @@ struct CommandLineTests {
     /// Runs `repofinder` with `arguments` in `directory`, waiting on a Dispatch thread (never on one of Swift
     /// concurrency's few cooperative threads, which other tests' timers and deadlines need).
     func run(_ arguments: [String], in directory: URL? = nil) async throws -> Outcome {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try runAndWait(arguments, in: directory) })
-            }
-        }
+        try await offThePool { try runAndWait(arguments, in: directory) }
     }
 
     private func runAndWait(_ arguments: [String], in directory: URL?) throws -> Outcome {

@@ -59,13 +59,6 @@ struct Fixture: Sendable {
     }
 }
 
-/// Runs CPU-bound test work on a Dispatch thread, suspending the test meanwhile.
-func offThePool<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
-    await withCheckedContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(returning: work()) }
-    }
-}
-
 extension Deck {
     var keys: [String] { cards.map(\.repository.id) }
 }
