@@ -33,9 +33,10 @@ struct LiveTransportTests {
         let server = try GitHubReplayServer()
         defer { server.stop() }
         let transport = AsyncHTTPClientTransport()
-        // The server answers after 30 s. (AsyncHTTPClient cancels at the deadline through a Task, so on a busy test
-        // machine the timeout can land late, but always long before the answer.)
-        let slow = HTTPRequest(url: URL(string: server.baseURL.absoluteString + "/slow?seconds=30")!)
+        // The server answers after 120 s. (AsyncHTTPClient cancels at the deadline through a Task, so while other
+        // suites keep the cooperative threads busy the timeout lands late: 17–20 s in a full run on 2 cores. Still
+        // long before the answer.)
+        let slow = HTTPRequest(url: URL(string: server.baseURL.absoluteString + "/slow?seconds=120")!)
         await #expect(throws: TransportError.timeout) {
             try await transport.send(slow, timeout: .milliseconds(300))
         }
