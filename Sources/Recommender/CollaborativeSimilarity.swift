@@ -6,6 +6,8 @@ import Foundation
 struct CollaborativeSimilarity {
     var neighbours: NeighbourLists
     var peopleCount: [Int32]
+    /// The implicit factors trained on the same signals (`nil` when switched off or nobody signalled anything).
+    var factors: ImplicitFactors?
 
     init(
         community: [CommunitySignal], itemByKey: [String: Int32], itemCount: Int,
@@ -46,6 +48,8 @@ struct CollaborativeSimilarity {
         for index in 0..<itemCount { itemOffsets[index + 1] += itemOffsets[index] }
         // person → item steps and item → person steps, each already raised to α.
         let alpha = configuration.alpha
+        var personWeights = [Float](repeating: 0, count: pairs.count)
+        var itemWeights = [Float](repeating: 0, count: pairs.count)
         var personItems = [Int32](repeating: 0, count: pairs.count)
         var personSteps = [Float](repeating: 0, count: pairs.count)
         var itemPeople = [Int32](repeating: 0, count: pairs.count)
@@ -55,6 +59,8 @@ struct CollaborativeSimilarity {
         for (key, weight) in pairs {
             let person = Int(key >> 32)
             let item = Int(key & 0xFFFF_FFFF)
+            personWeights[Int(personFill[person])] = weight
+            itemWeights[Int(itemFill[item])] = weight
             personItems[Int(personFill[person])] = Int32(item)
             personSteps[Int(personFill[person])] = pow(weight / personDegree[person], alpha)
             personFill[person] += 1
@@ -94,5 +100,12 @@ struct CollaborativeSimilarity {
         }
         neighbours = NeighbourLists(chunks: chunks)
         self.peopleCount = peopleCount
+        factors =
+            configuration.factorRank > 0 && !pairs.isEmpty
+            ? ImplicitFactors(
+                people: ImplicitFactors.Rows(offsets: personOffsets, columns: personItems, weights: personWeights),
+                items: ImplicitFactors.Rows(offsets: itemOffsets, columns: itemPeople, weights: itemWeights),
+                configuration: configuration)
+            : nil
     }
 }

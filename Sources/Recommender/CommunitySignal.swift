@@ -24,6 +24,16 @@ public struct RecommenderConfiguration: Hashable, Sendable {
     public var alpha: Float = 0.8
     /// RP3β: how strongly a popular neighbour is discounted (divided by popularity to this power).
     public var beta: Float = 0.5
+    /// Implicit factors (iALS): numbers per repository; 0 turns the model off.
+    public var factorRank = 32
+    /// iALS: alternating sweeps over people and repositories.
+    public var factorSweeps = 6
+    /// iALS: confidence of a signal is 1 + this × its weight.
+    public var factorConfidence: Float = 10
+    /// iALS: L2 regularisation.
+    public var factorRegularization: Float = 100
+    /// Weight of the implicit factors' prediction next to collaborative similarity (which weighs 1).
+    public var factorWeight: Float = 2
     /// Content features shared by more than this share of repositories do not link neighbours (they say little
     /// and cost a lot).
     public var commonFeatureShare = 0.05

@@ -10,13 +10,17 @@ struct ReasonWriter {
         let parts = scorer.parts(item)
         let preferences = scorer.preferences
         var candidates: [(value: Float, text: String)] = []
+        // A named source says more than "people like you": the factors' share counts towards it when there is one.
         let source = scorer.similarity[item].source
-        if source.item >= 0, parts.collaborative + parts.content > 0.05 * scorer.weights.collaborative {
+        let personal = parts.collaborative + parts.content + parts.implicit
+        if source.item >= 0, personal > 0.05 * scorer.weights.collaborative {
             let text =
                 source.isContent
                 ? "similar to \(name(source.item)), which you \(verb(source.item))"
                 : "like \(name(source.item)), which you \(verb(source.item))"
-            candidates.append((parts.collaborative + parts.content, text))
+            candidates.append((personal, text))
+        } else if parts.implicit > 0.3 * scorer.weights.implicit {
+            candidates.append((parts.implicit, "liked by people who like what you like"))
         }
         if scorer.weights.preference > 0 {
             let weight = scorer.weights.preference

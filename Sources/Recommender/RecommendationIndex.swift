@@ -20,6 +20,10 @@ public final class RecommendationIndex: Sendable {
     // Neighbours.
     let content: NeighbourLists
     let collaborative: NeighbourLists
+    /// Implicit factors over everyone's signals, if any.
+    let factors: ImplicitFactors?
+    /// The repositories someone signalled positively (those with collaborative neighbours and factors).
+    let signalledItems: [Int32]
     /// How many people signalled each repository positively.
     public let communityCount: [Int32]
 
@@ -63,6 +67,8 @@ public final class RecommendationIndex: Sendable {
             community: community, itemByKey: itemByKey, itemCount: sorted.count, configuration: configuration)
         self.collaborative = collaborative.neighbours
         communityCount = collaborative.peopleCount
+        factors = collaborative.factors
+        signalledItems = (0..<Int32(sorted.count)).filter { collaborative.peopleCount[Int($0)] > 0 }
 
         let general: [Float] = (0..<sorted.count).map { priors.general($0) }
         let ordered: [Int32] = (0..<Int32(sorted.count)).filter { !sorted[Int($0)].archived }.sorted {

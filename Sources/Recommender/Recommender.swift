@@ -19,6 +19,7 @@ public struct Recommender: Sendable {
         let scorer = Scorer(taste: taste, index: index)
         var pool = CandidatePool(count: index.count)
         for item in scorer.promisingReached(keeping: 20 * size) { pool.add(item) }
+        for item in scorer.implicitLeaders { pool.add(item) }
         let listLength = 300
         for language in scorer.preferences.languages.keys.sorted() {
             pool.add(index.byLanguage[Int(language)].prefix(listLength))

@@ -37,6 +37,11 @@ struct Scorer {
 
     /// Accumulated similarity to the positives, per repository.
     private(set) var similarity: [Similarity]
+    /// The implicit factors' predicted interest per repository (empty when unused), its largest value, and the
+    /// repositories it rates highest.
+    private(set) var implicit: [Float] = []
+    private(set) var implicitMax: Float = 0
+    private(set) var implicitLeaders: [Int32] = []
     /// Accumulated similarity to the negatives (empty without negatives).
     private(set) var negative: [Float]
     /// How much a person avoids a language / a cluster, 0…1: skips against likes there.
@@ -54,11 +59,12 @@ struct Scorer {
     struct Weights {
         var collaborative: Float
         var content: Float
+        var implicit: Float
         var preference: Float
         var prior: Float
         var negative: Float
 
-        var total: Float { collaborative + content + preference + prior }
+        var total: Float { collaborative + content + implicit + preference + prior }
     }
 
     init(taste: Taste, index: RecommendationIndex) {
@@ -81,6 +87,7 @@ struct Scorer {
         weights = Weights(
             collaborative: mass > 0 ? 1 : 0,
             content: mass > 0 ? configuration.contentWeight : 0,
+            implicit: mass > 0 && index.factors != nil ? configuration.factorWeight : 0,
             preference: preferences.isEmpty ? 0 : 1 / (1 + mass / 15),
             prior: 0.35 * preferences.priorEmphasis / (1 + mass / 5),
             negative: negatives.isEmpty ? 0 : 0.5)
@@ -89,6 +96,7 @@ struct Scorer {
         similarity = [Similarity](repeating: Similarity(), count: count)
         negative = negatives.isEmpty ? [] : [Float](repeating: 0, count: count)
         accumulate()
+        predictInterest()
     }
 
     private mutating func accumulate() {
@@ -166,6 +174,24 @@ struct Scorer {
         )
     }
 
+    /// Folds the person into the implicit factors (their most recent positives, within the neighbour budget's
+    /// spirit: at most 400) and predicts their interest in every repository someone signalled.
+    private mutating func predictInterest() {
+        guard weights.implicit > 0, let factors = index.factors else { return }
+        let recent = positives.suffix(400).map { (item: $0.item, weight: $0.kind.weight) }
+        let person = factors.personVector(recent)
+        var implicit = [Float](repeating: 0, count: index.count)
+        var leaders = StrongestNeighbours(capacity: 300)
+        for item in index.signalledItems {
+            let value = factors.score(person, item: Int(item))
+            implicit[Int(item)] = value
+            implicitMax = max(implicitMax, value)
+            leaders.offer(Neighbour(item: item, weight: value))
+        }
+        self.implicit = implicit
+        implicitLeaders = leaders.drain().map(\.item)
+    }
+
     /// How many of its strongest neighbours each positive signal contributes: people with hundreds of signals
     /// share a fixed budget, so they are served as fast as others.
     var neighboursPerSignal: Int {
@@ -178,6 +204,7 @@ struct Scorer {
     func personal(_ item: Int) -> Float {
         (collaborativeMax > 0 ? weights.collaborative * similarity[item].collaborative / collaborativeMax : 0)
             + (contentMax > 0 ? weights.content * similarity[item].content / contentMax : 0)
+            + (implicitMax > 0 ? weights.implicit * implicit[item] / implicitMax : 0)
     }
 
     /// The reached repositories that can still make the top `keeping`: those whose similarity part is within the
@@ -242,11 +269,12 @@ struct Scorer {
     struct Parts {
         var collaborative: Float
         var content: Float
+        var implicit: Float
         var preference: Float
         var prior: Float
         var negative: Float
 
-        var total: Float { collaborative + content + preference + prior - negative }
+        var total: Float { collaborative + content + implicit + preference + prior - negative }
     }
 
     func parts(_ item: Int) -> Parts {
@@ -254,6 +282,7 @@ struct Scorer {
             collaborative: collaborativeMax > 0
                 ? weights.collaborative * similarity[item].collaborative / collaborativeMax : 0,
             content: contentMax > 0 ? weights.content * similarity[item].content / contentMax : 0,
+            implicit: implicitMax > 0 ? weights.implicit * implicit[item] / implicitMax : 0,
             preference: weights.preference > 0 ? weights.preference * preferences.match(item, in: index) : 0,
             prior: weights.prior * preferences.prior(item, in: index),
             negative: weights.negative > 0 ? weights.negative * avoidance(item) : 0)
