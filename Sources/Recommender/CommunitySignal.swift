@@ -41,7 +41,7 @@ public struct RecommenderConfiguration: Hashable, Sendable {
     public var contentWeight: Float = 0.2
     /// Neighbours visited per request at most (shared among a person's positive signals), so that people with
     /// hundreds of signals are served as fast as others: each signal contributes its strongest neighbours only.
-    public var neighbourBudget = 40000
+    public var neighbourBudget = 25_000
     /// Neighbours each positive signal contributes at least, whatever the budget.
     public var minimumNeighboursPerSignal = 40
     /// At most this many cards of one owner in a batch.

@@ -175,16 +175,16 @@ struct Scorer {
     }
 
     /// Folds the person into the implicit factors (their most recent positives, within the neighbour budget's
-    /// spirit: at most 400) and predicts their interest in every repository someone signalled.
+    /// spirit: at most 200) and predicts their interest in every repository someone signalled.
     private mutating func predictInterest() {
         guard weights.implicit > 0, let factors = index.factors else { return }
-        let recent = positives.suffix(400).map { (item: $0.item, weight: $0.kind.weight) }
+        let recent = positives.suffix(200).map { (item: $0.item, weight: $0.kind.weight) }
         let person = factors.personVector(recent)
         var implicit = [Float](repeating: 0, count: index.count)
+        factors.score(person, items: index.signalledItems, into: &implicit)
         var leaders = StrongestNeighbours(capacity: 300)
         for item in index.signalledItems {
-            let value = factors.score(person, item: Int(item))
-            implicit[Int(item)] = value
+            let value = implicit[Int(item)]
             implicitMax = max(implicitMax, value)
             leaders.offer(Neighbour(item: item, weight: value))
         }
