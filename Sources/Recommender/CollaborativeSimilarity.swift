@@ -69,42 +69,16 @@ struct CollaborativeSimilarity {
             itemFill[item] += 1
         }
         let discount = itemDegree.map { $0 > 0 ? 1 / pow($0, configuration.beta) : 0 }
-        let keep = configuration.collaborativeNeighbours
-        let chunks = inParallel(count: itemCount) {
-            [itemOffsets, itemPeople, itemSteps, personOffsets, personItems, personSteps] items -> [[Neighbour]] in
-            var scores = [Float](repeating: 0, count: itemCount)
-            var touched: [Int32] = []
-            var best = StrongestNeighbours(capacity: keep)
-            var lists: [[Neighbour]] = []
-            lists.reserveCapacity(items.count)
-            for item in items {
-                for position in Int(itemOffsets[item])..<Int(itemOffsets[item + 1]) {
-                    let person = Int(itemPeople[position])
-                    let toPerson = itemSteps[position]
-                    for step in Int(personOffsets[person])..<Int(personOffsets[person + 1]) {
-                        let other = Int(personItems[step])
-                        if scores[other] == 0 { touched.append(Int32(other)) }
-                        scores[other] += toPerson * personSteps[step]
-                    }
-                }
-                for other in touched {
-                    if Int(other) != item {
-                        best.offer(Neighbour(item: other, weight: scores[Int(other)] * discount[Int(other)]))
-                    }
-                    scores[Int(other)] = 0
-                }
-                touched.removeAll(keepingCapacity: true)
-                lists.append(best.drain())
-            }
-            return lists
-        }
-        neighbours = NeighbourLists(chunks: chunks)
+        let toPeople = SparseRows(offsets: itemOffsets, columns: itemPeople, weights: itemSteps)
+        let toItems = SparseRows(offsets: personOffsets, columns: personItems, weights: personSteps)
+        neighbours = toPeople.strongestTwoHop(
+            through: toItems, targets: itemCount, keep: configuration.collaborativeNeighbours, targetScale: discount)
         self.peopleCount = peopleCount
         factors =
             configuration.factorRank > 0 && !pairs.isEmpty
             ? ImplicitFactors(
-                people: ImplicitFactors.Rows(offsets: personOffsets, columns: personItems, weights: personWeights),
-                items: ImplicitFactors.Rows(offsets: itemOffsets, columns: itemPeople, weights: itemWeights),
+                people: SparseRows(offsets: personOffsets, columns: personItems, weights: personWeights),
+                items: SparseRows(offsets: itemOffsets, columns: itemPeople, weights: itemWeights),
                 configuration: configuration)
             : nil
     }

@@ -59,34 +59,8 @@ enum ContentSimilarity {
                 fill[id] += 1
             }
         }
-        let keep = configuration.contentNeighbours
-        let chunks = inParallel(count: count) {
-            [featureOffsets, featureIDs, featureWeights, postingOffsets, postingItems, postingWeights] items
-                -> [[Neighbour]] in
-            var scores = [Float](repeating: 0, count: count)
-            var touched: [Int32] = []
-            var strongest = StrongestNeighbours(capacity: keep)
-            var lists: [[Neighbour]] = []
-            lists.reserveCapacity(items.count)
-            for item in items {
-                for position in Int(featureOffsets[item])..<Int(featureOffsets[item + 1]) {
-                    let id = Int(featureIDs[position])
-                    let weight = featureWeights[position]
-                    for posting in Int(postingOffsets[id])..<Int(postingOffsets[id + 1]) {
-                        let other = Int(postingItems[posting])
-                        if scores[other] == 0 { touched.append(Int32(other)) }
-                        scores[other] += weight * postingWeights[posting]
-                    }
-                }
-                for other in touched {
-                    if Int(other) != item { strongest.offer(Neighbour(item: other, weight: scores[Int(other)])) }
-                    scores[Int(other)] = 0
-                }
-                touched.removeAll(keepingCapacity: true)
-                lists.append(strongest.drain())
-            }
-            return lists
-        }
-        return NeighbourLists(chunks: chunks)
+        let features = SparseRows(offsets: featureOffsets, columns: featureIDs, weights: featureWeights)
+        let postings = SparseRows(offsets: postingOffsets, columns: postingItems, weights: postingWeights)
+        return features.strongestTwoHop(through: postings, targets: count, keep: configuration.contentNeighbours)
     }
 }

@@ -14,16 +14,7 @@ struct ImplicitFactors: Sendable {
     /// `YᵀY`, `rank × rank`.
     let gramian: [Float]
 
-    /// One side of the signal matrix in compressed rows: row `r`'s entries are `columns[offsets[r]..<offsets[r+1]]`.
-    struct Rows: Sendable {
-        var offsets: [Int32]
-        var columns: [Int32]
-        var weights: [Float]
-
-        var count: Int { offsets.count - 1 }
-    }
-
-    init(people: Rows, items: Rows, configuration: RecommenderConfiguration) {
+    init(people: SparseRows, items: SparseRows, configuration: RecommenderConfiguration) {
         rank = configuration.factorRank
         alpha = configuration.factorConfidence
         regularization = configuration.factorRegularization
@@ -85,7 +76,8 @@ struct ImplicitFactors: Sendable {
     }
 
     /// Solves every row of `rows` given the other side's factors.
-    private static func solveAll(_ rows: Rows, given other: [Float], rank: Int, alpha: Float, lambda: Float) -> [Float]
+    private static func solveAll(_ rows: SparseRows, given other: [Float], rank: Int, alpha: Float, lambda: Float)
+        -> [Float]
     {
         let gramian = gramian(other, rank: rank)
         let chunks = inParallel(count: rows.count) { range -> [Float] in

@@ -109,32 +109,30 @@ struct Scorer {
         var reached: [Int32] = []
         reached.reserveCapacity(min(index.count, positives.count * perSignal * 2))
         similarity.withUnsafeMutableBufferPointer { similarity in
-            for signal in positives {
+            /// Adds a signal's neighbours in `lists` to the collaborative or the content sum; a tie scaled by
+            /// `tieScale` that beats the strongest so far names the signal as the card's source.
+            func spread(_ signal: Signal, _ lists: NeighbourLists, limit: Int, isContent: Bool, tieScale: Float) {
                 let weight = signal.kind.weight
-                let collaborativeSource = Source(item: signal.item, isContent: false)
-                collaborativeLists.forEach(of: Int(signal.item), limit: perSignal) { target, tie in
+                let source = Source(item: signal.item, isContent: isContent)
+                lists.forEach(of: Int(signal.item), limit: limit) { target, tie in
                     if similarity[target].collaborative == 0, similarity[target].content == 0 {
                         reached.append(Int32(target))
                     }
                     let added = weight * tie
-                    similarity[target].collaborative += added
-                    if added > similarity[target].strongestTie {
-                        similarity[target].strongestTie = added
-                        similarity[target].source = collaborativeSource
+                    if isContent {
+                        similarity[target].content += added
+                    } else {
+                        similarity[target].collaborative += added
+                    }
+                    if added * tieScale > similarity[target].strongestTie {
+                        similarity[target].strongestTie = added * tieScale
+                        similarity[target].source = source
                     }
                 }
-                let contentSource = Source(item: signal.item, isContent: true)
-                contentLists.forEach(of: Int(signal.item), limit: contentPerSignal) { target, tie in
-                    if similarity[target].collaborative == 0, similarity[target].content == 0 {
-                        reached.append(Int32(target))
-                    }
-                    let added = weight * tie
-                    similarity[target].content += added
-                    if added * contentScale > similarity[target].strongestTie {
-                        similarity[target].strongestTie = added * contentScale
-                        similarity[target].source = contentSource
-                    }
-                }
+            }
+            for signal in positives {
+                spread(signal, collaborativeLists, limit: perSignal, isContent: false, tieScale: 1)
+                spread(signal, contentLists, limit: contentPerSignal, isContent: true, tieScale: contentScale)
             }
         }
         self.reached = reached
