@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "GitHub", targets: ["GitHub"]),
         .library(name: "GitHubLive", targets: ["GitHubLive"]),
         .library(name: "Recommender", targets: ["Recommender"]),
+        .library(name: "RepoFinderAPI", targets: ["RepoFinderAPI"]),
+        .library(name: "RepoFinderServer", targets: ["RepoFinderServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -28,6 +30,14 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // Values and pure rules. Foundation only.
@@ -69,6 +79,31 @@ let package = Package(
             name: "Recommender", dependencies: ["RepoFinderCore"], exclude: ["README.md"],
             swiftSettings: strictSettings),
 
+        // The HTTP API contract (openapi.yaml): types, server stubs and client, generated at build time.
+        .target(
+            name: "RepoFinderAPI",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+
+        // The discovery server: the API on Hummingbird over the store and the recommender.
+        .target(
+            name: "RepoFinderServer",
+            dependencies: [
+                "RepoFinderAPI", "Recommender", "Catalog", "Storage", "StorageLive", "RepoFinderCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            resources: [.copy("Resources/openapi.yaml")],
+            swiftSettings: strictSettings
+        ),
+
         // Catalog import: streaming (gzip) line reading, record decoding, batched upserts.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
@@ -86,6 +121,7 @@ let package = Package(
             name: "repofinder",
             dependencies: [
                 "Catalog", "GitHub", "GitHubLive", "Recommender", "Storage", "StorageLive", "RepoFinderCore",
+                "RepoFinderServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -114,6 +150,14 @@ let package = Package(
         .testTarget(
             name: "RecommenderTests",
             dependencies: ["Recommender", "Catalog", "RepoFinderCore", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ServerTests",
+            dependencies: [
+                "RepoFinderServer", "RepoFinderAPI", "Storage", "StorageLive", "Catalog", "RepoFinderCore", "TestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -62,7 +62,7 @@ public struct Recommender: Sendable {
     public func ranking(for taste: Taste, among allowed: [Int], limit: Int) -> [Int] {
         let scorer = Scorer(taste: taste, index: index)
         var best = StrongestNeighbours(capacity: limit)
-        for item in allowed where !scorer.excluded.contains(Int32(item)) && !index.archived[item] {
+        for item in allowed where !scorer.excluded.contains(item) && !index.archived[item] {
             best.offer(Neighbour(item: Int32(item), weight: scorer.score(item)))
         }
         return best.drain().map { Int($0.item) }

@@ -12,7 +12,7 @@ struct Scorer {
     let index: RecommendationIndex
     let preferences: PreferenceProfile
     /// Repositories never to deal: everything signalled or served.
-    let excluded: Set<Int32>
+    let excluded: ItemBits
     let positives: [Signal]
     let negatives: [Signal]
 
@@ -76,8 +76,10 @@ struct Scorer {
             guard let item = index.itemByKey[signal.repositoryKey] else { continue }
             if last.updateValue(signal.kind, forKey: item) == nil { order.append(item) }
         }
-        var excluded = Set(order)
-        for key in taste.served { if let item = index.itemByKey[key] { excluded.insert(item) } }
+        var excluded =
+            taste.servedItems.flatMap { $0.capacity == index.count ? $0 : nil } ?? ItemBits(capacity: index.count)
+        for item in order { excluded.insert(Int(item)) }
+        for key in taste.served { if let item = index.itemByKey[key] { excluded.insert(Int(item)) } }
         self.excluded = excluded
         let signals = order.map { Signal(item: $0, kind: last[$0]!) }
         positives = signals.filter { $0.kind.weight > 0 }
@@ -247,7 +249,7 @@ struct Scorer {
 
     /// Whether a repository may be dealt at all (not archived, not seen, inside the filter).
     func isEligible(_ item: Int, filter: DeckFilter) -> Bool {
-        if index.archived[item] || excluded.contains(Int32(item)) { return false }
+        if index.archived[item] || excluded.contains(item) { return false }
         if filter.isEmpty { return true }
         if index.repositories[item].stars < filter.minimumStars { return false }
         if !filter.languages.isEmpty {

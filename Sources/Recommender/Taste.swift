@@ -75,12 +75,19 @@ public struct Taste: Sendable {
     public var signals: [TasteSignal]
     /// Keys of repositories already dealt to them (never dealt again).
     public var served: Set<String>
+    /// Items already dealt to them, as bits of the index that deals (never dealt again; with `served`, both count).
+    /// Sessions that live long keep this instead of keys: it costs nothing per request. Bits of another index
+    /// (a different ``RecommendationIndex/count``) are ignored.
+    public var servedItems: ItemBits?
 
-    public init(preferences: UserPreferences = UserPreferences(), signals: [TasteSignal] = [], served: Set<String> = [])
-    {
+    public init(
+        preferences: UserPreferences = UserPreferences(), signals: [TasteSignal] = [], served: Set<String> = [],
+        servedItems: ItemBits? = nil
+    ) {
         self.preferences = preferences
         self.signals = signals
         self.served = served
+        self.servedItems = servedItems
     }
 }
 

@@ -64,10 +64,35 @@ public protocol DataStore: Sendable {
     /// Takes a repository off a person's list; false if it was not on it.
     func remove(_ name: RepositoryName, from list: RepositoryList, userID: String) async throws -> Bool
 
+    // MARK: The deck
+
+    /// Records that these repositories were dealt to a person and returns those that were not dealt to them before,
+    /// in the given order. Several servers dealing to one person at once never deal a card twice: the store decides.
+    /// Unknown repositories are ignored. Throws ``StorageError/unknownUser(_:)``.
+    func recordServed(_ names: [RepositoryName], userID: String, at date: Date) async throws -> [RepositoryName]
+
+    /// The keys (``RepositoryName/key``) of every repository dealt to a person. Throws ``StorageError/unknownUser(_:)``.
+    func served(userID: String) async throws -> Set<String>
+
+    /// Everyone's interactions in the order they were received, for the recommender's community signals.
+    func everyonesInteractions() async throws -> [PersonInteraction]
+
     // MARK: Lifecycle
 
     /// Closes connections; the store is unusable afterwards.
     func close() async throws
+}
+
+extension DataStore {
+    /// Every repository of the catalog, read in pages.
+    public func allRepositories(pageSize: Int = 5_000) async throws -> [Repository] {
+        var all: [Repository] = []
+        while true {
+            let page = try await repositories(offset: all.count, limit: pageSize)
+            all += page
+            if page.count < pageSize { return all }
+        }
+    }
 }
 
 /// How many rows an upsert inserted, changed, or found already up to date.
@@ -113,6 +138,21 @@ public struct InteractionReceipt: Hashable, Sendable {
     public init(accepted: Int, duplicates: Int) {
         self.accepted = accepted
         self.duplicates = duplicates
+    }
+}
+
+/// One interaction of some person, as the recommender learns from it.
+public struct PersonInteraction: Hashable, Sendable {
+    /// The person's account id.
+    public var userID: String
+    /// ``RepositoryName/key`` of the repository.
+    public var repositoryKey: String
+    public var kind: InteractionKind
+
+    public init(userID: String, repositoryKey: String, kind: InteractionKind) {
+        self.userID = userID
+        self.repositoryKey = repositoryKey
+        self.kind = kind
     }
 }
 

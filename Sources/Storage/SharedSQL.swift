@@ -78,6 +78,22 @@ extension SharedSQL {
         ON CONFLICT (user_id, client_id) DO NOTHING RETURNING seq
         """
 
+    package static let insertServed = """
+        INSERT INTO served_repositories (user_id, repository_id, served_at)
+        SELECT ?, id, ? FROM repositories WHERE full_name_key = ?
+        ON CONFLICT (user_id, repository_id) DO NOTHING RETURNING repository_id
+        """
+
+    package static let servedOfUser = """
+        SELECT r.full_name_key FROM served_repositories s JOIN repositories r ON r.id = s.repository_id
+        WHERE s.user_id = ?
+        """
+
+    package static let everyonesInteractions = """
+        SELECT i.user_id, r.full_name_key, i.kind FROM interactions i JOIN repositories r ON r.id = i.repository_id
+        ORDER BY i.seq
+        """
+
     package static let interactionsOfUser = """
         SELECT i.client_id, r.owner_login, r.name, i.kind, i.at FROM interactions i
         JOIN repositories r ON r.id = i.repository_id WHERE i.user_id = ? ORDER BY i.at, i.seq

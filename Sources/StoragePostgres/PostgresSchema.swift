@@ -7,6 +7,19 @@ enum PostgresSchema {
         // SQLite's v3 rebuilt its full-text index; PostgreSQL's tsvector needed nothing. Recorded so both engines
         // report the same schema version.
         (3, "language in SQLite's full-text index (nothing to change here)", []),
+        (4, "repositories dealt to each person", version4),
+    ]
+
+    /// What the deck dealt to whom, so a person is never dealt the same card twice.
+    static let version4 = [
+        """
+        CREATE TABLE served_repositories (
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            repository_id BIGINT NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,
+            served_at TIMESTAMPTZ NOT NULL,
+            PRIMARY KEY (user_id, repository_id)
+        )
+        """
     ]
 
     /// Full-text search: a tsvector over the same tokens SQLite's FTS5 indexes (letters and digits, lowercased),

@@ -14,8 +14,21 @@ enum SQLiteSchema {
             db in
             try db.execute(sql: version3)
         }
+        migrator.registerMigration("v4: repositories dealt to each person") { db in
+            try db.execute(sql: version4)
+        }
         return migrator
     }
+
+    /// What the deck dealt to whom, so a person is never dealt the same card twice.
+    static let version4 = """
+        CREATE TABLE served_repositories (
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            repository_id INTEGER NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,
+            served_at TEXT NOT NULL,
+            PRIMARY KEY (user_id, repository_id)
+        ) WITHOUT ROWID;
+        """
 
     static let version1 = """
         CREATE TABLE repositories (

@@ -38,19 +38,24 @@ extension DatabaseOptions {
     /// Like ``withStore(_:)``, but first loads the bundled starter catalog into a database with no repositories,
     /// telling the person on standard error, so read commands work on a fresh machine with no network.
     func withCatalog<T>(_ body: (any DataStore) async throws -> T) async throws -> T {
-        let location = try location()
-        return try await withStore { store in
-            let started = ContinuousClock.now
-            let load = try await StarterCatalog.loadIfEmpty(into: store) {
-                printError("First use: loading the starter catalog into \(location)…")
-            }
-            if let load {
-                let seconds = String(format: "%.1f", (ContinuousClock.now - started).secondsDouble)
-                printError(
-                    "Loaded \(Number.grouped(load.repositories.counts.inserted)) repositories and "
-                        + "\(Number.grouped(load.starSnapshots.counts.inserted)) star snapshots in \(seconds) s.")
-            }
+        try await withStore { store in
+            try await loadStarterCatalogIfEmpty(into: store)
             return try await body(store)
+        }
+    }
+
+    /// Loads the bundled starter catalog into a store with no repositories, telling the person on standard error.
+    func loadStarterCatalogIfEmpty(into store: any DataStore) async throws {
+        let location = try location()
+        let started = ContinuousClock.now
+        let load = try await StarterCatalog.loadIfEmpty(into: store) {
+            printError("First use: loading the starter catalog into \(location)…")
+        }
+        if let load {
+            let seconds = String(format: "%.1f", (ContinuousClock.now - started).secondsDouble)
+            printError(
+                "Loaded \(Number.grouped(load.repositories.counts.inserted)) repositories and "
+                    + "\(Number.grouped(load.starSnapshots.counts.inserted)) star snapshots in \(seconds) s.")
         }
     }
 }

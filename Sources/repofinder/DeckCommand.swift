@@ -18,12 +18,7 @@ struct RecommenderOptions: ParsableArguments {
 
     /// Builds the recommender over the catalog in the database (loading the starter catalog into an empty one).
     func recommender() async throws -> Recommender {
-        var community: [CommunitySignal] = []
-        for file in communityFiles {
-            community += try StarFile.read(file).stars.map {
-                CommunitySignal(person: $0.person, repositoryKey: $0.repositoryKey, kind: .star)
-            }
-        }
+        let community = try communitySignals()
         let (catalog, trending) = try await database.withCatalog { store in
             (
                 try await store.allRepositories(),
@@ -34,6 +29,19 @@ struct RecommenderOptions: ParsableArguments {
             trending.entries.map { ($0.repository.id, $0.starsGained) }, uniquingKeysWith: { first, _ in first })
         return Recommender(
             index: await RecommendationIndex.build(repositories: catalog, community: community, weeklyGains: gains))
+    }
+}
+
+extension RecommenderOptions {
+    /// The stars of the `--community` files.
+    func communitySignals() throws -> [CommunitySignal] {
+        var community: [CommunitySignal] = []
+        for file in communityFiles {
+            community += try StarFile.read(file).stars.map {
+                CommunitySignal(person: $0.person, repositoryKey: $0.repositoryKey, kind: .star)
+            }
+        }
+        return community
     }
 }
 

@@ -48,15 +48,3 @@ struct EvalCommand: AsyncParsableCommand {
         print(result.popularity.line("popularity"))
     }
 }
-
-extension DataStore {
-    /// Every repository of the catalog, read in pages.
-    func allRepositories(pageSize: Int = 5_000) async throws -> [Repository] {
-        var all: [Repository] = []
-        while true {
-            let page = try await repositories(offset: all.count, limit: pageSize)
-            all += page
-            if page.count < pageSize { return all }
-        }
-    }
-}

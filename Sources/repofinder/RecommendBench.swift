@@ -3,6 +3,7 @@ import Catalog
 import Foundation
 import Recommender
 import RepoFinderCore
+import Storage
 
 /// `repofinder bench recommend`: index build time, batch latency and peak memory of the recommender.
 struct RecommendBench: AsyncParsableCommand {

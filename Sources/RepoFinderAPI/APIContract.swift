@@ -1,0 +1,6 @@
+/// The RepoFinder HTTP API, generated from `openapi.yaml` in this folder at build time: `Components` (schemas),
+/// `Operations`, `APIProtocol` (what a server implements) and `Client` (what apps call).
+public enum APIContract {
+    /// The contract's version (`info.version` of the document).
+    public static let version = "1.0.0"
+}

@@ -1,0 +1,62 @@
+public import HTTPTypes
+public import OpenAPIRuntime
+
+/// An error the API answers with: a status, a stable code and a message a person can act on.
+///
+/// Handlers throw these; ``ErrorMiddleware`` turns them (and every other error) into `{error, message}` JSON.
+public struct APIError: Error, Hashable, Sendable, HTTPResponseConvertible, CustomStringConvertible {
+    /// The HTTP status.
+    public var httpStatus: HTTPResponse.Status
+    /// A stable, machine-readable code such as `unauthorized`.
+    public var code: String
+    /// What went wrong and what to do.
+    public var message: String
+    /// Seconds to wait before retrying (429 and 503 only).
+    public var retryAfter: Int?
+
+    public init(_ status: HTTPResponse.Status, code: String, message: String, retryAfter: Int? = nil) {
+        self.httpStatus = status
+        self.code = code
+        self.message = message
+        self.retryAfter = retryAfter
+    }
+
+    public var description: String { "\(httpStatus.code) \(code): \(message)" }
+
+    /// 400: the request cannot be read.
+    public static func badRequest(_ message: String) -> Self {
+        Self(.badRequest, code: "bad_request", message: message)
+    }
+
+    /// 401: no token, or one this server never issued.
+    public static func unauthorized(_ message: String) -> Self {
+        Self(.unauthorized, code: "unauthorized", message: message)
+    }
+
+    /// 404: no such resource.
+    public static func notFound(_ message: String) -> Self { Self(.notFound, code: "not_found", message: message) }
+
+    /// 413: the body is too large.
+    public static func tooLarge(limit: Int) -> Self {
+        Self(
+            .contentTooLarge, code: "content_too_large",
+            message: "The request body is larger than \(limit / 1024) KiB; send smaller batches.")
+    }
+
+    /// 422: well-formed but invalid.
+    public static func unprocessable(_ message: String) -> Self {
+        Self(.unprocessableContent, code: "invalid", message: message)
+    }
+
+    /// 429: rate limited.
+    public static func rateLimited(retryAfter seconds: Int, scope: String) -> Self {
+        Self(
+            .tooManyRequests, code: "rate_limited",
+            message: "Too many requests from this \(scope); retry after \(seconds) s.", retryAfter: seconds)
+    }
+
+    /// 503: the database does not answer.
+    public static func unavailable(_ message: String) -> Self {
+        Self(.serviceUnavailable, code: "unavailable", message: message, retryAfter: 1)
+    }
+}

@@ -1,0 +1,19 @@
+import Crypto
+import Foundation
+
+/// Bearer tokens: 256 random bits, URL-safe base64; only their SHA-256 is stored.
+enum BearerToken {
+    /// A new token.
+    static func make() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// The hex SHA-256 of a token, as the store keeps it.
+    static func hash(_ token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+public import Logging
+public import Recommender
+import RepoFinderCore
+import ServiceLifecycle
+public import Storage
+import Synchronization
+
+/// Holds the recommender the server deals with, built from the catalog and everyone's stored interactions, and
+/// rebuilds it in the background when new likes, saves and opens have come in (every `interval` at most).
+public final class DeckService: Sendable {
+    private let store: any DataStore
+    private let extraCommunity: [CommunitySignal]
+    private let current: Mutex<Recommender>
+    private let pendingSignals = Atomic<Int>(0)
+    private let logger: Logger
+
+    private init(store: any DataStore, extraCommunity: [CommunitySignal], recommender: Recommender, logger: Logger) {
+        self.store = store
+        self.extraCommunity = extraCommunity
+        self.current = Mutex(recommender)
+        self.logger = logger
+    }
+
+    /// Builds the first index (off the cooperative threads) and returns the service.
+    /// - Parameter extraCommunity: community signals from outside the store (a stars file), learnt alongside.
+    public static func make(store: any DataStore, extraCommunity: [CommunitySignal] = [], logger: Logger) async throws
+        -> DeckService
+    {
+        let recommender = try await build(store: store, extraCommunity: extraCommunity, logger: logger)
+        return DeckService(store: store, extraCommunity: extraCommunity, recommender: recommender, logger: logger)
+    }
+
+    /// The recommender to deal with now.
+    public var recommender: Recommender { current.withLock { $0 } }
+
+    /// Notes that interactions were stored; positive ones make the next rebuild worthwhile.
+    func noteSignals(_ count: Int) {
+        if count > 0 { pendingSignals.add(count, ordering: .relaxed) }
+    }
+
+    /// Rebuilds the index if new signals came in since the last build; true if it did.
+    @discardableResult
+    public func rebuildIfNeeded() async throws -> Bool {
+        let pending = pendingSignals.exchange(0, ordering: .relaxed)
+        guard pending > 0 else { return false }
+        do {
+            let recommender = try await Self.build(store: store, extraCommunity: extraCommunity, logger: logger)
+            current.withLock { $0 = recommender }
+            return true
+        } catch {
+            pendingSignals.add(pending, ordering: .relaxed)
+            throw error
+        }
+    }
+
+    private static func build(store: any DataStore, extraCommunity: [CommunitySignal], logger: Logger) async throws
+        -> Recommender
+    {
+        let start = ContinuousClock.now
+        let catalog = try await store.allRepositories()
+        let community =
+            extraCommunity
+            + (try await store.everyonesInteractions()).compactMap { interaction -> CommunitySignal? in
+                let kind = SignalKind(interaction.kind)
+                guard kind.weight > 0 else { return nil }
+                return CommunitySignal(
+                    person: "u:" + interaction.userID, repositoryKey: interaction.repositoryKey, kind: kind)
+            }
+        let gains = try await store.trending(TrendingQuery(window: .weekly, limit: TrendingQuery.maximumLimit))
+        let weeklyGains = Dictionary(
+            gains.entries.map { ($0.repository.repositoryName.key, $0.starsGained) }, uniquingKeysWith: max)
+        let index = await RecommendationIndex.build(
+            repositories: catalog, community: community, weeklyGains: weeklyGains)
+        logger.info(
+            "recommender: \(catalog.count) repositories, \(community.count) community signals, built in \(ContinuousClock.now - start)"
+        )
+        return Recommender(index: index)
+    }
+}
+
+/// Rebuilds the deck's index on a timer while the server runs.
+struct DeckRebuildService: Service {
+    let deck: DeckService
+    let interval: Duration
+    let logger: Logger
+
+    func run() async throws {
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            do {
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+            } catch {
+                return
+            }
+            do {
+                try await deck.rebuildIfNeeded()
+            } catch {
+                logger.error("recommender rebuild failed: \(error)")
+            }
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import OpenAPIRuntime
+import Recommender
+import RepoFinderAPI
+import RepoFinderCore
+import Storage
+
+/// The API's handlers: each reads its validated input, asks the store, the recommender or the person's session,
+/// and answers with the contract's types. Errors are thrown as ``APIError`` (or come from the store) and become
+/// JSON in ``ErrorMiddleware``.
+struct DiscoveryAPI: APIProtocol {
+    let store: any DataStore
+    let deck: DeckService
+    let people: People
+    let metrics: ServerMetrics
+
+    // MARK: Accounts and preferences
+
+    func createUser(_ input: Operations.CreateUser.Input) async throws -> Operations.CreateUser.Output {
+        let (id, token) = try await people.createAccount(at: Date())
+        return .created(.init(body: .json(.init(id: id, token: token))))
+    }
+
+    func getPreferences(_ input: Operations.GetPreferences.Input) async throws -> Operations.GetPreferences.Output {
+        let userID = try await people.authenticate()
+        let preferences = try await store.preferences(userID: userID) ?? UserPreferences()
+        return .ok(.init(body: .json(Mapping.preferences(preferences))))
+    }
+
+    func putPreferences(_ input: Operations.PutPreferences.Input) async throws -> Operations.PutPreferences.Output {
+        let userID = try await people.authenticate()
+        guard case .json(let body) = input.body else { throw APIError.badRequest("Send the preferences as JSON.") }
+        let preferences = try Mapping.preferences(body)
+        try await store.setPreferences(preferences, userID: userID)
+        await people.session(userID).didSetPreferences(preferences)
+        return .ok(.init(body: .json(Mapping.preferences(preferences))))
+    }
+
+    // MARK: The deck
+
+    func getFeed(_ input: Operations.GetFeed.Input) async throws -> Operations.GetFeed.Output {
+        let userID = try await people.authenticate()
+        let size = try Mapping.limit(input.query.limit, default: 20, maximum: 50)
+        let filter = DeckFilter(clusters: input.query.cluster.map { [$0.rawValue] } ?? [])
+        let dealt = try await people.session(userID).deal(
+            size: size, filter: filter, recommender: deck.recommender, metrics: metrics)
+        let now = Date()
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        items: dealt.cards.map { Mapping.card($0, now: now) }, exhausted: dealt.exhausted,
+                        message: dealt.exhaustedMessage))))
+    }
+
+    func postInteractions(_ input: Operations.PostInteractions.Input) async throws
+        -> Operations.PostInteractions.Output
+    {
+        let userID = try await people.authenticate()
+        guard case .json(let body) = input.body else { throw APIError.badRequest("Send the interactions as JSON.") }
+        let interactions = try Self.interactions(body)
+        let receipt = try await store.recordInteractions(interactions, userID: userID)
+        if receipt.accepted > 0 {
+            await people.session(userID).didRecord(interactions)
+            deck.noteSignals(interactions.filter { SignalKind($0.kind).weight > 0 }.count)
+        }
+        return .ok(.init(body: .json(.init(accepted: receipt.accepted, duplicates: receipt.duplicates))))
+    }
+
+    /// Maximum interactions in one request.
+    static let maximumBatch = 500
+
+    private static func interactions(_ body: Components.Schemas.InteractionBatch) throws(APIError) -> [Interaction] {
+        guard body.interactions.count <= maximumBatch else {
+            throw .unprocessable(
+                "\(body.interactions.count) interactions in one request; send at most \(maximumBatch) at a time.")
+        }
+        let latest = Date().addingTimeInterval(24 * 3600)
+        let earliest = Date(timeIntervalSince1970: 1_199_145_600)  // 2008-01-01, before GitHub
+        var result: [Interaction] = []
+        for (position, item) in body.interactions.enumerated() {
+            let field = "interactions[\(position)]"
+            let id = item.id.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !id.isEmpty, id.count <= 100 else {
+                throw .unprocessable("'\(field).id' must be 1 to 100 characters (a UUID, say).")
+            }
+            let name: RepositoryName
+            do {
+                name = try RepositoryName(parsing: item.repo)
+            } catch {
+                throw .unprocessable("'\(field).repo' is not 'owner/name': \(error).")
+            }
+            guard item.at >= earliest, item.at <= latest else {
+                throw .unprocessable("'\(field).at' is not a plausible time (between 2008 and tomorrow).")
+            }
+            result.append(
+                Interaction(id: id, repository: name, kind: InteractionKind(rawValue: item.kind.rawValue)!, at: item.at)
+            )
+        }
+        return result
+    }
+
+    // MARK: Lists and statistics
+
+    func getSaved(_ input: Operations.GetSaved.Input) async throws -> Operations.GetSaved.Output {
+        .ok(.init(body: .json(try await listPage(.saved, input.query.page, input.query.perPage))))
+    }
+
+    func getLiked(_ input: Operations.GetLiked.Input) async throws -> Operations.GetLiked.Output {
+        .ok(.init(body: .json(try await listPage(.liked, input.query.page, input.query.perPage))))
+    }
+
+    private func listPage(_ list: RepositoryList, _ page: Int?, _ perPage: Int?) async throws
+        -> Components.Schemas.ListPage
+    {
+        let userID = try await people.authenticate()
+        let request = try Mapping.page(page, perPage)
+        let result = try await store.list(list, userID: userID, page: request)
+        let now = Date()
+        return .init(
+            items: result.items.map {
+                .init(repository: Mapping.repository($0.repository, now: now), addedAt: $0.addedAt)
+            },
+            page: request.page, perPage: request.perPage, total: result.total)
+    }
+
+    func deleteSaved(_ input: Operations.DeleteSaved.Input) async throws -> Operations.DeleteSaved.Output {
+        try await remove(from: .saved, owner: input.path.owner, name: input.path.name)
+        return .noContent(.init())
+    }
+
+    func deleteLiked(_ input: Operations.DeleteLiked.Input) async throws -> Operations.DeleteLiked.Output {
+        try await remove(from: .liked, owner: input.path.owner, name: input.path.name)
+        return .noContent(.init())
+    }
+
+    private func remove(from list: RepositoryList, owner: String, name: String) async throws {
+        let userID = try await people.authenticate()
+        let repository = try Mapping.repositoryName(owner: owner, name: name)
+        guard try await store.remove(repository, from: list, userID: userID) else {
+            throw APIError.notFound("\(repository.fullName) is not on your \(list.rawValue) list.")
+        }
+    }
+
+    func getStats(_ input: Operations.GetStats.Input) async throws -> Operations.GetStats.Output {
+        let userID = try await people.authenticate()
+        let stats = try await PersonStatistics.compute(userID: userID, store: store)
+        return .ok(.init(body: .json(stats)))
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+public import Hummingbird
+public import Logging
+import OpenAPIHummingbird
+import OpenAPIRuntime
+public import Recommender
+import RepoFinderAPI
+public import Storage
+
+/// What a server may be told: where to listen and how strict to be.
+public struct ServerConfiguration: Sendable {
+    public var host: String
+    public var port: Int
+    /// Largest request body accepted (413 beyond).
+    public var maximumBodySize: Int
+    /// Per bearer token; nil: unlimited.
+    public var perTokenLimit: RateLimit?
+    /// Per client address; nil: unlimited.
+    public var perAddressLimit: RateLimit?
+    /// How often the recommender is rebuilt with new interactions (when there are any).
+    public var rebuildInterval: Duration
+    /// How long a person's cached taste is trusted before it is read again (several servers converge after this).
+    public var sessionRefresh: Duration
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, maximumBodySize: Int = 256 * 1024,
+        perTokenLimit: RateLimit? = RateLimit(perSecond: 20, burst: 60),
+        perAddressLimit: RateLimit? = RateLimit(perSecond: 100, burst: 300),
+        rebuildInterval: Duration = .seconds(300), sessionRefresh: Duration = .seconds(60)
+    ) {
+        self.host = host
+        self.port = port
+        self.maximumBodySize = maximumBodySize
+        self.perTokenLimit = perTokenLimit
+        self.perAddressLimit = perAddressLimit
+        self.rebuildInterval = rebuildInterval
+        self.sessionRefresh = sessionRefresh
+    }
+}
+
+/// The discovery server: the OpenAPI contract's handlers on a Hummingbird router, with request logging, metrics,
+/// rate limits, a body limit and JSON errors around them, and the recommender rebuilt in the background.
+public enum DiscoveryServer {
+    /// The OpenAPI document the server implements (served at `/openapi.yaml`).
+    public static var document: String {
+        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml"),
+            let text = try? String(contentsOf: url, encoding: .utf8)
+        else { return "" }
+        return text
+    }
+
+    /// Builds the application over an open store. The caller owns the store and closes it after the application
+    /// returns (``run(configuration:store:community:logger:)`` does both).
+    public static func makeApplication(
+        configuration: ServerConfiguration, store: any DataStore, deck: DeckService, logger: Logger
+    ) throws -> some ApplicationProtocol {
+        let metrics = ServerMetrics()
+        let router = Router(context: ServerContext.self)
+        router.add(middleware: RequestLogMiddleware(metrics: metrics))
+        router.add(middleware: ErrorMiddleware())
+        router.add(
+            middleware: RateLimitMiddleware(
+                perToken: configuration.perTokenLimit.map { RateLimiter(limit: $0) },
+                perAddress: configuration.perAddressLimit.map { RateLimiter(limit: $0) }))
+        router.add(middleware: BodyAndIdentityMiddleware(maximumBodySize: configuration.maximumBodySize))
+        let document = Self.document
+        router.get("openapi.yaml") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: document)))
+        }
+        let api = DiscoveryAPI(
+            store: store, deck: deck, people: People(store: store, sessionRefresh: configuration.sessionRefresh),
+            metrics: metrics)
+        try api.registerHandlers(
+            on: router,
+            configuration: Configuration(
+                dateTranscoder: LenientDateTranscoder(), jsonEncodingOptions: [.withoutEscapingSlashes]))
+        var application = Application(
+            router: router,
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "RepoFinder"),
+            logger: logger)
+        application.addServices(
+            DeckRebuildService(deck: deck, interval: configuration.rebuildInterval, logger: logger))
+        return application
+    }
+
+    /// Runs a server until SIGTERM or SIGINT: builds the recommender, serves, drains requests on shutdown and
+    /// closes the store.
+    public static func run(
+        configuration: ServerConfiguration, store: any DataStore, community: [CommunitySignal] = [], logger: Logger
+    ) async throws {
+        do {
+            let deck = try await DeckService.make(store: store, extraCommunity: community, logger: logger)
+            let application = try makeApplication(
+                configuration: configuration, store: store, deck: deck, logger: logger)
+            try await application.runService()
+        } catch {
+            try? await store.close()
+            throw error
+        }
+        try await store.close()
+        logger.info("stopped; the database is closed")
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Recommender
+import RepoFinderCore
+import Storage
+import Synchronization
+
+/// Who is signed in, and each person's session: their taste as the deck needs it, cached in memory.
+final class People: Sendable {
+    private let store: any DataStore
+    /// Token hash → user id, for tokens seen recently (accounts are never deleted, so entries never go stale).
+    private let accounts = Mutex<[String: String]>([:])
+    private let sessions = Mutex<[String: PersonSession]>([:])
+    private let maximumCached: Int
+    private let sessionRefresh: Duration
+
+    init(store: any DataStore, maximumCached: Int = 100_000, sessionRefresh: Duration = .seconds(60)) {
+        self.store = store
+        self.maximumCached = maximumCached
+        self.sessionRefresh = sessionRefresh
+    }
+
+    /// Creates an account and returns its id and token (the token is not kept).
+    func createAccount(at date: Date) async throws -> (id: String, token: String) {
+        let token = BearerToken.make()
+        let account = try await store.createUser(tokenHash: BearerToken.hash(token), at: date)
+        return (account.id, token)
+    }
+
+    /// The id of the person whose bearer token this request carries; 401 without one or with a forged one.
+    func authenticate() async throws -> String {
+        guard let token = RequestIdentity.current.token else {
+            throw APIError.unauthorized("Sign in: send 'Authorization: Bearer <token>' (POST /v1/users makes one).")
+        }
+        let hash = BearerToken.hash(token)
+        if let id = accounts.withLock({ $0[hash] }) { return id }
+        guard let account = try await store.user(tokenHash: hash) else {
+            throw APIError.unauthorized("This token is not valid; create an account with POST /v1/users.")
+        }
+        accounts.withLock { accounts in
+            if accounts.count >= maximumCached { accounts.removeAll(keepingCapacity: true) }
+            accounts[hash] = account.id
+        }
+        return account.id
+    }
+
+    /// The person's session (made on first use).
+    func session(_ userID: String) -> PersonSession {
+        sessions.withLock { sessions in
+            if let session = sessions[userID] { return session }
+            if sessions.count >= maximumCached { sessions.removeAll(keepingCapacity: true) }
+            let session = PersonSession(userID: userID, store: store, refresh: sessionRefresh)
+            sessions[userID] = session
+            return session
+        }
+    }
+}
+
+/// One person's taste as the deck needs it: preferences, signals, and what was dealt (as bits of the current index).
+/// Loaded from the store on first use and again after `refresh` (so several servers sharing a database converge);
+/// this server's own changes apply at once. An actor: one person's feed requests are dealt one after another, so two
+/// at once never get the same cards.
+actor PersonSession {
+    private struct State {
+        var preferences: UserPreferences
+        var signals: [TasteSignal]
+        var served: ItemBits
+        var index: ObjectIdentifier
+        var loadedAt: ContinuousClock.Instant
+    }
+
+    let userID: String
+    private let store: any DataStore
+    private let refresh: Duration
+    private var state: State?
+
+    init(userID: String, store: any DataStore, refresh: Duration) {
+        self.userID = userID
+        self.store = store
+        self.refresh = refresh
+    }
+
+    /// Deals the next cards and records them as served; returns only cards the store had not recorded for this
+    /// person before (another server may have dealt one a moment ago).
+    func deal(size: Int, filter: DeckFilter, recommender: Recommender, metrics: ServerMetrics) async throws -> Deck {
+        var state = try await current(for: recommender.index)
+        let start = ContinuousClock.now
+        let taste = Taste(preferences: state.preferences, signals: state.signals, servedItems: state.served)
+        let deck = recommender.deck(for: taste, size: size, filter: filter)
+        metrics.recordDeck(seconds: (ContinuousClock.now - start).seconds, cards: deck.cards.count)
+        let previous = state.served
+        for card in deck.cards {
+            if let item = recommender.index.item(forKey: card.repository.repositoryName.key) {
+                state.served.insert(item)
+            }
+        }
+        self.state = state
+        do {
+            let recorded = Set(
+                try await store.recordServed(deck.cards.map(\.repository.repositoryName), userID: userID, at: Date())
+                    .map(\.key))
+            return Deck(
+                cards: deck.cards.filter { recorded.contains($0.repository.repositoryName.key) },
+                exhausted: deck.exhausted)
+        } catch {
+            self.state?.served = previous
+            throw error
+        }
+    }
+
+    /// Keys the person has been dealt or has signalled, for excluding them from cluster listings.
+    func seen(in index: RecommendationIndex) async throws -> (served: ItemBits, signalled: Set<String>) {
+        let state = try await current(for: index)
+        return (state.served, Set(state.signals.map(\.repositoryKey)))
+    }
+
+    /// Applies interactions this server just stored.
+    func didRecord(_ interactions: [Interaction]) {
+        state?.signals += interactions.map { TasteSignal(repository: $0.repository, kind: SignalKind($0.kind)) }
+    }
+
+    /// Applies preferences this server just stored.
+    func didSetPreferences(_ preferences: UserPreferences) {
+        state?.preferences = preferences
+    }
+
+    private func current(for index: RecommendationIndex) async throws -> State {
+        if let state, state.index == ObjectIdentifier(index), ContinuousClock.now - state.loadedAt < refresh {
+            return state
+        }
+        let loadedAt = ContinuousClock.now
+        async let preferences = store.preferences(userID: userID)
+        async let interactions = store.interactions(userID: userID)
+        async let served = store.served(userID: userID)
+        let loaded = State(
+            preferences: try await preferences ?? UserPreferences(),
+            signals: try await interactions.map { TasteSignal(repository: $0.repository, kind: SignalKind($0.kind)) },
+            served: index.items(forKeys: try await served), index: ObjectIdentifier(index), loadedAt: loadedAt)
+        // Another call may have loaded meanwhile (actors re-enter at awaits): keep what it dealt, too.
+        if let state, state.index == loaded.index {
+            var merged = loaded
+            merged.served = state.served.union(loaded.served)
+            self.state = merged
+        } else {
+            self.state = loaded
+        }
+        return self.state!
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) * 1e-18
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+public import Hummingbird
+public import NIOCore
+
+/// The request context of the server: Hummingbird's core storage plus the client's address, which rate limiting
+/// keys on.
+public struct ServerContext: RequestContext, RemoteAddressRequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// The peer's socket address (nil in in-process tests).
+    public let remoteAddress: SocketAddress?
+
+    public init(source: ApplicationRequestContextSource) {
+        self.coreContext = .init(source: source)
+        self.remoteAddress = source.channel.remoteAddress
+    }
+
+    /// The peer's IP address as text, or "local" when there is none.
+    var clientAddress: String { remoteAddress?.ipAddress ?? "local" }
+}
+
+/// Who is asking, for the duration of one request: set by ``IdentityMiddleware`` and read by the API handlers,
+/// which the OpenAPI transport does not hand the request context.
+struct RequestIdentity: Sendable {
+    /// The bearer token, if the request carried one.
+    var token: String?
+
+    @TaskLocal static var current = RequestIdentity(token: nil)
+
+    /// The token of an `Authorization: Bearer <token>` header (scheme case-insensitive), if present.
+    static func bearerToken(in request: Request) -> String? {
+        guard let header = request.headers[.authorization] else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        return token.isEmpty ? nil : String(token)
+    }
+}
