@@ -83,6 +83,7 @@ let package = Package(
         .target(
             name: "RepoFinderAPI",
             dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            resources: [.copy("openapi.yaml")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
 
@@ -100,7 +101,6 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
-            resources: [.copy("Resources/openapi.yaml")],
             swiftSettings: strictSettings
         ),
 
@@ -128,11 +128,15 @@ let package = Package(
         ),
 
         // Tests, and what several of them share.
-        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
+        .target(
+            name: "TestSupport", dependencies: ["Storage", "StorageSQLite", "StoragePostgres", "RepoFinderCore"],
+            path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(name: "RepoFinderCoreTests", dependencies: ["RepoFinderCore"], swiftSettings: strictSettings),
         .testTarget(
             name: "StorageContractTests",
-            dependencies: ["Storage", "StorageLive", "StorageSQLite", "StoragePostgres", "RepoFinderCore"],
+            dependencies: [
+                "Storage", "StorageLive", "StorageSQLite", "StoragePostgres", "RepoFinderCore", "TestSupport",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

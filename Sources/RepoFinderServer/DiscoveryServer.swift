@@ -42,12 +42,7 @@ public struct ServerConfiguration: Sendable {
 /// rate limits, a body limit and JSON errors around them, and the recommender rebuilt in the background.
 public enum DiscoveryServer {
     /// The OpenAPI document the server implements (served at `/openapi.yaml`).
-    public static var document: String {
-        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml"),
-            let text = try? String(contentsOf: url, encoding: .utf8)
-        else { return "" }
-        return text
-    }
+    public static var document: String { APIContract.document }
 
     /// Builds the application over an open store. The caller owns the store and closes it after the application
     /// returns (``run(configuration:store:community:logger:)`` does both).

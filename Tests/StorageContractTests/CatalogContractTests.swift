@@ -3,6 +3,7 @@ import RepoFinderCore
 import Storage
 import StoragePostgres
 import StorageSQLite
+import TestSupport
 import Testing
 
 @Suite("Storage contract: catalog and star history")

@@ -1,6 +1,7 @@
 import Foundation
 import RepoFinderCore
 import Storage
+import TestSupport
 import Testing
 
 @Suite("Storage contract: trending")

@@ -1,28 +1,28 @@
-import Foundation
-import RepoFinderCore
-import Storage
+public import Foundation
+public import RepoFinderCore
+public import Storage
 import StoragePostgres
 import StorageSQLite
-import Testing
+public import Testing
 
 /// The engines the contract runs against: SQLite in memory and in a WAL file always; PostgreSQL whenever
 /// `REPOFINDER_TEST_POSTGRES_URL` is set (CI sets it). With `REPOFINDER_REQUIRE_POSTGRES=1` a missing URL fails.
-enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable {
+public enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case sqliteMemory = "SQLite (memory)"
     case sqliteFile = "SQLite (file)"
     case postgres = "PostgreSQL"
 
-    var testDescription: String { rawValue }
+    public var testDescription: String { rawValue }
 
-    static var postgresURL: String? { ProcessInfo.processInfo.environment["REPOFINDER_TEST_POSTGRES_URL"] }
+    public static var postgresURL: String? { ProcessInfo.processInfo.environment["REPOFINDER_TEST_POSTGRES_URL"] }
 
-    static var available: [Engine] {
+    public static var available: [Engine] {
         let requirePostgres = ProcessInfo.processInfo.environment["REPOFINDER_REQUIRE_POSTGRES"] == "1"
         return allCases.filter { $0 != .postgres || postgresURL != nil || requirePostgres }
     }
 
     /// A fresh, empty, migrated store that only this test sees, and how to dispose of it.
-    func makeStore() async throws -> TestStore {
+    public func makeStore() async throws -> TestStore {
         switch self {
         case .sqliteMemory:
             return TestStore(store: try SQLiteStorage(), reopen: nil, cleanup: {})
@@ -59,15 +59,15 @@ enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable {
 }
 
 /// A store under test.
-struct TestStore: Sendable {
-    let store: any DataStore
+public struct TestStore: Sendable {
+    public let store: any DataStore
     /// Opens the same database again (nil for a private in-memory one).
-    let reopen: (@Sendable () async throws -> any DataStore)?
-    let cleanup: @Sendable () async -> Void
+    public let reopen: (@Sendable () async throws -> any DataStore)?
+    public let cleanup: @Sendable () async -> Void
 }
 
 /// Runs `body` with a fresh store of `engine`, then closes and disposes of it.
-func withStore(_ engine: Engine, _ body: (TestStore) async throws -> Void) async throws {
+public func withStore(_ engine: Engine, _ body: (TestStore) async throws -> Void) async throws {
     let test = try await engine.makeStore()
     do {
         try await body(test)
@@ -81,10 +81,10 @@ func withStore(_ engine: Engine, _ body: (TestStore) async throws -> Void) async
 }
 
 /// Real-looking repositories for tests.
-enum Fixtures {
-    static let moment = Date(timeIntervalSince1970: 1_784_057_158.25)
+public enum Fixtures {
+    public static let moment = Date(timeIntervalSince1970: 1_784_057_158.25)
 
-    static func repository(_ fullName: String, stars: Int = 100, topics: [String] = ["swift"]) -> Repository {
+    public static func repository(_ fullName: String, stars: Int = 100, topics: [String] = ["swift"]) -> Repository {
         let name = try! RepositoryName(parsing: fullName)
         return Repository(
             githubID: Int64(abs(fullName.utf8.reduce(0) { $0 &* 31 &+ Int($1) } % 1_000_000)),
@@ -94,5 +94,5 @@ enum Fixtures {
             updatedAt: moment, pushedAt: moment, archived: false)
     }
 
-    static func name(_ fullName: String) -> RepositoryName { try! RepositoryName(parsing: fullName) }
+    public static func name(_ fullName: String) -> RepositoryName { try! RepositoryName(parsing: fullName) }
 }

@@ -1,0 +1,114 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import RepoFinderCore
+import RepoFinderServer
+import Storage
+import TestSupport
+import Testing
+
+/// A server over a fresh store of one engine with a small synthetic catalog, driven in process (`.router`).
+enum ServerHarness {
+    /// Languages and topics of the synthetic catalog: 12 repositories each.
+    static let families: [(language: String, topics: [String])] = [
+        ("Swift", ["swift", "ios"]), ("Python", ["python", "machine-learning"]), ("Rust", ["rust", "cli"]),
+        ("TypeScript", ["react", "frontend"]), ("Go", ["kubernetes", "devops"]),
+    ]
+
+    /// The catalog: `family-owner-i/project-i`, stars falling with i.
+    static let catalog: [Repository] = families.enumerated().flatMap { family, entry in
+        (0..<12).map { i in
+            var repository = Fixtures.repository(
+                "\(entry.language.lowercased())-dev\(i % 4)/\(entry.language.lowercased())-project-\(i)",
+                stars: 50_000 - 3_000 * i - 100 * family, topics: entry.topics)
+            repository.language = entry.language
+            return repository
+        }
+    }
+
+    static func name(_ language: String, _ i: Int) -> String {
+        "\(language.lowercased())-dev\(i % 4)/\(language.lowercased())-project-\(i)"
+    }
+
+    static let quietLogger: Logger = {
+        var logger = Logger(label: "test")
+        logger.logLevel = .warning
+        return logger
+    }()
+
+    /// Runs `body` against a server over a fresh `engine` store.
+    static func run(
+        _ engine: Engine, configuration: ServerConfiguration = ServerConfiguration(perTokenLimit: nil, perAddressLimit: nil),
+        _ body: @Sendable (any TestClientProtocol, any DataStore) async throws -> Void
+    ) async throws {
+        try await withStore(engine) { test in
+            _ = try await test.store.upsertRepositories(catalog)
+            let day = Day(daysSinceEpoch: Int(Fixtures.moment.timeIntervalSince1970 / 86_400))
+            var snapshots: [StarSnapshot] = []
+            for (position, repository) in catalog.enumerated() {
+                for offset in 0...7 {
+                    snapshots.append(
+                        StarSnapshot(
+                            repository: repository.repositoryName, day: day.adding(days: offset - 7),
+                            stars: repository.stars + offset * (position % 7) * 10, forks: 1))
+                }
+            }
+            _ = try await test.store.upsertStarSnapshots(snapshots)
+            let deck = try await DeckService.make(store: test.store, logger: quietLogger)
+            let application = try DiscoveryServer.makeApplication(
+                configuration: configuration, store: test.store, deck: deck, logger: quietLogger)
+            try await application.test(.router) { client in try await body(client, test.store) }
+        }
+    }
+}
+
+/// JSON helpers for the tests' requests.
+extension TestClientProtocol {
+    /// Creates an account and returns its token.
+    func newToken() async throws -> String {
+        let response = try await execute(uri: "/v1/users", method: .post)
+        #expect(response.status == .created)
+        return try response.json()["token"] as! String
+    }
+
+    /// A request with a bearer token and an optional JSON body.
+    func call(
+        _ method: HTTPRequest.Method, _ uri: String, token: String? = nil, json: String? = nil,
+        headers extra: HTTPFields = [:]
+    ) async throws -> TestResponse {
+        var headers = extra
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        if json != nil { headers[.contentType] = "application/json" }
+        return try await execute(
+            uri: uri, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) })
+    }
+}
+
+extension TestResponse {
+    /// The body as a JSON object.
+    func json() throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(body.readableBytesView))
+        guard let dictionary = object as? [String: Any] else { throw HarnessError.notAnObject(String(buffer: body)) }
+        return dictionary
+    }
+
+    /// The `items` array of the body.
+    func items() throws -> [[String: Any]] { try json()["items"] as? [[String: Any]] ?? [] }
+
+    /// The full names of the repositories of `items` (each an item or an item with a `repository`).
+    func names() throws -> [String] {
+        try items().map { item in
+            ((item["repository"] as? [String: Any]) ?? item)["fullName"] as! String
+        }
+    }
+
+    /// The error code of a JSON error body.
+    func errorCode() throws -> String? { try json()["error"] as? String }
+}
+
+enum HarnessError: Error {
+    case notAnObject(String)
+}
