@@ -166,7 +166,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["RepoFinderCore", "TestSupport"],
+            dependencies: ["RepoFinderCore", "Storage", "StorageSQLite", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ],

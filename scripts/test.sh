@@ -32,4 +32,10 @@ failed=$(grep -E '^✘ Test ".*failed after' -c test-artifacts/test.log || true)
 if [ -n "$total" ]; then
     echo "$((total - failed)) passed, $failed failed"
 fi
+
+# The API against its own OpenAPI document: schemathesis fuzzes the real server (no 5xx, every answer conforms).
+echo "fuzz: scripts/fuzz-api.sh"
+fuzz_status=0
+bash scripts/fuzz-api.sh || fuzz_status=$?
+if [ "$status" -eq 0 ]; then status=$fuzz_status; fi
 exit "$status"

@@ -9,6 +9,8 @@ struct CatalogFacts: Sendable {
     var topics: NeighbourLists
     var topicNumbering = Numbering()
     var nameWords: [[String]] = []
+    /// Repositories by name word (the inverse of `nameWords`), for matching onboarding words without a scan.
+    var itemsByNameWord: [String: [Int32]] = [:]
     var ownerOf: [Int32] = []
     var clusterOf: [UInt8] = []
 
@@ -31,6 +33,7 @@ struct CatalogFacts: Sendable {
             ownerOf.append(owners.id(for: owner.lowercased(), spelled: owner))
             let words = Self.nameWords(repository.name)
             nameWords.append(words)
+            for word in Set(words) { itemsByNameWord[word, default: []].append(Int32(nameWords.count - 1)) }
             let cluster = TopicCluster.primary(
                 topics: repository.topics, nameWords: words, language: repository.language)
             clusterOf.append(UInt8(cluster))

@@ -23,6 +23,11 @@ struct PreferenceProfile {
     var secondaryClusters: Set<Int> = []
     var experience: ExperienceLevel?
     var goals: Set<Goal> = []
+    /// `languages` and `topics` as flags by id, and the repositories whose names hold one of `words`: what
+    /// ``match(_:in:)`` reads for every candidate, without hashing.
+    private var languageWanted: [Bool] = []
+    private var topicWanted: [Bool] = []
+    private var wordMatches = ItemBits(capacity: 0)
 
     init(_ preferences: UserPreferences, index: RecommendationIndex) {
         experience = preferences.experienceLevel
@@ -52,6 +57,14 @@ struct PreferenceProfile {
             if !text.contains(" "), words[text] == nil { words[text] = source }
             if let cluster = clusterIndex(text), cluster != primaryCluster { secondaryClusters.insert(cluster) }
         }
+        languageWanted = [Bool](repeating: false, count: index.facts.languages.names.count)
+        for language in languages.keys { languageWanted[Int(language)] = true }
+        topicWanted = [Bool](repeating: false, count: index.facts.topicNumbering.names.count)
+        for topic in topics.keys { topicWanted[Int(topic)] = true }
+        wordMatches = ItemBits(capacity: words.isEmpty ? 0 : index.count)
+        for word in words.keys {
+            for item in index.facts.itemsByNameWord[word] ?? [] { wordMatches.insert(Int(item)) }
+        }
     }
 
     /// Whether onboarding said anything the deck can use for matching.
@@ -64,10 +77,10 @@ struct PreferenceProfile {
     /// secondary 0.6) the last quarter.
     func match(_ item: Int, in index: RecommendationIndex) -> Float {
         let language = index.facts.languageOf[item]
-        let languageHit = language >= 0 && languages[language] != nil
+        let languageHit = language >= 0 && languageWanted[Int(language)]
         var topicHits = 0
         if !topics.isEmpty {
-            for position in index.facts.topics.range(of: item) where topics[index.facts.topics.ids[position]] != nil {
+            for position in index.facts.topics.range(of: item) where topicWanted[Int(index.facts.topics.ids[position])] {
                 topicHits += 1
             }
         }
@@ -76,7 +89,7 @@ struct PreferenceProfile {
             best = 1
         } else if languageHit || topicHits > 0 {
             best = min(1, 0.85 + 0.05 * Float(max(0, topicHits - 1)))
-        } else if !words.isEmpty, index.facts.nameWords[item].contains(where: { words[$0] != nil }) {
+        } else if wordMatches.contains(item) {
             best = 0.5
         } else {
             best = 0

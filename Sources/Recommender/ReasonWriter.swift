@@ -11,7 +11,7 @@ struct ReasonWriter {
         let preferences = scorer.preferences
         var candidates: [(value: Float, text: String)] = []
         // A named source says more than "people like you": the factors' share counts towards it when there is one.
-        let source = scorer.similarity[item].source
+        let source = scorer.similarity.isEmpty ? Scorer.Source.none : scorer.similarity[item].source
         let personal = parts.collaborative + parts.content + parts.implicit
         if source.item >= 0, personal > 0.05 * scorer.weights.collaborative {
             let text =

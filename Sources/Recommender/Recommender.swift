@@ -22,13 +22,15 @@ public struct Recommender: Sendable {
         for item in scorer.implicitLeaders { pool.add(item) }
         let listLength = 300
         for language in scorer.preferences.languages.keys.sorted() {
-            pool.add(index.byLanguage[Int(language)].prefix(listLength))
+            pool.add(index.byLanguage[Int(language)], fresh: listLength, excluding: scorer.excluded)
         }
-        for topic in scorer.preferences.topics.keys.sorted() { pool.add(index.byTopic[Int(topic)].prefix(listLength)) }
+        for topic in scorer.preferences.topics.keys.sorted() {
+            pool.add(index.byTopic[Int(topic)], fresh: listLength, excluding: scorer.excluded)
+        }
         for cluster
             in ([scorer.preferences.primaryCluster].compactMap { $0 } + scorer.preferences.secondaryClusters.sorted())
         {
-            pool.add(index.byCluster[cluster].prefix(listLength))
+            pool.add(index.byCluster[cluster], fresh: listLength, excluding: scorer.excluded)
         }
         for language in filter.languages.sorted() {
             if let id = index.facts.languages.ids[language] { pool.add(index.byLanguage[Int(id)][...]) }
@@ -38,7 +40,7 @@ public struct Recommender: Sendable {
                 pool.add(index.byCluster[cluster][...])
             }
         }
-        pool.add(index.byPrior.prefix(600))
+        pool.add(index.byPrior, fresh: 600, excluding: scorer.excluded)
 
         var selection = Selection(
             size: size, index: index,
@@ -104,6 +106,17 @@ struct CandidatePool {
     }
 
     func contains(_ item: Int32) -> Bool { member[Int(item)] }
+
+    /// Adds the first `count` items of a list that are not excluded (dealt or signalled), so a person who has been
+    /// dealt thousands of cards still gets a full pool of fresh candidates without a scan of the whole catalog.
+    mutating func add(_ list: [Int32], fresh count: Int, excluding excluded: ItemBits) {
+        var added = 0
+        for item in list where !excluded.contains(Int(item)) {
+            add(item)
+            added += 1
+            if added == count { return }
+        }
+    }
 
     mutating func add(_ item: Int32) {
         if !member[Int(item)] {

@@ -95,7 +95,8 @@ struct Scorer {
             negative: negatives.isEmpty ? 0 : 0.5)
         (languagePenalty, clusterPenalty) = Self.avoidance(positives: positives, negatives: negatives, index: index)
         let count = index.count
-        similarity = [Similarity](repeating: Similarity(), count: count)
+        // A megabyte per request for the whole catalog: only people with likes, saves or opens need it.
+        similarity = positives.isEmpty ? [] : [Similarity](repeating: Similarity(), count: count)
         negative = negatives.isEmpty ? [] : [Float](repeating: 0, count: count)
         accumulate()
         predictInterest()

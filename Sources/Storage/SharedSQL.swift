@@ -53,7 +53,7 @@ package enum SharedSQL {
 }
 
 /// The schema version this build knows (the number of migrations).
-package let currentSchemaVersion = 3
+package let currentSchemaVersion = 4
 
 extension InteractionKind {
     /// The list an interaction of this kind adds to, if any.
@@ -78,11 +78,13 @@ extension SharedSQL {
         ON CONFLICT (user_id, client_id) DO NOTHING RETURNING seq
         """
 
-    package static let insertServed = """
-        INSERT INTO served_repositories (user_id, repository_id, served_at)
-        SELECT ?, id, ? FROM repositories WHERE full_name_key = ?
-        ON CONFLICT (user_id, repository_id) DO NOTHING RETURNING repository_id
-        """
+    /// Records `count` dealt repositories (user, repository id, time per row) in one statement; returns the ids
+    /// newly recorded.
+    package static func insertServed(count: Int) -> String {
+        "INSERT INTO served_repositories (user_id, repository_id, served_at) VALUES "
+            + Array(repeating: "(?, ?, ?)", count: count).joined(separator: ", ")
+            + " ON CONFLICT (user_id, repository_id) DO NOTHING RETURNING repository_id"
+    }
 
     package static let servedOfUser = """
         SELECT r.full_name_key FROM served_repositories s JOIN repositories r ON r.id = s.repository_id

@@ -8,12 +8,17 @@ extension PostgresStorage {
     {
         try await transaction { connection in
             try await requireUser(userID, on: connection)
+            let ids = try await repositoryIDs(names.map(\.key), on: connection)
+            var unique = Set<String>()
+            let known = names.filter { ids[$0.key] != nil && unique.insert($0.key).inserted }
+            guard !known.isEmpty else { return [] }
             let servedAt = date.roundedToMilliseconds
-            var recorded: [RepositoryName] = []
-            for name in names {
-                let inserted = try await query(SharedSQL.insertServed, [userID, servedAt, name.key], on: connection)
-                if !inserted.isEmpty { recorded.append(name) }
-            }
+            let values = known.flatMap { [userID, ids[$0.key]!, servedAt] as [any PostgresBindable] }
+            let inserted = Set(
+                try await query(SharedSQL.insertServed(count: known.count), values, on: connection).map {
+                    try $0.value(0) as Int64
+                })
+            let recorded = known.filter { inserted.contains(ids[$0.key]!) }
             return recorded
         }
     }

@@ -171,3 +171,41 @@ struct PeopleContractTests {
         #expect(PageRequest(page: 3, perPage: 20).offset == 40)
     }
 }
+
+@Suite("Storage contract: what the deck dealt")
+struct ServedContractTests {
+    @Test("dealt cards are recorded once per person; the store says which were new", arguments: Engine.available)
+    func served(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            let names = ["apple/swift", "vapor/vapor", "pointfreeco/swift-composable-architecture"]
+            _ = try await test.store.upsertRepositories(names.map { Fixtures.repository($0) })
+            let ada = try await test.store.createUser(tokenHash: "ada", at: Fixtures.moment)
+            let bob = try await test.store.createUser(tokenHash: "bob", at: Fixtures.moment)
+            let first = try await test.store.recordServed(
+                [Fixtures.name("apple/swift"), Fixtures.name("Vapor/Vapor"), Fixtures.name("nobody/nothing")],
+                userID: ada.id, at: Fixtures.moment)
+            #expect(first.map(\.key) == ["apple/swift", "vapor/vapor"])
+            let second = try await test.store.recordServed(
+                names.map(Fixtures.name), userID: ada.id, at: Fixtures.moment)
+            #expect(second.map(\.key) == ["pointfreeco/swift-composable-architecture"])
+            #expect(try await test.store.served(userID: ada.id) == Set(names))
+            #expect(try await test.store.served(userID: bob.id).isEmpty)
+            #expect(try await test.store.recordServed([], userID: bob.id, at: Fixtures.moment).isEmpty)
+            await #expect(throws: StorageError.unknownUser("nobody")) {
+                try await test.store.recordServed([Fixtures.name("apple/swift")], userID: "nobody", at: Fixtures.moment)
+            }
+
+            _ = try await test.store.recordInteractions(
+                [
+                    Interaction(id: "1", repository: Fixtures.name("apple/swift"), kind: .like, at: Fixtures.moment),
+                    Interaction(id: "2", repository: Fixtures.name("vapor/vapor"), kind: .skip, at: Fixtures.moment),
+                ], userID: bob.id)
+            let everyone = try await test.store.everyonesInteractions()
+            #expect(
+                everyone == [
+                    PersonInteraction(userID: bob.id, repositoryKey: "apple/swift", kind: .like),
+                    PersonInteraction(userID: bob.id, repositoryKey: "vapor/vapor", kind: .skip),
+                ])
+        }
+    }
+}

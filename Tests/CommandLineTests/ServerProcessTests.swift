@@ -1,0 +1,170 @@
+import Foundation
+import RepoFinderCore
+import Storage
+import StorageSQLite
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `repofinder serve` as a real process on loopback: durability across `kill -9`, and a graceful stop.
+@Suite("repofinder serve (a real process)")
+struct ServerProcessTests {
+    /// A running server process writing its log to a file.
+    final class ServerProcess: @unchecked Sendable {
+        let process = Process()
+        let log: URL
+        private(set) var url: URL!
+
+        init(database: String, directory: URL) throws {
+            log = directory.appendingPathComponent("server-\(UUID().uuidString).log")
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            let binary = CommandLineTests.packageRoot.appendingPathComponent(".build/debug/repofinder")
+            process.executableURL = binary
+            process.arguments = [
+                "serve", "--port", "0", "--database", database, "--token-rate", "0", "--address-rate", "0",
+            ]
+            let handle = try FileHandle(forWritingTo: log)
+            process.standardOutput = handle
+            process.standardError = handle
+            try process.run()
+        }
+
+        /// Waits (off the cooperative threads) for the "listening on" line and reads the port from it.
+        func waitUntilListening() async throws {
+            url = try await offThePool { [log, process] in
+                for _ in 0..<1_200 {
+                    let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+                    if let range = text.range(of: #"listening on 127\.0\.0\.1:\d+"#, options: .regularExpression) {
+                        let port = text[range].split(separator: ":").last!
+                        return URL(string: "http://127.0.0.1:\(port)")!
+                    }
+                    guard process.isRunning else { throw ServerTestError("the server exited:\n\(text)") }
+                    Thread.sleep(forTimeInterval: 0.1)
+                }
+                throw ServerTestError("the server did not start listening in 120 s")
+            }
+        }
+
+        func kill9() async {
+            kill(process.processIdentifier, SIGKILL)
+            await offThePool { [process] in process.waitUntilExit() }
+        }
+
+        func terminate() async -> Int32 {
+            process.terminate()
+            return await offThePool { [process] in
+                process.waitUntilExit()
+                return process.terminationStatus
+            }
+        }
+
+        var logText: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+    }
+
+    struct ServerTestError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// A fresh SQLite file with a small catalog, so the server starts in a moment.
+    func makeDatabase(in directory: URL) async throws -> String {
+        let path = directory.appendingPathComponent("durable.sqlite").path
+        let store = try SQLiteStorage(path: path)
+        _ = try await store.upsertRepositories((0..<40).map { Fixtures.repository("owner\($0 % 8)/project\($0)") })
+        try await store.close()
+        return path
+    }
+
+    func send(_ method: String, _ url: URL, token: String? = nil, json: String? = nil) async throws -> (Int, Data) {
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        request.timeoutInterval = 10
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        if let json {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data(json.utf8)
+        }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+    }
+
+    func batchJSON(_ ids: [String]) -> String {
+        let items = ids.enumerated().map { position, id in
+            #"{"id":"\#(id)","repo":"owner\#(position % 8)/project\#(position)","kind":"view","at":"2026-11-20T10:00:00Z"}"#
+        }
+        return #"{"interactions":[\#(items.joined(separator: ","))]}"#
+    }
+
+    @Test("every acknowledged interaction survives kill -9 and a restart, exactly once", .timeLimit(.minutes(5)))
+    func durability() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("repofinder-kill-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try await makeDatabase(in: directory)
+
+        let first = try ServerProcess(database: database, directory: directory)
+        try await first.waitUntilListening()
+        let (status, body) = try await send("POST", first.url.appendingPathComponent("v1/users"))
+        #expect(status == 201)
+        let account = try JSONSerialization.jsonObject(with: body) as! [String: Any]
+        let token = account["token"] as! String
+        let userID = account["id"] as! String
+
+        // Four writers post batches of 10 until the server dies under them; 2xx answers are acknowledgements.
+        let interactions = first.url.appendingPathComponent("v1/me/interactions")
+        let writers = Task {
+            try await withThrowingTaskGroup(of: [[String]].self) { group in
+                for writer in 0..<4 {
+                    group.addTask {
+                        var acknowledged: [[String]] = []
+                        for batch in 0..<10_000 {
+                            let ids = (0..<10).map { "w\(writer)-b\(batch)-\($0)" }
+                            guard let (status, _) = try? await send("POST", interactions, token: token, json: batchJSON(ids))
+                            else { return acknowledged }
+                            if (200..<300).contains(status) { acknowledged.append(ids) }
+                        }
+                        return acknowledged
+                    }
+                }
+                return try await group.reduce(into: []) { $0 += $1 }
+            }
+        }
+        try await Task.sleep(for: .seconds(2))
+        await first.kill9()
+        let acknowledged = try await writers.value
+        #expect(first.process.terminationReason == .uncaughtSignal)
+        #expect(acknowledged.count >= 10, "too few batches were acknowledged before the kill")
+
+        // Restart on the same file: replaying every acknowledged batch finds all of it already stored.
+        let second = try ServerProcess(database: database, directory: directory)
+        try await second.waitUntilListening()
+        var duplicates = 0
+        for ids in acknowledged {
+            let (status, body) = try await send(
+                "POST", second.url.appendingPathComponent("v1/me/interactions"), token: token, json: batchJSON(ids))
+            #expect(status == 200)
+            let receipt = try JSONSerialization.jsonObject(with: body) as! [String: Int]
+            #expect(receipt["accepted"] == 0)
+            duplicates += receipt["duplicates"] ?? 0
+        }
+        #expect(duplicates == acknowledged.count * 10)
+
+        // A graceful stop (SIGTERM) drains, closes the database and exits 0.
+        #expect(await second.terminate() == 0)
+        #expect(second.logText.contains("the database is closed"))
+
+        // Stored exactly once: no id twice, and every acknowledged id there.
+        let store = try SQLiteStorage(path: database)
+        let stored = try await store.interactions(userID: userID).map(\.id)
+        try await store.close()
+        #expect(stored.count == Set(stored).count)
+        let missing = Set(acknowledged.flatMap { $0 }).subtracting(stored)
+        #expect(missing.isEmpty, "acknowledged but lost: \(missing.prefix(5))")
+        print(
+            "durability: \(acknowledged.count * 10) interactions acknowledged before kill -9, "
+                + "\(stored.count) stored, 0 lost, 0 twice")
+    }
+}

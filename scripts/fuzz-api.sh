@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Fuzzes the running API with schemathesis against the OpenAPI document the server itself serves: every operation,
+# generated valid and invalid inputs, signed in with a real token. Fails on any 5xx and on any response that breaks
+# the document (status, content type, headers or body schema).
+# Usage: scripts/fuzz-api.sh [BINARY]   (default: .build/debug/repofinder; builds nothing)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+binary=${1:-.build/debug/repofinder}
+examples=${FUZZ_MAX_EXAMPLES:-40}
+mkdir -p test-artifacts
+if ! command -v schemathesis >/dev/null 2>&1; then
+    echo "fuzz: installing schemathesis from PyPI"
+    pip install -q 'schemathesis>=4,<5' 2>&1 | grep -v 'Running pip as' || true
+fi
+source scripts/serve-background.sh
+work=$(mktemp -d)
+trap 'stop_server; rm -rf "$work"' EXIT
+
+start_server "$binary" "$work/fuzz.sqlite" test-artifacts/fuzz-server.log --token-rate 0 --address-rate 0
+token=$(new_token)
+echo "fuzz: schemathesis $(schemathesis --version | awk '{print $NF}') against $SERVER_URL/openapi.yaml ($examples examples per operation)"
+status=0
+schemathesis run "$SERVER_URL/openapi.yaml" \
+    --url "$SERVER_URL" \
+    --header "Authorization: Bearer $token" \
+    --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance \
+    --max-examples "$examples" --workers 2 --seed 7 --no-color \
+    --report junit --report-dir test-artifacts/fuzz >test-artifacts/fuzz.log 2>&1 || status=$?
+grep -E '^(Operations|Test cases|Summary|No issues|FAILED|PASSED|.*passed.*|.*failed.*)' test-artifacts/fuzz.log | tail -n 12 || true
+if grep -qE ' 5[0-9][0-9] ' test-artifacts/fuzz-server.log; then
+    echo "fuzz: the server answered 5xx:" >&2
+    grep -E ' 5[0-9][0-9] ' test-artifacts/fuzz-server.log | head -n 5 >&2
+    status=1
+fi
+if [ "$status" -ne 0 ]; then
+    tail -n 60 test-artifacts/fuzz.log
+    echo "fuzz: FAILED (details in test-artifacts/fuzz.log)" >&2
+    exit "$status"
+fi
+requests=$(grep -c 'hb.request.id' test-artifacts/fuzz-server.log || true)
+echo "fuzz: passed, $requests requests, no 5xx, every response conforms to the document"

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Load test of a release build on loopback with wrk (Debian package), sharing this machine: the deck (GET
+# /v1/me/feed, many people round-robin), search, and interactions. Prints requests/s, p50/p90/p99 and errors per
+# scenario, and the server's memory (RSS) sampled every 5 s during the deck run.
+# Usage: scripts/load-test.sh [BINARY]   env: DECK_SECONDS (60), OTHER_SECONDS (20), PEOPLE (400),
+#        CONNECTIONS (32), THREADS (2), DATABASE (a SQLite file with the catalog; default: a fresh one)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+binary=${1:-.build/release/repofinder}
+deck_seconds=${DECK_SECONDS:-60}
+other_seconds=${OTHER_SECONDS:-20}
+people=${PEOPLE:-400}
+connections=${CONNECTIONS:-32}
+threads=${THREADS:-2}
+command -v wrk >/dev/null || apt-get install -y -q wrk >/dev/null
+[ -x "$binary" ] || { echo "no $binary: swift build -c release --product repofinder" >&2; exit 1; }
+mkdir -p test-artifacts
+source scripts/serve-background.sh
+work=$(mktemp -d)
+trap 'stop_server; rm -rf "$work"' EXIT
+database=${DATABASE:-$work/load.sqlite}
+
+echo "load: starting $binary on $database"
+start_server "$binary" "$database" test-artifacts/load-server.log --token-rate 0 --address-rate 0
+pid=$SERVER_PID
+
+# People with varied onboarding answers, and repositories to interact with.
+stacks=('["Swift"],"interests":["ios"]' '["Python"],"interests":["machine-learning"]' '["Rust"],"interests":["cli"]'
+    '["TypeScript"],"interests":["react"]' '["Go"],"interests":["kubernetes"]' '["Kotlin"],"interests":["android"]')
+levels=(beginner intermediate advanced)
+echo -n "TOKENS = {" >"$work/prelude.lua"
+for i in $(seq 1 "$people"); do
+    token=$(new_token)
+    curl -fs -X PUT "$SERVER_URL/v1/me/preferences" -H "Authorization: Bearer $token" \
+        -H 'Content-Type: application/json' \
+        -d "{\"techStack\":${stacks[$((i % 6))]},\"experienceLevel\":\"${levels[$((i % 3))]}\"}" >/dev/null
+    echo -n "\"$token\"," >>"$work/prelude.lua"
+done
+echo "}" >>"$work/prelude.lua"
+curl -fs "$SERVER_URL/v1/search?q=library&perPage=100&sort=stars" | python3 -c '
+import json, sys
+names = [item["fullName"] for item in json.load(sys.stdin)["items"]]
+print("REPOS = {" + ",".join("\"%s\"" % n for n in names) + "}")' >>"$work/prelude.lua"
+
+run() {
+    local name=$1 seconds=$2 script=$3
+    cat "$work/prelude.lua" scripts/load/common.lua "scripts/load/$script" >"$work/$script"
+    wrk -t"$threads" -c"$connections" -d"${seconds}s" --timeout 5s -s "$work/$script" "$SERVER_URL" \
+        >"$work/$name.out" 2>&1
+    local result
+    result=$(grep '^RESULT' "$work/$name.out" | sed 's/^RESULT //')
+    printf 'load: %-13s %s\n' "$name" "$result"
+}
+
+rss() { awk '/VmRSS/ {print int($2 / 1024)}' "/proc/$pid/status"; }
+echo "load: $people people, wrk -t$threads -c$connections; server RSS before: $(rss) MB"
+samples="$work/rss.txt"
+( while kill -0 "$pid" 2>/dev/null; do rss >>"$samples"; sleep 5; done ) &
+sampler=$!
+run deck "$deck_seconds" feed.lua
+kill "$sampler" 2>/dev/null || true
+echo "load: server RSS during the deck run (MB, every 5 s): $(tr '\n' ' ' <"$samples")"
+run search "$other_seconds" search.lua
+run interactions "$other_seconds" interactions.lua
+echo "load: server RSS after: $(rss) MB; errors in the server log: $(grep -cE ' 5[0-9][0-9] ' test-artifacts/load-server.log || true)"

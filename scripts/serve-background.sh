@@ -1,0 +1,40 @@
+# Shared by the scripts that drive a real server: start `repofinder serve` in the background on a free port and
+# wait until /health answers. Source it, then: start_server BINARY DATABASE LOG [extra serve flags...]
+# Sets SERVER_PID and SERVER_URL; stop_server stops it (SIGTERM, then waits).
+
+free_port() {
+    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
+}
+
+start_server() {
+    local binary=$1 database=$2 log=$3
+    shift 3
+    local port
+    port=$(free_port)
+    "$binary" serve --port "$port" --database "$database" "$@" >"$log" 2>&1 &
+    SERVER_PID=$!
+    SERVER_URL="http://127.0.0.1:$port"
+    for _ in $(seq 1 600); do
+        if curl -fs "$SERVER_URL/health" >/dev/null 2>&1; then return 0; fi
+        if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+            echo "the server exited early; its log:" >&2
+            tail -n 20 "$log" >&2
+            return 1
+        fi
+        sleep 0.2
+    done
+    echo "the server did not become ready in 120 s" >&2
+    return 1
+}
+
+stop_server() {
+    if [ -n "${SERVER_PID:-}" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
+        kill -TERM "$SERVER_PID"
+        wait "$SERVER_PID" || true
+    fi
+    SERVER_PID=
+}
+
+new_token() {
+    curl -fs -X POST "$SERVER_URL/v1/users" | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])'
+}
