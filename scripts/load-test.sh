@@ -3,7 +3,7 @@
 # /v1/me/feed, many people round-robin), search, and interactions. Prints requests/s, p50/p90/p99 and errors per
 # scenario, and the server's memory (RSS) sampled every 5 s during the deck run.
 # Usage: scripts/load-test.sh [BINARY]   env: DECK_SECONDS (60), OTHER_SECONDS (20), PEOPLE (400),
-#        CONNECTIONS (32), THREADS (2), DATABASE (a SQLite file with the catalog; default: a fresh one)
+#        CONNECTIONS (32), THREADS (2), FEED_LIMIT (cards per deck request, 20), DATABASE (a SQLite file with the catalog; default: a fresh one)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary=${1:-.build/release/repofinder}
@@ -12,6 +12,7 @@ other_seconds=${OTHER_SECONDS:-20}
 people=${PEOPLE:-400}
 connections=${CONNECTIONS:-32}
 threads=${THREADS:-2}
+feed_limit=${FEED_LIMIT:-20}
 command -v wrk >/dev/null || apt-get install -y -q wrk >/dev/null
 [ -x "$binary" ] || { echo "no $binary: swift build -c release --product repofinder" >&2; exit 1; }
 mkdir -p test-artifacts
@@ -37,6 +38,7 @@ for i in $(seq 1 "$people"); do
     echo -n "\"$token\"," >>"$work/prelude.lua"
 done
 echo "}" >>"$work/prelude.lua"
+echo "FEED_LIMIT = $feed_limit" >>"$work/prelude.lua"
 curl -fs "$SERVER_URL/v1/search?q=library&perPage=100&sort=stars" | python3 -c '
 import json, sys
 names = [item["fullName"] for item in json.load(sys.stdin)["items"]]
@@ -50,16 +52,18 @@ run() {
     local result
     result=$(grep '^RESULT' "$work/$name.out" | sed 's/^RESULT //')
     printf 'load: %-13s %s\n' "$name" "$result"
+    [ -n "$result" ] || { cat "$work/$name.out"; return 1; }
 }
 
-rss() { awk '/VmRSS/ {print int($2 / 1024)}' "/proc/$pid/status"; }
-echo "load: $people people, wrk -t$threads -c$connections; server RSS before: $(rss) MB"
+# Resident memory in MB: heap and other anonymous memory / file pages mapped (SQLite's memory-mapped reads).
+rss() { awk '/RssAnon/ {a = int($2 / 1024)} /RssFile|RssShmem/ {f += int($2 / 1024)} END {print a "/" f}' "/proc/$pid/status"; }
+echo "load: $people people, wrk -t$threads -c$connections; server RSS before: $(rss) MB (anonymous/file-backed)"
 samples="$work/rss.txt"
 ( while kill -0 "$pid" 2>/dev/null; do rss >>"$samples"; sleep 5; done ) &
 sampler=$!
-run deck "$deck_seconds" feed.lua
+run "deck($feed_limit)" "$deck_seconds" feed.lua
 kill "$sampler" 2>/dev/null || true
-echo "load: server RSS during the deck run (MB, every 5 s): $(tr '\n' ' ' <"$samples")"
+echo "load: server RSS during the deck run (anonymous/file-backed MB, every 5 s): $(tr '\n' ' ' <"$samples")"
 run search "$other_seconds" search.lua
 run interactions "$other_seconds" interactions.lua
 echo "load: server RSS after: $(rss) MB; errors in the server log: $(grep -cE ' 5[0-9][0-9] ' test-artifacts/load-server.log || true)"

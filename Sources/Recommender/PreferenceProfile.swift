@@ -80,7 +80,8 @@ struct PreferenceProfile {
         let languageHit = language >= 0 && languageWanted[Int(language)]
         var topicHits = 0
         if !topics.isEmpty {
-            for position in index.facts.topics.range(of: item) where topicWanted[Int(index.facts.topics.ids[position])] {
+            for position in index.facts.topics.range(of: item) where topicWanted[Int(index.facts.topics.ids[position])]
+            {
                 topicHits += 1
             }
         }

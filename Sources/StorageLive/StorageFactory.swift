@@ -5,9 +5,10 @@ import StorageSQLite
 /// Opens the engine a ``DatabaseLocation`` names, migrated and ready.
 public enum StorageFactory {
     /// Opens a store. The caller closes it (or use ``withStore(_:_:)``).
-    public static func open(_ location: DatabaseLocation) async throws -> any DataStore {
+    /// - Parameter sqlitePageCacheMiB: SQLite's page cache per connection (see `SQLiteStorage`).
+    public static func open(_ location: DatabaseLocation, sqlitePageCacheMiB: Int = 64) async throws -> any DataStore {
         switch location {
-        case .sqliteFile(let path): try SQLiteStorage(path: path)
+        case .sqliteFile(let path): try SQLiteStorage(path: path, pageCacheMiB: sqlitePageCacheMiB)
         case .sqliteInMemory: try SQLiteStorage()
         case .postgres(let settings): try await PostgresStorage.connect(settings)
         }

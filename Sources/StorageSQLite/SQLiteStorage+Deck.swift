@@ -16,7 +16,7 @@ extension SQLiteStorage {
                 try Self.requireUser(db, userID)
                 let ids = try Self.repositoryIDs(db, keys: names.map(\.key))
                 var unique = Set<String>()
-            let known = names.filter { ids[$0.key] != nil && unique.insert($0.key).inserted }
+                let known = names.filter { ids[$0.key] != nil && unique.insert($0.key).inserted }
                 guard !known.isEmpty else { return .commit }
                 let servedAt = date.sqliteText
                 let arguments = known.flatMap { [userID, ids[$0.key]!, servedAt] as [any DatabaseValueConvertible] }

@@ -8,13 +8,16 @@ public final class SQLiteStorage: DataStore {
     let writer: any DatabaseWriter
 
     /// Opens (creating if needed) and migrates a database file. Readers and one writer work concurrently (WAL).
-    public init(path: String) throws {
+    /// - Parameter pageCacheMiB: SQLite's page cache per connection. Imports touch pages all over the snapshot
+    ///   table and like 64 MiB; a long-running server keeps it small, so its memory stays flat as tables grow.
+    public init(path: String, pageCacheMiB: Int = 64) throws {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.foreignKeysEnabled = true
+        let cacheKiB = max(1, pageCacheMiB) * 1024
         configuration.prepareDatabase { db in
-            // A 64 MiB page cache and memory-mapped reads: imports touch pages all over the snapshot table.
-            try db.execute(sql: "PRAGMA cache_size = -65536; PRAGMA mmap_size = 268435456")
+            // The page cache, and memory-mapped reads (file pages the kernel can reclaim).
+            try db.execute(sql: "PRAGMA cache_size = -\(cacheKiB); PRAGMA mmap_size = 268435456")
             TextRank.register(db)
         }
         try Self.checkPath(path)

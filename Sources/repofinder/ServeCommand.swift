@@ -74,7 +74,8 @@ struct ServeCommand: AsyncParsableCommand {
         logger.info("opening \(location)")
         let store: any DataStore
         do {
-            store = try await StorageFactory.open(location)
+            // A small page cache per connection: a server runs for weeks and its tables keep growing.
+            store = try await StorageFactory.open(location, sqlitePageCacheMiB: 8)
         } catch let error as StorageError {
             throw CommandFailure(error.description)
         }

@@ -122,7 +122,9 @@ struct ServerProcessTests {
                         var acknowledged: [[String]] = []
                         for batch in 0..<10_000 {
                             let ids = (0..<10).map { "w\(writer)-b\(batch)-\($0)" }
-                            guard let (status, _) = try? await send("POST", interactions, token: token, json: batchJSON(ids))
+                            guard
+                                let (status, _) = try? await send(
+                                    "POST", interactions, token: token, json: batchJSON(ids))
                             else { return acknowledged }
                             if (200..<300).contains(status) { acknowledged.append(ids) }
                         }

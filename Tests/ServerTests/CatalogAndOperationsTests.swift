@@ -80,14 +80,19 @@ struct CatalogAndOperationsTests {
             #expect((link["repository"] as? [String: Any])?["fullName"] as? String == name)
             #expect(link["webPath"] as? String == "/r/\(name)")
             let trending = try await client.call(
-                .get, "/v1/links/resolve?url=repoverse%3A%2F%2Ftrending%3Flanguage%3Dswift%26since%3Dweekly").json()
+                .get, "/v1/links/resolve?url=repoverse%3A%2F%2Ftrending%3Flanguage%3Dswift%26since%3Dweekly"
+            ).json()
             #expect(trending["kind"] as? String == "trending")
             #expect(trending["since"] as? String == "weekly")
-            #expect(try await client.call(.get, "/v1/links/resolve?url=/r/\(name)").json()["kind"] as? String == "repository")
+            #expect(
+                try await client.call(.get, "/v1/links/resolve?url=/r/\(name)").json()["kind"] as? String
+                    == "repository")
             let wrong = try await client.call(.get, "/v1/links/resolve?url=https://example.com")
             #expect(wrong.status == .badRequest)
             #expect((try wrong.json()["message"] as? String ?? "").contains("repoverse://"))
-            #expect(try await client.call(.get, "/v1/links/resolve?url=repoverse://repo/nobody/nothing").status == .notFound)
+            #expect(
+                try await client.call(.get, "/v1/links/resolve?url=repoverse://repo/nobody/nothing").status == .notFound
+            )
             #expect(try await client.call(.get, "/v1/links/resolve").status == .badRequest)
         }
     }
@@ -104,8 +109,10 @@ struct CatalogAndOperationsTests {
             _ = try await client.call(.get, "/v1/me/feed")
             _ = try await client.call(.get, "/nowhere")
             let metrics = String(buffer: try await client.call(.get, "/metrics").body)
-            #expect(metrics.contains(#"repofinder_http_requests_total{route="/v1/me/feed",method="GET",status="200"} 1"#))
-            #expect(metrics.contains(#"repofinder_http_requests_total{route="/v1/me/feed",method="GET",status="401"} 1"#))
+            #expect(
+                metrics.contains(#"repofinder_http_requests_total{route="/v1/me/feed",method="GET",status="200"} 1"#))
+            #expect(
+                metrics.contains(#"repofinder_http_requests_total{route="/v1/me/feed",method="GET",status="401"} 1"#))
             #expect(metrics.contains(#"status="404"} 1"#))
             #expect(metrics.contains("repofinder_http_request_duration_seconds_bucket{"))
             #expect(metrics.contains("repofinder_deck_duration_seconds_count 1"))
@@ -129,7 +136,8 @@ struct CatalogAndOperationsTests {
             let response = try await client.call(.put, "/v1/me/preferences", token: token, json: big)
             #expect(response.status == .contentTooLarge)
             #expect(try response.errorCode() == "content_too_large")
-            #expect(try await client.call(.put, "/v1/me/preferences", token: token, json: #"{"name":"Ada"}"#).status == .ok)
+            #expect(
+                try await client.call(.put, "/v1/me/preferences", token: token, json: #"{"name":"Ada"}"#).status == .ok)
         }
     }
 

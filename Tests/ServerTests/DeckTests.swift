@@ -134,7 +134,8 @@ struct DeckTests {
             }
             let many = (0..<501).map { #"{"id":"m\#($0)","repo":"\#(a)","kind":"view","at":"2026-11-20T10:00:00Z"}"# }
             let tooMany = try await client.call(
-                .post, "/v1/me/interactions", token: token, json: #"{"interactions":[\#(many.joined(separator: ","))]}"#)
+                .post, "/v1/me/interactions", token: token, json: #"{"interactions":[\#(many.joined(separator: ","))]}"#
+            )
             #expect(tooMany.status == .unprocessableContent)
 
             // Removing: 204, then 404; a name that cannot be one: 400.
@@ -154,13 +155,16 @@ struct DeckTests {
     func statistics(engine: Engine) async throws {
         try await ServerHarness.run(engine) { client, _ in
             let token = try await client.newToken()
-            let entries = [("Swift", 0, "like"), ("Swift", 1, "like"), ("Rust", 0, "save"), ("Go", 3, "skip"),
-                ("Go", 4, "view"), ("Go", 4, "open")]
+            let entries = [
+                ("Swift", 0, "like"), ("Swift", 1, "like"), ("Rust", 0, "save"), ("Go", 3, "skip"),
+                ("Go", 4, "view"), ("Go", 4, "open"),
+            ]
             let json = entries.enumerated().map { position, entry in
                 #"{"id":"s\#(position)","repo":"\#(ServerHarness.name(entry.0, entry.1))","kind":"\#(entry.2)","at":"2026-11-20T10:00:00Z"}"#
             }
             _ = try await client.call(
-                .post, "/v1/me/interactions", token: token, json: #"{"interactions":[\#(json.joined(separator: ","))]}"#)
+                .post, "/v1/me/interactions", token: token, json: #"{"interactions":[\#(json.joined(separator: ","))]}"#
+            )
             let stats = try await client.call(.get, "/v1/me/stats", token: token).json()
             #expect(stats["likes"] as? Int == 2)
             #expect(stats["saves"] as? Int == 1)

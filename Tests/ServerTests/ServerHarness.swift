@@ -41,7 +41,8 @@ enum ServerHarness {
 
     /// Runs `body` against a server over a fresh `engine` store.
     static func run(
-        _ engine: Engine, configuration: ServerConfiguration = ServerConfiguration(perTokenLimit: nil, perAddressLimit: nil),
+        _ engine: Engine,
+        configuration: ServerConfiguration = ServerConfiguration(perTokenLimit: nil, perAddressLimit: nil),
         _ body: @Sendable (any TestClientProtocol, any DataStore) async throws -> Void
     ) async throws {
         try await withStore(engine) { test in
