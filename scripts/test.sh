@@ -11,7 +11,7 @@ ensure_postgres
 echo "build: swift build --build-tests"
 status=0
 swift build --build-tests >test-artifacts/build.log 2>&1 || status=$?
-grep -E 'error:|warning:|Build complete' test-artifacts/build.log | grep -v '^\[' | grep -v '/.build/' || true
+grep -E '^/.*(error|warning):|^error:|Build complete' test-artifacts/build.log | grep -v '/.build/' || true
 if [ "$status" -ne 0 ]; then
     tail -n 40 test-artifacts/build.log
     exit "$status"

@@ -2,6 +2,7 @@ import Foundation
 import RepoFinderCore
 import Storage
 import StorageSQLite
+import Synchronization
 import TestSupport
 import Testing
 
@@ -64,6 +65,11 @@ struct ServerProcessTests {
         var logText: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
     }
 
+    /// A count several tasks add to.
+    final class Counter: Sendable {
+        let value = Atomic<Int>(0)
+    }
+
     struct ServerTestError: Error, CustomStringConvertible {
         let description: String
         init(_ description: String) { self.description = description }
@@ -115,6 +121,7 @@ struct ServerProcessTests {
 
         // Four writers post batches of 10 until the server dies under them; 2xx answers are acknowledgements.
         let interactions = first.url.appendingPathComponent("v1/me/interactions")
+        let acknowledgedSoFar = Counter()
         let writers = Task {
             try await withThrowingTaskGroup(of: [[String]].self) { group in
                 for writer in 0..<4 {
@@ -126,7 +133,10 @@ struct ServerProcessTests {
                                 let (status, _) = try? await send(
                                     "POST", interactions, token: token, json: batchJSON(ids))
                             else { return acknowledged }
-                            if (200..<300).contains(status) { acknowledged.append(ids) }
+                            if (200..<300).contains(status) {
+                                acknowledged.append(ids)
+                                acknowledgedSoFar.value.add(1, ordering: .relaxed)
+                            }
                         }
                         return acknowledged
                     }
@@ -134,7 +144,11 @@ struct ServerProcessTests {
                 return try await group.reduce(into: []) { $0 += $1 }
             }
         }
-        try await Task.sleep(for: .seconds(2))
+        // Kill once the writers are well under way (at least 50 batches, or 60 s on a very slow machine).
+        let deadline = ContinuousClock.now + .seconds(60)
+        while acknowledgedSoFar.value.load(ordering: .relaxed) < 50, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
         await first.kill9()
         let acknowledged = try await writers.value
         #expect(first.process.terminationReason == .uncaughtSignal)

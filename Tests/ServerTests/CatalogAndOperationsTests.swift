@@ -143,8 +143,10 @@ struct CatalogAndOperationsTests {
 
     @Test("rate limits: 429 with Retry-After per token, other tokens unaffected", arguments: [Engine.sqliteMemory])
     func rateLimits(engine: Engine) async throws {
+        // Refills so slow (one request in 1,000 s) that a slow test run cannot earn a request back.
         let configuration = ServerConfiguration(
-            perTokenLimit: RateLimit(perSecond: 0.5, burst: 3), perAddressLimit: RateLimit(perSecond: 1, burst: 10))
+            perTokenLimit: RateLimit(perSecond: 0.001, burst: 3),
+            perAddressLimit: RateLimit(perSecond: 0.001, burst: 10))
         try await ServerHarness.run(engine, configuration: configuration) { client, _ in
             let ada = try await client.newToken()
             let bob = try await client.newToken()
