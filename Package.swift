@@ -91,7 +91,7 @@ let package = Package(
         .target(
             name: "RepoFinderServer",
             dependencies: [
-                "RepoFinderAPI", "Recommender", "Catalog", "Storage", "StorageLive", "RepoFinderCore",
+                "RepoFinderAPI", "Recommender", "Storage", "StorageLive", "RepoFinderCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

@@ -181,11 +181,3 @@ public struct ImportSummary: Sendable {
         return seconds > 0 ? Double(read) / seconds : 0
     }
 }
-
-extension Duration {
-    /// The duration in seconds.
-    public var secondsDouble: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
-    }
-}

@@ -67,11 +67,8 @@ public final class DeckService: Sendable {
                 return CommunitySignal(
                     person: "u:" + interaction.userID, repositoryKey: interaction.repositoryKey, kind: kind)
             }
-        let gains = try await store.trending(TrendingQuery(window: .weekly, limit: TrendingQuery.maximumLimit))
-        let weeklyGains = Dictionary(
-            gains.entries.map { ($0.repository.repositoryName.key, $0.starsGained) }, uniquingKeysWith: max)
         let index = await RecommendationIndex.build(
-            repositories: catalog, community: community, weeklyGains: weeklyGains)
+            repositories: catalog, community: community, weeklyGains: try await store.weeklyGains())
         logger.info(
             "recommender: \(catalog.count) repositories, \(community.count) community signals, built in \(ContinuousClock.now - start)"
         )

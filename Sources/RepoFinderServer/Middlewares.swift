@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import RepoFinderCore
 
 /// Logs one line per request (method, path, status, milliseconds, request id), answers with `X-Request-Id`,
 /// and records the request in ``ServerMetrics`` by route and status.
@@ -19,8 +20,7 @@ struct RequestLogMiddleware: RouterMiddleware {
         } catch {
             response = ErrorMiddleware<Context>.response(for: ErrorMiddleware<Context>.apiError(for: error))
         }
-        let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let seconds = (ContinuousClock.now - start).secondsDouble
         let route = context.endpointPath ?? "unmatched"
         metrics.record(route: route, method: request.method.rawValue, status: response.status.code, seconds: seconds)
         response.headers[.requestID] = context.id

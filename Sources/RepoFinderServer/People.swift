@@ -86,7 +86,7 @@ actor PersonSession {
         let start = ContinuousClock.now
         let taste = Taste(preferences: state.preferences, signals: state.signals, servedItems: state.served)
         let deck = recommender.deck(for: taste, size: size, filter: filter)
-        metrics.recordDeck(seconds: (ContinuousClock.now - start).seconds, cards: deck.cards.count)
+        metrics.recordDeck(seconds: (ContinuousClock.now - start).secondsDouble, cards: deck.cards.count)
         let previous = state.served
         for card in deck.cards {
             if let item = recommender.index.item(forKey: card.repository.repositoryName.key) {
@@ -144,12 +144,5 @@ actor PersonSession {
             self.state = loaded
         }
         return self.state!
-    }
-}
-
-extension Duration {
-    /// The duration in seconds.
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) * 1e-18
     }
 }

@@ -93,6 +93,13 @@ extension DataStore {
             if page.count < pageSize { return all }
         }
     }
+
+    /// Stars gained this week by repository key (``RepositoryName/key``), for the recommender's trending prior:
+    /// the week's top gainers, as ``trending(_:)`` ranks them.
+    public func weeklyGains() async throws -> [String: Int] {
+        let list = try await trending(TrendingQuery(window: .weekly, limit: TrendingQuery.maximumLimit))
+        return Dictionary(list.entries.map { ($0.repository.id, $0.starsGained) }, uniquingKeysWith: max)
+    }
 }
 
 /// How many rows an upsert inserted, changed, or found already up to date.

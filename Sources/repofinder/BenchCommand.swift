@@ -1,6 +1,7 @@
 import ArgumentParser
 import Catalog
 import Foundation
+import RepoFinderCore
 import Storage
 
 /// `repofinder bench`: benchmark programs that print figures (never timed assertions in tests).

@@ -19,14 +19,9 @@ struct RecommenderOptions: ParsableArguments {
     /// Builds the recommender over the catalog in the database (loading the starter catalog into an empty one).
     func recommender() async throws -> Recommender {
         let community = try communitySignals()
-        let (catalog, trending) = try await database.withCatalog { store in
-            (
-                try await store.allRepositories(),
-                try await store.trending(TrendingQuery(window: .weekly, limit: TrendingQuery.maximumLimit))
-            )
+        let (catalog, gains) = try await database.withCatalog { store in
+            (try await store.allRepositories(), try await store.weeklyGains())
         }
-        let gains = Dictionary(
-            trending.entries.map { ($0.repository.id, $0.starsGained) }, uniquingKeysWith: { first, _ in first })
         return Recommender(
             index: await RecommendationIndex.build(repositories: catalog, community: community, weeklyGains: gains))
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Catalog
 import Foundation
+import RepoFinderCore
 import Storage
 
 /// `repofinder ingest FILE`: imports GitHub repository JSON lines, or star snapshots with `--stars`.
