@@ -123,6 +123,8 @@ let package = Package(
                 "Catalog", "GitHub", "GitHubLive", "Recommender", "Storage", "StorageLive", "RepoFinderCore",
                 "RepoFinderServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),
@@ -136,6 +138,7 @@ let package = Package(
             name: "StorageContractTests",
             dependencies: [
                 "Storage", "StorageLive", "StorageSQLite", "StoragePostgres", "RepoFinderCore", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
         ),
@@ -160,7 +163,9 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "RepoFinderServer", "RepoFinderAPI", "Storage", "StorageLive", "Catalog", "RepoFinderCore", "TestSupport",
+                "Recommender",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],
             swiftSettings: strictSettings
         ),

@@ -1,5 +1,5 @@
 import Foundation
-import RepoFinderCore
+public import RepoFinderCore
 
 /// Onboarding answers resolved against the index: which languages, topics, name words and clusters to favour.
 struct PreferenceProfile {
@@ -128,5 +128,29 @@ struct PreferenceProfile {
         if goals.contains(.contributing) { value = 0.5 * value + 0.5 * index.priors.activity[item] }
         if goals.contains(.learningNewTech) { value = 0.9 * value + 0.1 * index.priors.wellKept[item] }
         return value
+    }
+}
+
+/// Onboarding answers resolved against one index, ready to score with. A session that deals batch after batch keeps
+/// one in its ``Taste`` instead of resolving the same answers (names, topics, word matches) on every request.
+public struct PreparedPreferences: Sendable {
+    let profile: PreferenceProfile
+    let preferences: UserPreferences
+    let index: ObjectIdentifier
+}
+
+extension RecommendationIndex {
+    /// `preferences` resolved against this index (used by a ``Taste`` with the same preferences on this index).
+    public func prepare(_ preferences: UserPreferences) -> PreparedPreferences {
+        PreparedPreferences(
+            profile: PreferenceProfile(preferences, index: self), preferences: preferences,
+            index: ObjectIdentifier(self))
+    }
+}
+
+extension PreparedPreferences {
+    /// Whether this was prepared from these preferences on this index.
+    public func fits(_ preferences: UserPreferences, _ index: RecommendationIndex) -> Bool {
+        self.index == ObjectIdentifier(index) && self.preferences == preferences
     }
 }

@@ -69,7 +69,11 @@ struct Scorer {
 
     init(taste: Taste, index: RecommendationIndex) {
         self.index = index
-        preferences = PreferenceProfile(taste.preferences, index: index)
+        if let prepared = taste.prepared, prepared.fits(taste.preferences, index) {
+            preferences = prepared.profile
+        } else {
+            preferences = PreferenceProfile(taste.preferences, index: index)
+        }
         var last: [Int32: SignalKind] = [:]
         var order: [Int32] = []
         for signal in taste.signals {

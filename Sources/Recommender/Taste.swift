@@ -79,15 +79,19 @@ public struct Taste: Sendable {
     /// Sessions that live long keep this instead of keys: it costs nothing per request. Bits of another index
     /// (a different ``RecommendationIndex/count``) are ignored.
     public var servedItems: ItemBits?
+    /// `preferences` already resolved against the index (``RecommendationIndex/prepare(_:)``); used only when it
+    /// fits them and the index, resolved again otherwise.
+    public var prepared: PreparedPreferences?
 
     public init(
         preferences: UserPreferences = UserPreferences(), signals: [TasteSignal] = [], served: Set<String> = [],
-        servedItems: ItemBits? = nil
+        servedItems: ItemBits? = nil, prepared: PreparedPreferences? = nil
     ) {
         self.preferences = preferences
         self.signals = signals
         self.served = served
         self.servedItems = servedItems
+        self.prepared = prepared
     }
 }
 

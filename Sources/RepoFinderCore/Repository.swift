@@ -111,7 +111,12 @@ public struct RepositoryOwner: Hashable, Sendable {
 
     /// The avatar to show: the recorded one, else GitHub's stable per-login avatar address.
     public var displayAvatarURL: URL {
-        avatarURL ?? URL(string: "https://avatars.githubusercontent.com/\(login)")!
+        avatarURL ?? URL(string: displayAvatarAddress)!
+    }
+
+    /// ``displayAvatarURL`` as text, without making a `URL` when none was recorded.
+    public var displayAvatarAddress: String {
+        avatarURL?.absoluteString ?? "https://avatars.githubusercontent.com/\(login)"
     }
 }
 

@@ -7,18 +7,25 @@ public import Storage
 import Synchronization
 
 /// Holds the recommender the server deals with, built from the catalog and everyone's stored interactions, and
-/// rebuilds it in the background when new likes, saves and opens have come in (every `interval` at most).
+/// rebuilds it in the background when new likes, saves and opens have come in (every `interval` at most); records
+/// what it dealt (``ServedRecorder``).
 public final class DeckService: Sendable {
     private let store: any DataStore
     private let extraCommunity: [CommunitySignal]
-    private let current: Mutex<Recommender>
+    private let current: Mutex<(recommender: Recommender, encoded: EncodedRepositories)>
     private let pendingSignals = Atomic<Int>(0)
     private let logger: Logger
+    /// What was dealt to whom, on its way to the store.
+    let served: ServedRecorder
 
-    private init(store: any DataStore, extraCommunity: [CommunitySignal], recommender: Recommender, logger: Logger) {
+    private init(
+        store: any DataStore, extraCommunity: [CommunitySignal], recommender: Recommender,
+        encoded: EncodedRepositories, logger: Logger
+    ) {
         self.store = store
+        self.served = ServedRecorder(store: store, logger: logger)
         self.extraCommunity = extraCommunity
-        self.current = Mutex(recommender)
+        self.current = Mutex((recommender, encoded))
         self.logger = logger
     }
 
@@ -28,11 +35,21 @@ public final class DeckService: Sendable {
         -> DeckService
     {
         let recommender = try await build(store: store, extraCommunity: extraCommunity, logger: logger)
-        return DeckService(store: store, extraCommunity: extraCommunity, recommender: recommender, logger: logger)
+        let encoded = await offThePool { EncodedRepositories(recommender.index) }
+        return DeckService(
+            store: store, extraCommunity: extraCommunity, recommender: recommender, encoded: encoded, logger: logger)
+    }
+
+    /// Writes the dealt cards that wait to be written (the server does so every second and when it stops).
+    public func flushServed() async {
+        await served.flush()
     }
 
     /// The recommender to deal with now.
-    public var recommender: Recommender { current.withLock { $0 } }
+    public var recommender: Recommender { current.withLock { $0.recommender } }
+
+    /// The repositories of the current index as JSON, for the feed.
+    var encodedRepositories: EncodedRepositories { current.withLock { $0.encoded } }
 
     /// Notes that interactions were stored; positive ones make the next rebuild worthwhile.
     func noteSignals(_ count: Int) {
@@ -46,7 +63,8 @@ public final class DeckService: Sendable {
         guard pending > 0 else { return false }
         do {
             let recommender = try await Self.build(store: store, extraCommunity: extraCommunity, logger: logger)
-            current.withLock { $0 = recommender }
+            let encoded = await offThePool { EncodedRepositories(recommender.index) }
+            current.withLock { $0 = (recommender, encoded) }
             return true
         } catch {
             pendingSignals.add(pending, ordering: .relaxed)

@@ -38,12 +38,11 @@ struct DiscoveryAPI: APIProtocol {
 
     // MARK: The deck
 
+    /// The generated form of `GET /v1/me/feed`; the server answers it with ``FeedEndpoint`` instead (same input,
+    /// same deal, the same JSON written without `JSONEncoder`). Kept so the contract stays whole and as the
+    /// reference the endpoint's tests compare with.
     func getFeed(_ input: Operations.GetFeed.Input) async throws -> Operations.GetFeed.Output {
-        let userID = try await people.authenticate()
-        let size = try Mapping.limit(input.query.limit, default: 20, maximum: 50)
-        let filter = DeckFilter(clusters: input.query.cluster.map { [$0.rawValue] } ?? [])
-        let dealt = try await people.session(userID).deal(
-            size: size, filter: filter, recommender: deck.recommender, metrics: metrics)
+        let dealt = try await dealFeed(limit: input.query.limit, cluster: input.query.cluster)
         let now = Date()
         return .ok(
             .init(
@@ -51,6 +50,15 @@ struct DiscoveryAPI: APIProtocol {
                     .init(
                         items: dealt.cards.map { Mapping.card($0, now: now) }, exhausted: dealt.exhausted,
                         message: dealt.exhaustedMessage))))
+    }
+
+    /// Deals the signed-in person's next cards (`limit` 1–50, 20 by default; only `cluster`'s when given).
+    func dealFeed(limit: Int?, cluster: Components.Schemas.ClusterID?) async throws -> Deck {
+        let userID = try await people.authenticate()
+        let size = try Mapping.limit(limit, default: 20, maximum: 50)
+        let filter = DeckFilter(clusters: cluster.map { [$0.rawValue] } ?? [])
+        return try await people.session(userID).deal(
+            size: size, filter: filter, recommender: deck.recommender, metrics: metrics)
     }
 
     func postInteractions(_ input: Operations.PostInteractions.Input) async throws

@@ -65,10 +65,16 @@ public enum DiscoveryServer {
                 body: ResponseBody(byteBuffer: ByteBuffer(string: document)))
         }
         let api = DiscoveryAPI(
-            store: store, deck: deck, people: People(store: store, sessionRefresh: configuration.sessionRefresh),
+            store: store, deck: deck,
+            people: People(store: store, served: deck.served, sessionRefresh: configuration.sessionRefresh),
             metrics: metrics)
+        let feed = FeedEndpoint(api: api)
+        router.on(RouterPath(FeedEndpoint.path), method: FeedEndpoint.method) { request, _ in
+            try await feed.respond(to: request)
+        }
         try api.registerHandlers(
-            on: router,
+            on: GeneratedRoutes(
+                router: router, answeredByHand: ["\(FeedEndpoint.method.rawValue) \(FeedEndpoint.path)"]),
             configuration: Configuration(
                 dateTranscoder: LenientDateTranscoder(), jsonEncodingOptions: [.withoutEscapingSlashes]))
         var application = Application(
@@ -77,7 +83,8 @@ public enum DiscoveryServer {
                 address: .hostname(configuration.host, port: configuration.port), serverName: "RepoFinder"),
             logger: logger)
         application.addServices(
-            DeckRebuildService(deck: deck, interval: configuration.rebuildInterval, logger: logger))
+            DeckRebuildService(deck: deck, interval: configuration.rebuildInterval, logger: logger),
+            ServedFlushService(recorder: deck.served))
         return application
     }
 
@@ -91,6 +98,8 @@ public enum DiscoveryServer {
             let application = try makeApplication(
                 configuration: configuration, store: store, deck: deck, logger: logger)
             try await application.runService()
+            // Deals answered while the services stopped.
+            await deck.flushServed()
         } catch {
             try? await store.close()
             throw error

@@ -13,8 +13,14 @@ final class People: Sendable {
     private let maximumCached: Int
     private let sessionRefresh: Duration
 
-    init(store: any DataStore, maximumCached: Int = 100_000, sessionRefresh: Duration = .seconds(60)) {
+    private let served: ServedRecorder
+
+    init(
+        store: any DataStore, served: ServedRecorder, maximumCached: Int = 100_000,
+        sessionRefresh: Duration = .seconds(60)
+    ) {
         self.store = store
+        self.served = served
         self.maximumCached = maximumCached
         self.sessionRefresh = sessionRefresh
     }
@@ -48,7 +54,7 @@ final class People: Sendable {
         sessions.withLock { sessions in
             if let session = sessions[userID] { return session }
             if sessions.count >= maximumCached { sessions.removeAll(keepingCapacity: true) }
-            let session = PersonSession(userID: userID, store: store, refresh: sessionRefresh)
+            let session = PersonSession(userID: userID, store: store, served: served, refresh: sessionRefresh)
             sessions[userID] = session
             return session
         }
@@ -66,25 +72,33 @@ actor PersonSession {
         var served: ItemBits
         var index: ObjectIdentifier
         var loadedAt: ContinuousClock.Instant
+        /// The preferences resolved against the index, kept while neither changes.
+        var prepared: PreparedPreferences?
     }
 
     let userID: String
     private let store: any DataStore
+    private let served: ServedRecorder
     private let refresh: Duration
     private var state: State?
 
-    init(userID: String, store: any DataStore, refresh: Duration) {
+    init(userID: String, store: any DataStore, served: ServedRecorder, refresh: Duration) {
         self.userID = userID
         self.store = store
+        self.served = served
         self.refresh = refresh
     }
 
-    /// Deals the next cards and records them as served; returns only cards the store had not recorded for this
-    /// person before (another server may have dealt one a moment ago).
+    /// Deals the next cards and records them as served; on a shared store, returns only cards the store had not
+    /// recorded for this person before (another server may have dealt one a moment ago).
     func deal(size: Int, filter: DeckFilter, recommender: Recommender, metrics: ServerMetrics) async throws -> Deck {
         var state = try await current(for: recommender.index)
         let start = ContinuousClock.now
-        let taste = Taste(preferences: state.preferences, signals: state.signals, servedItems: state.served)
+        if state.prepared?.fits(state.preferences, recommender.index) != true {
+            state.prepared = recommender.index.prepare(state.preferences)
+        }
+        let taste = Taste(
+            preferences: state.preferences, signals: state.signals, servedItems: state.served, prepared: state.prepared)
         let deck = recommender.deck(for: taste, size: size, filter: filter)
         metrics.recordDeck(seconds: (ContinuousClock.now - start).secondsDouble, cards: deck.cards.count)
         let previous = state.served
@@ -96,7 +110,7 @@ actor PersonSession {
         self.state = state
         do {
             let recorded = Set(
-                try await store.recordServed(deck.cards.map(\.repository.repositoryName), userID: userID, at: Date())
+                try await served.record(deck.cards.map(\.repository.repositoryName), userID: userID, at: Date())
                     .map(\.key))
             return Deck(
                 cards: deck.cards.filter { recorded.contains($0.repository.repositoryName.key) },
@@ -130,11 +144,14 @@ actor PersonSession {
         let loadedAt = ContinuousClock.now
         async let preferences = store.preferences(userID: userID)
         async let interactions = store.interactions(userID: userID)
-        async let served = store.served(userID: userID)
+        // What is on its way to the store, taken before reading the store: a card is then in one or the other.
+        let unwritten = served.unwritten(userID: userID).map(\.key)
+        async let stored = store.served(userID: userID)
         let loaded = State(
             preferences: try await preferences ?? UserPreferences(),
             signals: try await interactions.map { TasteSignal(repository: $0.repository, kind: SignalKind($0.kind)) },
-            served: index.items(forKeys: try await served), index: ObjectIdentifier(index), loadedAt: loadedAt)
+            served: index.items(forKeys: try await stored.union(unwritten)), index: ObjectIdentifier(index),
+            loadedAt: loadedAt)
         // Another call may have loaded meanwhile (actors re-enter at awaits): keep what it dealt, too.
         if let state, state.index == loaded.index {
             var merged = loaded

@@ -31,7 +31,9 @@ struct RequestIdentity: Sendable {
         guard let header = request.headers[.authorization] else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        var token = parts[1]
+        while token.first?.isWhitespace == true { token.removeFirst() }
+        while token.last?.isWhitespace == true { token.removeLast() }
         return token.isEmpty ? nil : String(token)
     }
 }

@@ -79,6 +79,13 @@ public protocol DataStore: Sendable {
 
     // MARK: Lifecycle
 
+    /// Whether several servers may use this store at once (PostgreSQL). A store only one server process uses (a
+    /// SQLite file) lets that server's memory be the authority on what it dealt, so it may write that behind.
+    var isShared: Bool { get }
+
+    /// Answers once the database does (for readiness checks); throws ``StorageError/unavailable(_:)`` otherwise.
+    func ping() async throws
+
     /// Closes connections; the store is unusable afterwards.
     func close() async throws
 }

@@ -53,7 +53,7 @@ package enum SharedSQL {
 }
 
 /// The schema version this build knows (the number of migrations).
-package let currentSchemaVersion = 4
+package let currentSchemaVersion = 5
 
 extension InteractionKind {
     /// The list an interaction of this kind adds to, if any.

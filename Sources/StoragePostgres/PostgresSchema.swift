@@ -8,6 +8,10 @@ enum PostgresSchema {
         // report the same schema version.
         (3, "language in SQLite's full-text index (nothing to change here)", []),
         (4, "repositories dealt to each person", version4),
+        // SQLite's v5 keeps what was dealt as one set per person. PostgreSQL keeps a row per card: its primary key
+        // is what lets several servers decide together which cards are new. Recorded so both engines report the
+        // same schema version.
+        (5, "what was dealt, as one set per person in SQLite (nothing to change here)", []),
     ]
 
     /// What the deck dealt to whom, so a person is never dealt the same card twice.

@@ -115,6 +115,16 @@ public final class PostgresStorage: DataStore {
         throw StorageError.unavailable("PostgreSQL returned no statistics.")
     }
 
+    public var isShared: Bool { true }
+
+    public func ping() async throws {
+        do {
+            for try await _ in try await client.query("SELECT 1", logger: logger) {}
+        } catch {
+            throw StorageError.unavailable("PostgreSQL does not answer: \(String(reflecting: error)).")
+        }
+    }
+
     public func close() async throws {
         runTask.cancel()
         await runTask.value

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// Versioned migrations of the SQLite schema. Append new migrations; never edit a shipped one.
@@ -17,10 +18,32 @@ enum SQLiteSchema {
         migrator.registerMigration("v4: repositories dealt to each person") { db in
             try db.execute(sql: version4)
         }
+        migrator.registerMigration("v5: what was dealt, as one set per person") { db in
+            try db.execute(sql: version5)
+            var ids: [String: [Int64]] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT user_id, repository_id FROM served_repositories")
+            while let row = try rows.next() { ids[row[0], default: []].append(row[1]) }
+            let now = Date().sqliteText
+            for (userID, served) in ids {
+                try db.execute(
+                    sql: "INSERT INTO served_sets (user_id, repository_ids, updated_at) VALUES (?, ?, ?)",
+                    arguments: [userID, Data(ServedSet.encode(served)), now])
+            }
+            try db.execute(sql: "DROP TABLE served_repositories")
+        }
         return migrator
     }
 
-    /// What the deck dealt to whom, so a person is never dealt the same card twice.
+    /// What the deck dealt to each person, as a ``ServedSet``.
+    static let version5 = """
+        CREATE TABLE served_sets (
+            user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+            repository_ids BLOB NOT NULL,
+            updated_at TEXT NOT NULL
+        );
+        """
+
+    /// What the deck dealt to whom, so a person is never dealt the same card twice (one row per card until v5).
     static let version4 = """
         CREATE TABLE served_repositories (
             user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,

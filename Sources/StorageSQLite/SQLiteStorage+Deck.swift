@@ -6,34 +6,87 @@ public import Storage
 extension SQLiteStorage {
     public func recordServed(_ names: [RepositoryName], userID: String, at date: Date) async throws -> [RepositoryName]
     {
-        // Which cards were dealt is worth keeping across a crash of the process (WAL commits survive kill -9), but
-        // not worth an fsync per batch: NORMAL skips it here; interactions keep SQLite's FULL default.
-        try await writer.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            defer { try? db.execute(sql: "PRAGMA synchronous = FULL") }
-            var recorded: [RepositoryName] = []
-            try db.inTransaction {
-                try Self.requireUser(db, userID)
-                let ids = try Self.repositoryIDs(db, keys: names.map(\.key))
-                var unique = Set<String>()
-                let known = names.filter { ids[$0.key] != nil && unique.insert($0.key).inserted }
-                guard !known.isEmpty else { return .commit }
-                let servedAt = date.sqliteText
-                let arguments = known.flatMap { [userID, ids[$0.key]!, servedAt] as [any DatabaseValueConvertible] }
-                let inserted = Set(
-                    try Int64.fetchAll(
-                        db, sql: SharedSQL.insertServed(count: known.count), arguments: StatementArguments(arguments)))
-                recorded = known.filter { inserted.contains(ids[$0.key]!) }
-                return .commit
-            }
-            return recorded
+        guard !names.isEmpty else {
+            try await writer.read { db in try Self.requireUser(db, userID) }
+            return []
         }
+        return try await servedWrites.submit(ServedBatch(names: names, userID: userID, date: date))
+    }
+
+    /// The group writer of dealt cards: one transaction for every batch that arrived while the last one was written.
+    static func servedWrites(_ writer: any DatabaseWriter) -> GroupCommit<ServedBatch, [RepositoryName]> {
+        GroupCommit { batches in
+            // Which cards were dealt is worth keeping across a crash of the process (WAL commits survive kill -9),
+            // but not worth an fsync per commit: NORMAL skips it here; interactions keep SQLite's FULL default.
+            try await writer.writeWithoutTransaction { db in
+                try db.cachedStatement(sql: "PRAGMA synchronous = NORMAL").execute()
+                defer { try? db.cachedStatement(sql: "PRAGMA synchronous = FULL").execute() }
+                var outcomes: [Result<[RepositoryName], any Error>] = []
+                try db.inTransaction {
+                    for batch in batches {
+                        do {
+                            outcomes.append(.success(try record(batch, db)))
+                        } catch let error as StorageError {
+                            outcomes.append(.failure(error))
+                        }
+                    }
+                    return .commit
+                }
+                return outcomes
+            }
+        }
+    }
+
+    /// Records one batch inside the group's transaction: adds its cards to the person's ``ServedSet`` and returns
+    /// those that were not in it.
+    private static func record(_ batch: ServedBatch, _ db: Database) throws -> [RepositoryName] {
+        try requireUser(db, batch.userID)
+        var ids: [String: Int64] = [:]
+        for chunk in batch.names.map(\.key).chunks(of: 500) {
+            let statement = try db.cachedStatement(
+                sql: "SELECT full_name_key, id FROM repositories WHERE full_name_key IN "
+                    + SharedSQL.placeholders(chunk.count))
+            for row in try Row.fetchAll(statement, arguments: StatementArguments(chunk)) { ids[row[0]] = row[1] }
+        }
+        // The set is sorted: look the batch up by bisection and merge, never hash or sort the whole history.
+        let served = try servedIDs(db, batch.userID)
+        var added = Set<Int64>()
+        let new = batch.names.filter { name in
+            guard let id = ids[name.key], !ServedSet.contains(served, id) else { return false }
+            return added.insert(id).inserted
+        }
+        guard !new.isEmpty else { return [] }
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO served_sets (user_id, repository_ids, updated_at) VALUES (?, ?, ?)
+                ON CONFLICT (user_id) DO UPDATE SET repository_ids = excluded.repository_ids,
+                    updated_at = excluded.updated_at
+                """
+        ).execute(
+            arguments: [
+                batch.userID, Data(ServedSet.encode(sorted: ServedSet.merge(served, added.sorted()))),
+                batch.date.sqliteText,
+            ])
+        return new
+    }
+
+    private static func servedIDs(_ db: Database, _ userID: String) throws -> [Int64] {
+        let blob = try Data.fetchOne(
+            db.cachedStatement(sql: "SELECT repository_ids FROM served_sets WHERE user_id = ?"), arguments: [userID])
+        return blob.map(ServedSet.decode) ?? []
     }
 
     public func served(userID: String) async throws -> Set<String> {
         try await writer.read { db in
             try Self.requireUser(db, userID)
-            return Set(try String.fetchAll(db, sql: SharedSQL.servedOfUser, arguments: [userID]))
+            let ids = try Self.servedIDs(db, userID)
+            guard !ids.isEmpty else { return [] }
+            let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
+            return Set(
+                try String.fetchAll(
+                    db.cachedStatement(
+                        sql: "SELECT full_name_key FROM repositories WHERE id IN (SELECT value FROM json_each(?))"),
+                    arguments: [list]))
         }
     }
 
@@ -46,4 +99,11 @@ extension SQLiteStorage {
             }
         }
     }
+}
+
+/// One person's dealt cards, waiting to be written.
+struct ServedBatch: Sendable {
+    var names: [RepositoryName]
+    var userID: String
+    var date: Date
 }

@@ -43,7 +43,7 @@ extension SQLiteStorage {
     }
 
     static func requireUser(_ db: Database, _ userID: String) throws {
-        guard try Bool.fetchOne(db, sql: SharedSQL.userExists, arguments: [userID]) != nil else {
+        guard try Bool.fetchOne(db.cachedStatement(sql: SharedSQL.userExists), arguments: [userID]) != nil else {
             throw StorageError.unknownUser(userID)
         }
     }

@@ -6,6 +6,8 @@ public import Storage
 /// The embedded engine: a SQLite file in WAL mode (or a private in-memory database), through GRDB.
 public final class SQLiteStorage: DataStore {
     let writer: any DatabaseWriter
+    /// Dealt cards are written in groups: the deck records a batch on every request.
+    let servedWrites: GroupCommit<ServedBatch, [RepositoryName]>
 
     /// Opens (creating if needed) and migrates a database file. Readers and one writer work concurrently (WAL).
     /// - Parameter pageCacheMiB: SQLite's page cache per connection. Imports touch pages all over the snapshot
@@ -26,6 +28,7 @@ public final class SQLiteStorage: DataStore {
         } catch {
             throw StorageError.unavailable("Could not open the SQLite database '\(path)': \(Self.reason(error)).")
         }
+        servedWrites = Self.servedWrites(writer)
         try migrate()
     }
 
@@ -34,6 +37,7 @@ public final class SQLiteStorage: DataStore {
         var configuration = Configuration()
         configuration.prepareDatabase { db in TextRank.register(db) }
         writer = try DatabaseQueue(configuration: configuration)
+        servedWrites = Self.servedWrites(writer)
         try migrate()
     }
 
@@ -61,6 +65,16 @@ public final class SQLiteStorage: DataStore {
                 interactions: try count("SELECT count(*) FROM interactions"),
                 schemaVersion: try SQLiteSchema.migrator.appliedIdentifiers(db).count
             )
+        }
+    }
+
+    public var isShared: Bool { false }
+
+    public func ping() async throws {
+        do {
+            _ = try await writer.read { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT 1")) }
+        } catch {
+            throw StorageError.unavailable("SQLite does not answer: \(Self.reason(error)).")
         }
     }
 

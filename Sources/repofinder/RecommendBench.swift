@@ -75,7 +75,50 @@ struct RecommendBench: AsyncParsableCommand {
                 format: "batch of %d: p50 %.3f ms, p90 %.3f ms, p99 %.3f ms, max %.3f ms (%d batches, %d cards%@)",
                 size, percentile(0.5), percentile(0.9), percentile(0.99), samples.last ?? 0, samples.count, cards,
                 exhausted > 0 ? ", \(exhausted) exhausted" : ""))
+        printLongSessions(recommender)
         print(String(format: "peak memory: %.0f MB", Self.peakMemoryMegabytes()))
+    }
+
+    /// Long sessions: people who only answered onboarding are dealt batch after batch (what the server's load test
+    /// does), so the time of a batch is seen as what a person was dealt grows to thousands of cards.
+    private func printLongSessions(_ recommender: Recommender) {
+        let clock = ContinuousClock()
+        let answers: [UserPreferences] = [
+            UserPreferences(techStack: ["Swift"], interests: ["ios"], experienceLevel: .beginner),
+            UserPreferences(techStack: ["Python"], interests: ["machine-learning"], experienceLevel: .advanced),
+            UserPreferences(techStack: ["Rust"], interests: ["cli"], experienceLevel: .intermediate),
+            UserPreferences(techStack: ["TypeScript"], interests: ["react"]),
+        ]
+        let stages = [0, 1_000, 2_500, 5_000, 10_000]
+        var samples = [[Double]](repeating: [], count: stages.count)
+        for preferences in answers {
+            var served = ItemBits(capacity: recommender.index.count)
+            var dealt = 0
+            while dealt < stages.last! + 500 {
+                let started = clock.now
+                let deck = recommender.deck(
+                    for: Taste(preferences: preferences, servedItems: served), size: size)
+                let milliseconds = (clock.now - started).secondsDouble * 1000
+                if let stage = stages.lastIndex(where: { dealt >= $0 && dealt < $0 + 500 }) {
+                    samples[stage].append(milliseconds)
+                }
+                for card in deck.cards {
+                    if let item = recommender.index.item(forKey: card.repository.repositoryName.key) {
+                        served.insert(item)
+                    }
+                }
+                dealt += size
+                if deck.exhausted { break }
+            }
+        }
+        for (stage, values) in zip(stages, samples) where !values.isEmpty {
+            let sorted = values.sorted()
+            print(
+                String(
+                    format: "long session, batch of %d after %@ dealt: p50 %.3f ms, p99 %.3f ms (%d batches)", size,
+                    Number.grouped(stage), sorted[sorted.count / 2],
+                    sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))], sorted.count))
+        }
     }
 
     /// The process's peak resident set size.

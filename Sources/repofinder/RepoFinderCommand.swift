@@ -1,7 +1,6 @@
 import ArgumentParser
 
 /// `repofinder`: the RepoFinder command line.
-@main
 struct RepoFinderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repofinder",

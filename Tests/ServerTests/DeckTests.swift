@@ -42,6 +42,56 @@ struct DeckTests {
         }
     }
 
+    @Test(
+        "what was dealt is written (behind, on SQLite) and a restarted server never deals it again",
+        arguments: Engine.available)
+    func dealtSurvivesRestart(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            _ = try await test.store.upsertRepositories(ServerHarness.catalog)
+            let configuration = ServerConfiguration(perTokenLimit: nil, perAddressLimit: nil)
+            var token = ""
+            var dealt = Set<String>()
+            for _ in 0..<2 {
+                let deck = try await DeckService.make(store: test.store, logger: ServerHarness.quietLogger)
+                let application = try DiscoveryServer.makeApplication(
+                    configuration: configuration, store: test.store, deck: deck, logger: ServerHarness.quietLogger)
+                let before = dealt
+                let known = token
+                let (person, names) = try await application.test(.router) { client in
+                    let person = known.isEmpty ? try await client.newToken() : known
+                    var names: [String] = []
+                    for _ in 0..<3 {
+                        let response = try await client.call(.get, "/v1/me/feed?limit=7", token: person)
+                        #expect(response.status == .ok)
+                        let batch = try response.names()
+                        #expect(batch.count == 7)
+                        #expect(before.isDisjoint(with: batch), "a card was dealt again after the restart")
+                        names += batch
+                    }
+                    return (person, names)
+                }
+                token = person
+                #expect(dealt.isDisjoint(with: names))
+                dealt.formUnion(names)
+                // What `repofinder serve` does when it stops.
+                await deck.flushServed()
+            }
+            #expect(dealt.count == 42)
+        }
+    }
+
+    @Test("feed parameters given twice are refused", arguments: [Engine.sqliteMemory])
+    func repeatedParameters(engine: Engine) async throws {
+        try await ServerHarness.run(engine) { client, _ in
+            let token = try await client.newToken()
+            for query in ["limit=5&limit=6", "cluster=mobile&cluster=data", "limit=five", "cluster=cooking"] {
+                let response = try await client.call(.get, "/v1/me/feed?" + query, token: token)
+                #expect(response.status == .badRequest, "\(query)")
+                #expect(try response.json()["error"] as? String == "bad_request")
+            }
+        }
+    }
+
     @Test("two feed requests at once never get the same cards", arguments: Engine.available)
     func concurrentFeeds(engine: Engine) async throws {
         try await ServerHarness.run(engine) { client, _ in

@@ -2,16 +2,9 @@ import Foundation
 
 /// Runs blocking or CPU-bound test work (waiting for a process, building a large index in a debug build) on a
 /// Dispatch thread and suspends the test meanwhile, so that Swift concurrency's few cooperative threads (one per core)
-/// stay free for other tests' timers and deadlines.
+/// stay free for other tests' timers and deadlines. (RepoFinderCore's `offThePool` takes work that cannot fail.)
 public func offThePool<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
     try await withCheckedThrowingContinuation { continuation in
         DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
-    }
-}
-
-/// ``offThePool(_:)`` for work that cannot fail.
-public func offThePool<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
-    await withCheckedContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(returning: work()) }
     }
 }

@@ -1,0 +1,36 @@
+import Foundation
+import Recommender
+import RepoFinderCore
+
+/// Every repository of the deck's index as the JSON of its `Repository` object, but for what depends on the time
+/// of the request (``JSONOutput/repositoryEnd(_:now:)``), written once when the index is built: the feed then copies
+/// each card's bytes instead of escaping and formatting them again. One buffer for the whole catalog (about 550
+/// bytes a repository), so the server's memory does not grow with what it has dealt.
+struct EncodedRepositories: Sendable {
+    private let bytes: [UInt8]
+    /// Where each repository's bytes end, by position in the index.
+    private let ends: [Int]
+    private let index: RecommendationIndex
+
+    init(_ index: RecommendationIndex) {
+        var json = JSONOutput(capacity: index.count * 600)
+        var ends: [Int] = []
+        ends.reserveCapacity(index.count)
+        for repository in index.repositories {
+            json.repositoryFields(repository)
+            ends.append(json.bytes.count)
+        }
+        self.bytes = json.bytes
+        self.ends = ends
+        self.index = index
+    }
+
+    /// The bytes of this repository's fields, if it was encoded exactly as it is (a card dealt from another index
+    /// may differ: then nil, and the caller writes it afresh).
+    func fields(of repository: Repository) -> ArraySlice<UInt8>? {
+        guard let position = index.item(forKey: repository.repositoryName.key),
+            index.repositories[position] == repository
+        else { return nil }
+        return bytes[(position == 0 ? 0 : ends[position - 1])..<ends[position]]
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import OpenAPIHummingbird
+import OpenAPIRuntime
+import Recommender
+import RepoFinderAPI
+import RepoFinderCore
+
+/// `GET /v1/me/feed`, the request the server answers most often, served by hand: the same parameters, checks and
+/// deal as the generated handler (``DiscoveryAPI/getFeed(_:)``), with the JSON written by ``JSONOutput`` instead of
+/// the generated types and `JSONEncoder`, which cost more than dealing the cards.
+struct FeedEndpoint {
+    static let method = HTTPRequest.Method.get
+    static let path = "/v1/me/feed"
+
+    let api: DiscoveryAPI
+
+    func respond(to request: Request) async throws -> Response {
+        let query = request.uri.queryParameters
+        let limit = try Self.single("limit", in: query).map { text -> Int in
+            guard let value = Int(text) else { throw APIError.badRequest("'limit' must be a whole number (1–50).") }
+            return value
+        }
+        let cluster = try Self.single("cluster", in: query).map { text -> Components.Schemas.ClusterID in
+            guard let value = Components.Schemas.ClusterID(rawValue: text) else {
+                let known = Components.Schemas.ClusterID.allCases.map(\.rawValue).joined(separator: ", ")
+                throw APIError.badRequest("'cluster' must be one of: \(known).")
+            }
+            return value
+        }
+        let dealt = try await api.dealFeed(limit: limit, cluster: cluster)
+        var json = JSONOutput(capacity: 512 + 1_024 * dealt.cards.count)
+        json.feed(dealt, now: Date(), encoded: api.deck.encodedRepositories)
+        return Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: json.bytes)))
+    }
+
+    /// The value of a query parameter given at most once (400 when repeated).
+    private static func single(_ name: String, in query: Parameters) throws(APIError) -> String? {
+        let values = query.getAll(name)
+        guard values.count <= 1 else { throw .badRequest("'\(name)' is given \(values.count) times; give it once.") }
+        return values.first
+    }
+}
+
+extension JSONOutput {
+    /// A deck as the contract's `Feed`; the repositories' fields come from `encoded` when it has them.
+    mutating func feed(_ deck: Deck, now: Date, encoded: EncodedRepositories? = nil) {
+        beginObject()
+        key("items")
+        beginArray()
+        for card in deck.cards {
+            element()
+            beginObject()
+            key("repository")
+            if let encoded = encoded?.fields(of: card.repository) {
+                raw(encoded)
+                repositoryEnd(card.repository, now: now)
+            } else {
+                repository(card.repository, now: now)
+            }
+            key("fitScore")
+            integer(card.fit)
+            key("reasons")
+            strings(card.reasons)
+            key("cluster")
+            string(Mapping.cluster(card.cluster.id).rawValue)
+            endObject()
+        }
+        endArray()
+        key("exhausted")
+        bool(deck.exhausted)
+        if let message = deck.exhaustedMessage {
+            key("message")
+            string(message)
+        }
+        endObject()
+    }
+
+    /// A repository as the contract's `Repository` (what ``Mapping/repository(_:now:)`` makes).
+    mutating func repository(_ repository: Repository, now: Date) {
+        repositoryFields(repository)
+        repositoryEnd(repository, now: now)
+    }
+
+    /// A repository's `Repository` object up to what depends on the time of the request: left open.
+    mutating func repositoryFields(_ repository: Repository) {
+        beginObject()
+        if let id = repository.githubID {
+            key("id")
+            integer(id)
+        }
+        key("name")
+        string(repository.name)
+        key("fullName")
+        string(repository.fullName)
+        if let description = repository.description {
+            key("description")
+            string(description)
+        }
+        key("topics")
+        strings(repository.topics)
+        key("stars")
+        integer(repository.stars)
+        if let forks = repository.forks {
+            key("forks")
+            integer(forks)
+        }
+        if let openIssues = repository.openIssues {
+            key("openIssues")
+            integer(openIssues)
+        }
+        if let language = repository.language {
+            key("language")
+            string(language)
+        }
+        key("url")
+        string(repository.webURL.absoluteString)
+        key("owner")
+        beginObject()
+        key("login")
+        string(repository.owner.login)
+        key("avatarUrl")
+        string(repository.owner.displayAvatarAddress)
+        endObject()
+        if let license = repository.license?.spdxID ?? repository.license?.name {
+            key("license")
+            string(license)
+        }
+        if let pushedAt = repository.pushedAt {
+            key("pushedAt")
+            date(pushedAt)
+        }
+        if let createdAt = repository.createdAt {
+            key("createdAt")
+            date(createdAt)
+        }
+        key("archived")
+        bool(repository.archived)
+    }
+
+    /// The rest of a repository's object after ``repositoryFields(_:)``: its age as a person says it.
+    mutating func repositoryEnd(_ repository: Repository, now: Date) {
+        if let pushedAt = repository.pushedAt {
+            key("lastUpdated")
+            string(RelativeTime.describe(pushedAt, now: now))
+        }
+        endObject()
+    }
+}
+
+/// Registers the generated handlers on the router, except the operations the server answers by hand.
+struct GeneratedRoutes: ServerTransport {
+    let router: Router<ServerContext>
+    /// "METHOD /path" of each operation answered by hand.
+    let answeredByHand: Set<String>
+
+    func register(
+        _ handler:
+            @escaping @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (
+                HTTPResponse, HTTPBody?
+            ),
+        method: HTTPRequest.Method,
+        path: String
+    ) throws {
+        guard !answeredByHand.contains("\(method.rawValue) \(path)") else { return }
+        router.register(handler, method: method, path: path)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Logging
+import RepoFinderCore
+import ServiceLifecycle
+import Storage
+import Synchronization
+
+/// Records which cards were dealt to whom.
+///
+/// On a store several servers share (PostgreSQL) it records at once, and the store decides which cards are new, so
+/// two servers never deal a person the same card. On a store one server owns (a SQLite file) this server's sessions
+/// already know what they dealt, so the cards are written behind, every person's together, at most every
+/// ``ServedFlushService/interval``: a deal then costs no write of its own. Writing a few cards into each of many
+/// people's rows per request had made the database write the same pages over and over (about 90 KB per request),
+/// which capped the deck at a third of what it serves now. After `kill -9`, the cards of the last interval are
+/// forgotten and may be dealt again; a graceful stop writes everything.
+final class ServedRecorder: Sendable {
+    private struct Dealt: Sendable {
+        var names: [RepositoryName] = []
+        var at = Date.distantPast
+    }
+
+    private struct Queue {
+        /// Waiting to be written.
+        var pending: [String: Dealt] = [:]
+        /// Being written now, by flush.
+        var writing: [Int: [String: Dealt]] = [:]
+        var flushes = 0
+    }
+
+    private let store: any DataStore
+    private let queue = Mutex(Queue())
+    private let logger: Logger
+
+    init(store: any DataStore, logger: Logger) {
+        self.store = store
+        self.logger = logger
+    }
+
+    /// Records a deal and returns the cards that are new to the person: all of them when written behind, those the
+    /// store had not recorded otherwise.
+    func record(_ names: [RepositoryName], userID: String, at date: Date) async throws -> [RepositoryName] {
+        guard !store.isShared else { return try await store.recordServed(names, userID: userID, at: date) }
+        queue.withLock { queue in
+            queue.pending[userID, default: Dealt()].names += names
+            queue.pending[userID]?.at = date
+        }
+        return names
+    }
+
+    /// Cards dealt to the person that the store may not have yet.
+    func unwritten(userID: String) -> [RepositoryName] {
+        queue.withLock { queue in
+            queue.writing.values.flatMap { $0[userID]?.names ?? [] } + (queue.pending[userID]?.names ?? [])
+        }
+    }
+
+    /// Whether anything waits to be written.
+    var hasPending: Bool { queue.withLock { !$0.pending.isEmpty } }
+
+    /// Writes what is waiting, every person's at once (SQLite groups them into one transaction). What could not be
+    /// written waits for the next flush; a person who no longer exists is dropped.
+    func flush() async {
+        let (flush, batch) = queue.withLock { queue in
+            queue.flushes += 1
+            queue.writing[queue.flushes] = queue.pending
+            queue.pending = [:]
+            return (queue.flushes, queue.writing[queue.flushes]!)
+        }
+        guard !batch.isEmpty else {
+            queue.withLock { _ = $0.writing.removeValue(forKey: flush) }
+            return
+        }
+        let failed = await withTaskGroup(of: (String, Dealt)?.self) { group in
+            for (userID, dealt) in batch {
+                group.addTask {
+                    do {
+                        _ = try await self.store.recordServed(dealt.names, userID: userID, at: dealt.at)
+                        return nil
+                    } catch StorageError.unknownUser {
+                        return nil
+                    } catch {
+                        return (userID, dealt)
+                    }
+                }
+            }
+            var failed: [(String, Dealt)] = []
+            for await result in group { if let result { failed.append(result) } }
+            return failed
+        }
+        queue.withLock { queue in
+            for (userID, dealt) in failed {
+                let later = queue.pending[userID]
+                queue.pending[userID] = Dealt(names: dealt.names + (later?.names ?? []), at: later?.at ?? dealt.at)
+            }
+            queue.writing[flush] = nil
+        }
+        if !failed.isEmpty {
+            logger.error("could not record the cards dealt to \(failed.count) people; trying again at the next flush")
+        }
+    }
+}
+
+/// Writes the cards dealt behind every `interval`, and what is left when the server stops.
+struct ServedFlushService: Service {
+    static let interval = Duration.seconds(1)
+
+    let recorder: ServedRecorder
+
+    func run() async throws {
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            do {
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: Self.interval) }
+            } catch {
+                break
+            }
+            await recorder.flush()
+        }
+        await recorder.flush()
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import OpenAPIRuntime
+import Recommender
+import RepoFinderAPI
+import RepoFinderCore
+import TestSupport
+import Testing
+
+@testable import RepoFinderServer
+
+@Suite("Server: the feed's hand-written JSON says what the generated types say")
+struct FeedJSONTests {
+    /// Repositories with every optional field present or absent, and text that needs escaping.
+    static let repositories: [Repository] = {
+        var plain = Fixtures.repository("plain/minimal", stars: 0, topics: [])
+        plain.description = nil
+        plain.language = nil
+        plain.forks = nil
+        plain.openIssues = nil
+        plain.license = nil
+        plain.createdAt = nil
+        plain.updatedAt = nil
+        plain.pushedAt = nil
+        var tricky = Fixtures.repository(
+            "tricky-owner/we.ird_name", stars: 123_456, topics: ["c++", "naïve", "emoji-🚀"])
+        tricky.githubID = 9_007_199_254_740_993
+        tricky.description = "Quotes \" backslash \\ slash / tab \t newline \n bell \u{7} nul \u{0} — “curly” 日本語 🚀"
+        tricky.language = "C++"
+        tricky.forks = 7
+        tricky.openIssues = 0
+        tricky.license = RepositoryLicense(spdxID: nil, name: "Custom \"license\"")
+        tricky.createdAt = Date(timeIntervalSince1970: -86_400 * 365)  // before 1970
+        tricky.pushedAt = Date(timeIntervalSince1970: 1_784_057_158.25)  // fractional seconds
+        tricky.archived = true
+        tricky.owner.avatarURL = URL(string: "https://example.com/a.png?size=40&x=%20y")
+        return [plain, tricky, Fixtures.repository("apple/swift", stars: 60_000, topics: ["swift", "compiler"])]
+    }()
+
+    static let deck = Deck(
+        cards: repositories.enumerated().map { position, repository in
+            Recommendation(
+                repository: repository, fit: 100 - position * 37,
+                reasons: position == 0 ? [] : ["Matches \"Swift\" in your tech stack", "Popular\nand active"],
+                cluster: TopicCluster.all[position % TopicCluster.all.count])
+        }, exhausted: true)
+
+    /// The feed as the generated types and `JSONEncoder` write it (the generated handler's way).
+    static func generated(_ deck: Deck, now: Date) throws -> Any {
+        let feed = Components.Schemas.Feed(
+            items: deck.cards.map { Mapping.card($0, now: now) }, exhausted: deck.exhausted,
+            message: deck.exhaustedMessage)
+        let encoder = JSONEncoder()
+        let transcoder = LenientDateTranscoder()
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(try transcoder.encode(date))
+        }
+        return try JSONSerialization.jsonObject(with: encoder.encode(feed))
+    }
+
+    @Test("written afresh and from the encoded catalog, the feed parses to the generated types' JSON")
+    func sameJSON() throws {
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        let expected = try Self.generated(Self.deck, now: now)
+        var fresh = JSONOutput(capacity: 4_096)
+        fresh.feed(Self.deck, now: now)
+        let index = RecommendationIndex(repositories: Self.repositories)
+        var cached = JSONOutput(capacity: 4_096)
+        cached.feed(Self.deck, now: now, encoded: EncodedRepositories(index))
+        for bytes in [fresh.bytes, cached.bytes] {
+            let parsed = try JSONSerialization.jsonObject(with: Data(bytes))
+            #expect((parsed as? NSDictionary) == (expected as? NSDictionary))
+            // And the contract's decoder reads it.
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .custom { decoder in
+                try LenientDateTranscoder().decode(try decoder.singleValueContainer().decode(String.self))
+            }
+            let feed = try decoder.decode(Components.Schemas.Feed.self, from: Data(bytes))
+            #expect(feed.items.count == 3 && feed.exhausted && feed.message != nil)
+        }
+        #expect(fresh.bytes == cached.bytes)
+    }
+
+    @Test("a card that differs from the encoded catalog (a newer index) is written afresh")
+    func staleCatalog() throws {
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        let encoded = EncodedRepositories(RecommendationIndex(repositories: Self.repositories))
+        var changed = Self.deck
+        changed.cards[2].repository.stars = 61_000
+        var json = JSONOutput(capacity: 4_096)
+        json.feed(changed, now: now, encoded: encoded)
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.bytes))
+        #expect((parsed as? NSDictionary) == (try Self.generated(changed, now: now) as? NSDictionary))
+    }
+
+    @Test("dates before 1970, in leap years and at the end of a day are written as RFC 3339")
+    func dates() throws {
+        let transcoder = LenientDateTranscoder()
+        for seconds in [-2_208_988_800, -1, 0, 951_782_399, 951_868_800, 1_784_057_158, 253_402_300_799] {
+            let date = Date(timeIntervalSince1970: TimeInterval(seconds))
+            var json = JSONOutput(capacity: 32)
+            json.date(date)
+            #expect(String(decoding: json.bytes, as: UTF8.self) == "\"\(try transcoder.encode(date))\"")
+        }
+    }
+}
