@@ -1,4 +1,5 @@
 import Foundation
+import RepoFinderCore
 
 /// JSON text written straight into bytes, for the answer the server gives most often (the deck), where Foundation's
 /// `JSONEncoder` (which builds a tree of values before it writes one) cost more than the work behind the answer.
@@ -93,7 +94,7 @@ struct JSONOutput {
             return
         }
         let (days, secondOfDay) = seconds.quotientAndRemainderFlooring(dividingBy: 86_400)
-        let (year, month, day) = Self.civil(fromDays: days)
+        let (year, month, day) = Day(daysSinceEpoch: days).components
         guard (0...9999).contains(year) else {
             string((try? LenientDateTranscoder().encode(date)) ?? "")
             return
@@ -123,19 +124,6 @@ struct JSONOutput {
             rest %= divisor
             divisor /= 10
         }
-    }
-
-    /// Year, month and day of a count of days since 1970-01-01 (proleptic Gregorian; Howard Hinnant's algorithm).
-    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static let hex = Array("0123456789abcdef".utf8)
