@@ -55,9 +55,6 @@ final class ServedRecorder: Sendable {
         }
     }
 
-    /// Whether anything waits to be written.
-    var hasPending: Bool { queue.withLock { !$0.pending.isEmpty } }
-
     /// Writes what is waiting, every person's at once (SQLite groups them into one transaction). What could not be
     /// written waits for the next flush; a person who no longer exists is dropped.
     func flush() async {
