@@ -34,8 +34,7 @@ public final class DeckService: Sendable {
     public static func make(store: any DataStore, extraCommunity: [CommunitySignal] = [], logger: Logger) async throws
         -> DeckService
     {
-        let recommender = try await build(store: store, extraCommunity: extraCommunity, logger: logger)
-        let encoded = await offThePool { EncodedRepositories(recommender.index) }
+        let (recommender, encoded) = try await build(store: store, extraCommunity: extraCommunity, logger: logger)
         return DeckService(
             store: store, extraCommunity: extraCommunity, recommender: recommender, encoded: encoded, logger: logger)
     }
@@ -62,9 +61,8 @@ public final class DeckService: Sendable {
         let pending = pendingSignals.exchange(0, ordering: .relaxed)
         guard pending > 0 else { return false }
         do {
-            let recommender = try await Self.build(store: store, extraCommunity: extraCommunity, logger: logger)
-            let encoded = await offThePool { EncodedRepositories(recommender.index) }
-            current.withLock { $0 = (recommender, encoded) }
+            let built = try await Self.build(store: store, extraCommunity: extraCommunity, logger: logger)
+            current.withLock { $0 = built }
             return true
         } catch {
             pendingSignals.add(pending, ordering: .relaxed)
@@ -72,8 +70,9 @@ public final class DeckService: Sendable {
         }
     }
 
+    /// The recommender over the store's catalog and interactions, and its repositories encoded for the feed.
     private static func build(store: any DataStore, extraCommunity: [CommunitySignal], logger: Logger) async throws
-        -> Recommender
+        -> (recommender: Recommender, encoded: EncodedRepositories)
     {
         let start = ContinuousClock.now
         let catalog = try await store.allRepositories()
@@ -90,7 +89,8 @@ public final class DeckService: Sendable {
         logger.info(
             "recommender: \(catalog.count) repositories, \(community.count) community signals, built in \(ContinuousClock.now - start)"
         )
-        return Recommender(index: index)
+        let encoded = await offThePool { EncodedRepositories(index) }
+        return (Recommender(index: index), encoded)
     }
 }
 
