@@ -17,6 +17,12 @@ public struct ItemBits: Hashable, Sendable {
         words[item >> 6] |= 1 << UInt64(item & 63)
     }
 
+    /// Removes an item (ignored when out of range).
+    public mutating func remove(_ item: Int) {
+        guard item >= 0, item < capacity else { return }
+        words[item >> 6] &= ~(1 << UInt64(item & 63))
+    }
+
     /// Whether the set holds the item.
     public func contains(_ item: Int) -> Bool {
         guard item >= 0, item < capacity else { return false }

@@ -23,11 +23,17 @@ struct PreferenceProfile {
     var secondaryClusters: Set<Int> = []
     var experience: ExperienceLevel?
     var goals: Set<Goal> = []
-    /// `languages` and `topics` as flags by id, and the repositories whose names hold one of `words`: what
-    /// ``match(_:in:)`` reads for every candidate, without hashing.
+    /// `languages` as flags by id, the repositories holding one of `topics` (and, apart, how many of them those with
+    /// several hold), and the repositories whose names hold one of `words`: what ``match(_:in:)`` reads for every
+    /// candidate, without hashing or walking each candidate's topics.
     private var languageWanted: [Bool] = []
-    private var topicWanted: [Bool] = []
+    private var topicMatches = ItemBits(capacity: 0)
+    private var severalTopics: [Int32: Int] = [:]
     private var wordMatches = ItemBits(capacity: 0)
+    /// What ``clusterMatch(_:in:)`` gives each cluster (by position in ``TopicCluster/all``).
+    private var clusterWeights: [Float] = []
+    /// This person's prior of every repository (shared with everyone of the same ``PriorBlend``).
+    private var priors: [Float] = []
 
     init(_ preferences: UserPreferences, index: RecommendationIndex) {
         experience = preferences.experienceLevel
@@ -59,8 +65,20 @@ struct PreferenceProfile {
         }
         languageWanted = [Bool](repeating: false, count: index.facts.languages.names.count)
         for language in languages.keys { languageWanted[Int(language)] = true }
-        topicWanted = [Bool](repeating: false, count: index.facts.topicNumbering.names.count)
-        for topic in topics.keys { topicWanted[Int(topic)] = true }
+        topicMatches = ItemBits(capacity: topics.isEmpty ? 0 : index.count)
+        for topic in topics.keys {
+            for item in index.byTopic[Int(topic)] {
+                if topicMatches.contains(Int(item)) {
+                    severalTopics[item, default: 1] += 1
+                } else {
+                    topicMatches.insert(Int(item))
+                }
+            }
+        }
+        priors = index.priors(for: PriorBlend(experience: experience, goals: goals))
+        clusterWeights = TopicCluster.all.indices.map { cluster in
+            cluster == primaryCluster ? 1 : secondaryClusters.contains(cluster) ? 0.6 : 0
+        }
         wordMatches = ItemBits(capacity: words.isEmpty ? 0 : index.count)
         for word in words.keys {
             for item in index.facts.itemsByNameWord[word] ?? [] { wordMatches.insert(Int(item)) }
@@ -79,11 +97,8 @@ struct PreferenceProfile {
         let language = index.facts.languageOf[item]
         let languageHit = language >= 0 && languageWanted[Int(language)]
         var topicHits = 0
-        if !topics.isEmpty {
-            for position in index.facts.topics.range(of: item) where topicWanted[Int(index.facts.topics.ids[position])]
-            {
-                topicHits += 1
-            }
+        if topicMatches.contains(item) {
+            topicHits = severalTopics.isEmpty ? 1 : severalTopics[Int32(item)] ?? 1
         }
         var best: Float
         if languageHit, topicHits > 0 {
@@ -98,35 +113,50 @@ struct PreferenceProfile {
         return 0.75 * best + 0.25 * clusterMatch(item, in: index)
     }
 
+    /// How well a repository's cluster matches: 1 for the primary cluster, 0.6 for a secondary one.
     func clusterMatch(_ item: Int, in index: RecommendationIndex) -> Float {
-        let cluster = Int(index.facts.clusterOf[item])
-        if cluster == primaryCluster { return 1 }
-        return secondaryClusters.contains(cluster) ? 0.6 : 0
+        clusterWeights[Int(index.facts.clusterOf[item])]
     }
 
     /// How much the prior counts for this person: more for beginners (popular, well-kept first matters most).
     var priorEmphasis: Float { experience == .beginner ? 1.5 : 1 }
 
-    /// The prior for this person: beginners lean on popular, well-kept repositories; advanced people on fresh ones;
-    /// "contributing" favours active repositories with open issues.
+    /// The prior for this person (``PriorBlend``), read from the index's table for their blend.
     func prior(_ item: Int, in index: RecommendationIndex) -> Float {
+        priors[item]
+    }
+}
+
+/// How a person's prior mixes the index's priors; people with the same experience and the same of the two goals that
+/// matter share one table of it (``RecommendationIndex/priors(for:)``).
+struct PriorBlend: Hashable {
+    var experience: ExperienceLevel?
+    var contributing: Bool
+    var learningNewTech: Bool
+
+    init(experience: ExperienceLevel?, goals: Set<Goal>) {
+        self.experience = experience
+        contributing = goals.contains(.contributing)
+        learningNewTech = goals.contains(.learningNewTech)
+    }
+
+    /// The prior of one repository: beginners lean on popular, well-kept repositories; advanced people on fresh
+    /// ones; "contributing" favours active repositories with open issues.
+    func prior(_ item: Int, _ priors: Priors) -> Float {
         var value: Float
         switch experience {
         case .beginner:
-            value =
-                0.6 * index.priors.popularity[item] + 0.25 * index.priors.wellKept[item] + 0.15
-                * index.priors.freshness[item]
+            value = 0.6 * priors.popularity[item] + 0.25 * priors.wellKept[item] + 0.15 * priors.freshness[item]
         case .advanced:
             // Fresh work, and not only the famous: less-known repositories get a fifth back.
             value =
-                0.25 * index.priors.popularity[item] + 0.55 * index.priors.freshness[item] + 0.2
-                * (1 - index.priors.popularity[item])
+                0.25 * priors.popularity[item] + 0.55 * priors.freshness[item] + 0.2 * (1 - priors.popularity[item])
         case .intermediate, nil:
-            value = 0.6 * index.priors.popularity[item] + 0.4 * index.priors.freshness[item]
+            value = 0.6 * priors.popularity[item] + 0.4 * priors.freshness[item]
         }
-        value = 0.85 * value + 0.15 * index.priors.trend[item]
-        if goals.contains(.contributing) { value = 0.5 * value + 0.5 * index.priors.activity[item] }
-        if goals.contains(.learningNewTech) { value = 0.9 * value + 0.1 * index.priors.wellKept[item] }
+        value = 0.85 * value + 0.15 * priors.trend[item]
+        if contributing { value = 0.5 * value + 0.5 * priors.activity[item] }
+        if learningNewTech { value = 0.9 * value + 0.1 * priors.wellKept[item] }
         return value
     }
 }

@@ -6,74 +6,84 @@ struct ReasonWriter {
     let index: RecommendationIndex
     let scorer: Scorer
 
+    /// A reason before it is put in words: a card weighs several and words only the three strongest.
+    private enum Draft {
+        case source(Int32, isContent: Bool)
+        case peopleLikeYou
+        case language(Int32, PreferenceProfile.Source)
+        case topic(Int32, PreferenceProfile.Source)
+        case word(String, PreferenceProfile.Source)
+        case mainCluster(Int)
+        case secondaryCluster(Int)
+        case trending(gain: Int)
+        case openIssues(Int)
+        case popular(stars: Int, wellKept: Bool)
+        case updatedRecently
+    }
+
     func reasons(for item: Int) -> [String] {
         let parts = scorer.parts(item)
         let preferences = scorer.preferences
-        var candidates: [(value: Float, text: String)] = []
+        var candidates: [(value: Float, draft: Draft)] = []
         // A named source says more than "people like you": the factors' share counts towards it when there is one.
         let source = scorer.similarity.isEmpty ? Scorer.Source.none : scorer.similarity[item].source
         let personal = parts.collaborative + parts.content + parts.implicit
         if source.item >= 0, personal > 0.05 * scorer.weights.collaborative {
-            let text =
-                source.isContent
-                ? "similar to \(name(source.item)), which you \(verb(source.item))"
-                : "like \(name(source.item)), which you \(verb(source.item))"
-            candidates.append((personal, text))
+            candidates.append((personal, .source(source.item, isContent: source.isContent)))
         } else if parts.implicit > 0.3 * scorer.weights.implicit {
-            candidates.append((parts.implicit, "liked by people who like what you like"))
+            candidates.append((parts.implicit, .peopleLikeYou))
         }
         if scorer.weights.preference > 0 {
             let weight = scorer.weights.preference
             let language = index.facts.languageOf[item]
             if language >= 0, let source = preferences.languages[language] {
-                candidates.append((0.75 * weight, "\(index.facts.languages.names[Int(language)]) — \(source.phrase)"))
+                candidates.append((0.75 * weight, .language(language, source)))
             }
-            for position in index.facts.topics.range(of: item) {
-                let topic = index.facts.topics.ids[position]
-                if let source = preferences.topics[topic],
-                    index.facts.topicNumbering.names[Int(topic)] != languageName(language)
-                {
-                    candidates.append(
-                        (0.74 * weight, "#\(index.facts.topicNumbering.names[Int(topic)]) — \(source.phrase)"))
-                    break
+            if !preferences.topics.isEmpty {
+                for position in index.facts.topics.range(of: item) {
+                    let topic = index.facts.topics.ids[position]
+                    if let source = preferences.topics[topic],
+                        index.facts.topicNumbering.names[Int(topic)] != languageName(language)
+                    {
+                        candidates.append((0.74 * weight, .topic(topic, source)))
+                        break
+                    }
                 }
             }
-            if let word = index.facts.nameWords[item].first(where: { preferences.words[$0] != nil }),
+            if !preferences.words.isEmpty,
+                let word = index.facts.nameWords[item].first(where: { preferences.words[$0] != nil }),
                 let source = preferences.words[word], language < 0 || preferences.languages[language] == nil
             {
-                candidates.append((0.45 * weight, "\(word) — \(source.phrase)"))
+                candidates.append((0.45 * weight, .word(word, source)))
             }
             let cluster = Int(index.facts.clusterOf[item])
             if cluster == preferences.primaryCluster {
-                candidates.append((0.25 * weight, "\(TopicCluster.all[cluster].name) — your main interest"))
+                candidates.append((0.25 * weight, .mainCluster(cluster)))
             } else if preferences.secondaryClusters.contains(cluster) {
-                candidates.append((0.15 * weight, "\(TopicCluster.all[cluster].name) — one of your clusters"))
+                candidates.append((0.15 * weight, .secondaryCluster(cluster)))
             }
         }
         let repository = index.repositories[item]
         let prior = scorer.weights.prior
         if index.priors.trendGain[item] > 0, index.priors.trend[item] > 0.3 {
-            candidates.append(
-                (0.3 * prior + 0.05, "trending this week (+\(Self.stars(Int(index.priors.trendGain[item]))) stars)"))
+            candidates.append((0.3 * prior + 0.05, .trending(gain: Int(index.priors.trendGain[item]))))
         }
         if preferences.goals.contains(.contributing), let issues = repository.openIssues, issues > 0,
             index.priors.freshness[item] > 0.3
         {
-            candidates.append((0.5 * prior * index.priors.activity[item] + 0.01, "active, with \(issues) open issues"))
+            candidates.append((0.5 * prior * index.priors.activity[item] + 0.01, .openIssues(issues)))
         }
         if index.priors.popularity[item] > 0.6 {
-            let text =
-                preferences.experience == .beginner && index.priors.wellKept[item] >= 0.7
-                ? "popular and well kept: \(Self.stars(repository.stars)) stars"
-                : "popular: \(Self.stars(repository.stars)) stars"
-            candidates.append((0.6 * prior * index.priors.popularity[item], text))
+            let wellKept = preferences.experience == .beginner && index.priors.wellKept[item] >= 0.7
+            candidates.append(
+                (0.6 * prior * index.priors.popularity[item], .popular(stars: repository.stars, wellKept: wellKept)))
         }
         if index.priors.freshness[item] > 0.8 {
-            candidates.append((0.3 * prior * index.priors.freshness[item], "updated recently"))
+            candidates.append((0.3 * prior * index.priors.freshness[item], .updatedRecently))
         }
         var reasons = candidates.enumerated().sorted {
             $0.element.value > $1.element.value || ($0.element.value == $1.element.value && $0.offset < $1.offset)
-        }.prefix(3).map(\.element.text)
+        }.prefix(3).map { text(of: $0.element.draft) }
         if reasons.isEmpty {
             reasons.append(
                 repository.stars > 0
@@ -81,6 +91,26 @@ struct ReasonWriter {
                     : "in \(TopicCluster.all[Int(index.facts.clusterOf[item])].name)")
         }
         return reasons
+    }
+
+    private func text(of draft: Draft) -> String {
+        switch draft {
+        case .source(let item, let isContent):
+            isContent
+                ? "similar to \(name(item)), which you \(verb(item))" : "like \(name(item)), which you \(verb(item))"
+        case .peopleLikeYou: "liked by people who like what you like"
+        case .language(let language, let source):
+            "\(index.facts.languages.names[Int(language)]) — \(source.phrase)"
+        case .topic(let topic, let source): "#\(index.facts.topicNumbering.names[Int(topic)]) — \(source.phrase)"
+        case .word(let word, let source): "\(word) — \(source.phrase)"
+        case .mainCluster(let cluster): "\(TopicCluster.all[cluster].name) — your main interest"
+        case .secondaryCluster(let cluster): "\(TopicCluster.all[cluster].name) — one of your clusters"
+        case .trending(let gain): "trending this week (+\(Self.stars(gain)) stars)"
+        case .openIssues(let issues): "active, with \(issues) open issues"
+        case .popular(let stars, let wellKept):
+            wellKept ? "popular and well kept: \(Self.stars(stars)) stars" : "popular: \(Self.stars(stars)) stars"
+        case .updatedRecently: "updated recently"
+        }
     }
 
     private func name(_ item: Int32) -> String { index.repositories[Int(item)].fullName }

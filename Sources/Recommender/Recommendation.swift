@@ -10,12 +10,16 @@ public struct Recommendation: Hashable, Sendable {
     public var reasons: [String]
     /// Its primary topic cluster.
     public var cluster: TopicCluster
+    /// Its position in the index of the recommender that chose it (`RecommendationIndex.repositories`), so that a
+    /// caller holding that index needs no lookup by name; nil for a card made elsewhere.
+    public var indexPosition: Int?
 
-    public init(repository: Repository, fit: Int, reasons: [String], cluster: TopicCluster) {
+    public init(repository: Repository, fit: Int, reasons: [String], cluster: TopicCluster, indexPosition: Int? = nil) {
         self.repository = repository
         self.fit = fit
         self.reasons = reasons
         self.cluster = cluster
+        self.indexPosition = indexPosition
     }
 }
 

@@ -1,5 +1,6 @@
 public import Foundation
 public import RepoFinderCore
+import Synchronization
 
 /// Everything the recommender precomputes from the catalog and everyone's signals: per-repository facts, content
 /// neighbours (shared words, topics, language, owner), collaborative neighbours (RP3β over people's likes, saves and
@@ -32,6 +33,8 @@ public final class RecommendationIndex: Sendable {
     let byLanguage: [[Int32]]
     let byTopic: [[Int32]]
     let byCluster: [[Int32]]
+    /// Every repository's prior per blend, made when a person with that blend is first scored (at most 16 tables).
+    private let blendedPriors = Mutex<[PriorBlend: [Float]]>([:])
 
     /// Builds the index.
     /// - Parameters:
@@ -103,5 +106,16 @@ public final class RecommendationIndex: Sendable {
     /// A repository's primary cluster.
     public func cluster(of key: String) -> TopicCluster? {
         item(forKey: key).map { TopicCluster.all[Int(facts.clusterOf[$0])] }
+    }
+
+    /// Every repository's prior as people of this blend weigh it, computed once per index and blend.
+    func priors(for blend: PriorBlend) -> [Float] {
+        if let table = blendedPriors.withLock({ $0[blend] }) { return table }
+        let table = (0..<count).map { blend.prior($0, priors) }
+        return blendedPriors.withLock { tables in
+            if let made = tables[blend] { return made }
+            tables[blend] = table
+            return table
+        }
     }
 }

@@ -36,7 +36,7 @@ extension Recommender {
                 repository: index.repositories[item],
                 fit: Int((100 * chosen.score / best).rounded()).clamped(to: 0...100),
                 reasons: similarityReasons(item, to: source, sharedPeople: collaborative[chosen.item] != nil),
-                cluster: TopicCluster.all[Int(index.facts.clusterOf[item])])
+                cluster: TopicCluster.all[Int(index.facts.clusterOf[item])], indexPosition: item)
         }
     }
 

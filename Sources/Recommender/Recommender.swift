@@ -70,42 +70,34 @@ public struct Recommender: Sendable {
         return best.drain().map { Int($0.item) }
     }
 
-    /// Offers the eligible `items` to `selection`, best first. Only the best few are sorted up front (a batch rarely
-    /// needs more); the rest are sorted only if the limits turn too many away.
+    /// Offers the eligible `items` to `selection`, best first (taken from a heap: a batch rarely needs more than the
+    /// first few hundred in order).
     private func offer(_ items: [Int32], to selection: inout Selection, scorer: Scorer, filter: DeckFilter) {
         var scored: [Selection.Scored] = []
         scored.reserveCapacity(items.count)
         for item in items where scorer.isEligible(Int(item), filter: filter) {
             scored.append(Selection.Scored(item: item, score: scorer.score(Int(item))))
         }
-        let headLength = 8 * selection.size
-        if scored.count > 2 * headLength {
-            var head = StrongestNeighbours(capacity: headLength)
-            for candidate in scored { head.offer(Neighbour(item: candidate.item, weight: candidate.score)) }
-            let best = head.drain().map { Selection.Scored(item: $0.item, score: $0.weight) }
-            selection.offer(best)
-            if selection.isFull { return }
-        }
-        selection.offer(scored.sorted(by: Selection.Scored.isBetter))
+        selection.offerBestFirst(scored)
     }
 
     private func card(for item: Int, score: Float, scorer: Scorer, writer: ReasonWriter) -> Recommendation {
         Recommendation(
             repository: index.repositories[item], fit: scorer.fit(score), reasons: writer.reasons(for: item),
-            cluster: TopicCluster.all[Int(index.facts.clusterOf[item])])
+            cluster: TopicCluster.all[Int(index.facts.clusterOf[item])], indexPosition: item)
     }
 }
 
 /// The repositories worth scoring for one request, each once, in the order they were added.
 struct CandidatePool {
-    private var member: [Bool]
+    private var member: ItemBits
     private(set) var items: [Int32] = []
 
     init(count: Int) {
-        member = [Bool](repeating: false, count: count)
+        member = ItemBits(capacity: count)
     }
 
-    func contains(_ item: Int32) -> Bool { member[Int(item)] }
+    func contains(_ item: Int32) -> Bool { member.contains(Int(item)) }
 
     /// Adds the first `count` items of a list that are not excluded (dealt or signalled), so a person who has been
     /// dealt thousands of cards still gets a full pool of fresh candidates without a scan of the whole catalog.
@@ -119,8 +111,8 @@ struct CandidatePool {
     }
 
     mutating func add(_ item: Int32) {
-        if !member[Int(item)] {
-            member[Int(item)] = true
+        if !member.contains(Int(item)) {
+            member.insert(Int(item))
             items.append(item)
         }
     }

@@ -12,7 +12,7 @@ import Synchronization
 public final class DeckService: Sendable {
     private let store: any DataStore
     private let extraCommunity: [CommunitySignal]
-    private let current: Mutex<(recommender: Recommender, encoded: EncodedRepositories)>
+    private let built: Mutex<(recommender: Recommender, encoded: EncodedRepositories)>
     private let pendingSignals = Atomic<Int>(0)
     private let logger: Logger
     /// What was dealt to whom, on its way to the store.
@@ -25,7 +25,7 @@ public final class DeckService: Sendable {
         self.store = store
         self.served = ServedRecorder(store: store, logger: logger)
         self.extraCommunity = extraCommunity
-        self.current = Mutex((recommender, encoded))
+        self.built = Mutex((recommender, encoded))
         self.logger = logger
     }
 
@@ -45,10 +45,10 @@ public final class DeckService: Sendable {
     }
 
     /// The recommender to deal with now.
-    public var recommender: Recommender { current.withLock { $0.recommender } }
+    public var recommender: Recommender { built.withLock { $0.recommender } }
 
-    /// The repositories of the current index as JSON, for the feed.
-    var encodedRepositories: EncodedRepositories { current.withLock { $0.encoded } }
+    /// The recommender to deal with now and the repositories of its index as JSON, for the feed.
+    var current: (recommender: Recommender, encoded: EncodedRepositories) { built.withLock { $0 } }
 
     /// Notes that interactions were stored; positive ones make the next rebuild worthwhile.
     func noteSignals(_ count: Int) {
@@ -62,7 +62,7 @@ public final class DeckService: Sendable {
         guard pending > 0 else { return false }
         do {
             let built = try await Self.build(store: store, extraCommunity: extraCommunity, logger: logger)
-            current.withLock { $0 = built }
+            self.built.withLock { $0 = built }
             return true
         } catch {
             pendingSignals.add(pending, ordering: .relaxed)

@@ -42,7 +42,8 @@ struct DiscoveryAPI: APIProtocol {
     /// same deal, the same JSON written without `JSONEncoder`). Kept so the contract stays whole and as the
     /// reference the endpoint's tests compare with.
     func getFeed(_ input: Operations.GetFeed.Input) async throws -> Operations.GetFeed.Output {
-        let dealt = try await dealFeed(limit: input.query.limit, cluster: input.query.cluster)
+        let dealt = try await dealFeed(
+            limit: input.query.limit, cluster: input.query.cluster, recommender: deck.recommender)
         let now = Date()
         return .ok(
             .init(
@@ -53,12 +54,12 @@ struct DiscoveryAPI: APIProtocol {
     }
 
     /// Deals the signed-in person's next cards (`limit` 1–50, 20 by default; only `cluster`'s when given).
-    func dealFeed(limit: Int?, cluster: Components.Schemas.ClusterID?) async throws -> Deck {
+    func dealFeed(limit: Int?, cluster: Components.Schemas.ClusterID?, recommender: Recommender) async throws -> Deck {
         let userID = try await people.authenticate()
         let size = try Mapping.limit(limit, default: 20, maximum: 50)
         let filter = DeckFilter(clusters: cluster.map { [$0.rawValue] } ?? [])
         return try await people.session(userID).deal(
-            size: size, filter: filter, recommender: deck.recommender, metrics: metrics)
+            size: size, filter: filter, recommender: recommender, metrics: metrics)
     }
 
     func postInteractions(_ input: Operations.PostInteractions.Input) async throws

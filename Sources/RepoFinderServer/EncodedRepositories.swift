@@ -25,11 +25,11 @@ struct EncodedRepositories: Sendable {
         self.index = index
     }
 
-    /// The bytes of this repository's fields, if it was encoded exactly as it is (a card dealt from another index
-    /// may differ: then nil, and the caller writes it afresh).
-    func fields(of repository: Repository) -> ArraySlice<UInt8>? {
-        guard let position = index.item(forKey: repository.repositoryName.key),
-            index.repositories[position] == repository
+    /// The bytes of this card's repository fields, if the card was dealt from this index and its repository is still
+    /// exactly what was encoded (otherwise nil, and the caller writes it afresh).
+    func fields(of card: Recommendation) -> ArraySlice<UInt8>? {
+        guard let position = card.indexPosition, ends.indices.contains(position),
+            index.repositories[position] == card.repository
         else { return nil }
         return bytes[(position == 0 ? 0 : ends[position - 1])..<ends[position]]
     }

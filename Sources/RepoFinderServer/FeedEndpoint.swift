@@ -29,9 +29,11 @@ struct FeedEndpoint {
             }
             return value
         }
-        let dealt = try await api.dealFeed(limit: limit, cluster: cluster)
+        // The recommender and the encodings made from its index, taken together: a rebuild may replace both.
+        let (recommender, encoded) = api.deck.current
+        let dealt = try await api.dealFeed(limit: limit, cluster: cluster, recommender: recommender)
         var json = JSONOutput(capacity: 512 + 1_024 * dealt.cards.count)
-        json.feed(dealt, now: Date(), encoded: api.deck.encodedRepositories)
+        json.feed(dealt, now: Date(), encoded: encoded)
         return Response(
             status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: json.bytes)))
@@ -55,7 +57,7 @@ extension JSONOutput {
             element()
             beginObject()
             key("repository")
-            if let encoded = encoded?.fields(of: card.repository) {
+            if let encoded = encoded?.fields(of: card) {
                 raw(encoded)
                 repositoryEnd(card.repository, now: now)
             } else {

@@ -62,8 +62,9 @@ final class People: Sendable {
 }
 
 /// One person's taste as the deck needs it: preferences, signals, and what was dealt (as bits of the current index).
-/// Loaded from the store on first use and again after `refresh` (so several servers sharing a database converge);
-/// this server's own changes apply at once. An actor: one person's feed requests are dealt one after another, so two
+/// Loaded from the store on first use and again after about `refresh` (so several servers sharing a database converge,
+/// and edits made with the command line show); this server's own changes apply at once. What was dealt is read again
+/// only from a shared store or for a new index. An actor: one person's feed requests are dealt one after another, so two
 /// at once never get the same cards.
 actor PersonSession {
     private struct State {
@@ -71,7 +72,8 @@ actor PersonSession {
         var signals: [TasteSignal]
         var served: ItemBits
         var index: ObjectIdentifier
-        var loadedAt: ContinuousClock.Instant
+        /// When to load it again from the store.
+        var refreshAt: ContinuousClock.Instant
         /// The preferences resolved against the index, kept while neither changes.
         var prepared: PreparedPreferences?
     }
@@ -92,31 +94,35 @@ actor PersonSession {
     /// Deals the next cards and records them as served; on a shared store, returns only cards the store had not
     /// recorded for this person before (another server may have dealt one a moment ago).
     func deal(size: Int, filter: DeckFilter, recommender: Recommender, metrics: ServerMetrics) async throws -> Deck {
-        var state = try await current(for: recommender.index)
-        let start = ContinuousClock.now
-        if state.prepared?.fits(state.preferences, recommender.index) != true {
-            state.prepared = recommender.index.prepare(state.preferences)
-        }
-        let taste = Taste(
-            preferences: state.preferences, signals: state.signals, servedItems: state.served, prepared: state.prepared)
-        let deck = recommender.deck(for: taste, size: size, filter: filter)
-        metrics.recordDeck(seconds: (ContinuousClock.now - start).secondsDouble, cards: deck.cards.count)
-        let previous = state.served
-        for card in deck.cards {
-            if let item = recommender.index.item(forKey: card.repository.repositoryName.key) {
-                state.served.insert(item)
-            }
-        }
-        self.state = state
+        let start: ContinuousClock.Instant
+        let deck: Deck
         do {
-            let recorded = Set(
-                try await served.record(deck.cards.map(\.repository.repositoryName), userID: userID, at: Date())
-                    .map(\.key))
+            // A copy of the session's state, gone at the end of this block: the bits are then marked in place.
+            var loaded = try await current(for: recommender.index)
+            start = ContinuousClock.now
+            if loaded.prepared?.fits(loaded.preferences, recommender.index) != true {
+                loaded.prepared = recommender.index.prepare(loaded.preferences)
+                state?.prepared = loaded.prepared
+            }
+            let taste = Taste(
+                preferences: loaded.preferences, signals: loaded.signals, servedItems: loaded.served,
+                prepared: loaded.prepared)
+            deck = recommender.deck(for: taste, size: size, filter: filter)
+        }
+        metrics.recordDeck(seconds: (ContinuousClock.now - start).secondsDouble, cards: deck.cards.count)
+        // Marked in place (the bits are not copied); taken back if the deal cannot be recorded.
+        let items = deck.cards.compactMap(\.indexPosition)
+        for item in items { state?.served.insert(item) }
+        do {
+            let recorded = try await served.record(
+                deck.cards.map(\.repository.repositoryName), userID: userID, at: Date())
+            // Written behind, every card is new; a shared store may have seen some (another server dealt them).
+            guard recorded.count < deck.cards.count else { return deck }
+            let new = Set(recorded.map(\.key))
             return Deck(
-                cards: deck.cards.filter { recorded.contains($0.repository.repositoryName.key) },
-                exhausted: deck.exhausted)
+                cards: deck.cards.filter { new.contains($0.repository.repositoryName.key) }, exhausted: deck.exhausted)
         } catch {
-            self.state?.served = previous
+            for item in items { state?.served.remove(item) }
             throw error
         }
     }
@@ -138,24 +144,34 @@ actor PersonSession {
     }
 
     private func current(for index: RecommendationIndex) async throws -> State {
-        if let state, state.index == ObjectIdentifier(index), ContinuousClock.now - state.loadedAt < refresh {
+        if let state, state.index == ObjectIdentifier(index), ContinuousClock.now < state.refreshAt {
             return state
         }
         let loadedAt = ContinuousClock.now
+        // Each session refreshes a little earlier or later than `refresh`, so that people who arrived together do
+        // not all reload in the same second.
+        let refreshAt = loadedAt + refresh * Double.random(in: 0.75...1.25)
         async let preferences = store.preferences(userID: userID)
         async let interactions = store.interactions(userID: userID)
-        // What is on its way to the store, taken before reading the store: a card is then in one or the other.
-        let unwritten = served.unwritten(userID: userID).map(\.key)
-        async let stored = store.served(userID: userID)
+        let loadedPreferences = try await preferences ?? UserPreferences()
+        let signals = try await interactions.map { TasteSignal(repository: $0.repository, kind: SignalKind($0.kind)) }
+        let served: ItemBits
+        if let state, state.index == ObjectIdentifier(index), !store.isShared {
+            // A store this server owns holds no card it did not deal itself, and those are in memory already.
+            served = state.served
+        } else {
+            // What is on its way to the store, taken before reading the store: a card is then in one or the other.
+            let unwritten = self.served.unwritten(userID: userID).map(\.key)
+            served = index.items(forKeys: try await store.served(userID: userID).union(unwritten))
+        }
         let loaded = State(
-            preferences: try await preferences ?? UserPreferences(),
-            signals: try await interactions.map { TasteSignal(repository: $0.repository, kind: SignalKind($0.kind)) },
-            served: index.items(forKeys: try await stored.union(unwritten)), index: ObjectIdentifier(index),
-            loadedAt: loadedAt)
+            preferences: loadedPreferences, signals: signals, served: served, index: ObjectIdentifier(index),
+            refreshAt: refreshAt)
         // Another call may have loaded meanwhile (actors re-enter at awaits): keep what it dealt, too.
         if let state, state.index == loaded.index {
             var merged = loaded
             merged.served = state.served.union(loaded.served)
+            merged.prepared = state.prepared
             self.state = merged
         } else {
             self.state = loaded

@@ -15,7 +15,8 @@ extension SQLiteStorage {
 
     /// The group writer of dealt cards: one transaction for every batch that arrived while the last one was written.
     static func servedWrites(_ writer: any DatabaseWriter) -> GroupCommit<ServedBatch, [RepositoryName]> {
-        GroupCommit { batches in
+        let repositoryIDs = RepositoryIDs()
+        return GroupCommit { batches in
             // Which cards were dealt is worth keeping across a crash of the process (WAL commits survive kill -9),
             // but not worth an fsync per commit: NORMAL skips it here; interactions keep SQLite's FULL default.
             try await writer.writeWithoutTransaction { db in
@@ -25,7 +26,7 @@ extension SQLiteStorage {
                 try db.inTransaction {
                     for batch in batches {
                         do {
-                            outcomes.append(.success(try record(batch, db)))
+                            outcomes.append(.success(try record(batch, repositoryIDs, db)))
                         } catch let error as StorageError {
                             outcomes.append(.failure(error))
                         }
@@ -39,21 +40,19 @@ extension SQLiteStorage {
 
     /// Records one batch inside the group's transaction: adds its cards to the person's ``ServedSet`` and returns
     /// those that were not in it.
-    private static func record(_ batch: ServedBatch, _ db: Database) throws -> [RepositoryName] {
+    private static func record(_ batch: ServedBatch, _ repositoryIDs: RepositoryIDs, _ db: Database) throws
+        -> [RepositoryName]
+    {
         try requireUser(db, batch.userID)
-        var ids: [String: Int64] = [:]
-        for chunk in batch.names.map(\.key).chunks(of: 500) {
-            let statement = try db.cachedStatement(
-                sql: "SELECT full_name_key, id FROM repositories WHERE full_name_key IN "
-                    + SharedSQL.placeholders(chunk.count))
-            for row in try Row.fetchAll(statement, arguments: StatementArguments(chunk)) { ids[row[0]] = row[1] }
-        }
+        let keys = batch.names.map(\.key)
+        let ids = try repositoryIDs.ids(forKeys: keys, db)
         // The set is sorted: look the batch up by bisection and merge, never hash or sort the whole history.
         let served = try servedIDs(db, batch.userID)
         var added = Set<Int64>()
-        let new = batch.names.filter { name in
-            guard let id = ids[name.key], !ServedSet.contains(served, id) else { return false }
-            return added.insert(id).inserted
+        var new: [RepositoryName] = []
+        for (name, key) in zip(batch.names, keys) {
+            guard let id = ids[key], !ServedSet.contains(served, id), added.insert(id).inserted else { continue }
+            new.append(name)
         }
         guard !new.isEmpty else { return [] }
         try db.cachedStatement(

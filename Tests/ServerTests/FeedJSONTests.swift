@@ -36,12 +36,16 @@ struct FeedJSONTests {
         return [plain, tricky, Fixtures.repository("apple/swift", stars: 60_000, topics: ["swift", "compiler"])]
     }()
 
+    /// The index the deck is dealt from (it orders repositories its own way).
+    static let index = RecommendationIndex(repositories: repositories)
+
     static let deck = Deck(
         cards: repositories.enumerated().map { position, repository in
             Recommendation(
                 repository: repository, fit: 100 - position * 37,
                 reasons: position == 0 ? [] : ["Matches \"Swift\" in your tech stack", "Popular\nand active"],
-                cluster: TopicCluster.all[position % TopicCluster.all.count])
+                cluster: TopicCluster.all[position % TopicCluster.all.count],
+                indexPosition: index.item(forKey: repository.id))
         }, exhausted: true)
 
     /// The feed as the generated types and `JSONEncoder` write it (the generated handler's way).
@@ -64,9 +68,8 @@ struct FeedJSONTests {
         let expected = try Self.generated(Self.deck, now: now)
         var fresh = JSONOutput(capacity: 4_096)
         fresh.feed(Self.deck, now: now)
-        let index = RecommendationIndex(repositories: Self.repositories)
         var cached = JSONOutput(capacity: 4_096)
-        cached.feed(Self.deck, now: now, encoded: EncodedRepositories(index))
+        cached.feed(Self.deck, now: now, encoded: EncodedRepositories(Self.index))
         for bytes in [fresh.bytes, cached.bytes] {
             let parsed = try JSONSerialization.jsonObject(with: Data(bytes))
             #expect((parsed as? NSDictionary) == (expected as? NSDictionary))
@@ -81,12 +84,16 @@ struct FeedJSONTests {
         #expect(fresh.bytes == cached.bytes)
     }
 
-    @Test("a card that differs from the encoded catalog (a newer index) is written afresh")
+    @Test("a card that differs from the encoded catalog (a newer index, another position) is written afresh")
     func staleCatalog() throws {
         let now = Date(timeIntervalSince1970: 1_790_000_000)
-        let encoded = EncodedRepositories(RecommendationIndex(repositories: Self.repositories))
+        let encoded = EncodedRepositories(Self.index)
+        #expect(Self.deck.cards.allSatisfy { encoded.fields(of: $0) != nil })
         var changed = Self.deck
         changed.cards[2].repository.stars = 61_000
+        changed.cards[1].indexPosition = changed.cards[0].indexPosition  // another repository's
+        changed.cards[0].indexPosition = 99  // outside the index
+        #expect(changed.cards.allSatisfy { encoded.fields(of: $0) == nil })
         var json = JSONOutput(capacity: 4_096)
         json.feed(changed, now: now, encoded: encoded)
         let parsed = try JSONSerialization.jsonObject(with: Data(json.bytes))

@@ -190,6 +190,13 @@ struct ServedContractTests {
             #expect(second.map(\.key) == ["pointfreeco/swift-composable-architecture"])
             #expect(try await test.store.served(userID: ada.id) == Set(names))
             #expect(try await test.store.served(userID: bob.id).isEmpty)
+            // A repository that arrives after the first deals (and one still unknown) is recorded when dealt.
+            _ = try await test.store.upsertRepositories([Fixtures.repository("nobody/nothing")])
+            let late = try await test.store.recordServed(
+                [Fixtures.name("nobody/nothing"), Fixtures.name("apple/swift"), Fixtures.name("still/unknown")],
+                userID: ada.id, at: Fixtures.moment)
+            #expect(late.map(\.key) == ["nobody/nothing"])
+            #expect(try await test.store.served(userID: ada.id) == Set(names + ["nobody/nothing"]))
             #expect(try await test.store.recordServed([], userID: bob.id, at: Fixtures.moment).isEmpty)
             await #expect(throws: StorageError.unknownUser("nobody")) {
                 try await test.store.recordServed([Fixtures.name("apple/swift")], userID: "nobody", at: Fixtures.moment)

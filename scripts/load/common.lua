@@ -9,9 +9,14 @@ function setup(thread)
   table.insert(threads, thread)
 end
 
-function next_token()
+-- The position in TOKENS of the next person.
+function next_token_index()
   counter = counter + 1
-  return TOKENS[((counter * 7 + thread_id * 131) % #TOKENS) + 1]
+  return ((counter * 7 + thread_id * 131) % #TOKENS) + 1
+end
+
+function next_token()
+  return TOKENS[next_token_index()]
 end
 
 function next_counter()
