@@ -74,10 +74,7 @@ extension JSONOutput {
         endArray()
         key("exhausted")
         bool(deck.exhausted)
-        if let message = deck.exhaustedMessage {
-            key("message")
-            string(message)
-        }
+        member("message", deck.exhaustedMessage)
         endObject()
     }
 
@@ -90,34 +87,19 @@ extension JSONOutput {
     /// A repository's `Repository` object up to what depends on the time of the request: left open.
     mutating func repositoryFields(_ repository: Repository) {
         beginObject()
-        if let id = repository.githubID {
-            key("id")
-            integer(id)
-        }
+        member("id", repository.githubID)
         key("name")
         string(repository.name)
         key("fullName")
         string(repository.fullName)
-        if let description = repository.description {
-            key("description")
-            string(description)
-        }
+        member("description", repository.description)
         key("topics")
         strings(repository.topics)
         key("stars")
         integer(repository.stars)
-        if let forks = repository.forks {
-            key("forks")
-            integer(forks)
-        }
-        if let openIssues = repository.openIssues {
-            key("openIssues")
-            integer(openIssues)
-        }
-        if let language = repository.language {
-            key("language")
-            string(language)
-        }
+        member("forks", repository.forks)
+        member("openIssues", repository.openIssues)
+        member("language", repository.language)
         key("url")
         string(repository.webURL.absoluteString)
         key("owner")
@@ -127,18 +109,9 @@ extension JSONOutput {
         key("avatarUrl")
         string(repository.owner.displayAvatarAddress)
         endObject()
-        if let license = repository.license?.spdxID ?? repository.license?.name {
-            key("license")
-            string(license)
-        }
-        if let pushedAt = repository.pushedAt {
-            key("pushedAt")
-            date(pushedAt)
-        }
-        if let createdAt = repository.createdAt {
-            key("createdAt")
-            date(createdAt)
-        }
+        member("license", repository.license?.spdxID ?? repository.license?.name)
+        member("pushedAt", date: repository.pushedAt)
+        member("createdAt", date: repository.createdAt)
         key("archived")
         bool(repository.archived)
     }

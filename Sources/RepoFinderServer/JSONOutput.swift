@@ -14,23 +14,21 @@ struct JSONOutput {
         bytes.reserveCapacity(capacity)
     }
 
-    mutating func beginObject() {
-        bytes.append(UInt8(ascii: "{"))
+    mutating func beginObject() { open(UInt8(ascii: "{")) }
+
+    mutating func endObject() { close(UInt8(ascii: "}")) }
+
+    mutating func beginArray() { open(UInt8(ascii: "[")) }
+
+    mutating func endArray() { close(UInt8(ascii: "]")) }
+
+    private mutating func open(_ bracket: UInt8) {
+        bytes.append(bracket)
         atStart = true
     }
 
-    mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
-        atStart = false
-    }
-
-    mutating func beginArray() {
-        bytes.append(UInt8(ascii: "["))
-        atStart = true
-    }
-
-    mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+    private mutating func close(_ bracket: UInt8) {
+        bytes.append(bracket)
         atStart = false
     }
 
@@ -74,6 +72,27 @@ struct JSONOutput {
     mutating func raw(_ json: ArraySlice<UInt8>) {
         bytes.append(contentsOf: json)
         atStart = false
+    }
+
+    /// A member with a string value, left out when the value is nil.
+    mutating func member(_ name: StaticString, _ value: String?) {
+        guard let value else { return }
+        key(name)
+        string(value)
+    }
+
+    /// A member with a whole-number value, left out when the value is nil.
+    mutating func member(_ name: StaticString, _ value: (some BinaryInteger)?) {
+        guard let value else { return }
+        key(name)
+        integer(value)
+    }
+
+    /// A member with a date value, left out when the value is nil.
+    mutating func member(_ name: StaticString, date value: Date?) {
+        guard let value else { return }
+        key(name)
+        date(value)
     }
 
     mutating func strings(_ values: [String]) {
