@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "Recommender", targets: ["Recommender"]),
         .library(name: "RepoFinderAPI", targets: ["RepoFinderAPI"]),
         .library(name: "RepoFinderServer", targets: ["RepoFinderServer"]),
+        .library(name: "RepoFinderWeb", targets: ["RepoFinderWeb"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -38,6 +39,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // Values and pure rules. Foundation only.
@@ -87,11 +89,24 @@ let package = Package(
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
 
-        // The discovery server: the API on Hummingbird over the store and the recommender.
+        // The web app: server-rendered pages (Mustache), scripts, styles, icons and the service worker, served on
+        // any Hummingbird router; it reads data only through the JSON API (from the browser) and a lookup closure.
+        .target(
+            name: "RepoFinderWeb",
+            dependencies: [
+                "RepoFinderCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            resources: [.copy("Templates"), .copy("Assets")],
+            swiftSettings: strictSettings
+        ),
+
+        // The discovery server: the API on Hummingbird over the store and the recommender, and the web app.
         .target(
             name: "RepoFinderServer",
             dependencies: [
-                "RepoFinderAPI", "Recommender", "Storage", "StorageLive", "RepoFinderCore",
+                "RepoFinderAPI", "Recommender", "Storage", "StorageLive", "RepoFinderCore", "RepoFinderWeb",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

@@ -5,6 +5,7 @@ import OpenAPIHummingbird
 import OpenAPIRuntime
 public import Recommender
 import RepoFinderAPI
+public import RepoFinderWeb
 public import Storage
 
 /// What a server may be told: where to listen and how strict to be.
@@ -44,10 +45,12 @@ public enum DiscoveryServer {
     /// The OpenAPI document the server implements (served at `/openapi.yaml`).
     public static var document: String { APIContract.document }
 
-    /// Builds the application over an open store. The caller owns the store and closes it after the application
-    /// returns (``run(configuration:store:community:logger:)`` does both).
+    /// Builds the application over an open store, with the web app's pages when `web` is given. The caller owns
+    /// the store and closes it after the application returns (``run(configuration:store:community:logger:)`` does
+    /// both).
     public static func makeApplication(
-        configuration: ServerConfiguration, store: any DataStore, deck: DeckService, logger: Logger
+        configuration: ServerConfiguration, store: any DataStore, deck: DeckService, web: WebApp? = nil,
+        logger: Logger
     ) throws -> some ApplicationProtocol {
         let metrics = ServerMetrics()
         let router = Router(context: ServerContext.self)
@@ -64,6 +67,7 @@ public enum DiscoveryServer {
                 status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: document)))
         }
+        web?.register(on: router)
         let api = DiscoveryAPI(
             store: store, deck: deck,
             people: People(store: store, served: deck.served, sessionRefresh: configuration.sessionRefresh),
@@ -95,8 +99,9 @@ public enum DiscoveryServer {
     ) async throws {
         do {
             let deck = try await DeckService.make(store: store, extraCommunity: community, logger: logger)
+            let web = try await makeWebApp(store: store)
             let application = try makeApplication(
-                configuration: configuration, store: store, deck: deck, logger: logger)
+                configuration: configuration, store: store, deck: deck, web: web, logger: logger)
             try await application.runService()
             // Deals answered while the services stopped.
             await deck.flushServed()
@@ -106,5 +111,10 @@ public enum DiscoveryServer {
         }
         try await store.close()
         logger.info("stopped; the database is closed")
+    }
+
+    /// The web app over `store`: the detail page reads repositories from it.
+    public static func makeWebApp(store: any DataStore) async throws -> WebApp {
+        try await WebApp { name in try await store.repository(named: name) }
     }
 }

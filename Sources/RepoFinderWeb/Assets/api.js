@@ -1,0 +1,87 @@
+// The JSON API, as the web app uses it: an anonymous account made on first use (its token kept in localStorage),
+// JSON in and out, and errors that carry the server's own sentence for a person.
+
+const TOKEN_KEY = "rf.token";
+
+/** An answer that was not 2xx, or no answer at all (`offline` true). */
+export class ApiError extends Error {
+  constructor(message, { status = 0, code = "", offline = false } = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.offline = offline;
+  }
+}
+
+let pendingAccount = null;
+
+/** The bearer token, making an anonymous account the first time. */
+export async function token() {
+  const kept = localStorage.getItem(TOKEN_KEY);
+  if (kept) return kept;
+  if (!pendingAccount) {
+    pendingAccount = request("POST", "/v1/users", { auth: false })
+      .then((account) => {
+        localStorage.setItem(TOKEN_KEY, account.token);
+        return account.token;
+      })
+      .finally(() => { pendingAccount = null; });
+  }
+  return pendingAccount;
+}
+
+/** Forgets the account (a new one is made on the next call). */
+export function forgetAccount() {
+  localStorage.removeItem(TOKEN_KEY);
+}
+
+/** Sends a request; `auth` adds the bearer token (and makes a new account once if the server forgot the old). */
+export async function request(method, path, { body, auth = true, retried = false } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (auth) headers.Authorization = `Bearer ${await token()}`;
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError("You seem to be offline. Check your connection and try again.", { offline: true });
+  }
+  if (response.status === 401 && auth && !retried) {
+    forgetAccount();
+    return request(method, path, { body, auth, retried: true });
+  }
+  if (response.status === 204) return null;
+  let payload = null;
+  try { payload = await response.json(); } catch { payload = null; }
+  if (!response.ok) {
+    const message = payload?.message || `The server answered ${response.status}. Try again in a moment.`;
+    throw new ApiError(message, { status: response.status, code: payload?.error || "" });
+  }
+  return payload;
+}
+
+function query(params) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== "") search.set(key, value);
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+const repoPath = (fullName) => fullName.split("/").map(encodeURIComponent).join("/");
+
+export const api = {
+  preferences: () => request("GET", "/v1/me/preferences"),
+  savePreferences: (preferences) => request("PUT", "/v1/me/preferences", { body: preferences }),
+  feed: (limit = 20) => request("GET", `/v1/me/feed${query({ limit })}`),
+  interactions: (interactions) => request("POST", "/v1/me/interactions", { body: { interactions } }),
+  list: (kind, page, perPage = 20) => request("GET", `/v1/me/${kind}${query({ page, perPage })}`),
+  remove: (kind, fullName) => request("DELETE", `/v1/me/${kind}/${repoPath(fullName)}`),
+  stats: () => request("GET", "/v1/me/stats"),
+  trending: (params) => request("GET", `/v1/trending${query(params)}`, { auth: false }),
+  search: (params) => request("GET", `/v1/search${query(params)}`, { auth: false }),
+  similar: (fullName) => request("GET", `/v1/repos/${repoPath(fullName)}/similar?limit=10`, { auth: false }),
+  clusters: () => request("GET", "/v1/clusters", { auth: false }),
+  resolve: (url) => request("GET", `/v1/links/resolve${query({ url })}`, { auth: false }),
+};

@@ -1,0 +1,73 @@
+// The web app's entry point on every page: the service worker, the offline banner and sync, repoverse:// links
+// pasted anywhere, then the script of this page's screen.
+
+import { api } from "./api.js";
+import { currentSyncState, pendingCount, sync, syncState } from "./store.js";
+import { toast } from "./ui.js";
+
+const screens = {
+  discover: () => import("./deck.js"),
+  onboarding: () => import("./onboarding.js"),
+  trending: () => import("./lists.js"),
+  search: () => import("./lists.js"),
+  saved: () => import("./lists.js"),
+  liked: () => import("./lists.js"),
+  repository: () => import("./detail.js"),
+  profile: () => import("./profile.js"),
+};
+
+function showBanner() {
+  const banner = document.getElementById("status-banner");
+  if (!banner) return;
+  const { pending, reachable } = currentSyncState();
+  const offline = !navigator.onLine || !reachable;
+  const waiting = pending === 1 ? "1 swipe waiting to sync" : `${pending} swipes waiting to sync`;
+  let text = "";
+  if (offline) text = pending > 0 ? `You’re offline — ${waiting}.` : "You’re offline — what you do is kept and sent later.";
+  else if (pending > 0) text = `Syncing — ${waiting}…`;
+  banner.textContent = text;
+  banner.hidden = text === "";
+  banner.dataset.pending = String(pending);
+  banner.classList.toggle("offline", offline);
+}
+
+/** Opens a repoverse:// link (or a web path) on the right screen, or says what is wrong with it. */
+export async function openLink(link) {
+  try {
+    const resolved = await api.resolve(link.trim());
+    location.assign(resolved.webPath);
+  } catch (error) {
+    if (error.status === 404) location.assign(`/open?link=${encodeURIComponent(link.trim())}`);
+    else toast(error.message);
+  }
+}
+
+function watchPaste() {
+  document.addEventListener("paste", (event) => {
+    if (event.target.closest?.("input, textarea")) return;
+    const text = event.clipboardData?.getData("text") || "";
+    if (/^\s*repoverse:\/\//i.test(text)) {
+      event.preventDefault();
+      openLink(text);
+    }
+  });
+}
+
+async function start() {
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+  }
+  syncState.addEventListener("change", showBanner);
+  syncState.addEventListener("dropped", (event) => toast(`Not recorded: ${event.detail.message}`));
+  window.addEventListener("online", () => { showBanner(); sync(); });
+  window.addEventListener("offline", showBanner);
+  setInterval(() => { if (currentSyncState().pending > 0) sync(); }, 5000);
+  watchPaste();
+  showBanner();
+  pendingCount().then(() => sync()).catch(() => {});
+  const screen = document.body.dataset.screen;
+  const load = screens[screen];
+  if (load) (await load()).start(document.querySelector("main"));
+}
+
+start();

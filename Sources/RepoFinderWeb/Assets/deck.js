@@ -1,0 +1,270 @@
+// Discover: the deck. Cards come from /v1/me/feed (and, offline, from the last 50 kept in IndexedDB); the top card
+// follows a finger or the mouse and tilts, flies off past a threshold (right like, left skip, up save) or springs
+// back; buttons and keys (← skip, → like, S save, Enter open) do the same. Every decision is queued and synced.
+
+import { api } from "./api.js";
+import { forgetCard, record, rememberCards, rememberedCards } from "./store.js";
+import { avatar, buzz, compact, detailPath, failure, h, toast, typing } from "./ui.js";
+
+const VISIBLE = 3;
+const REFILL_BELOW = 6;
+const THRESHOLD = 110;
+const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+const deck = {
+  cards: [],
+  known: new Set(),
+  loading: false,
+  exhausted: false,
+  message: "",
+  error: null,
+  busy: false,
+  firstCardShown: false,
+};
+
+let container;
+
+export async function start() {
+  container = document.getElementById("deck");
+  document.querySelectorAll(".deck-actions [data-action]").forEach((button) => {
+    button.addEventListener("click", () => decide(button.dataset.action));
+  });
+  document.addEventListener("keydown", onKey);
+  if (!(await onboarded())) return;
+  add(await rememberedCards().catch(() => []));
+  render();
+  await refill();
+}
+
+/** False (and off to onboarding) for a person who has not been through it yet. */
+async function onboarded() {
+  if (localStorage.getItem("rf.onboarded") === "1") return true;
+  try {
+    const preferences = await api.preferences();
+    if (preferences?.onboardingCompleted) {
+      localStorage.setItem("rf.onboarded", "1");
+      return true;
+    }
+    location.replace("/onboarding");
+    return false;
+  } catch {
+    return true; // offline: deal what is kept; onboarding can wait
+  }
+}
+
+function add(items) {
+  const fresh = items.filter((item) => !deck.known.has(item.repository.fullName));
+  for (const item of fresh) deck.known.add(item.repository.fullName);
+  deck.cards.push(...fresh);
+  return fresh;
+}
+
+/** Asks for more cards when the stack runs low. */
+async function refill() {
+  if (deck.loading || deck.exhausted || deck.cards.length >= REFILL_BELOW) return;
+  deck.loading = true;
+  deck.error = null;
+  if (deck.cards.length === 0) render();
+  try {
+    const feed = await api.feed(20);
+    const fresh = add(feed.items);
+    rememberCards(fresh).catch(() => {});
+    if (feed.exhausted && fresh.length === 0) {
+      deck.exhausted = true;
+      deck.message = feed.message || "";
+    }
+  } catch (error) {
+    deck.error = error;
+  } finally {
+    deck.loading = false;
+  }
+  render();
+  if (!deck.error && !deck.exhausted && deck.cards.length < REFILL_BELOW && deck.cards.length > 0) refill();
+}
+
+function render() {
+  container.setAttribute("aria-busy", String(deck.loading && deck.cards.length === 0));
+  const top = deck.cards.slice(0, VISIBLE);
+  const existing = new Map([...container.querySelectorAll(".card")].map((el) => [el.dataset.repo, el]));
+  container.replaceChildren();
+  if (top.length === 0) {
+    container.append(emptyState());
+    document.querySelectorAll(".deck-actions button").forEach((b) => { b.disabled = true; });
+    return;
+  }
+  document.querySelectorAll(".deck-actions button").forEach((b) => { b.disabled = false; });
+  top.slice().reverse().forEach((item, reversed) => {
+    const depth = top.length - 1 - reversed;
+    const element = existing.get(item.repository.fullName) || card(item);
+    element.dataset.depth = String(depth);
+    element.classList.toggle("top", depth === 0);
+    element.tabIndex = depth === 0 ? 0 : -1;
+    element.setAttribute("aria-hidden", depth === 0 ? "false" : "true");
+    element.style.transform = "";
+    container.append(element);
+  });
+  const first = container.querySelector(".card.top");
+  attachDrag(first);
+  if (!deck.firstCardShown) {
+    deck.firstCardShown = true;
+    performance.mark("first-card");
+    first.focus({ preventScroll: true });
+  }
+}
+
+function emptyState() {
+  if (deck.loading) {
+    return h("div", { class: "deck-state" }, h("span", { class: "spinner", "aria-hidden": "true" }), h("p", {}, "Dealing your cards…"));
+  }
+  if (deck.error) {
+    const message = deck.error.offline
+      ? "You’re offline and no cards are kept on this device. Cards come back when you’re online."
+      : `Something went wrong: ${deck.error.message}`;
+    return failure(message, () => refill());
+  }
+  if (deck.exhausted) {
+    return h("div", { class: "deck-state", dataset: { state: "exhausted" } },
+      h("h2", {}, "You’ve seen it all"),
+      h("p", {}, deck.message || "Every repository that matches your preferences has been dealt."),
+      h("p", {}, h("a", { class: "button primary", href: "/onboarding?edit=1" }, "Widen your preferences"), " ",
+        h("a", { class: "button secondary", href: "/trending" }, "See what’s trending")));
+  }
+  return h("div", { class: "deck-state" }, h("p", {}, "No cards right now."));
+}
+
+function card(item) {
+  const repository = item.repository;
+  const [owner, name] = repository.fullName.split("/");
+  const facts = [
+    ["Stars", `★ ${compact(repository.stars)}`],
+    repository.forks !== undefined && ["Forks", compact(repository.forks)],
+    repository.language && ["Language", repository.language],
+    repository.lastUpdated && ["Updated", repository.lastUpdated],
+  ].filter(Boolean);
+  return h("article", {
+    class: "card", dataset: { repo: repository.fullName }, "aria-roledescription": "card",
+    "aria-label": `${repository.fullName}, ${item.fitScore}% fit`,
+  },
+    h("div", { class: "card-head" },
+      avatar(repository, "large"),
+      h("div", { class: "card-name" }, h("p", { class: "owner" }, owner), h("h2", {}, name)),
+      h("span", { class: "fit", title: "How well it fits what you told us" }, h("strong", {}, `${item.fitScore}%`), " fit")),
+    repository.description ? h("p", { class: "description" }, repository.description) : null,
+    repository.topics.length ? h("ul", { class: "topics", "aria-label": "Topics" }, repository.topics.slice(0, 6).map((t) => h("li", {}, t))) : null,
+    h("dl", { class: "card-facts" }, facts.map(([term, value]) => h("div", {}, h("dt", {}, term), h("dd", {}, value)))),
+    item.reasons.length ? h("ul", { class: "reasons", "aria-label": "Why this card" }, item.reasons.map((r) => h("li", {}, r))) : null,
+    h("a", { class: "card-open", href: detailPath(repository.fullName), onclick: () => { record("open", repository.fullName); } }, "Details"),
+    h("span", { class: "stamp like", "aria-hidden": "true" }, "Like"),
+    h("span", { class: "stamp skip", "aria-hidden": "true" }, "Skip"),
+    h("span", { class: "stamp save", "aria-hidden": "true" }, "Save"));
+}
+
+const words = { like: "Liked", skip: "Skipped", save: "Saved" };
+
+/** Likes, skips or saves the top card: it flies off, the decision is queued, the next card comes up. */
+async function decide(kind, fromDrag = null) {
+  const item = deck.cards[0];
+  const element = container.querySelector(".card.top");
+  if (!item || !element || deck.busy) return;
+  deck.busy = true;
+  const fullName = item.repository.fullName;
+  buzz();
+  const { x, y } = fromDrag || { x: kind === "like" ? 1 : kind === "skip" ? -1 : 0, y: kind === "save" ? -1 : 0 };
+  await flyOff(element, kind, x, y);
+  deck.cards.shift();
+  deck.busy = false;
+  render();
+  toast(`${words[kind]} ${fullName}`);
+  record(kind, fullName).catch((error) => toast(`Could not keep that ${kind}: ${error.message}`));
+  forgetCard(fullName).catch(() => {});
+  refill();
+}
+
+function flyOff(element, kind, x, y) {
+  element.classList.add(`decided-${kind}`);
+  if (reducedMotion()) return Promise.resolve();
+  const width = window.innerWidth;
+  const dx = kind === "save" ? x * 0.3 : Math.sign(x || (kind === "like" ? 1 : -1)) * width * 1.2;
+  const dy = kind === "save" ? -window.innerHeight : y * 0.5;
+  element.classList.add("flying");
+  element.style.transform = `translate(${dx}px, ${dy}px) rotate(${dx / 18}deg)`;
+  return new Promise((resolve) => {
+    const done = () => resolve();
+    element.addEventListener("transitionend", done, { once: true });
+    setTimeout(done, 400);
+  });
+}
+
+function attachDrag(element) {
+  if (element.dataset.draggable) return;
+  element.dataset.draggable = "1";
+  let startX = 0;
+  let startY = 0;
+  let lastX = 0;
+  let lastTime = 0;
+  let velocity = 0;
+  let pointer = null;
+
+  const move = (event) => {
+    if (event.pointerId !== pointer) return;
+    const dx = event.clientX - startX;
+    const dy = event.clientY - startY;
+    const now = performance.now();
+    velocity = (event.clientX - lastX) / Math.max(1, now - lastTime);
+    lastX = event.clientX;
+    lastTime = now;
+    element.style.transform = `translate(${dx}px, ${dy}px) rotate(${dx / 20}deg)`;
+    element.style.setProperty("--like-o", String(Math.max(0, Math.min(1, dx / THRESHOLD))));
+    element.style.setProperty("--skip-o", String(Math.max(0, Math.min(1, -dx / THRESHOLD))));
+    element.style.setProperty("--save-o", String(Math.max(0, Math.min(1, -dy / THRESHOLD - Math.abs(dx) / THRESHOLD))));
+  };
+  const end = (event) => {
+    if (event.pointerId !== pointer) return;
+    pointer = null;
+    element.classList.remove("dragging");
+    const dx = event.clientX - startX;
+    const dy = event.clientY - startY;
+    const fling = Math.abs(velocity) > 0.7 && Math.abs(dx) > 40;
+    let kind = null;
+    if (dx > THRESHOLD || (fling && velocity > 0)) kind = "like";
+    else if (dx < -THRESHOLD || (fling && velocity < 0)) kind = "skip";
+    else if (dy < -THRESHOLD && Math.abs(dx) < THRESHOLD) kind = "save";
+    if (kind) {
+      decide(kind, { x: dx, y: dy });
+    } else {
+      element.style.transform = "";
+      for (const name of ["--like-o", "--skip-o", "--save-o"]) element.style.setProperty(name, "0");
+    }
+  };
+  element.addEventListener("pointerdown", (event) => {
+    if (event.button !== 0 || event.target.closest("a, button") || deck.busy) return;
+    pointer = event.pointerId;
+    startX = lastX = event.clientX;
+    startY = event.clientY;
+    lastTime = performance.now();
+    velocity = 0;
+    element.setPointerCapture(event.pointerId);
+    element.classList.add("dragging");
+  });
+  element.addEventListener("pointermove", move);
+  element.addEventListener("pointerup", end);
+  element.addEventListener("pointercancel", (event) => {
+    if (event.pointerId !== pointer) return;
+    pointer = null;
+    element.classList.remove("dragging");
+    element.style.transform = "";
+  });
+}
+
+function onKey(event) {
+  if (typing(event) || event.altKey || event.ctrlKey || event.metaKey) return;
+  const top = deck.cards[0];
+  if (!top) return;
+  if (event.key === "ArrowLeft") decide("skip");
+  else if (event.key === "ArrowRight") decide("like");
+  else if (event.key === "s" || event.key === "S") decide("save");
+  else if (event.key === "Enter" && !event.target.closest("a, button")) {
+    record("open", top.repository.fullName).finally(() => location.assign(detailPath(top.repository.fullName)));
+  } else return;
+  event.preventDefault();
+}

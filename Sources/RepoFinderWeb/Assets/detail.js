@@ -1,0 +1,39 @@
+// Repository detail: the page is rendered by the server; this adds Like and Save (queued like swipes), copying the
+// repoverse:// link, and the similar repositories.
+
+import { api } from "./api.js";
+import { record } from "./store.js";
+import { h, repositoryRow, toast } from "./ui.js";
+
+export async function start() {
+  const article = document.querySelector(".detail");
+  if (!article) return;
+  const fullName = article.dataset.repo;
+  record("view", fullName).catch(() => {});
+  article.addEventListener("click", async (event) => {
+    const action = event.target.closest("[data-action]");
+    if (!action) return;
+    const kind = action.dataset.action;
+    if (kind === "open") { record("open", fullName).catch(() => {}); return; }
+    if (kind === "share") {
+      const link = article.querySelector("code")?.textContent || "";
+      try { await navigator.clipboard.writeText(link); toast(`Copied ${link}`); } catch { toast(link); }
+      return;
+    }
+    if (action.getAttribute("aria-pressed") === "true") return;
+    await record(kind, fullName);
+    action.setAttribute("aria-pressed", "true");
+    action.textContent = kind === "like" ? "Liked" : "Saved";
+    toast(`${kind === "like" ? "Liked" : "Saved"} ${fullName}`);
+  });
+  const list = document.getElementById("list");
+  try {
+    const similar = await api.similar(fullName);
+    list.replaceChildren(...similar.items.map((item) => repositoryRow(item.repository, {
+      extra: item.reasons[0] ? h("span", { class: "reason" }, item.reasons[0]) : null,
+    })));
+    if (similar.items.length === 0) list.append(h("li", { class: "empty-row" }, "Nothing similar yet."));
+  } catch (error) {
+    list.replaceChildren(h("li", { class: "empty-row", role: "alert" }, error.message));
+  }
+}

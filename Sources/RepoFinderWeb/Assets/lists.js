@@ -1,0 +1,234 @@
+// Trending, Search, Saved and Liked: lists that load further pages as you scroll (an IntersectionObserver on the end
+// of the list), with filters kept in the address, pull to refresh on touch (Trending), and removal by a swipe or a
+// button (Saved, Liked).
+
+import { openLink } from "./app.js";
+import { api } from "./api.js";
+import { compact, h, repositoryRow, toast } from "./ui.js";
+
+let list;
+let summary;
+let end;
+let observer;
+let generation = 0;
+let state = { page: 0, done: false, loading: false, shown: 0 };
+
+export function start() {
+  list = document.getElementById("list");
+  summary = document.getElementById("list-summary");
+  end = document.getElementById("list-end");
+  const kind = list.dataset.kind;
+  const sources = { trending: trendingSource, search: searchSource, saved: personalSource("saved"), liked: personalSource("liked") };
+  const source = sources[kind];
+  if (kind === "trending") watchTrendingFilters(() => reload(source));
+  if (kind === "search") watchSearchForm(() => reload(source));
+  if (kind === "trending") watchPull(() => reload(source));
+  observer = new IntersectionObserver((entries) => {
+    if (entries.some((entry) => entry.isIntersecting)) more(source);
+  }, { rootMargin: "600px 0px" });
+  observer.observe(end);
+  reload(source);
+}
+
+function reload(source) {
+  generation += 1;
+  state = { page: 0, done: false, loading: false, shown: 0 };
+  list.replaceChildren();
+  summary.textContent = "";
+  more(source);
+}
+
+async function more(source) {
+  if (state.loading || state.done) return;
+  const mine = generation;
+  state.loading = true;
+  end.replaceChildren(h("span", { class: "spinner", "aria-hidden": "true" }), " Loading…");
+  try {
+    const page = state.page + 1;
+    const result = await source(page);
+    if (mine !== generation) return;
+    state.page = page;
+    state.done = result.done;
+    state.shown += result.rows.length;
+    list.append(...result.rows);
+    summary.textContent = result.summary(state.shown);
+    end.textContent = state.done ? (state.shown > 0 ? "That’s all." : "") : "";
+    if (state.shown === 0) list.append(h("li", { class: "empty-row" }, result.empty));
+  } catch (error) {
+    if (mine !== generation) return;
+    end.replaceChildren(h("span", { role: "alert" }, error.message), " ",
+      h("button", { type: "button", class: "secondary", onclick: () => more(source) }, "Retry"));
+  } finally {
+    if (mine === generation) state.loading = false;
+  }
+  // A short page may not fill the screen: keep going while the end is in view.
+  if (mine === generation && !state.done && end.getBoundingClientRect().top < window.innerHeight + 600) more(source);
+}
+
+// MARK: - Trending
+
+function trendingFilters() {
+  const form = document.getElementById("trending-filters");
+  return { language: form.language.value.trim(), since: form.since.value || "daily" };
+}
+
+async function trendingSource(page) {
+  const filters = trendingFilters();
+  const result = await api.trending({ ...filters, page, perPage: 25 });
+  const rows = result.items.map((item) => repositoryRow(item.repository, {
+    rank: item.rank, extra: h("span", { class: "gain" }, `+${compact(item.starsGained)} stars`),
+  }));
+  const windowName = { daily: "today", weekly: "this week", monthly: "this month" }[filters.since];
+  const range = result.from && result.to ? ` (${result.from} → ${result.to})` : "";
+  return {
+    rows,
+    done: result.items.length < 25 || page * 25 >= 100,
+    summary: () => `Fastest-growing ${filters.language ? `${filters.language} ` : ""}repositories ${windowName}${range}`,
+    empty: "Nothing gained stars in this window. Try another language or a longer window.",
+  };
+}
+
+function watchTrendingFilters(changed) {
+  const form = document.getElementById("trending-filters");
+  let timer = 0;
+  const apply = () => {
+    const { language, since } = trendingFilters();
+    const params = new URLSearchParams();
+    if (language) params.set("language", language);
+    params.set("since", since);
+    history.replaceState(null, "", `/trending?${params}`);
+    changed();
+  };
+  form.addEventListener("change", (event) => { if (event.target.name === "since") apply(); });
+  form.language.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(apply, 350); });
+  form.addEventListener("submit", (event) => { event.preventDefault(); apply(); });
+}
+
+/** Pull down from the top of the page on a touch screen to refresh. */
+function watchPull(refresh) {
+  const indicator = document.querySelector(".pull-indicator");
+  let startY = null;
+  let pulled = 0;
+  document.addEventListener("touchstart", (event) => {
+    startY = window.scrollY <= 0 ? event.touches[0].clientY : null;
+    pulled = 0;
+  }, { passive: true });
+  document.addEventListener("touchmove", (event) => {
+    if (startY === null) return;
+    pulled = Math.max(0, event.touches[0].clientY - startY);
+    indicator.classList.toggle("visible", pulled > 20);
+    indicator.textContent = pulled > 70 ? "Release to refresh" : "Pull to refresh";
+  }, { passive: true });
+  document.addEventListener("touchend", () => {
+    indicator.classList.remove("visible");
+    if (startY !== null && pulled > 70) { refresh(); toast("Refreshed"); }
+    startY = null;
+  });
+}
+
+// MARK: - Search
+
+function searchFilters() {
+  const form = document.getElementById("search-form");
+  return { q: form.q.value.trim(), language: form.language.value.trim(), sort: form.sort.value };
+}
+
+async function searchSource(page) {
+  const filters = searchFilters();
+  const result = await api.search({ ...filters, page, perPage: 20 });
+  return {
+    rows: result.items.map((repository) => repositoryRow(repository)),
+    done: page * 20 >= result.total || result.items.length === 0,
+    summary: (shown) => `${result.total.toLocaleString("en")} ${result.total === 1 ? "repository" : "repositories"}${filters.q ? ` for “${filters.q}”` : ""} — showing ${shown}`,
+    empty: "No repository matches. Try fewer words or another language.",
+  };
+}
+
+function watchSearchForm(changed) {
+  const form = document.getElementById("search-form");
+  let timer = 0;
+  const apply = () => {
+    const filters = searchFilters();
+    if (/^repoverse:\/\//i.test(filters.q)) { openLink(filters.q); return; }
+    const params = new URLSearchParams(Object.entries(filters).filter(([, v]) => v && v !== "best-match"));
+    history.replaceState(null, "", `/search${params.size ? `?${params}` : ""}`);
+    changed();
+  };
+  form.addEventListener("submit", (event) => { event.preventDefault(); clearTimeout(timer); apply(); });
+  form.addEventListener("change", (event) => { if (event.target.name === "sort") apply(); });
+  for (const field of [form.q, form.language]) {
+    field.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(apply, 350); });
+  }
+}
+
+// MARK: - Saved and Liked
+
+function personalSource(kind) {
+  const title = kind === "saved" ? "Saved" : "Liked";
+  return async (page) => {
+    const result = await api.list(kind, page, 20);
+    return {
+      rows: result.items.map((item) => removableRow(kind, title, item.repository)),
+      done: page * 20 >= result.total || result.items.length === 0,
+      summary: () => `${result.total} ${result.total === 1 ? "repository" : "repositories"}`,
+      empty: kind === "saved"
+        ? "Nothing saved yet. Save a card on Discover (the bookmark button or S) to keep it here."
+        : "Nothing liked yet. Swipe right on Discover (or press →) to like a card.",
+    };
+  };
+}
+
+function removableRow(kind, title, repository) {
+  const button = h("button", {
+    type: "button", class: "ghost remove", "aria-label": `Remove ${repository.fullName} from ${title}`,
+  }, "Remove");
+  const row = repositoryRow(repository, { actions: button });
+  const remove = async () => {
+    row.classList.add("removing");
+    try {
+      await api.remove(kind, repository.fullName);
+      row.remove();
+      state.shown -= 1;
+      summary.textContent = `${state.shown} ${state.shown === 1 ? "repository" : "repositories"}`;
+      toast(`Removed ${repository.fullName} from ${title}`);
+    } catch (error) {
+      row.classList.remove("removing");
+      row.style.transform = "";
+      toast(error.status === 404 ? `${repository.fullName} was already removed` : error.message);
+      if (error.status === 404) row.remove();
+    }
+  };
+  button.addEventListener("click", remove);
+  swipeToRemove(row, remove);
+  return row;
+}
+
+/** Drag a row left past a third of its width to remove it. */
+function swipeToRemove(row, remove) {
+  let startX = null;
+  let pointer = null;
+  row.addEventListener("pointerdown", (event) => {
+    if (event.target.closest("a, button") || event.button !== 0) return;
+    startX = event.clientX;
+    pointer = event.pointerId;
+    row.setPointerCapture(pointer);
+  });
+  row.addEventListener("pointermove", (event) => {
+    if (event.pointerId !== pointer) return;
+    const dx = Math.min(0, event.clientX - startX);
+    row.style.transform = `translateX(${dx}px)`;
+  });
+  const finish = (event) => {
+    if (event.pointerId !== pointer) return;
+    pointer = null;
+    const dx = event.clientX - startX;
+    if (event.type === "pointerup" && dx < -row.offsetWidth / 3) {
+      row.style.transform = "translateX(-100%)";
+      remove();
+    } else {
+      row.style.transform = "";
+    }
+  };
+  row.addEventListener("pointerup", finish);
+  row.addEventListener("pointercancel", finish);
+}

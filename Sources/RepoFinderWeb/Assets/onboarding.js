@@ -1,0 +1,151 @@
+// Onboarding in five steps (stack, interests, level, goals, areas), saved through the API. Skippable ("Skip for
+// now" saves what was chosen so far and marks onboarding done); reached again from Profile to edit, prefilled.
+
+import { api } from "./api.js";
+import { h } from "./ui.js";
+
+const STEPS = 5;
+let step = 0;
+let form;
+const chosen = { techStack: new Set(), interests: new Set() };
+
+export async function start() {
+  form = document.getElementById("onboarding");
+  const editing = new URLSearchParams(location.search).has("edit");
+  let preferences = {};
+  let clusters = [];
+  try {
+    [preferences, clusters] = await Promise.all([api.preferences(), api.clusters().then((list) => list.items)]);
+  } catch (error) {
+    showError(error.message);
+  }
+  if (preferences?.onboardingCompleted && !editing) {
+    localStorage.setItem("rf.onboarded", "1");
+    location.replace("/");
+    return;
+  }
+  fill(preferences || {}, clusters);
+  form.addEventListener("click", onClick);
+  form.addEventListener("submit", (event) => { event.preventDefault(); next(); });
+  form.querySelectorAll("[data-add]").forEach((input) => {
+    input.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter") return;
+      event.preventDefault();
+      addChip(input.dataset.add, input.value.trim(), true);
+      input.value = "";
+    });
+  });
+  show(0);
+}
+
+function fill(preferences, clusters) {
+  for (const field of ["techStack", "interests"]) {
+    const box = form.querySelector(`[data-field="${field}"]`);
+    const choices = box.dataset.choices.split(",");
+    for (const value of [...choices, ...(preferences[field] || []).filter((v) => !choices.includes(v))]) {
+      addChip(field, value, (preferences[field] || []).some((v) => v.toLowerCase() === value.toLowerCase()));
+    }
+  }
+  if (preferences.experienceLevel) {
+    const radio = form.querySelector(`input[name="experienceLevel"][value="${preferences.experienceLevel}"]`);
+    if (radio) radio.checked = true;
+  }
+  for (const goal of preferences.goals || []) {
+    const box = form.querySelector(`input[name="goals"][value="${goal}"]`);
+    if (box) box.checked = true;
+  }
+  const area = document.getElementById("clusters");
+  area.replaceChildren(
+    h("p", { class: "help", id: "primary-help" }, "Main area"),
+    h("div", { class: "choice-grid", role: "radiogroup", "aria-labelledby": "primary-help" },
+      clusters.map((cluster) => h("label", {},
+        h("input", { type: "radio", name: "primaryCluster", value: cluster.id, checked: preferences.primaryCluster === cluster.id }),
+        ` ${cluster.name}`))),
+    h("p", { class: "help", id: "secondary-help" }, "Also interested in"),
+    h("div", { class: "choice-grid", role: "group", "aria-labelledby": "secondary-help" },
+      clusters.map((cluster) => h("label", {},
+        h("input", { type: "checkbox", name: "secondaryClusters", value: cluster.id, checked: (preferences.secondaryClusters || []).includes(cluster.id) }),
+        ` ${cluster.name}`))));
+}
+
+function addChip(field, value, selected) {
+  if (!value) return;
+  const box = form.querySelector(`[data-field="${field}"]`);
+  const existing = [...box.querySelectorAll("button")].find((b) => b.dataset.value.toLowerCase() === value.toLowerCase());
+  if (existing) {
+    if (selected) toggle(existing, field, true);
+    return;
+  }
+  const chip = h("button", { type: "button", class: "chip", "aria-pressed": "false", dataset: { value, chip: field } }, value);
+  box.append(chip);
+  if (selected) toggle(chip, field, true);
+}
+
+function toggle(chip, field, on = chip.getAttribute("aria-pressed") !== "true") {
+  chip.setAttribute("aria-pressed", String(on));
+  if (on) chosen[field].add(chip.dataset.value);
+  else chosen[field].delete(chip.dataset.value);
+}
+
+function onClick(event) {
+  const chip = event.target.closest("[data-chip]");
+  if (chip) { toggle(chip, chip.dataset.chip); return; }
+  const nav = event.target.closest("[data-nav]")?.dataset.nav;
+  if (nav === "next") next();
+  else if (nav === "back") show(step - 1);
+  else if (nav === "skip") finish();
+}
+
+function show(index) {
+  step = Math.max(0, Math.min(STEPS - 1, index));
+  form.querySelectorAll("[data-step]").forEach((fieldset) => { fieldset.hidden = Number(fieldset.dataset.step) !== step; });
+  form.querySelectorAll("[data-step-dot]").forEach((dot) => {
+    const position = Number(dot.dataset.stepDot);
+    dot.classList.toggle("done", position < step);
+    if (position === step) dot.setAttribute("aria-current", "step");
+    else dot.removeAttribute("aria-current");
+  });
+  form.querySelector('[data-nav="back"]').hidden = step === 0;
+  form.querySelector('[data-nav="next"]').textContent = step === STEPS - 1 ? "Start swiping" : "Next";
+  form.querySelector(`[data-step="${step}"] legend`).focus?.();
+}
+
+function next() {
+  if (step < STEPS - 1) show(step + 1);
+  else finish();
+}
+
+function collect() {
+  const checked = (name) => [...form.querySelectorAll(`input[name="${name}"]:checked`)].map((input) => input.value);
+  const primary = checked("primaryCluster")[0];
+  const preferences = {
+    techStack: [...chosen.techStack].slice(0, 30),
+    interests: [...chosen.interests].slice(0, 30),
+    goals: checked("goals"),
+    secondaryClusters: checked("secondaryClusters").filter((id) => id !== primary).slice(0, 13),
+    onboardingCompleted: true,
+  };
+  const level = checked("experienceLevel")[0];
+  if (level) preferences.experienceLevel = level;
+  if (primary) preferences.primaryCluster = primary;
+  return preferences;
+}
+
+async function finish() {
+  const buttons = form.querySelectorAll("button");
+  buttons.forEach((b) => { b.disabled = true; });
+  try {
+    await api.savePreferences(collect());
+    localStorage.setItem("rf.onboarded", "1");
+    location.assign("/");
+  } catch (error) {
+    showError(`Your answers were not saved: ${error.message}`);
+    buttons.forEach((b) => { b.disabled = false; });
+  }
+}
+
+function showError(message) {
+  const element = document.getElementById("onboarding-error");
+  element.textContent = message;
+  element.hidden = false;
+}

@@ -1,0 +1,76 @@
+// Profile: the preferences in words, activity counts, and a bar chart (SVG) of the languages liked and saved; a
+// field that opens repoverse:// links.
+
+import { openLink } from "./app.js";
+import { api } from "./api.js";
+import { h } from "./ui.js";
+
+const levelNames = { beginner: "Beginner", intermediate: "Intermediate", advanced: "Advanced" };
+const goalNames = {
+  "learning-new-tech": "Learning new tech", "building-project": "Building a project",
+  contributing: "Contributing", "finding-solutions": "Finding solutions", exploring: "Exploring",
+};
+
+export async function start() {
+  document.getElementById("link-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    openLink(event.target.link.value);
+  });
+  const [preferences, stats, clusters] = await Promise.all([
+    api.preferences().catch((error) => ({ error })),
+    api.stats().catch((error) => ({ error })),
+    api.clusters().then((list) => list.items).catch(() => []),
+  ]);
+  showPreferences(preferences, clusters);
+  showStats(stats);
+}
+
+function showPreferences(preferences, clusters) {
+  const list = document.getElementById("preferences");
+  if (preferences.error) {
+    list.replaceChildren(h("div", {}, h("dt", {}, "Not loaded"), h("dd", {}, preferences.error.message)));
+    return;
+  }
+  const clusterName = (id) => clusters.find((c) => c.id === id)?.name || id;
+  const rows = [
+    ["Tech stack", (preferences.techStack || []).join(", ")],
+    ["Interests", (preferences.interests || []).join(", ")],
+    ["Experience", levelNames[preferences.experienceLevel] || ""],
+    ["Goals", (preferences.goals || []).map((g) => goalNames[g] || g).join(", ")],
+    ["Main area", preferences.primaryCluster ? clusterName(preferences.primaryCluster) : ""],
+    ["Also", (preferences.secondaryClusters || []).map(clusterName).join(", ")],
+  ];
+  list.replaceChildren(...rows.map(([term, value]) => h("div", {}, h("dt", {}, term), h("dd", {}, value || "—"))));
+}
+
+function showStats(stats) {
+  const box = document.getElementById("stats");
+  if (stats.error) {
+    box.replaceChildren(h("p", { role: "alert" }, stats.error.message));
+    return;
+  }
+  const counts = [["Liked", stats.likes], ["Saved", stats.saves], ["Skipped", stats.skips], ["Opened", stats.opens]];
+  box.replaceChildren(...counts.map(([label, count]) => h("div", { class: "stat" }, h("strong", {}, String(count)), h("span", {}, label))));
+  document.getElementById("chart").replaceChildren(barChart(stats.topLanguages.slice(0, 6)));
+}
+
+/** A horizontal bar chart as SVG, labelled for screen readers. */
+function barChart(rows) {
+  if (rows.length === 0) return h("p", { class: "help" }, "Like or save a few cards to see your languages here.");
+  const width = 320;
+  const rowHeight = 28;
+  const labelWidth = 96;
+  const max = Math.max(...rows.map((row) => row.count));
+  const description = rows.map((row) => `${row.name}: ${row.count}`).join(", ");
+  return h("svg", {
+    viewBox: `0 0 ${width} ${rows.length * rowHeight}`, role: "img", "aria-label": `Languages liked and saved — ${description}`,
+    class: "bar-chart",
+  }, rows.map((row, index) => {
+    const barWidth = Math.max(4, ((width - labelWidth - 36) * row.count) / max);
+    const y = index * rowHeight;
+    return h("g", {},
+      h("text", { x: 0, y: y + 18, class: "bar-label" }, row.name),
+      h("rect", { x: labelWidth, y: y + 6, width: barWidth, height: 16, rx: 4, class: "bar" }),
+      h("text", { x: labelWidth + barWidth + 6, y: y + 18, class: "bar-value" }, String(row.count)));
+  }));
+}

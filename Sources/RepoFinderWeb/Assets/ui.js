@@ -1,0 +1,106 @@
+// Small DOM helpers shared by the screens: element building, numbers and dates worded for people, avatars, the
+// repository row, a toast, and a short vibration where the device has one.
+
+/** Makes an element: h("a", { href: "/", class: "x" }, "text", child). `on*` attributes become listeners. */
+export function h(tag, attributes = {}, ...children) {
+  const svg = tag === "svg" || tag === "path" || tag === "rect" || tag === "text" || tag === "g";
+  const element = svg ? document.createElementNS("http://www.w3.org/2000/svg", tag) : document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name.startsWith("on") && typeof value === "function") element.addEventListener(name.slice(2), value);
+    else if (name === "dataset") Object.assign(element.dataset, value);
+    else element.setAttribute(name, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return element;
+}
+
+/** 1234 → "1.2k", 2500000 → "2.5M". */
+export function compact(number) {
+  if (number === undefined || number === null) return "";
+  const units = [[1e9, "B"], [1e6, "M"], [1e3, "k"]];
+  for (const [size, unit] of units) {
+    if (Math.abs(number) >= size) {
+      const value = number / size;
+      return `${value >= 100 ? Math.round(value) : value.toFixed(1).replace(/\.0$/, "")}${unit}`;
+    }
+  }
+  return String(number);
+}
+
+/** "3 days ago" from an ISO date. */
+export function ago(iso) {
+  if (!iso) return "";
+  const seconds = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
+  const steps = [[60, "minute"], [3600, "hour"], [86400, "day"], [2592000, "month"], [31536000, "year"]];
+  if (seconds < 60) return "just now";
+  if (seconds >= 86400 && seconds < 172800) return "yesterday";
+  let unit = "minute";
+  let size = 60;
+  for (const [stepSize, stepUnit] of steps) if (seconds >= stepSize) [size, unit] = [stepSize, stepUnit];
+  const count = Math.floor(seconds / size);
+  return `${count} ${unit}${count === 1 ? "" : "s"} ago`;
+}
+
+/** The owner's avatar over their initial (shown when the image cannot load, offline say). */
+export function avatar(repository, size = "") {
+  const login = repository.owner?.login || repository.fullName.split("/")[0];
+  const source = repository.owner?.avatarUrl || `https://avatars.githubusercontent.com/${encodeURIComponent(login)}?s=96`;
+  const image = h("img", { src: source, alt: "", loading: "lazy", referrerpolicy: "no-referrer" });
+  image.addEventListener("error", () => image.remove());
+  const hue = [...login].reduce((sum, c) => (sum * 31 + c.charCodeAt(0)) % 360, 7);
+  const element = h("span", { class: `avatar ${size}`, "aria-hidden": "true" }, h("span", {}, login[0].toUpperCase()), image);
+  element.style.setProperty("--hue", hue);
+  return element;
+}
+
+/** The web path of a repository's detail page. */
+export const detailPath = (fullName) => `/r/${fullName.split("/").map(encodeURIComponent).join("/")}`;
+
+/** One repository in a list: avatar, name (a link to its detail), facts, and optional extras. */
+export function repositoryRow(repository, { rank, extra, actions } = {}) {
+  const facts = [
+    repository.language && h("span", { class: "language" }, repository.language),
+    h("span", { class: "stars", title: `${repository.stars} stars` }, `★ ${compact(repository.stars)}`),
+    repository.lastUpdated && h("span", {}, `updated ${repository.lastUpdated}`),
+    extra,
+  ];
+  return h("li", { class: "repo-row", dataset: { repo: repository.fullName } },
+    rank ? h("span", { class: "rank", "aria-label": `rank ${rank}` }, String(rank)) : null,
+    avatar(repository),
+    h("div", { class: "row-body" },
+      h("a", { class: "row-title", href: detailPath(repository.fullName) }, repository.fullName),
+      repository.description ? h("p", { class: "row-description" }, repository.description) : null,
+      h("p", { class: "row-facts" }, facts)),
+    actions || null);
+}
+
+let toastTimer = 0;
+
+/** A short message at the bottom, read out by screen readers. */
+export function toast(message) {
+  const element = document.getElementById("toast");
+  if (!element) return;
+  element.textContent = message;
+  element.classList.add("visible");
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => element.classList.remove("visible"), 2600);
+}
+
+/** A short buzz on devices that can, unless the person asked for less motion. */
+export function buzz(ms = 12) {
+  if (navigator.vibrate && !matchMedia("(prefers-reduced-motion: reduce)").matches) navigator.vibrate(ms);
+}
+
+/** A message with a Retry button, for when the server fails. */
+export function failure(message, retry) {
+  return h("div", { class: "deck-state error-state", role: "alert" },
+    h("p", {}, message),
+    retry ? h("button", { type: "button", class: "primary", onclick: retry }, "Retry") : null);
+}
+
+/** True when the key event happens while typing in a field. */
+export const typing = (event) => event.target.closest?.("input, textarea, select, [contenteditable]") !== null;

@@ -1,0 +1,151 @@
+import Foundation
+public import Hummingbird
+import Mustache
+public import RepoFinderCore
+
+/// The web app: server-rendered pages (Mustache templates) for every screen, the scripts, styles, icons, manifest
+/// and service worker they use, and `/open?link=` for `repoverse://` links. Everything else it needs it asks of the
+/// JSON API, from the browser.
+public struct WebApp: Sendable {
+    /// Finds a repository by name for the detail page (nil: not in the catalog).
+    public typealias RepositoryLookup = @Sendable (RepositoryName) async throws -> Repository?
+
+    private let templates: MustacheLibrary
+    private let assets: WebAssets
+    private let lookup: RepositoryLookup
+
+    /// Reads the templates and files bundled with this module.
+    public init(lookup: @escaping RepositoryLookup) async throws {
+        guard let templates = Bundle.module.url(forResource: "Templates", withExtension: nil),
+            let assets = Bundle.module.url(forResource: "Assets", withExtension: nil)
+        else { throw WebAppError.missingResources }
+        self.templates = try await MustacheLibrary(directory: templates.path)
+        var files = try WebAssets(directory: assets)
+        files.substitute("__VERSION__", with: files.version, in: "sw.js")
+        self.assets = files
+        self.lookup = lookup
+    }
+
+    /// The build's version: a digest of every asset (the service worker's cache is named after it).
+    public var version: String { assets.version }
+
+    /// Adds the pages and files to `router`.
+    public func register<Context: RequestContext>(on router: Router<Context>) {
+        for screen in [Screen.discover, .onboarding, .saved, .liked, .profile, .offline] {
+            let path = screen == .discover ? "/" : "/\(screen.rawValue)"
+            router.get(RouterPath(path)) { _, _ in page(PageModel(screen: screen)) }
+        }
+        router.get("discover") { _, _ in page(PageModel(screen: .discover)) }
+        router.get("trending") { request, _ in page(trendingModel(request)) }
+        router.get("search") { request, _ in page(searchModel(request)) }
+        router.get("r/:owner/:name") { request, context in
+            try await repositoryPage(owner: context.parameters.require("owner"), name: context.parameters.require("name"))
+        }
+        router.get("open") { request, _ in open(link: request.uri.queryParameters.get("link") ?? "") }
+        router.get("sw.js") { request, _ in asset("sw.js", request: request) }
+        router.get("manifest.webmanifest") { request, _ in asset("manifest.webmanifest", request: request) }
+        router.get("favicon.ico") { request, _ in asset("icon-192.png", request: request) }
+        router.get("assets/:file") { request, context in
+            asset(context.parameters.get("file") ?? "", request: request)
+        }
+    }
+
+    // MARK: - Pages
+
+    func trendingModel(_ request: Request) -> PageModel {
+        let query = request.uri.queryParameters
+        var model = PageModel(screen: .trending)
+        let since = TrendingWindow(rawValue: query.get("since") ?? "") ?? .daily
+        model.language = query.get("language").flatMap { $0.isEmpty ? nil : $0 }
+        model.windows = TrendingWindow.allCases.map {
+            Option(value: $0.rawValue, label: $0.rawValue.capitalized, selected: $0 == since)
+        }
+        return model
+    }
+
+    func searchModel(_ request: Request) -> PageModel {
+        let query = request.uri.queryParameters
+        var model = PageModel(screen: .search)
+        model.query = query.get("q")
+        model.language = query.get("language").flatMap { $0.isEmpty ? nil : $0 }
+        let sort = query.get("sort") ?? "best-match"
+        model.sorts = [("best-match", "Best match"), ("stars", "Most stars"), ("forks", "Most forks"),
+            ("recently-pushed", "Recently pushed")].map { Option(value: $0, label: $1, selected: $0 == sort) }
+        return model
+    }
+
+    func repositoryPage(owner: String, name: String) async throws -> Response {
+        let repositoryName: RepositoryName
+        do {
+            repositoryName = try RepositoryName(owner: owner, name: name)
+        } catch {
+            return notFound("“\(owner)/\(name)” is not a repository name: \(error)")
+        }
+        guard let repository = try await lookup(repositoryName) else {
+            return notFound("\(repositoryName.fullName) is not in RepoFinder’s catalog. Try Search.")
+        }
+        var model = PageModel(screen: .repository, title: repository.fullName)
+        model.repository = RepositoryView(repository, now: Date())
+        return page(model)
+    }
+
+    func open(link: String) -> Response {
+        do {
+            let route = try Route(link: link)
+            return Response(status: .seeOther, headers: [.location: route.webPath, .cacheControl: "no-store"])
+        } catch {
+            var model = PageModel(screen: .notFound, title: "Not a RepoFinder link")
+            model.message = error.description
+            return page(model, status: .badRequest)
+        }
+    }
+
+    func notFound(_ message: String) -> Response {
+        var model = PageModel(screen: .notFound)
+        model.message = message
+        return page(model, status: .notFound)
+    }
+
+    func page(_ model: PageModel, status: HTTPResponse.Status = .ok) -> Response {
+        let template = model.screen == Screen.repository.rawValue ? "repository" : model.screen
+        let html = templates.render(model, withTemplate: template) ?? "<!doctype html><title>RepoFinder</title>"
+        return Response(
+            status: status,
+            headers: [
+                .contentType: "text/html; charset=utf-8", .cacheControl: "no-cache",
+                .contentSecurityPolicy: Self.contentSecurityPolicy, .xContentTypeOptions: "nosniff",
+            ],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// Scripts, styles and connections from this origin only; avatars from GitHub.
+    static let contentSecurityPolicy =
+        "default-src 'self'; img-src 'self' data: https://avatars.githubusercontent.com; "
+        + "object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+
+    // MARK: - Files
+
+    func asset(_ name: String, request: Request) -> Response {
+        guard let file = assets[name] else {
+            return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: "No such file: \(name)")))
+        }
+        var headers: HTTPFields = [
+            .eTag: file.etag, .cacheControl: "no-cache", .xContentTypeOptions: "nosniff",
+        ]
+        if request.headers[.ifNoneMatch] == file.etag {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentType] = file.contentType
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: file.bytes)))
+    }
+}
+
+/// Why the web app could not start.
+public enum WebAppError: Error, CustomStringConvertible {
+    case missingResources
+
+    public var description: String {
+        "The web app's templates and files are missing from the build (RepoFinderWeb's resources); rebuild."
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// The web app's static files (scripts, styles, icons, manifest, service worker), read once into memory and served
+/// with a content type and a strong ETag, so a browser revalidates with a 304 instead of downloading again.
+struct WebAssets: Sendable {
+    /// One file, ready to send.
+    struct Asset: Sendable {
+        var bytes: [UInt8]
+        var contentType: String
+        var etag: String
+    }
+
+    /// Files by name (`app.js`, `icon-192.png`).
+    private(set) var files: [String: Asset] = [:]
+    /// A short digest of every file: names the service worker's cache, so a new build replaces the old cache.
+    let version: String
+
+    /// Reads every file of `directory` (not recursive).
+    init(directory: URL) throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        var combined = FNV1a()
+        for name in names where !name.hasPrefix(".") {
+            let bytes = [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))
+            var digest = FNV1a()
+            digest.add(bytes)
+            combined.add(Array(name.utf8))
+            combined.add(bytes)
+            files[name] = Asset(bytes: bytes, contentType: Self.contentType(of: name), etag: "\"\(digest.hex)\"")
+        }
+        version = combined.hex
+    }
+
+    subscript(name: String) -> Asset? { files[name] }
+
+    /// Replaces `placeholder` in a text file (the service worker learns the build's version this way).
+    mutating func substitute(_ placeholder: String, with value: String, in name: String) {
+        guard var asset = files[name] else { return }
+        let text = String(decoding: asset.bytes, as: UTF8.self).replacingOccurrences(of: placeholder, with: value)
+        asset.bytes = Array(text.utf8)
+        var digest = FNV1a()
+        digest.add(asset.bytes)
+        asset.etag = "\"\(digest.hex)\""
+        files[name] = asset
+    }
+
+    static func contentType(of name: String) -> String {
+        switch name.split(separator: ".").last.map(String.init) ?? "" {
+        case "js": "text/javascript; charset=utf-8"
+        case "css": "text/css; charset=utf-8"
+        case "svg": "image/svg+xml"
+        case "png": "image/png"
+        case "webmanifest": "application/manifest+json"
+        case "json": "application/json"
+        default: "application/octet-stream"
+        }
+    }
+}
+
+/// 64-bit FNV-1a: a small, stable digest for ETags and cache names (not for security).
+struct FNV1a {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ bytes: [UInt8]) {
+        for byte in bytes {
+            value ^= UInt64(byte)
+            value &*= 0x0000_0100_0000_01b3
+        }
+    }
+
+    var hex: String {
+        let text = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - text.count) + text
+    }
+}

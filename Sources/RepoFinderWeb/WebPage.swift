@@ -1,0 +1,136 @@
+import Foundation
+import RepoFinderCore
+
+/// The screens of the web app, each one server-rendered page that its script then brings to life.
+enum Screen: String, CaseIterable, Sendable {
+    case discover, onboarding, trending, search, saved, liked, profile, repository, notFound = "not-found", offline
+
+    var title: String {
+        switch self {
+        case .discover: "Discover"
+        case .onboarding: "Welcome"
+        case .trending: "Trending"
+        case .search: "Search"
+        case .saved: "Saved"
+        case .liked: "Liked"
+        case .profile: "Profile"
+        case .repository: "Repository"
+        case .notFound: "Not found"
+        case .offline: "Offline"
+        }
+    }
+}
+
+/// One entry of the navigation bar.
+struct NavItem: Sendable {
+    let href: String
+    let label: String
+    /// An SVG path (24×24 viewBox) for the icon.
+    let icon: String
+    let current: Bool
+
+    static let destinations: [(screen: Screen, href: String, icon: String)] = [
+        (.discover, "/", "M4 6h12v14H4zM8 2h12v14"),
+        (.trending, "/trending", "M3 17l6-6 4 4 8-8M15 7h6v6"),
+        (.search, "/search", "M10 4a6 6 0 1 0 0 12 6 6 0 0 0 0-12zM14.5 14.5L20 20"),
+        (.saved, "/saved", "M6 3h12v18l-6-4-6 4z"),
+        (.liked, "/liked", "M12 20s-7-4.5-7-10a4 4 0 0 1 7-2.5A4 4 0 0 1 19 10c0 5.5-7 10-7 10z"),
+        (.profile, "/profile", "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0"),
+    ]
+
+    static func bar(current: Screen) -> [NavItem] {
+        destinations.map { NavItem(href: $0.href, label: $0.screen.title, icon: $0.icon, current: $0.screen == current) }
+    }
+}
+
+/// A choice in a group of radio buttons or a select.
+struct Option: Sendable {
+    let value: String
+    let label: String
+    let selected: Bool
+}
+
+/// What every page template is rendered with.
+struct PageModel: Sendable {
+    let title: String
+    let screen: String
+    let nav: [NavItem]
+    /// The search text (Search) or nil.
+    var query: String?
+    /// The language filter (Trending, Search).
+    var language: String?
+    /// Trending windows, one selected.
+    var windows: [Option] = []
+    /// Search orders, one selected.
+    var sorts: [Option] = []
+    /// The repository of a detail page.
+    var repository: RepositoryView?
+    /// A sentence for the person (not found, bad link).
+    var message: String?
+
+    init(screen: Screen, title: String? = nil) {
+        self.title = title ?? screen.title
+        self.screen = screen.rawValue
+        self.nav = NavItem.bar(current: screen)
+    }
+}
+
+/// A repository as the detail page shows it: every fact the catalog has, worded for a person.
+struct RepositoryView: Sendable {
+    let fullName: String
+    let owner: String
+    let name: String
+    let initial: String
+    let avatar: String
+    let description: String?
+    let topics: [String]
+    let hasTopics: Bool
+    let stars: String
+    let forks: String?
+    let openIssues: String?
+    let language: String?
+    let license: String?
+    let updated: String?
+    let created: String?
+    let archived: Bool
+    let url: String
+    let deepLink: String
+
+    init(_ repository: Repository, now: Date) {
+        fullName = repository.fullName
+        owner = repository.owner.login
+        name = repository.name
+        initial = String(repository.owner.login.prefix(1)).uppercased()
+        avatar = repository.owner.displayAvatarAddress + (repository.owner.avatarURL == nil ? "?s=96" : "")
+        description = repository.description.flatMap { $0.isEmpty ? nil : $0 }
+        topics = repository.topics
+        hasTopics = !repository.topics.isEmpty
+        stars = Self.grouped(repository.stars)
+        forks = repository.forks.map(Self.grouped)
+        openIssues = repository.openIssues.map(Self.grouped)
+        language = repository.language
+        license = repository.license.map { $0.spdxID ?? $0.name }
+        updated = repository.lastUpdatedDescription(now: now)
+        created = repository.createdAt.map(Self.monthAndYear)
+        archived = repository.archived
+        url = repository.webURL.absoluteString
+        deepLink = Route.repository(repository.repositoryName).deepLink
+    }
+
+    /// 1234567 → "1,234,567".
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var out = ""
+        for (position, digit) in digits.enumerated() {
+            if position > 0, (digits.count - position) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return number < 0 ? "-" + out : out
+    }
+
+    static func monthAndYear(_ date: Date) -> String {
+        let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: date)
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return "\(months[(parts.month ?? 1) - 1]) \(parts.year ?? 1970)"
+    }
+}

@@ -1,0 +1,383 @@
+#!/usr/bin/env python3
+"""End-to-end test of the web app in headless Chromium (Selenium), against a real server on a temporary database.
+
+onboarding → the deck → like 3, skip 2, save 1 (by drag, keys and buttons) → Saved and Liked show exactly those →
+a reload keeps them → offline (network emulation), swipe 2, online again → the server has every swipe exactly once
+→ search pages further on scroll → a trending filter changes the list → /r/{owner}/{name} and a repoverse:// link
+show the detail → first load of Discover: bytes transferred and time to the first card.
+
+Usage: e2e.py --url http://127.0.0.1:PORT --database FILE [--artifacts DIR] [--screenshots DIR]
+Failures leave a screenshot, the page's HTML and the browser console in the artifacts folder.
+"""
+
+import argparse
+import json
+import sqlite3
+import sys
+import time
+import traceback
+import urllib.request
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+PHONE = (390, 844)
+DESKTOP = (1280, 800)
+
+
+class Failure(Exception):
+    pass
+
+
+class Browser:
+    def __init__(self, base, artifacts):
+        self.base = base
+        self.artifacts = artifacts
+        options = webdriver.ChromeOptions()
+        options.binary_location = "/usr/bin/chromium"
+        for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--window-size=1280,900", "--lang=en-US", "--no-first-run", "--disable-extensions"):
+            options.add_argument(flag)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        self.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        self.driver.set_page_load_timeout(30)
+        self.driver.execute_cdp_cmd("Network.enable", {})
+        self.viewport(*PHONE)
+
+    def viewport(self, width, height):
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+
+    def go(self, path):
+        self.driver.get(self.base + path)
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def wait(self, what, condition, timeout=15):
+        deadline = time.time() + timeout
+        last = None
+        while time.time() < deadline:
+            try:
+                last = condition()
+                if last:
+                    return last
+            except Exception as error:  # the page may be between two states
+                last = error
+            time.sleep(0.1)
+        raise Failure(f"timed out after {timeout} s waiting for {what} (last: {last!r})")
+
+    def find(self, css):
+        return self.driver.find_element(By.CSS_SELECTOR, css)
+
+    def click(self, css):
+        """Clicks like a person would: the element scrolled to the middle of the screen first."""
+        element = self.find(css)
+        self.js("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
+        return element
+
+    def finds(self, css):
+        return self.driver.find_elements(By.CSS_SELECTOR, css)
+
+    def top_card(self):
+        return self.wait("a card on top of the deck", lambda: self.finds(".card.top")[0].get_attribute("data-repo"))
+
+    def token(self):
+        return self.js("return localStorage.getItem('rf.token')")
+
+    def api(self, path):
+        request = urllib.request.Request(self.base + path, headers={"Authorization": f"Bearer {self.token()}"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.load(response)
+
+    def list_repos(self):
+        return [row.get_attribute("data-repo") for row in self.finds("#list .repo-row")]
+
+    def keep_failure(self, name):
+        self.artifacts.mkdir(parents=True, exist_ok=True)
+        try:
+            self.driver.save_screenshot(str(self.artifacts / f"failure-{name}.png"))
+            (self.artifacts / f"failure-{name}.html").write_text(self.driver.page_source)
+            logs = self.driver.get_log("browser")
+            (self.artifacts / f"failure-{name}-console.txt").write_text(
+                "\n".join(f"{entry['level']} {entry['message']}" for entry in logs))
+        except Exception as error:
+            print(f"  (could not keep the failure's screenshot: {error})")
+
+    def quit(self):
+        self.driver.quit()
+
+
+class Flow:
+    """The journey, step by step; each step prints what it saw."""
+
+    def __init__(self, browser, database):
+        self.b = browser
+        self.database = database
+        self.liked = []
+        self.skipped = []
+        self.saved = []
+        self.figures = {}
+
+    def step_onboarding(self):
+        b = self.b
+        b.go("/")
+        b.wait("the redirect to onboarding", lambda: b.driver.current_url.endswith("/onboarding"))
+        b.wait("the stack chips", lambda: b.finds('[data-chip="techStack"]'))
+        for value in ("Swift", "Python"):
+            b.click(f'[data-chip="techStack"][data-value="{value}"]')
+        field = b.find('[data-add="techStack"]')
+        field.send_keys("SwiftNIO", Keys.ENTER)
+        pressed = [c.get_attribute("data-value") for c in b.finds('[data-chip="techStack"][aria-pressed="true"]')]
+        if sorted(pressed) != ["Python", "Swift", "SwiftNIO"]:
+            raise Failure(f"stack chips pressed: {pressed}")
+        b.click('[data-nav="next"]')
+        b.click('[data-chip="interests"][data-value="cli"]')
+        b.click('[data-nav="next"]')
+        b.click('input[name="experienceLevel"][value="intermediate"]')
+        b.click('[data-nav="next"]')
+        b.click('input[name="goals"][value="building-project"]')
+        b.click('[data-nav="next"]')
+        b.wait("the areas", lambda: b.finds('input[name="primaryCluster"]'))
+        b.click('input[name="primaryCluster"][value="developer-tools"]')
+        b.click('input[name="secondaryClusters"][value="mobile"]')
+        next_button = b.find('[data-nav="next"]')
+        if next_button.text != "Start swiping":
+            raise Failure(f"last step's button reads {next_button.text!r}")
+        next_button.click()
+        b.wait("the deck after onboarding", lambda: b.driver.current_url.rstrip("/") == b.base)
+        preferences = b.api("/v1/me/preferences")
+        expected = {"techStack": ["Swift", "Python", "SwiftNIO"], "interests": ["cli"],
+                    "experienceLevel": "intermediate", "goals": ["building-project"],
+                    "primaryCluster": "developer-tools", "secondaryClusters": ["mobile"], "onboardingCompleted": True}
+        for key, value in expected.items():
+            if preferences.get(key) != value:
+                raise Failure(f"saved preference {key} = {preferences.get(key)!r}, expected {value!r}")
+        print("  onboarding: 5 steps, preferences saved through the API")
+
+    def act(self, kind, how):
+        b = self.b
+        name = b.top_card()
+        card = b.find(".card.top")
+        if how == "key":
+            key = {"like": Keys.ARROW_RIGHT, "skip": Keys.ARROW_LEFT, "save": "s"}[kind]
+            ActionChains(b.driver).send_keys(key).perform()
+        elif how == "drag":
+            dx, dy = {"like": (24, 0), "skip": (-24, 0), "save": (0, -24)}[kind]
+            chain = ActionChains(b.driver, duration=30).click_and_hold(card)
+            for _ in range(6):
+                chain.move_by_offset(dx, dy)
+            chain.release().perform()
+        else:
+            b.find(f'.deck-actions [aria-label="{kind.capitalize()}"]').click()
+        b.wait(f"{name} to leave the deck after {kind} by {how}", lambda: b.top_card() != name)
+        {"like": self.liked, "skip": self.skipped, "save": self.saved}[kind].append(name)
+        return name
+
+    def step_deck(self):
+        b = self.b
+        first = b.top_card()
+        names = [button.get_attribute("aria-label") for button in b.finds(".deck-actions button")]
+        tabs = [link.text for link in b.finds("nav.tabbar a")]
+        if names != ["Skip", "Save", "Like"] or tabs != ["Discover", "Trending", "Search", "Saved", "Liked", "Profile"]:
+            raise Failure(f"deck buttons {names}, navigation {tabs}")
+        cards = b.finds(".card")
+        if not cards[0].get_attribute("data-repo") or not b.finds(".card.top .reasons li"):
+            raise Failure("the top card has no name or no reasons")
+        if b.find(".card.top .fit").text.strip()[-3:] != "fit":
+            raise Failure("the top card shows no fit score")
+        self.act("like", "drag")
+        self.act("skip", "key")
+        self.act("like", "key")
+        self.act("save", "key")
+        self.act("skip", "drag")
+        self.act("like", "button")
+        self.wait_synced()
+        print(f"  deck: first card {first}; liked {self.liked}, skipped {self.skipped}, saved {self.saved}")
+
+    def wait_synced(self, timeout=20):
+        b = self.b
+        b.wait("the queue to drain", lambda: b.js(
+            "const e = document.getElementById('status-banner'); return e && e.dataset.pending === '0'"), timeout)
+
+    def step_lists(self):
+        b = self.b
+        for path, expected in (("/saved", self.saved), ("/liked", self.liked)):
+            b.go(path)
+            b.wait(f"{path} to list {len(expected)}", lambda: len(b.list_repos()) == len(expected), 10)
+            if sorted(b.list_repos()) != sorted(expected):
+                raise Failure(f"{path} shows {b.list_repos()}, expected {expected}")
+        b.driver.refresh()
+        b.wait("Liked after a reload", lambda: sorted(b.list_repos()) == sorted(self.liked), 10)
+        b.go("/saved")
+        b.wait("Saved after a reload", lambda: sorted(b.list_repos()) == sorted(self.saved), 10)
+        print(f"  lists: Saved = {b.list_repos()}, Liked = {len(self.liked)} items, both kept after a reload")
+
+    def step_offline(self):
+        b = self.b
+        b.go("/")
+        b.top_card()
+        b.wait("the service worker to control the page", lambda: b.js("return !!navigator.serviceWorker.controller"), 15)
+        b.driver.set_network_conditions(offline=True, latency=0, download_throughput=-1, upload_throughput=-1)
+        b.wait("the page to notice it is offline", lambda: b.js("return navigator.onLine === false"), 5)
+        like = self.act("like", "key")
+        skip = self.act("skip", "drag")
+        banner = b.wait("the offline banner", lambda: b.find("#status-banner").is_displayed() and b.find("#status-banner").text)
+        if "2 swipes waiting" not in banner:
+            raise Failure(f"offline banner reads {banner!r}")
+        b.driver.delete_network_conditions()
+        self.wait_synced(30)
+        stats = b.api("/v1/me/stats")
+        counts = (stats["likes"], stats["skips"], stats["saves"])
+        if counts != (len(self.liked), len(self.skipped), len(self.saved)):
+            raise Failure(f"server counts like/skip/save {counts}, expected "
+                          f"{(len(self.liked), len(self.skipped), len(self.saved))}")
+        with sqlite3.connect(self.database) as db:
+            rows = db.execute(
+                "SELECT r.full_name_key, i.kind, count(*) FROM interactions i JOIN repositories r "
+                "ON r.id = i.repository_id WHERE i.kind IN ('like','skip','save') GROUP BY 1, 2").fetchall()
+        recorded = {(name, kind): count for name, kind, count in rows}
+        expected = {(n.lower(), k): 1 for k, names in (("like", self.liked), ("skip", self.skipped),
+                                                     ("save", self.saved)) for n in names}
+        if recorded != expected:
+            raise Failure(f"the database holds {recorded}, expected each swipe once: {expected}")
+        print(f"  offline: liked {like} and skipped {skip} offline; banner {banner!r}; after reconnecting the "
+              f"database holds each of the {len(expected)} swipes exactly once")
+
+    def step_search(self):
+        b = self.b
+        b.go("/search")
+        field = b.find('input[name="q"]')
+        field.send_keys("python", Keys.ENTER)
+        b.wait("search results", lambda: len(b.list_repos()) >= 20, 10)
+        before = len(b.list_repos())
+        total = b.find("#list-summary").text
+        b.js("window.scrollTo(0, document.body.scrollHeight)")
+        b.wait("a further page on scroll", lambda: len(b.list_repos()) > before, 10)
+        after = len(b.list_repos())
+        if len(set(b.list_repos())) != after:
+            raise Failure("search pages repeat repositories")
+        if "q=python" not in b.driver.current_url:
+            raise Failure(f"the search is not in the address: {b.driver.current_url}")
+        print(f"  search: {total!r}; {before} rows, {after} after scrolling")
+
+    def step_trending(self):
+        b = self.b
+        b.go("/trending")
+        b.wait("trending rows", lambda: len(b.list_repos()) > 0, 10)
+        daily = b.list_repos()
+        b.click('.segmented input[value="monthly"] + span')
+        b.wait("the monthly list", lambda: b.list_repos() and b.list_repos() != daily, 10)
+        monthly = b.list_repos()
+        b.find('input[name="language"]').send_keys("Rust")
+        b.wait("the Rust list", lambda: b.list_repos() and b.list_repos() != monthly
+               and "language=Rust" in b.driver.current_url, 10)
+        languages = {el.text for el in b.finds("#list .language")}
+        if languages != {"Rust"}:
+            raise Failure(f"Rust trending shows languages {languages}")
+        print(f"  trending: daily top {daily[0]}, monthly top {monthly[0]}, Rust monthly top {b.list_repos()[0]}")
+
+    def step_detail(self):
+        b = self.b
+        owner, name = self.liked[0].split("/")
+        b.go(f"/r/{owner}/{name}")
+        heading = b.find(".repo-name").text
+        if heading != name or b.find(".detail").get_attribute("data-repo") != self.liked[0]:
+            raise Failure(f"/r/{owner}/{name} shows {heading!r}")
+        similar = b.wait("similar repositories", lambda: len(b.list_repos()), 10)
+        b.go(f"/open?link=repoverse://repo/{owner}/{name}")
+        b.wait("the deep link to open the detail", lambda: b.driver.current_url.endswith(f"/r/{owner}/{name}"))
+        b.go("/profile")
+        b.find('input[name="link"]').send_keys(f"repoverse://trending?language=Swift&since=weekly", Keys.ENTER)
+        b.wait("a pasted link to open Trending", lambda: "/trending?language=Swift&since=weekly" in b.driver.current_url)
+        b.go("/r/nobody-here/nothing-at-all")
+        if "not in RepoFinder" not in b.find("main").text:
+            raise Failure("an unknown repository does not say so")
+        print(f"  detail: /r/{owner}/{name} shows it with {similar} similar; repoverse:// links resolve")
+
+    def step_first_load(self):
+        b = self.b
+        d = b.driver
+        d.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+        d.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": True})
+        b.go("/")
+        b.wait("the first card", lambda: b.js("return performance.getEntriesByName('first-card').length > 0"), 10)
+        figures = b.js("""
+            const own = (entry) => new URL(entry.name).origin === location.origin;
+            const navigation = performance.getEntriesByType('navigation')[0];
+            const resources = performance.getEntriesByType('resource').filter(own);
+            const bytes = navigation.transferSize + resources.reduce((sum, r) => sum + r.transferSize, 0);
+            const decoded = navigation.decodedBodySize + resources.reduce((sum, r) => sum + r.decodedBodySize, 0);
+            return { bytes, decoded, requests: resources.length + 1,
+                     firstCard: performance.getEntriesByName('first-card')[0].startTime,
+                     files: resources.map((r) => [new URL(r.name).pathname, r.transferSize]) };
+        """)
+        d.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
+        d.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": False})
+        self.figures = figures
+        print(f"  first load of Discover (no cache): {figures['bytes'] / 1024:.1f} KB transferred in "
+              f"{figures['requests']} requests ({figures['decoded'] / 1024:.1f} KB decoded), first card at "
+              f"{figures['firstCard']:.0f} ms")
+        if figures["bytes"] > 150 * 1024:
+            raise Failure(f"first load transferred {figures['bytes']} bytes (budget 150 KB): {figures['files']}")
+        if figures["firstCard"] > 1000:
+            raise Failure(f"first card after {figures['firstCard']:.0f} ms (budget 1 s)")
+
+    def screenshots(self, folder):
+        b = self.b
+        folder.mkdir(parents=True, exist_ok=True)
+        owner, name = self.liked[0].split("/")
+        screens = [("discover", "/", ".card.top"), ("onboarding", "/onboarding?edit=1", 'input[name="primaryCluster"]'),
+                   ("trending", "/trending?since=weekly", "#list .repo-row"),
+                   ("search", "/search?q=swift", "#list .repo-row"), ("saved", "/saved", "#list .repo-row"),
+                   ("liked", "/liked", "#list .repo-row"), ("detail", f"/r/{owner}/{name}", "#list .repo-row"),
+                   ("profile", "/profile", "#chart svg")]
+        for size_name, size in (("phone", PHONE), ("desktop", DESKTOP)):
+            b.viewport(*size)
+            for screen, path, ready in screens:
+                b.go(path)
+                b.wait(f"{screen} to be ready", lambda: b.finds(ready), 10)
+                time.sleep(0.4)
+                b.driver.save_screenshot(str(folder / f"{screen}-{size_name}.png"))
+        b.viewport(*PHONE)
+        print(f"  screenshots: {len(screens) * 2} in {folder}")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--url", required=True)
+    parser.add_argument("--database", required=True)
+    parser.add_argument("--artifacts", default="test-artifacts/web")
+    parser.add_argument("--screenshots")
+    args = parser.parse_args()
+    artifacts = Path(args.artifacts)
+    browser = Browser(args.url.rstrip("/"), artifacts)
+    flow = Flow(browser, args.database)
+    steps = ["onboarding", "deck", "lists", "offline", "search", "trending", "detail", "first_load"]
+    started = time.time()
+    try:
+        for step in steps:
+            print(f"web: {step.replace('_', ' ')}")
+            try:
+                getattr(flow, f"step_{step}")()
+            except Exception:
+                browser.keep_failure(step)
+                raise
+        flow.screenshots(Path(args.screenshots) if args.screenshots else artifacts / "screens")
+    except Exception as error:
+        traceback.print_exc()
+        print(f"web: FAILED ({error}); screenshots and console in {artifacts}", file=sys.stderr)
+        return 1
+    finally:
+        browser.quit()
+    print(f"web: passed, {len(steps)} steps in {time.time() - started:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
