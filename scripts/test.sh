@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of RepoFinder: builds (failing on any compiler warning in our code), makes sure PostgreSQL runs on
-# loopback, and runs the whole suite with the storage contract on SQLite and PostgreSQL alike.
+# loopback, and runs the whole suite with the storage contract on SQLite and PostgreSQL alike; then fuzzes the API and
+# drives the web app in headless Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -38,4 +39,11 @@ echo "fuzz: scripts/fuzz-api.sh"
 fuzz_status=0
 bash scripts/fuzz-api.sh || fuzz_status=$?
 if [ "$status" -eq 0 ]; then status=$fuzz_status; fi
+
+# The web app in headless Chromium against the real server (onboarding, the deck, lists, offline, search, trending,
+# detail, first-load budget).
+echo "web: scripts/web-e2e.sh"
+web_status=0
+bash scripts/web-e2e.sh || web_status=$?
+if [ "$status" -eq 0 ]; then status=$web_status; fi
 exit "$status"

@@ -39,7 +39,8 @@ public struct WebApp: Sendable {
         router.get("trending") { request, _ in page(trendingModel(request)) }
         router.get("search") { request, _ in page(searchModel(request)) }
         router.get("r/:owner/:name") { request, context in
-            try await repositoryPage(owner: context.parameters.require("owner"), name: context.parameters.require("name"))
+            try await repositoryPage(
+                owner: context.parameters.require("owner"), name: context.parameters.require("name"))
         }
         router.get("open") { request, _ in open(link: request.uri.queryParameters.get("link") ?? "") }
         router.get("sw.js") { request, _ in asset("sw.js", request: request) }
@@ -69,8 +70,10 @@ public struct WebApp: Sendable {
         model.query = query.get("q")
         model.language = query.get("language").flatMap { $0.isEmpty ? nil : $0 }
         let sort = query.get("sort") ?? "best-match"
-        model.sorts = [("best-match", "Best match"), ("stars", "Most stars"), ("forks", "Most forks"),
-            ("recently-pushed", "Recently pushed")].map { Option(value: $0, label: $1, selected: $0 == sort) }
+        model.sorts = [
+            ("best-match", "Best match"), ("stars", "Most stars"), ("forks", "Most forks"),
+            ("recently-pushed", "Recently pushed"),
+        ].map { Option(value: $0, label: $1, selected: $0 == sort) }
         return model
     }
 
@@ -127,7 +130,8 @@ public struct WebApp: Sendable {
 
     func asset(_ name: String, request: Request) -> Response {
         guard let file = assets[name] else {
-            return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
+            return Response(
+                status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: "No such file: \(name)")))
         }
         var headers: HTTPFields = [

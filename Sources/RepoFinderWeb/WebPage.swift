@@ -39,7 +39,9 @@ struct NavItem: Sendable {
     ]
 
     static func bar(current: Screen) -> [NavItem] {
-        destinations.map { NavItem(href: $0.href, label: $0.screen.title, icon: $0.icon, current: $0.screen == current) }
+        destinations.map {
+            NavItem(href: $0.href, label: $0.screen.title, icon: $0.icon, current: $0.screen == current)
+        }
     }
 }
 

@@ -39,10 +39,11 @@ enum ServerHarness {
         return logger
     }()
 
-    /// Runs `body` against a server over a fresh `engine` store.
+    /// Runs `body` against a server over a fresh `engine` store (with the web app's pages when `withWebApp`).
     static func run(
         _ engine: Engine,
         configuration: ServerConfiguration = ServerConfiguration(perTokenLimit: nil, perAddressLimit: nil),
+        withWebApp: Bool = false,
         _ body: @Sendable (any TestClientProtocol, any DataStore) async throws -> Void
     ) async throws {
         try await withStore(engine) { test in
@@ -59,8 +60,9 @@ enum ServerHarness {
             }
             _ = try await test.store.upsertStarSnapshots(snapshots)
             let deck = try await DeckService.make(store: test.store, logger: quietLogger)
+            let web = withWebApp ? try await DiscoveryServer.makeWebApp(store: test.store) : nil
             let application = try DiscoveryServer.makeApplication(
-                configuration: configuration, store: test.store, deck: deck, logger: quietLogger)
+                configuration: configuration, store: test.store, deck: deck, web: web, logger: quietLogger)
             try await application.test(.router) { client in try await body(client, test.store) }
         }
     }

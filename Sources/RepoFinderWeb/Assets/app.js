@@ -55,7 +55,10 @@ function watchPaste() {
 
 async function start() {
   if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+    // After the page has loaded: the shell it keeps is fetched once the first screen is up, not before.
+    const register = () => navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+    if (document.readyState === "complete") register();
+    else window.addEventListener("load", register, { once: true });
   }
   syncState.addEventListener("change", showBanner);
   syncState.addEventListener("dropped", (event) => toast(`Not recorded: ${event.detail.message}`));

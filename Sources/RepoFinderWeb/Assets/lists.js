@@ -41,6 +41,7 @@ function reload(source) {
 async function more(source) {
   if (state.loading || state.done) return;
   const mine = generation;
+  let loaded = false;
   state.loading = true;
   end.replaceChildren(h("span", { class: "spinner", "aria-hidden": "true" }), " Loading…");
   try {
@@ -54,6 +55,7 @@ async function more(source) {
     summary.textContent = result.summary(state.shown);
     end.textContent = state.done ? (state.shown > 0 ? "That’s all." : "") : "";
     if (state.shown === 0) list.append(h("li", { class: "empty-row" }, result.empty));
+    loaded = true;
   } catch (error) {
     if (mine !== generation) return;
     end.replaceChildren(h("span", { role: "alert" }, error.message), " ",
@@ -61,8 +63,11 @@ async function more(source) {
   } finally {
     if (mine === generation) state.loading = false;
   }
-  // A short page may not fill the screen: keep going while the end is in view.
-  if (mine === generation && !state.done && end.getBoundingClientRect().top < window.innerHeight + 600) more(source);
+  // A short page may not fill the screen: keep going while the end is in view — after a page that loaded, never
+  // after a failure (Retry does that): while a page unloads, fetch fails at once, and retrying at once would spin.
+  if (loaded && mine === generation && !state.done && end.getBoundingClientRect().top < window.innerHeight + 600) {
+    more(source);
+  }
 }
 
 // MARK: - Trending

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The web app end to end in a real browser: installs Chromium, its driver (Debian) and Selenium (PyPI) if missing,
+# starts the real server on a temporary SQLite database, and runs Tests/WebEndToEnd/e2e.py against it. Failures leave
+# screenshots, the page and the browser console in test-artifacts/web; every screen's phone and desktop screenshot
+# goes to test-artifacts/web/screens (or to the folder given with --screenshots, docs/screenshots for the README).
+# Usage: scripts/web-e2e.sh [BINARY] [--screenshots DIR]   (default binary: .build/debug/repofinder; builds nothing)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+binary=.build/debug/repofinder
+if [ $# -gt 0 ] && [ "${1#--}" = "$1" ]; then
+    binary=$1
+    shift
+fi
+mkdir -p test-artifacts
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
+    echo "web: installing chromium and chromium-driver from Debian packages"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium chromium-driver >test-artifacts/apt-chromium.log
+fi
+if ! python3 -c 'import selenium' >/dev/null 2>&1; then
+    echo "web: installing selenium from PyPI"
+    pip install -q 'selenium>=4.20,<5' 2>&1 | grep -v 'Running pip as' || true
+fi
+source scripts/serve-background.sh
+work=$(mktemp -d)
+trap 'stop_server; rm -rf "$work"' EXIT
+start_server "$binary" "$work/web.sqlite" test-artifacts/web-server.log
+echo "web: $(chromium --version 2>/dev/null | head -n 1), selenium $(python3 -c 'import selenium; print(selenium.__version__)'), server $SERVER_URL"
+python3 Tests/WebEndToEnd/e2e.py --url "$SERVER_URL" --database "$work/web.sqlite" --artifacts test-artifacts/web "$@"
