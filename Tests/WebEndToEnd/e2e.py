@@ -295,7 +295,12 @@ class Flow:
 
     def step_trending(self):
         b = self.b
+        # The API failing first: a message and Retry (and no endless retrying), then Retry loads the list.
+        b.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/v1/trending*"]})
         b.go("/trending")
+        message = b.wait("the failure message", lambda: b.find("#list-end [role=alert]").text, 10)
+        b.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+        b.click("#list-end button")
         b.wait("trending rows", lambda: len(b.list_repos()) > 0, 10)
         daily = b.list_repos()
         b.click('.segmented input[value="monthly"] + span')
@@ -307,7 +312,8 @@ class Flow:
         languages = {el.text for el in b.finds("#list .language")}
         if languages != {"Rust"}:
             raise Failure(f"Rust trending shows languages {languages}")
-        print(f"  trending: daily top {daily[0]}, monthly top {monthly[0]}, Rust monthly top {b.list_repos()[0]}")
+        print(f"  trending: a failing API says {message!r} with Retry, which loads it; daily top {daily[0]}, "
+              f"monthly top {monthly[0]}, Rust monthly top {b.list_repos()[0]}")
 
     def step_detail(self):
         b = self.b
