@@ -107,9 +107,9 @@ struct RepositoryView: Sendable {
         description = repository.description.flatMap { $0.isEmpty ? nil : $0 }
         topics = repository.topics
         hasTopics = !repository.topics.isEmpty
-        stars = Self.grouped(repository.stars)
-        forks = repository.forks.map(Self.grouped)
-        openIssues = repository.openIssues.map(Self.grouped)
+        stars = Number.grouped(repository.stars)
+        forks = repository.forks.map(Number.grouped)
+        openIssues = repository.openIssues.map(Number.grouped)
         language = repository.language
         license = repository.license.map { $0.spdxID ?? $0.name }
         updated = repository.lastUpdatedDescription(now: now)
@@ -117,17 +117,6 @@ struct RepositoryView: Sendable {
         archived = repository.archived
         url = repository.webURL.absoluteString
         deepLink = Route.repository(repository.repositoryName).deepLink
-    }
-
-    /// 1234567 → "1,234,567".
-    static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var out = ""
-        for (position, digit) in digits.enumerated() {
-            if position > 0, (digits.count - position) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return number < 0 ? "-" + out : out
     }
 
     static func monthAndYear(_ date: Date) -> String {

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import RepoFinderCore
 
 #if canImport(Glibc)
     import Glibc
@@ -43,19 +44,6 @@ final class ProgressBar {
 
     private func write(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
-    }
-}
-
-/// Number formatting for people: 42,184.
-enum Number {
-    static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return (value < 0 ? "-" : "") + result
     }
 }
 
