@@ -333,6 +333,22 @@ class Flow:
             raise Failure("an unknown repository does not say so")
         print(f"  detail: /r/{owner}/{name} shows it with {similar} similar; repoverse:// links resolve")
 
+    def step_deck_failure(self):
+        b = self.b
+        b.go("/")
+        b.top_card()
+        self.wait_synced()
+        # No cards kept and the feed failing: the deck says so and offers Retry, which deals again.
+        b.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/v1/me/feed*"]})
+        b.js("indexedDB.deleteDatabase('repofinder')")
+        b.go("/saved")
+        b.go("/")
+        message = b.wait("the deck's failure message", lambda: b.find("#deck [role=alert] p").text, 10)
+        b.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+        b.click("#deck [role=alert] button")
+        name = b.top_card()
+        print(f"  deck failure: {message!r} with Retry, which dealt {name}")
+
     def step_first_load(self):
         b = self.b
         d = b.driver
@@ -418,7 +434,8 @@ def main():
         time.sleep(2)
         browser = Browser(args.url.rstrip("/"), artifacts)
     flow = Flow(browser, args.database)
-    steps = ["onboarding", "deck", "lists", "offline", "remove", "search", "trending", "detail", "first_load"]
+    steps = ["onboarding", "deck", "lists", "offline", "remove", "search", "trending", "detail", "deck_failure",
+             "first_load"]
     started = time.time()
     try:
         for step in steps:
