@@ -21,13 +21,12 @@ public struct WebApp: Sendable {
         else { throw WebAppError.missingResources }
         self.templates = try await MustacheLibrary(directory: templates.path)
         var files = try WebAssets(directory: assets)
+        let kept = files.names.filter { $0 != "sw.js" && $0 != "manifest.webmanifest" }
+        files.substitute("__FILES__", with: "[" + kept.map { "\"\($0)\"" }.joined(separator: ", ") + "]", in: "sw.js")
         files.substitute("__VERSION__", with: files.version, in: "sw.js")
         self.assets = files
         self.lookup = lookup
     }
-
-    /// The build's version: a digest of every asset (the service worker's cache is named after it).
-    public var version: String { assets.version }
 
     /// Adds the pages and files to `router`.
     public func register<Context: RequestContext>(on router: Router<Context>) {
@@ -110,8 +109,7 @@ public struct WebApp: Sendable {
     }
 
     func page(_ model: PageModel, status: HTTPResponse.Status = .ok) -> Response {
-        let template = model.screen == Screen.repository.rawValue ? "repository" : model.screen
-        let html = templates.render(model, withTemplate: template) ?? "<!doctype html><title>RepoFinder</title>"
+        let html = templates.render(model, withTemplate: model.screen) ?? "<!doctype html><title>RepoFinder</title>"
         return Response(
             status: status,
             headers: [

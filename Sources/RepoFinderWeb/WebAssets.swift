@@ -32,6 +32,9 @@ struct WebAssets: Sendable {
 
     subscript(name: String) -> Asset? { files[name] }
 
+    /// Every file's name, sorted.
+    var names: [String] { files.keys.sorted() }
+
     /// Replaces `placeholder` in a text file (the service worker learns the build's version this way).
     mutating func substitute(_ placeholder: String, with value: String, in name: String) {
         guard var asset = files[name] else { return }

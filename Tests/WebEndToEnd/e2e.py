@@ -298,7 +298,7 @@ class Flow:
         # The API failing first: a message and Retry (and no endless retrying), then Retry loads the list.
         b.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/v1/trending*"]})
         b.go("/trending")
-        message = b.wait("the failure message", lambda: b.find("#list-end [role=alert]").text, 10)
+        message = b.wait("the failure message", lambda: b.find("#list-end [role=alert] p").text, 10)
         b.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
         b.click("#list-end button")
         b.wait("trending rows", lambda: len(b.list_repos()) > 0, 10)

@@ -4,7 +4,7 @@
 
 import { openLink } from "./app.js";
 import { api } from "./api.js";
-import { compact, h, repositoryRow, toast } from "./ui.js";
+import { compact, failure, h, repositoryRow, toast } from "./ui.js";
 
 let list;
 let summary;
@@ -58,8 +58,7 @@ async function more(source) {
     loaded = true;
   } catch (error) {
     if (mine !== generation) return;
-    end.replaceChildren(h("span", { role: "alert" }, error.message), " ",
-      h("button", { type: "button", class: "secondary", onclick: () => more(source) }, "Retry"));
+    end.replaceChildren(failure(error.message, () => more(source), "list-error"));
   } finally {
     if (mine === generation) state.loading = false;
   }

@@ -158,10 +158,3 @@ export async function rememberedCards() {
   const cards = await transaction("cards", "readonly", (store) => promised(store.index("dealt").getAll()));
   return cards.map(({ fullName, dealt, ...item }) => item);
 }
-
-/** Forgets everything kept (a new account). */
-export async function clearAll() {
-  await transaction("cards", "readwrite", (store) => store.clear());
-  await transaction("queue", "readwrite", (store) => store.clear());
-  await refreshPending();
-}

@@ -6,10 +6,8 @@
 const VERSION = "__VERSION__";
 const CACHE = `repofinder-${VERSION}`;
 const SHELL = ["/", "/trending", "/search", "/saved", "/liked", "/profile", "/onboarding", "/offline"];
-const FILES = [
-  "app.js", "api.js", "store.js", "ui.js", "deck.js", "lists.js", "onboarding.js", "detail.js", "profile.js",
-  "app.css", "icon.svg", "icon-192.png", "icon-512.png",
-].map((name) => `/assets/${name}`).concat(["/manifest.webmanifest"]);
+// Every file of the build but this worker and the manifest (kept under its own address), filled in by the server.
+const FILES = __FILES__.map((name) => `/assets/${name}`).concat(["/manifest.webmanifest"]);
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([...SHELL, ...FILES])).then(() => self.skipWaiting()));

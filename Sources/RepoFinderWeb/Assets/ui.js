@@ -31,20 +31,6 @@ export function compact(number) {
   return String(number);
 }
 
-/** "3 days ago" from an ISO date. */
-export function ago(iso) {
-  if (!iso) return "";
-  const seconds = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
-  const steps = [[60, "minute"], [3600, "hour"], [86400, "day"], [2592000, "month"], [31536000, "year"]];
-  if (seconds < 60) return "just now";
-  if (seconds >= 86400 && seconds < 172800) return "yesterday";
-  let unit = "minute";
-  let size = 60;
-  for (const [stepSize, stepUnit] of steps) if (seconds >= stepSize) [size, unit] = [stepSize, stepUnit];
-  const count = Math.floor(seconds / size);
-  return `${count} ${unit}${count === 1 ? "" : "s"} ago`;
-}
-
 /** The owner's avatar over their initial (shown when the image cannot load, offline say). */
 export function avatar(repository, size = "") {
   const login = repository.owner?.login || repository.fullName.split("/")[0];
@@ -95,9 +81,9 @@ export function buzz(ms = 12) {
   if (navigator.vibrate && !matchMedia("(prefers-reduced-motion: reduce)").matches) navigator.vibrate(ms);
 }
 
-/** A message with a Retry button, for when the server fails. */
-export function failure(message, retry) {
-  return h("div", { class: "deck-state error-state", role: "alert" },
+/** A message with a Retry button, for when the server fails (`className` places it: the deck or a list's end). */
+export function failure(message, retry, className = "deck-state error-state") {
+  return h("div", { class: className, role: "alert" },
     h("p", {}, message),
     retry ? h("button", { type: "button", class: "primary", onclick: retry }, "Retry") : null);
 }
