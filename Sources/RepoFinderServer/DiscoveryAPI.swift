@@ -76,6 +76,26 @@ struct DiscoveryAPI: APIProtocol {
         return .ok(.init(body: .json(.init(accepted: receipt.accepted, duplicates: receipt.duplicates))))
     }
 
+    func withdrawInteraction(_ input: Operations.WithdrawInteraction.Input) async throws
+        -> Operations.WithdrawInteraction.Output
+    {
+        let userID = try await people.authenticate()
+        let id = input.path.id
+        guard !id.isEmpty, id.count <= 100 else { throw APIError.badRequest("The id must be 1 to 100 characters.") }
+        switch try await store.withdrawSkip(id: id, userID: userID) {
+        case .withdrawn(let repository):
+            await people.session(userID).didWithdrawSkip(of: repository)
+            return .noContent(.init())
+        case .notFound:
+            throw APIError.notFound("You recorded no interaction with id '\(id)'.")
+        case .notASkip(let kind):
+            let list = kind == .save ? "saved" : "liked"
+            throw APIError.unprocessable(
+                "Only a skip can be withdrawn; '\(id)' is a \(kind.rawValue)."
+                    + (kind.list == nil ? "" : " Take it off your list with DELETE /v1/me/\(list)/{owner}/{name}."))
+        }
+    }
+
     /// Maximum interactions in one request.
     static let maximumBatch = 500
 

@@ -138,6 +138,14 @@ actor PersonSession {
         state?.signals += interactions.map { TasteSignal(repository: $0.repository, kind: SignalKind($0.kind)) }
     }
 
+    /// Forgets the latest skip of `repository` (this server just withdrew it from the store).
+    func didWithdrawSkip(of repository: RepositoryName) {
+        let key = repository.key
+        if let position = state?.signals.lastIndex(where: { $0.repositoryKey == key && $0.kind == .skip }) {
+            state?.signals.remove(at: position)
+        }
+    }
+
     /// Applies preferences this server just stored.
     func didSetPreferences(_ preferences: UserPreferences) {
         state?.preferences = preferences

@@ -55,6 +55,10 @@ public protocol DataStore: Sendable {
     /// repository is unknown, nothing is stored and ``StorageError/unknownRepositories(_:)`` names them.
     func recordInteractions(_ interactions: [Interaction], userID: String) async throws -> InteractionReceipt
 
+    /// Withdraws a skip this person recorded with client id `id` (the deck's undo): the row is deleted. Anything but
+    /// a skip is left alone and reported. Throws ``StorageError/unknownUser(_:)``.
+    func withdrawSkip(id: String, userID: String) async throws -> SkipWithdrawal
+
     /// A person's interactions in the order they happened (ties in the order received).
     func interactions(userID: String) async throws -> [Interaction]
 
@@ -153,6 +157,16 @@ public struct InteractionReceipt: Hashable, Sendable {
         self.accepted = accepted
         self.duplicates = duplicates
     }
+}
+
+/// The outcome of withdrawing a skip.
+public enum SkipWithdrawal: Hashable, Sendable {
+    /// The skip of this repository was deleted.
+    case withdrawn(RepositoryName)
+    /// This person recorded no interaction with that id.
+    case notFound
+    /// The interaction is not a skip (nothing changed).
+    case notASkip(InteractionKind)
 }
 
 /// One interaction of some person, as the recommender learns from it.

@@ -96,6 +96,14 @@ extension SharedSQL {
         ORDER BY i.seq
         """
 
+    /// The kind and repository of one of a person's interactions, by client id.
+    package static let interactionByClientID = """
+        SELECT i.kind, r.owner_login, r.name FROM interactions i
+        JOIN repositories r ON r.id = i.repository_id WHERE i.user_id = ? AND i.client_id = ?
+        """
+
+    package static let deleteInteraction = "DELETE FROM interactions WHERE user_id = ? AND client_id = ?"
+
     package static let interactionsOfUser = """
         SELECT i.client_id, r.owner_login, r.name, i.kind, i.at FROM interactions i
         JOIN repositories r ON r.id = i.repository_id WHERE i.user_id = ? ORDER BY i.at, i.seq

@@ -28,6 +28,21 @@ extension PostgresStorage {
         }
     }
 
+    public func withdrawSkip(id: String, userID: String) async throws -> SkipWithdrawal {
+        try await transaction { connection in
+            try await requireUser(userID, on: connection)
+            guard
+                let row = try await query(
+                    SharedSQL.interactionByClientID + " FOR UPDATE OF i", [userID, id], on: connection
+                ).first
+            else { return .notFound }
+            let kind = InteractionKind(rawValue: try row.value(0)) ?? .view
+            guard kind == .skip else { return .notASkip(kind) }
+            try await query(SharedSQL.deleteInteraction, [userID, id], on: connection)
+            return .withdrawn(try RepositoryName(owner: try row.value(1), name: try row.value(2)))
+        }
+    }
+
     public func interactions(userID: String) async throws -> [Interaction] {
         try await requireUser(userID)
         return try await query(SharedSQL.interactionsOfUser, [userID]).map { row in

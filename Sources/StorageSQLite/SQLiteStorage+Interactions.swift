@@ -32,6 +32,19 @@ extension SQLiteStorage {
         }
     }
 
+    public func withdrawSkip(id: String, userID: String) async throws -> SkipWithdrawal {
+        try await writer.write { db in
+            try Self.requireUser(db, userID)
+            guard let row = try Row.fetchOne(db, sql: SharedSQL.interactionByClientID, arguments: [userID, id]) else {
+                return .notFound
+            }
+            let kind = InteractionKind(rawValue: row[0]) ?? .view
+            guard kind == .skip else { return .notASkip(kind) }
+            try db.execute(sql: SharedSQL.deleteInteraction, arguments: [userID, id])
+            return .withdrawn(try RepositoryName(owner: row[1], name: row[2]))
+        }
+    }
+
     public func interactions(userID: String) async throws -> [Interaction] {
         try await writer.read { db in
             try Self.requireUser(db, userID)

@@ -123,6 +123,32 @@ struct DeckTests {
         }
     }
 
+    @Test(
+        "undo: a skip is withdrawn by its id (204, then 404); a like is not (422); stats follow",
+        arguments: Engine.available)
+    func withdrawSkip(engine: Engine) async throws {
+        try await ServerHarness.run(engine) { client, _ in
+            let token = try await client.newToken()
+            let (a, b) = (ServerHarness.name("Rust", 0), ServerHarness.name("Rust", 1))
+            let batch = #"""
+                {"interactions":[
+                  {"id":"s1","repo":"\#(a)","kind":"skip","at":"2026-11-20T10:00:00Z"},
+                  {"id":"l1","repo":"\#(b)","kind":"like","at":"2026-11-20T10:01:00Z"}]}
+                """#
+            #expect(try await client.call(.post, "/v1/me/interactions", token: token, json: batch).status == .ok)
+            #expect(try await client.call(.get, "/v1/me/stats", token: token).json()["skips"] as? Int == 1)
+            #expect(try await client.call(.delete, "/v1/me/interactions/s1", token: token).status == .noContent)
+            #expect(try await client.call(.delete, "/v1/me/interactions/s1", token: token).status == .notFound)
+            let like = try await client.call(.delete, "/v1/me/interactions/l1", token: token)
+            #expect(like.status == .unprocessableContent)
+            #expect((try like.json()["message"] as? String ?? "").contains("/v1/me/liked"))
+            #expect(try await client.call(.delete, "/v1/me/interactions/s1").status == .unauthorized)
+            let stats = try await client.call(.get, "/v1/me/stats", token: token).json()
+            #expect(stats["skips"] as? Int == 0)
+            #expect(stats["likes"] as? Int == 1)
+        }
+    }
+
     @Test("interactions: idempotent by id, all or nothing, validated; lists newest first", arguments: Engine.available)
     func interactions(engine: Engine) async throws {
         try await ServerHarness.run(engine) { client, _ in

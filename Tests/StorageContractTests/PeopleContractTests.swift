@@ -103,6 +103,31 @@ struct PeopleContractTests {
         }
     }
 
+    @Test(
+        "a skip can be withdrawn by its client id; other kinds and other people's ids cannot",
+        arguments: Engine.available)
+    func withdrawSkip(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            let account = try await prepared(test)
+            let bob = try await test.store.createUser(tokenHash: "bob", at: Fixtures.moment)
+            _ = try await test.store.recordInteractions(
+                [
+                    interaction("s1", "apple/swift", .skip, minute: 1),
+                    interaction("l1", "vapor/vapor", .like, minute: 2),
+                ], userID: account.id)
+            #expect(try await test.store.withdrawSkip(id: "s1", userID: bob.id) == .notFound)
+            #expect(try await test.store.withdrawSkip(id: "l1", userID: account.id) == .notASkip(.like))
+            #expect(
+                try await test.store.withdrawSkip(id: "s1", userID: account.id)
+                    == .withdrawn(Fixtures.name("apple/swift")))
+            #expect(try await test.store.withdrawSkip(id: "s1", userID: account.id) == .notFound)
+            #expect(try await test.store.interactions(userID: account.id).map(\.id) == ["l1"])
+            await #expect(throws: StorageError.unknownUser("nobody")) {
+                try await test.store.withdrawSkip(id: "s1", userID: "nobody")
+            }
+        }
+    }
+
     @Test("a batch naming an unknown repository stores nothing and names it", arguments: Engine.available)
     func unknownRepository(engine: Engine) async throws {
         try await withStore(engine) { test in
