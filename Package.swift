@@ -24,6 +24,10 @@ let package = Package(
         .library(name: "RepoFinderAPI", targets: ["RepoFinderAPI"]),
         .library(name: "RepoFinderServer", targets: ["RepoFinderServer"]),
         .library(name: "RepoFinderWeb", targets: ["RepoFinderWeb"]),
+        .library(name: "RepoFinderClient", targets: ["RepoFinderClient"]),
+        .library(name: "OfflineStore", targets: ["OfflineStore"]),
+        .library(name: "ImageLoading", targets: ["ImageLoading"]),
+        .library(name: "AppFeatures", targets: ["AppFeatures"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -40,6 +44,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
     ],
     targets: [
         // Values and pure rules. Foundation only.
@@ -119,6 +124,32 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // The app core, shared by every app (the terminal deck now, an Apple app later); it never imports the server
+        // or its storage. The client SDK: a curated client over the generated one, on any OpenAPI transport.
+        .target(
+            name: "RepoFinderClient",
+            dependencies: [
+                "RepoFinderAPI", "RepoFinderCore",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The device's own store (SQLite via GRDB): the interaction outbox and the cached cards.
+        .target(
+            name: "OfflineStore",
+            dependencies: ["RepoFinderClient", "RepoFinderCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
+        // Image downloads for the apps: a concurrency limit, memory and disk caches, prefetching.
+        .target(name: "ImageLoading", swiftSettings: strictSettings),
+        // The view models (`@Observable`, `@MainActor`) and the deep-link router.
+        .target(
+            name: "AppFeatures",
+            dependencies: ["RepoFinderClient", "OfflineStore", "ImageLoading", "RepoFinderCore"],
+            swiftSettings: strictSettings
+        ),
+
         // Catalog import: streaming (gzip) line reading, record decoding, batched upserts.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
@@ -136,8 +167,10 @@ let package = Package(
             name: "repofinder",
             dependencies: [
                 "Catalog", "GitHub", "GitHubLive", "Recommender", "Storage", "StorageLive", "RepoFinderCore",
-                "RepoFinderServer",
+                "RepoFinderServer", "AppFeatures", "RepoFinderClient", "OfflineStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
@@ -181,6 +214,22 @@ let package = Package(
                 "Recommender",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "AppCoreTests",
+            dependencies: [
+                "AppFeatures", "RepoFinderClient", "OfflineStore", "ImageLoading", "RepoFinderCore",
+                "RepoFinderServer", "Storage", "StorageLive", "TestSupport", "RepoFinderAPI",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
         ),

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A GitHub repository as RepoFinder knows it: the facts shown on a card and the detail page.
-public struct Repository: Identifiable, Hashable, Sendable {
+public struct Repository: Identifiable, Codable, Hashable, Sendable {
     /// The case-insensitive identity (`owner/name` lowercased); stable across engines and imports.
     public var id: String { repositoryName.key }
     /// GitHub's numeric id, where the source had it.
@@ -98,7 +98,7 @@ extension RepositoryName {
 }
 
 /// The account that owns a repository.
-public struct RepositoryOwner: Hashable, Sendable {
+public struct RepositoryOwner: Codable, Hashable, Sendable {
     /// The GitHub login.
     public var login: String
     /// The avatar image, as the source gave it.
@@ -121,7 +121,7 @@ public struct RepositoryOwner: Hashable, Sendable {
 }
 
 /// A repository's license.
-public struct RepositoryLicense: Hashable, Sendable {
+public struct RepositoryLicense: Codable, Hashable, Sendable {
     /// The SPDX identifier, for example `MIT`, where GitHub recognised one.
     public var spdxID: String?
     /// The license's name.

@@ -1,4 +1,5 @@
 import Foundation
+import RepoFinderAPI
 import RepoFinderCore
 
 /// JSON text written straight into bytes, for the answer the server gives most often (the deck), where Foundation's

@@ -1,0 +1,105 @@
+public import Observation
+public import RepoFinderCore
+
+/// The app's tabs.
+public enum AppTab: String, CaseIterable, Hashable, Sendable {
+    case discover, trending, search, lists, profile
+}
+
+/// A screen pushed on top of a tab.
+public enum Destination: Hashable, Sendable {
+    case repository(RepositoryName)
+}
+
+/// Where the app is: a tab, what is pushed on it, and what a link asked that tab's screen to show.
+public struct NavigationState: Hashable, Sendable {
+    public var tab: AppTab = .discover
+    public var path: [Destination] = []
+    /// The trending filter a link asked for.
+    public var trending: TrendingFilter?
+    /// The words a search link carried.
+    public var searchQuery: String?
+    /// Which list the lists tab shows.
+    public var list: ListChoice = .saved
+
+    public init() {}
+
+    /// The saved or liked list.
+    public enum ListChoice: String, Hashable, Sendable { case saved, liked }
+
+    /// A language (or every language) and a window.
+    public struct TrendingFilter: Hashable, Sendable {
+        public var language: String?
+        public var window: TrendingWindow
+
+        public init(language: String?, window: TrendingWindow) {
+            self.language = language
+            self.window = window
+        }
+    }
+}
+
+/// Turns `repoverse://` links (and web paths such as `/r/apple/swift`) into navigation state, and keeps that state
+/// for the app's navigation views to follow.
+@Observable @MainActor
+public final class AppRouter {
+    public enum Event: Hashable, Sendable {
+        /// A link from outside (a deep link, a pasted web path).
+        case open(String)
+        case select(AppTab)
+        case push(Destination)
+        case pop
+    }
+
+    public private(set) var state = NavigationState()
+    /// Why the last link could not be opened (what a good link looks like).
+    public private(set) var linkProblem: String?
+
+    public init() {}
+
+    public func send(_ event: Event) {
+        switch event {
+        case .open(let link):
+            do {
+                state = Self.navigation(for: try Route(link: link))
+                linkProblem = nil
+            } catch {
+                linkProblem = error.description
+            }
+        case .select(let tab):
+            state.tab = tab
+            state.path = []
+        case .push(let destination):
+            state.path.append(destination)
+        case .pop:
+            _ = state.path.popLast()
+        }
+    }
+
+    /// The navigation state a route leads to.
+    public static func navigation(for route: Route) -> NavigationState {
+        var state = NavigationState()
+        switch route {
+        case .discover:
+            state.tab = .discover
+        case .repository(let name):
+            state.tab = .discover
+            state.path = [.repository(name)]
+        case .trending(let language, let since):
+            state.tab = .trending
+            state.trending = .init(language: language, window: since)
+        case .search(let query):
+            state.tab = .search
+            state.searchQuery = query
+        case .saved:
+            state.tab = .lists
+            state.list = .saved
+        case .liked:
+            state.tab = .lists
+            state.list = .liked
+        case .profile:
+            state.tab = .profile
+        }
+        return state
+    }
+}

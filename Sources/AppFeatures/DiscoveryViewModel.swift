@@ -1,0 +1,198 @@
+public import Foundation
+public import ImageLoading
+public import Observation
+public import OfflineStore
+public import RepoFinderClient
+public import RepoFinderCore
+
+/// The deck: one card on top, swiped right (like), up (save) or left (skip); the last skip can be undone. Cards come in
+/// batches of ``batchSize``; the next batch is asked for when ``refillThreshold`` remain; the next
+/// ``prefetchCount`` cards' avatars are prefetched. Every swipe goes to the outbox first (so it survives a crash or no
+/// connection) and is sent in the background. The deck is cached on the device and opens from it without a connection.
+@Observable @MainActor
+public final class DiscoveryViewModel {
+    public enum State: Hashable, Sendable {
+        case idle
+        /// The first cards are on their way.
+        case loading
+        /// A card is on top.
+        case ready
+        /// Nothing more matches; the server's words.
+        case exhausted(String)
+        /// No cards and none could be loaded; what to tell the person.
+        case failed(String)
+    }
+
+    public enum Event: Hashable, Sendable {
+        case appear
+        case like
+        case save
+        case skip
+        /// Brings back the last skipped card (only right after the skip).
+        case undo
+        /// Records that the top card was opened (the app then shows ``opened``).
+        case open
+        case retry
+    }
+
+    public static let batchSize = 20
+    public static let refillThreshold = 5
+    public static let prefetchCount = 3
+
+    public private(set) var state = State.idle
+    public private(set) var cards: [Card] = []
+    /// Something the person should know while the deck goes on (offline, a failed refill, an undo).
+    public private(set) var notice: String?
+    /// The address of the card last opened (the shell shows or opens it).
+    public private(set) var opened: URL?
+    /// The last swipe if it was a skip: what ``Event/undo`` brings back.
+    public private(set) var lastSkip: (card: Card, interaction: Interaction)?
+    /// Reports of the background flushes, newest last (for tests and diagnostics).
+    public private(set) var flushReports: [FlushReport] = []
+    private var exhaustedMessage: String?
+    private var refilling: Task<Void, Never>?
+
+    private let service: any DiscoveryService
+    private let outbox: Outbox
+    private let recorder: InteractionRecorder
+    private let cache: CardCache?
+    private let images: ImageLoader?
+
+    /// The card on top.
+    public var current: Card? { cards.first }
+    public var canUndo: Bool { lastSkip != nil }
+
+    public init(
+        service: any DiscoveryService, outbox: Outbox, cache: CardCache? = nil, images: ImageLoader? = nil,
+        now: @escaping @Sendable () -> Date = Date.init, makeID: @escaping @Sendable () -> String = { UUID().uuidString }
+    ) {
+        self.service = service
+        self.outbox = outbox
+        self.recorder = InteractionRecorder(outbox: outbox, now: now, makeID: makeID)
+        self.cache = cache
+        self.images = images
+    }
+
+    /// Handles an event; the returned task finishes when its background work (refill, sending) has.
+    @discardableResult
+    public func send(_ event: Event) -> Task<Void, Never> {
+        switch event {
+        case .appear:
+            guard state == .idle else { return Task {} }
+            if let cached = try? cache?.cards(), !cached.isEmpty {
+                cards = cached
+                state = .ready
+                prefetchImages()
+            }
+            return background(refill: true)
+        case .retry:
+            notice = nil
+            return background(refill: true)
+        case .like: return swipe(.like)
+        case .save: return swipe(.save)
+        case .skip: return swipe(.skip)
+        case .undo: return undo()
+        case .open:
+            guard let card = current else { return Task {} }
+            opened = card.repository.webURL
+            return record(.open, card: card) == nil ? Task {} : background(refill: false)
+        }
+    }
+
+    /// Sends what the outbox holds now and returns what happened (the terminal calls it before quitting).
+    @discardableResult
+    public func flush() async -> FlushReport {
+        let report = await outbox.flush(to: service)
+        flushReports.append(report)
+        if let failure = report.stoppedBy, failure != .noConnection { notice = failure.message }
+        if let dropped = report.dropped.last { notice = "Not recorded: \(dropped.reason)" }
+        return report
+    }
+
+    private func swipe(_ kind: InteractionKind) -> Task<Void, Never> {
+        guard let card = current, let interaction = record(kind, card: card) else { return Task {} }
+        cards.removeFirst()
+        lastSkip = kind == .skip ? (card, interaction) : nil
+        afterDeckChange()
+        return background(refill: true)
+    }
+
+    /// Writes an interaction to the outbox; nil (with a notice) if the device could not keep it.
+    private func record(_ kind: InteractionKind, card: Card) -> Interaction? {
+        do {
+            return try recorder.record(kind, card.repository.repositoryName)
+        } catch {
+            notice = "Could not keep that \(kind.rawValue) on this device (\(error)); try again."
+            return nil
+        }
+    }
+
+    private func undo() -> Task<Void, Never> {
+        guard let (card, interaction) = lastSkip else { return Task {} }
+        do {
+            _ = try outbox.undoSkip(interaction)
+        } catch {
+            notice = "Could not undo on this device (\(error))."
+            return Task {}
+        }
+        lastSkip = nil
+        cards.insert(card, at: 0)
+        notice = "Brought back \(card.repository.fullName)."
+        afterDeckChange()
+        return background(refill: false)
+    }
+
+    /// Keeps the cache and the exhausted state in step with the deck, and prefetches the next cards' images.
+    private func afterDeckChange() {
+        try? cache?.keep(cards)
+        if cards.isEmpty, let exhaustedMessage {
+            state = .exhausted(exhaustedMessage)
+        } else if !cards.isEmpty {
+            state = .ready
+        }
+        prefetchImages()
+    }
+
+    private func prefetchImages() {
+        guard let images else { return }
+        let urls = cards.prefix(Self.prefetchCount).map(\.repository.owner.displayAvatarURL)
+        Task { await images.prefetch(urls) }
+    }
+
+    /// Refills the deck if it runs low, then sends the outbox.
+    private func background(refill: Bool) -> Task<Void, Never> {
+        Task {
+            if refill, cards.count <= Self.refillThreshold { await self.refill() }
+            await flush()
+        }
+    }
+
+    /// Asks for the next batch (one request at a time).
+    private func refill() async {
+        if let refilling { return await refilling.value }
+        guard exhaustedMessage == nil else { return }
+        let task = Task { await loadBatch() }
+        refilling = task
+        await task.value
+        refilling = nil
+    }
+
+    private func loadBatch() async {
+        if cards.isEmpty { state = .loading }
+        do throws(ClientFailure) {
+            let batch = try await service.feed(limit: Self.batchSize, cluster: nil)
+            let known = Set(cards.map(\.id))
+            cards += batch.cards.filter { !known.contains($0.id) }
+            if batch.exhausted { exhaustedMessage = batch.message ?? "You have seen every card for now." }
+            if notice == ClientFailure.noConnection.message { notice = nil }
+            afterDeckChange()
+            if cards.isEmpty, exhaustedMessage == nil { state = .exhausted("No cards right now; try again later.") }
+        } catch {
+            if cards.isEmpty {
+                state = .failed(error.message)
+            } else {
+                notice = error.message
+            }
+        }
+    }
+}

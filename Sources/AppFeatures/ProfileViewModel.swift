@@ -1,0 +1,54 @@
+import Foundation
+public import Observation
+public import RepoFinderClient
+public import RepoFinderCore
+
+/// The person's profile: their preferences and what they did, counted.
+@Observable @MainActor
+public final class ProfileViewModel {
+    public enum State: Hashable, Sendable {
+        case loading
+        case loaded(preferences: UserPreferences, stats: PersonStats)
+        case failed(String)
+    }
+
+    public enum Event: Hashable, Sendable {
+        case appear
+        case refresh
+    }
+
+    public private(set) var state = State.loading
+    private let service: any DiscoveryService
+
+    public init(service: any DiscoveryService) {
+        self.service = service
+    }
+
+    @discardableResult
+    public func send(_ event: Event) -> Task<Void, Never> {
+        state = .loading
+        return Task {
+            do {
+                async let preferences = service.preferences()
+                async let stats = service.stats()
+                state = .loaded(preferences: try await preferences, stats: try await stats)
+            } catch {
+                state = .failed(ClientFailure.from(error).message)
+            }
+        }
+    }
+
+    /// The preferences in words, one line each, for the profile screen ("Most interested in: mobile").
+    public static func describe(_ preferences: UserPreferences) -> [String] {
+        var lines: [String] = []
+        if let primary = preferences.primaryCluster { lines.append("Most interested in: \(primary)") }
+        if !preferences.secondaryClusters.isEmpty {
+            lines.append("Also: \(preferences.secondaryClusters.joined(separator: ", "))")
+        }
+        if !preferences.techStack.isEmpty { lines.append("Works with: \(preferences.techStack.joined(separator: ", "))") }
+        if let level = preferences.experienceLevel { lines.append("Experience: \(level.rawValue)") }
+        if !preferences.goals.isEmpty { lines.append("Goals: \(preferences.goals.map(\.rawValue).joined(separator: ", "))") }
+        return lines.isEmpty ? ["No preferences yet: the deck starts from what is popular and learns from your swipes."]
+            : lines
+    }
+}

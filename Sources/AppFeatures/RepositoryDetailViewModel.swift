@@ -1,0 +1,108 @@
+public import Foundation
+public import Observation
+public import OfflineStore
+public import RepoFinderClient
+public import RepoFinderCore
+
+/// A repository's details and the repositories like it. Opening the screen records a view; like, save and open are
+/// recorded through the outbox like the deck's swipes.
+@Observable @MainActor
+public final class RepositoryDetailViewModel {
+    public enum State: Hashable, Sendable {
+        case loading
+        case loaded(Repository)
+        case failed(String)
+    }
+
+    public enum Event: Hashable, Sendable {
+        case appear
+        case retry
+        case like
+        case save
+        /// Records the open; the app then shows ``opened``.
+        case open
+    }
+
+    public let name: RepositoryName
+    public private(set) var state = State.loading
+    /// Similar repositories (empty until loaded, or when none could be found).
+    public private(set) var similar: [Card] = []
+    /// Why similar repositories could not be loaded.
+    public private(set) var similarProblem: String?
+    public private(set) var liked = false
+    public private(set) var saved = false
+    public private(set) var opened: URL?
+    public private(set) var notice: String?
+    private var viewed = false
+    private let service: any DiscoveryService
+    private let outbox: Outbox
+    private let recorder: InteractionRecorder
+
+    public init(
+        name: RepositoryName, service: any DiscoveryService, outbox: Outbox,
+        now: @escaping @Sendable () -> Date = Date.init, makeID: @escaping @Sendable () -> String = { UUID().uuidString }
+    ) {
+        self.name = name
+        self.service = service
+        self.outbox = outbox
+        self.recorder = InteractionRecorder(outbox: outbox, now: now, makeID: makeID)
+    }
+
+    @discardableResult
+    public func send(_ event: Event) -> Task<Void, Never> {
+        switch event {
+        case .appear, .retry:
+            return load()
+        case .like:
+            guard !liked, record(.like) else { return Task {} }
+            liked = true
+        case .save:
+            guard !saved, record(.save) else { return Task {} }
+            saved = true
+        case .open:
+            guard case .loaded(let repository) = state, record(.open) else { return Task {} }
+            opened = repository.webURL
+        }
+        return flush()
+    }
+
+    private func record(_ kind: InteractionKind) -> Bool {
+        do {
+            _ = try recorder.record(kind, name)
+            return true
+        } catch {
+            notice = "Could not keep that \(kind.rawValue) on this device (\(error)); try again."
+            return false
+        }
+    }
+
+    private func flush() -> Task<Void, Never> {
+        Task {
+            let report = await outbox.flush(to: service)
+            if let failure = report.stoppedBy, failure != .noConnection { notice = failure.message }
+        }
+    }
+
+    private func load() -> Task<Void, Never> {
+        state = .loading
+        similarProblem = nil
+        return Task {
+            do throws(ClientFailure) {
+                let repository = try await service.repository(name)
+                state = .loaded(repository)
+            } catch {
+                state = .failed(error.message)
+                return
+            }
+            if !viewed, record(.view) {
+                viewed = true
+                await flush().value
+            }
+            do throws(ClientFailure) {
+                similar = try await service.similar(to: name, limit: 10)
+            } catch {
+                similarProblem = error.message
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+public import Foundation
+import GRDB
+
+/// The device's own SQLite database: the interaction outbox and the cached cards. A file on a device (it survives the
+/// app being killed), or memory in tests.
+public final class LocalDatabase: Sendable {
+    let writer: any DatabaseWriter
+
+    /// Opens (creating if needed) the database file at `url`, with its folder.
+    public convenience init(url: URL) throws {
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        try self.init(writer: DatabaseQueue(path: url.path, configuration: configuration))
+    }
+
+    /// A database in memory, gone with this value (tests, previews).
+    public static func inMemory() throws -> LocalDatabase {
+        try LocalDatabase(writer: DatabaseQueue())
+    }
+
+    private init(writer: any DatabaseWriter) throws {
+        self.writer = writer
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: outbox and cached cards") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE outbox (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        client_id TEXT NOT NULL,
+                        operation TEXT NOT NULL CHECK (operation IN ('record', 'withdraw')),
+                        repository TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        at REAL NOT NULL
+                    );
+                    CREATE TABLE cached_cards (
+                        position INTEGER PRIMARY KEY,
+                        id TEXT NOT NULL UNIQUE,
+                        card BLOB NOT NULL
+                    );
+                    """)
+        }
+        try migrator.migrate(writer)
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import GRDB
+public import RepoFinderClient
+public import RepoFinderCore
+
+/// Interactions on their way to the server. Each is written to the device's database first (``enqueue(_:)``) and sent
+/// later (``flush(to:)``), oldest first, in batches, each with its idempotency key: an item leaves the queue only after
+/// the server acknowledged it, so a process killed between the two sends it again and the server counts it as a
+/// duplicate. Nothing is lost, nothing is stored twice.
+public actor Outbox {
+    private let database: LocalDatabase
+    private let batchSize: Int
+    private var running: Task<FlushReport, Never>?
+
+    /// - Parameter batchSize: Most interactions per request (the server takes up to 500).
+    public init(database: LocalDatabase, batchSize: Int = 100) {
+        self.database = database
+        self.batchSize = min(max(1, batchSize), 500)
+    }
+
+    /// Queues an interaction (written before this returns; callable from any context without waiting for a flush).
+    nonisolated public func enqueue(_ interaction: Interaction) throws {
+        try database.writer.write { db in try Self.insert(db, .record, interaction) }
+    }
+
+    /// Undoes the skip queued with this id: removed from the queue if it was not sent yet, else its withdrawal is
+    /// queued behind it.
+    nonisolated public func undoSkip(_ skip: Interaction) throws -> SkipUndo {
+        try database.writer.write { db in
+            try db.execute(
+                sql: "DELETE FROM outbox WHERE client_id = ? AND operation = 'record' AND kind = 'skip'",
+                arguments: [skip.id])
+            if db.changesCount > 0 { return .removedBeforeSending }
+            try Self.insert(db, .withdraw, skip)
+            return .withdrawalQueued
+        }
+    }
+
+    /// Everything queued, oldest first.
+    nonisolated public func pending() throws -> [OutboxItem] {
+        try database.writer.read { db in try Self.items(db, limit: Int.max) }
+    }
+
+    /// Sends what is queued, oldest first, until the queue is empty or the server cannot take more now. One flush
+    /// runs at a time: a call while one runs waits for it and returns its report.
+    public func flush(to service: any DiscoveryService) async -> FlushReport {
+        if let running { return await running.value }
+        let task = Task { await self.send(to: service) }
+        running = task
+        let report = await task.value
+        running = nil
+        return report
+    }
+
+    private func send(to service: any DiscoveryService) async -> FlushReport {
+        var report = FlushReport()
+        defer { report.remaining = (try? database.writer.read { db in try Self.count(db) }) ?? 0 }
+        do {
+            while true {
+                let items = try await database.writer.read { [batchSize] db in try Self.items(db, limit: batchSize) }
+                guard let first = items.first else { break }
+                if first.operation == .withdraw {
+                    try await withdraw(first, service: service, report: &report)
+                } else {
+                    let records = Array(items.prefix { $0.operation == .record })
+                    try await record(records, service: service, report: &report)
+                }
+            }
+        } catch let failure as ClientFailure {
+            report.stoppedBy = failure
+        } catch {
+            report.stoppedBy = .serverTrouble("the outbox could not be read: \(error)")
+        }
+        return report
+    }
+
+    /// Sends a batch; if the server refuses it as a whole (all or nothing), sends its items one by one to find and
+    /// drop the refused ones.
+    private func record(_ items: [OutboxItem], service: any DiscoveryService, report: inout FlushReport)
+        async throws
+    {
+        do {
+            let receipt = try await service.record(items.map(\.interaction))
+            try await remove(items)
+            report.accepted += receipt.accepted
+            report.duplicates += receipt.duplicates
+        } catch let failure as ClientFailure where !failure.isTransient {
+            guard items.count > 1 else {
+                try await remove(items)
+                report.dropped.append(.init(item: items[0], reason: failure.message))
+                return
+            }
+            for item in items { try await record([item], service: service, report: &report) }
+        }
+    }
+
+    private func withdraw(_ item: OutboxItem, service: any DiscoveryService, report: inout FlushReport) async throws {
+        do {
+            try await service.withdrawSkip(id: item.interaction.id)
+            report.withdrawn += 1
+        } catch .notFound {
+            // Already withdrawn (an acknowledgement lost), or the skip never reached the server: nothing to undo.
+        } catch let failure where !failure.isTransient {
+            report.dropped.append(.init(item: item, reason: failure.message))
+        }
+        try await remove([item])
+    }
+
+    private func remove(_ items: [OutboxItem]) async throws {
+        try await database.writer.write { db in
+            for item in items {
+                try db.execute(sql: "DELETE FROM outbox WHERE seq = ?", arguments: [item.sequence])
+            }
+        }
+    }
+
+    private static func insert(_ db: Database, _ operation: OutboxItem.Operation, _ interaction: Interaction) throws {
+        try db.execute(
+            sql: "INSERT INTO outbox (client_id, operation, repository, kind, at) VALUES (?, ?, ?, ?, ?)",
+            arguments: [
+                interaction.id, operation.rawValue, interaction.repository.fullName, interaction.kind.rawValue,
+                interaction.at.timeIntervalSince1970,
+            ])
+    }
+
+    private static func items(_ db: Database, limit: Int) throws -> [OutboxItem] {
+        try Row.fetchAll(
+            db, sql: "SELECT seq, client_id, operation, repository, kind, at FROM outbox ORDER BY seq LIMIT ?",
+            arguments: [limit]
+        ).map { row in
+            OutboxItem(
+                sequence: row[0], operation: OutboxItem.Operation(rawValue: row[2]) ?? .record,
+                interaction: Interaction(
+                    id: row[1], repository: try RepositoryName(parsing: row[3]),
+                    kind: InteractionKind(rawValue: row[4]) ?? .view, at: Date(timeIntervalSince1970: row[5])))
+        }
+    }
+
+    private static func count(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox") ?? 0
+    }
+}

@@ -1,0 +1,58 @@
+public import RepoFinderClient
+public import RepoFinderCore
+
+/// One entry of the outbox, in the order it was made.
+public struct OutboxItem: Hashable, Sendable {
+    /// What to tell the server.
+    public enum Operation: String, Hashable, Sendable {
+        /// Record the interaction.
+        case record
+        /// Withdraw the skip recorded with this id (an undo after the skip was already sent).
+        case withdraw
+    }
+
+    /// Position in the queue.
+    public var sequence: Int64
+    public var operation: Operation
+    /// The interaction (for a withdrawal, the skip it withdraws).
+    public var interaction: Interaction
+
+    public init(sequence: Int64, operation: Operation, interaction: Interaction) {
+        self.sequence = sequence
+        self.operation = operation
+        self.interaction = interaction
+    }
+}
+
+/// What one flush did.
+public struct FlushReport: Hashable, Sendable {
+    /// Interactions the server stored now.
+    public var accepted = 0
+    /// Interactions the server had already (sent before, their acknowledgement lost); not stored twice.
+    public var duplicates = 0
+    /// Skips withdrawn on the server.
+    public var withdrawn = 0
+    /// Items the server refused as invalid (an unknown repository, say), with its reason; they were dropped so the
+    /// rest could go.
+    public var dropped: [Dropped] = []
+    /// Why the flush stopped early (no connection, rate limited…); what is left stays queued.
+    public var stoppedBy: ClientFailure?
+    /// Items still queued afterwards.
+    public var remaining = 0
+
+    public init() {}
+
+    /// An item the server refused.
+    public struct Dropped: Hashable, Sendable {
+        public var item: OutboxItem
+        public var reason: String
+    }
+}
+
+/// What undoing a skip did.
+public enum SkipUndo: Hashable, Sendable {
+    /// The skip had not been sent yet: it was taken out of the queue.
+    case removedBeforeSending
+    /// The skip had been sent: its withdrawal is queued.
+    case withdrawalQueued
+}

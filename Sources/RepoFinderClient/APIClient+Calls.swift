@@ -1,0 +1,129 @@
+import Foundation
+import OpenAPIRuntime
+import RepoFinderAPI
+public import RepoFinderCore
+
+extension APIClient {
+    public func preferences() async throws(ClientFailure) -> UserPreferences {
+        try await personal { Mapping.preferences(try await client.getPreferences(.init()).ok.body.json) }
+    }
+
+    public func savePreferences(_ preferences: UserPreferences) async throws(ClientFailure) -> UserPreferences {
+        let body = try Mapping.preferences(preferences)
+        return try await personal {
+            Mapping.preferences(try await client.putPreferences(.init(body: .json(body))).ok.body.json)
+        }
+    }
+
+    public func feed(limit: Int, cluster: String?) async throws(ClientFailure) -> FeedBatch {
+        let cluster = try cluster.map { id throws(ClientFailure) in try Mapping.clusterID(id) }
+        return try await personal {
+            let feed = try await client.getFeed(.init(query: .init(limit: limit, cluster: cluster))).ok.body.json
+            return FeedBatch(cards: try feed.items.map(Mapping.card), exhausted: feed.exhausted, message: feed.message)
+        }
+    }
+
+    public func record(_ interactions: [Interaction]) async throws(ClientFailure) -> RecordReceipt {
+        let batch = Components.Schemas.InteractionBatch(interactions: interactions.map(Mapping.interaction))
+        return try await personal {
+            let receipt = try await client.postInteractions(.init(body: .json(batch))).ok.body.json
+            return RecordReceipt(accepted: receipt.accepted, duplicates: receipt.duplicates)
+        }
+    }
+
+    public func withdrawSkip(id: String) async throws(ClientFailure) {
+        try await personal { _ = try await client.withdrawInteraction(.init(path: .init(id: id))).noContent }
+    }
+
+    public func list(_ list: UserList, page: Int, perPage: Int) async throws(ClientFailure) -> ResultPage<ListEntry> {
+        try await personal {
+            let query = Operations.GetSaved.Input.Query(page: page, perPage: perPage)
+            let body =
+                switch list {
+                case .saved: try await client.getSaved(.init(query: query)).ok.body.json
+                case .liked:
+                    try await client.getLiked(.init(query: .init(page: page, perPage: perPage))).ok.body.json
+                }
+            return ResultPage(
+                items: try body.items.map { ListEntry(repository: try Mapping.repository($0.repository), addedAt: $0.addedAt) },
+                page: body.page, perPage: body.perPage, total: body.total)
+        }
+    }
+
+    public func remove(_ repository: RepositoryName, from list: UserList) async throws(ClientFailure) {
+        let path = Operations.DeleteSaved.Input.Path(owner: repository.owner, name: repository.name)
+        try await personal {
+            switch list {
+            case .saved: _ = try await client.deleteSaved(.init(path: path)).noContent
+            case .liked:
+                _ = try await client.deleteLiked(
+                    .init(path: .init(owner: repository.owner, name: repository.name))
+                ).noContent
+            }
+        }
+    }
+
+    public func stats() async throws(ClientFailure) -> PersonStats {
+        try await personal {
+            let stats = try await client.getStats(.init()).ok.body.json
+            return PersonStats(
+                counts: [
+                    .like: stats.likes, .save: stats.saves, .skip: stats.skips, .view: stats.views, .open: stats.opens,
+                ],
+                languages: stats.topLanguages.map { .init(name: $0.name, count: $0.count) },
+                topics: stats.topTopics.map { .init(name: $0.name, count: $0.count) })
+        }
+    }
+
+    public func trending(language: String?, window: TrendingWindow, page: Int, perPage: Int)
+        async throws(ClientFailure) -> ResultPage<TrendingEntry>
+    {
+        try await call {
+            let query = Operations.GetTrending.Input.Query(
+                language: language, since: Components.Schemas.TrendingWindow(rawValue: window.rawValue), page: page,
+                perPage: perPage)
+            let body = try await client.getTrending(.init(query: query)).ok.body.json
+            return ResultPage(
+                items: try body.items.map {
+                    TrendingEntry(
+                        rank: $0.rank, repository: try Mapping.repository($0.repository), starsGained: $0.starsGained)
+                }, page: body.page, perPage: body.perPage)
+        }
+    }
+
+    public func search(_ request: SearchRequest) async throws(ClientFailure) -> ResultPage<Repository> {
+        try await call {
+            let query = Operations.Search.Input.Query(
+                q: request.query, language: request.language, topic: request.topic,
+                sort: Components.Schemas.SearchSort(rawValue: request.order.rawValue), page: request.page,
+                perPage: request.perPage)
+            let body = try await client.search(.init(query: query)).ok.body.json
+            return ResultPage(
+                items: try body.items.map(Mapping.repository), page: body.page, perPage: body.perPage,
+                total: body.total)
+        }
+    }
+
+    public func repository(_ name: RepositoryName) async throws(ClientFailure) -> Repository {
+        try await call {
+            let path = Operations.GetRepository.Input.Path(owner: name.owner, name: name.name)
+            return try Mapping.repository(try await client.getRepository(.init(path: path)).ok.body.json)
+        }
+    }
+
+    public func similar(to name: RepositoryName, limit: Int) async throws(ClientFailure) -> [Card] {
+        try await call {
+            let input = Operations.GetSimilar.Input(
+                path: .init(owner: name.owner, name: name.name), query: .init(limit: limit))
+            return try await client.getSimilar(input).ok.body.json.items.map(Mapping.card)
+        }
+    }
+
+    public func clusters() async throws(ClientFailure) -> [ClusterSummary] {
+        try await call {
+            try await client.getClusters(.init()).ok.body.json.items.map {
+                ClusterSummary(id: $0.id.rawValue, name: $0.name, size: $0.size)
+            }
+        }
+    }
+}

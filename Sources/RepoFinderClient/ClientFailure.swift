@@ -1,0 +1,66 @@
+import Foundation
+
+/// Why a call to the RepoFinder server failed, in terms a person can act on. ``message`` says what went wrong and
+/// what to do; apps show it as is.
+public enum ClientFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The server could not be reached (no network, the server is down, the connection dropped).
+    case noConnection
+    /// The server no longer knows this device's account; the next call makes a new anonymous one.
+    case signedOut
+    /// The thing asked for does not exist (the server's message says which).
+    case notFound(String)
+    /// Too many requests; the server accepts more after this many seconds.
+    case rateLimited(retryAfter: Int)
+    /// The server is in trouble (5xx) or answered with something this app does not understand.
+    case serverTrouble(String)
+    /// The server refused the request as invalid (400, 413, 415, 422); its message says why.
+    case rejected(String)
+
+    /// What went wrong and what to do, for a person.
+    public var message: String {
+        switch self {
+        case .noConnection:
+            "Can't reach RepoFinder. Check your connection; what you do meanwhile is kept and sent later."
+        case .signedOut:
+            "You were signed out (the server no longer knows this device). Try again to continue with a new account."
+        case .notFound(let detail):
+            detail.isEmpty ? "Not found." : detail
+        case .rateLimited(let seconds):
+            "Too many requests. Try again in \(seconds) s."
+        case .serverTrouble(let detail):
+            "RepoFinder is having trouble (\(detail)). Try again in a moment."
+        case .rejected(let detail):
+            detail
+        }
+    }
+
+    public var description: String { message }
+
+    /// Whether trying the same call again later may succeed (the outbox keeps such items; it drops rejected ones).
+    public var isTransient: Bool {
+        switch self {
+        case .noConnection, .rateLimited, .serverTrouble, .signedOut: true
+        case .notFound, .rejected: false
+        }
+    }
+
+    /// The failure for an error response: its status, the `{error, message}` body's message, and `Retry-After`.
+    static func from(status: Int, message: String?, retryAfter: Int?) -> ClientFailure {
+        let detail = message ?? "HTTP \(status)"
+        switch status {
+        case 401: return .signedOut
+        case 404: return .notFound(detail)
+        case 429: return .rateLimited(retryAfter: max(1, retryAfter ?? 1))
+        case 400, 405...428: return .rejected(detail)
+        default: return .serverTrouble(message ?? "HTTP \(status)")
+        }
+    }
+
+    /// An error from a transport or the generated client, as a failure: a failure stays itself; anything else is a
+    /// connection problem (refused, reset, timed out) unless it is a decoding problem (the server's trouble).
+    public static func from(_ error: any Error) -> ClientFailure {
+        if let failure = error as? ClientFailure { return failure }
+        if error is DecodingError { return .serverTrouble("an answer this app cannot read") }
+        return .noConnection
+    }
+}

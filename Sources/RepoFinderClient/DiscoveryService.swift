@@ -1,0 +1,35 @@
+import Foundation
+public import RepoFinderCore
+
+/// Everything the apps ask the RepoFinder server, in the app's own types. ``APIClient`` is the real one; tests give
+/// view models a fake. Every call throws ``ClientFailure``. Calls about the person make an anonymous account first
+/// when the device has none.
+public protocol DiscoveryService: Sendable {
+    /// The person's preferences (defaults until first saved).
+    func preferences() async throws(ClientFailure) -> UserPreferences
+    /// Replaces the person's preferences and returns what the server stored.
+    func savePreferences(_ preferences: UserPreferences) async throws(ClientFailure) -> UserPreferences
+    /// The next cards of the person's deck (never one dealt before), optionally of one cluster.
+    func feed(limit: Int, cluster: String?) async throws(ClientFailure) -> FeedBatch
+    /// Records interactions; each id is stored once however often it is sent.
+    func record(_ interactions: [Interaction]) async throws(ClientFailure) -> RecordReceipt
+    /// Withdraws a skip recorded with this id (the deck's undo).
+    func withdrawSkip(id: String) async throws(ClientFailure)
+    /// A page of the saved or liked list, most recent first.
+    func list(_ list: UserList, page: Int, perPage: Int) async throws(ClientFailure) -> ResultPage<ListEntry>
+    /// Takes a repository off a list.
+    func remove(_ repository: RepositoryName, from list: UserList) async throws(ClientFailure)
+    /// What the person did, counted.
+    func stats() async throws(ClientFailure) -> PersonStats
+    /// Repositories that gained the most stars over a window.
+    func trending(language: String?, window: TrendingWindow, page: Int, perPage: Int) async throws(ClientFailure)
+        -> ResultPage<TrendingEntry>
+    /// Full-text search.
+    func search(_ request: SearchRequest) async throws(ClientFailure) -> ResultPage<Repository>
+    /// One repository.
+    func repository(_ name: RepositoryName) async throws(ClientFailure) -> Repository
+    /// Repositories like this one, most similar first.
+    func similar(to name: RepositoryName, limit: Int) async throws(ClientFailure) -> [Card]
+    /// The catalog's topic clusters.
+    func clusters() async throws(ClientFailure) -> [ClusterSummary]
+}

@@ -1,0 +1,116 @@
+public import Foundation
+public import RepoFinderCore
+
+/// A person's two lists.
+public enum UserList: String, CaseIterable, Hashable, Sendable {
+    case saved
+    case liked
+}
+
+/// A repository on one of the person's lists.
+public struct ListEntry: Identifiable, Hashable, Sendable {
+    public var repository: Repository
+    public var addedAt: Date
+
+    public init(repository: Repository, addedAt: Date) {
+        self.repository = repository
+        self.addedAt = addedAt
+    }
+
+    public var id: String { repository.id }
+}
+
+/// A trending repository: its rank and the stars it gained over the window.
+public struct TrendingEntry: Identifiable, Hashable, Sendable {
+    public var rank: Int
+    public var repository: Repository
+    public var starsGained: Int
+
+    public init(rank: Int, repository: Repository, starsGained: Int) {
+        self.rank = rank
+        self.repository = repository
+        self.starsGained = starsGained
+    }
+
+    public var id: String { repository.id }
+}
+
+/// The order of search results.
+public enum SearchOrder: String, CaseIterable, Hashable, Sendable {
+    case bestMatch = "best-match"
+    case stars
+    case forks
+    case recentlyPushed = "recently-pushed"
+}
+
+/// A search: the words, optional filters, the order, and the page.
+public struct SearchRequest: Hashable, Sendable {
+    public var query: String
+    public var language: String?
+    public var topic: String?
+    public var order: SearchOrder
+    public var page: Int
+    public var perPage: Int
+
+    public init(
+        query: String, language: String? = nil, topic: String? = nil, order: SearchOrder = .bestMatch, page: Int = 1,
+        perPage: Int = 20
+    ) {
+        self.query = query
+        self.language = language
+        self.topic = topic
+        self.order = order
+        self.page = page
+        self.perPage = perPage
+    }
+}
+
+/// What a person did, counted, and the languages and topics they like most.
+public struct PersonStats: Hashable, Sendable {
+    public var counts: [InteractionKind: Int]
+    public var languages: [NamedCount]
+    public var topics: [NamedCount]
+
+    public init(counts: [InteractionKind: Int], languages: [NamedCount], topics: [NamedCount]) {
+        self.counts = counts
+        self.languages = languages
+        self.topics = topics
+    }
+
+    /// A name and how often it came up.
+    public struct NamedCount: Hashable, Sendable {
+        public var name: String
+        public var count: Int
+
+        public init(name: String, count: Int) {
+            self.name = name
+            self.count = count
+        }
+    }
+}
+
+/// A topic cluster of the catalog.
+public struct ClusterSummary: Identifiable, Hashable, Sendable {
+    public var id: String
+    public var name: String
+    public var size: Int
+
+    public init(id: String, name: String, size: Int) {
+        self.id = id
+        self.name = name
+        self.size = size
+    }
+}
+
+/// What the server made of a batch of interactions.
+public struct RecordReceipt: Hashable, Sendable {
+    /// Newly stored.
+    public var accepted: Int
+    /// Stored before (the same idempotency key was sent again); not stored twice.
+    public var duplicates: Int
+
+    public init(accepted: Int, duplicates: Int) {
+        self.accepted = accepted
+        self.duplicates = duplicates
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import RepoFinderAPI
+import RepoFinderCore
+
+/// The generated API types to the app's values and back.
+enum Mapping {
+    static func repository(_ item: Components.Schemas.Repository) throws(ClientFailure) -> Repository {
+        guard let url = URL(string: item.url) else {
+            throw .serverTrouble("a repository address this app cannot read: \(item.url)")
+        }
+        return Repository(
+            githubID: item.id,
+            owner: RepositoryOwner(login: item.owner.login, avatarURL: item.owner.avatarUrl.flatMap(URL.init(string:))),
+            name: item.name, description: item.description, topics: item.topics, language: item.language,
+            stars: item.stars, forks: item.forks, openIssues: item.openIssues,
+            license: item.license.map { RepositoryLicense(spdxID: $0, name: $0) }, createdAt: item.createdAt,
+            pushedAt: item.pushedAt, archived: item.archived, webURL: url)
+    }
+
+    static func card(_ item: Components.Schemas.FeedItem) throws(ClientFailure) -> Card {
+        Card(
+            repository: try repository(item.repository), fitScore: item.fitScore, reasons: item.reasons,
+            cluster: item.cluster.rawValue)
+    }
+
+    static func preferences(_ body: Components.Schemas.Preferences) -> UserPreferences {
+        UserPreferences(
+            name: body.name, primaryCluster: body.primaryCluster?.rawValue,
+            secondaryClusters: (body.secondaryClusters ?? []).map(\.rawValue), techStack: body.techStack ?? [],
+            interests: body.interests ?? [],
+            experienceLevel: body.experienceLevel.flatMap { ExperienceLevel(rawValue: $0.rawValue) },
+            projectType: body.projectType, goals: (body.goals ?? []).compactMap { Goal(rawValue: $0.rawValue) },
+            onboardingCompleted: body.onboardingCompleted ?? false)
+    }
+
+    static func preferences(_ preferences: UserPreferences) throws(ClientFailure) -> Components.Schemas.Preferences {
+        Components.Schemas.Preferences(
+            name: preferences.name, primaryCluster: try preferences.primaryCluster.map(clusterID),
+            secondaryClusters: try preferences.secondaryClusters.map(clusterID), techStack: preferences.techStack,
+            interests: preferences.interests,
+            experienceLevel: preferences.experienceLevel.flatMap { .init(rawValue: $0.rawValue) },
+            projectType: preferences.projectType, goals: preferences.goals.compactMap { .init(rawValue: $0.rawValue) },
+            onboardingCompleted: preferences.onboardingCompleted)
+    }
+
+    static func clusterID(_ id: String) throws(ClientFailure) -> Components.Schemas.ClusterID {
+        guard let cluster = Components.Schemas.ClusterID(rawValue: id) else {
+            let known = Components.Schemas.ClusterID.allCases.map(\.rawValue).joined(separator: ", ")
+            throw .rejected("'\(id)' is not a cluster; choose one of \(known).")
+        }
+        return cluster
+    }
+
+    static func interaction(_ interaction: Interaction) -> Components.Schemas.InteractionInput {
+        .init(
+            id: interaction.id, repo: interaction.repository.fullName,
+            kind: Components.Schemas.InteractionKind(rawValue: interaction.kind.rawValue) ?? .view, at: interaction.at)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+
+/// The error inside the generated client's wrapping (it wraps whatever a transport or a middleware throws).
+func unwrapped(_ error: any Error) -> any Error {
+    var error = error
+    while let wrapped = error as? OpenAPIRuntime.ClientError { error = wrapped.underlyingError }
+    return error
+}
+
+/// Turns every answer that is not a success into a ``ClientFailure`` (reading the `{error, message}` body and
+/// `Retry-After`), and a transport that could not deliver into ``ClientFailure/noConnection``. The calls then only
+/// ever see their success.
+struct FailureMiddleware: ClientMiddleware {
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        let (response, responseBody): (HTTPResponse, HTTPBody?)
+        do {
+            (response, responseBody) = try await next(request, body, baseURL)
+        } catch {
+            let inner = unwrapped(error)
+            if inner is CancellationError { throw inner }
+            throw ClientFailure.from(inner)
+        }
+        guard response.status.kind != .successful else { return (response, responseBody) }
+        var message: String?
+        if let responseBody, let data = try? await Data(collecting: responseBody, upTo: 64 * 1024),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        {
+            message = object["message"] as? String
+        }
+        let retryAfter = response.headerFields[.retryAfter].flatMap { Int($0) }
+        throw ClientFailure.from(status: response.status.code, message: message, retryAfter: retryAfter)
+    }
+}
+
+/// Adds `Authorization: Bearer <token>` from the token store to every call but the one that makes an account.
+struct BearerMiddleware: ClientMiddleware {
+    let tokens: any TokenStore
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var request = request
+        if operationID != "createUser", let token = try tokens.token() {
+            request.headerFields[.authorization] = "Bearer \(token)"
+        }
+        return try await next(request, body, baseURL)
+    }
+}
+
+/// Tries safe calls again as the ``RetryPolicy`` says: reads, deletes, replacing preferences, and recording
+/// interactions (each carries its idempotency key, so the server never stores one twice). Making an account is never
+/// retried (it could make two).
+struct RetryMiddleware: ClientMiddleware {
+    let policy: RetryPolicy
+
+    static let unsafeOperations: Set<String> = ["createUser"]
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        let retryable =
+            !Self.unsafeOperations.contains(operationID) && (body == nil || body?.iterationBehavior == .multiple)
+        var attempt = 1
+        while true {
+            do {
+                return try await next(request, body, baseURL)
+            } catch {
+                guard retryable, let failure = unwrapped(error) as? ClientFailure,
+                    let delay = policy.delay(after: failure, attempt: attempt)
+                else { throw error }
+                try await policy.sleep(delay)
+                attempt += 1
+            }
+        }
+    }
+}
