@@ -44,19 +44,18 @@ public actor Outbox {
     /// Sends what is queued, oldest first, until the queue is empty or the server cannot take more now. One flush
     /// runs at a time: a call while one runs waits for it and returns its report.
     public func flush(to service: any DiscoveryService) async -> FlushReport {
-        if let running { return await running.value }
-        let task = Task { await self.send(to: service) }
+        let task = running ?? Task { await self.send(to: service) }
         running = task
-        let report = await task.value
+        // Cancelling the caller stops the flush between items (what is left stays queued).
+        let report = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
         running = nil
         return report
     }
 
     private func send(to service: any DiscoveryService) async -> FlushReport {
         var report = FlushReport()
-        defer { report.remaining = (try? database.writer.read { db in try Self.count(db) }) ?? 0 }
         do {
-            while true {
+            while !Task.isCancelled {
                 let items = try await database.writer.read { [batchSize] db in try Self.items(db, limit: batchSize) }
                 guard let first = items.first else { break }
                 if first.operation == .withdraw {
@@ -71,6 +70,7 @@ public actor Outbox {
         } catch {
             report.stoppedBy = .serverTrouble("the outbox could not be read: \(error)")
         }
+        report.remaining = (try? await database.writer.read { db in try Self.count(db) }) ?? 0
         return report
     }
 

@@ -12,26 +12,9 @@ import Testing
 
 /// A server over a fresh store of one engine with a small synthetic catalog, driven in process (`.router`).
 enum ServerHarness {
-    /// Languages and topics of the synthetic catalog: 12 repositories each.
-    static let families: [(language: String, topics: [String])] = [
-        ("Swift", ["swift", "ios"]), ("Python", ["python", "machine-learning"]), ("Rust", ["rust", "cli"]),
-        ("TypeScript", ["react", "frontend"]), ("Go", ["kubernetes", "devops"]),
-    ]
-
-    /// The catalog: `family-owner-i/project-i`, stars falling with i.
-    static let catalog: [Repository] = families.enumerated().flatMap { family, entry in
-        (0..<12).map { i in
-            var repository = Fixtures.repository(
-                "\(entry.language.lowercased())-dev\(i % 4)/\(entry.language.lowercased())-project-\(i)",
-                stars: 50_000 - 3_000 * i - 100 * family, topics: entry.topics)
-            repository.language = entry.language
-            return repository
-        }
-    }
-
-    static func name(_ language: String, _ i: Int) -> String {
-        "\(language.lowercased())-dev\(i % 4)/\(language.lowercased())-project-\(i)"
-    }
+    static var families: [(language: String, topics: [String])] { SyntheticCatalog.families }
+    static var catalog: [Repository] { SyntheticCatalog.repositories }
+    static func name(_ language: String, _ i: Int) -> String { SyntheticCatalog.name(language, i) }
 
     static let quietLogger: Logger = {
         var logger = Logger(label: "test")
@@ -47,18 +30,7 @@ enum ServerHarness {
         _ body: @Sendable (any TestClientProtocol, any DataStore) async throws -> Void
     ) async throws {
         try await withStore(engine) { test in
-            _ = try await test.store.upsertRepositories(catalog)
-            let day = Day(daysSinceEpoch: Int(Fixtures.moment.timeIntervalSince1970 / 86_400))
-            var snapshots: [StarSnapshot] = []
-            for (position, repository) in catalog.enumerated() {
-                for offset in 0...7 {
-                    snapshots.append(
-                        StarSnapshot(
-                            repository: repository.repositoryName, day: day.adding(days: offset - 7),
-                            stars: repository.stars + offset * (position % 7) * 10, forks: 1))
-                }
-            }
-            _ = try await test.store.upsertStarSnapshots(snapshots)
+            try await SyntheticCatalog.seed(test.store)
             let deck = try await DeckService.make(store: test.store, logger: quietLogger)
             let web = withWebApp ? try await DiscoveryServer.makeWebApp(store: test.store) : nil
             let application = try DiscoveryServer.makeApplication(

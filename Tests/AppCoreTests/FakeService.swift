@@ -1,0 +1,152 @@
+import Foundation
+import RepoFinderClient
+import RepoFinderCore
+import Synchronization
+import Testing
+
+/// A ``DiscoveryService`` whose answers each test sets. A call nobody stubbed fails the test loudly. It logs every call
+/// (by name) and every interaction recorded, in order.
+final class FakeService: DiscoveryService, Sendable {
+    typealias Handler<Input, Output> = @Sendable (Input) async throws(ClientFailure) -> Output
+
+    private struct Stubs {
+        var preferences: Handler<Void, UserPreferences>?
+        var savePreferences: Handler<UserPreferences, UserPreferences>?
+        var feed: Handler<(limit: Int, cluster: String?), FeedBatch>?
+        var record: Handler<[Interaction], RecordReceipt>?
+        var withdrawSkip: Handler<String, Void>?
+        var list: Handler<(list: UserList, page: Int, perPage: Int), ResultPage<ListEntry>>?
+        var remove: Handler<(RepositoryName, UserList), Void>?
+        var stats: Handler<Void, PersonStats>?
+        var trending: Handler<(language: String?, window: TrendingWindow, page: Int), ResultPage<TrendingEntry>>?
+        var search: Handler<SearchRequest, ResultPage<Repository>>?
+        var repository: Handler<RepositoryName, Repository>?
+        var similar: Handler<RepositoryName, [Card]>?
+        var clusters: Handler<Void, [ClusterSummary]>?
+    }
+
+    private let stubs = Mutex(Stubs())
+    private let log = Mutex<[String]>([])
+    private let recordedLog = Mutex<[Interaction]>([])
+
+    /// Names of the calls made, in order.
+    var calls: [String] { log.withLock { $0 } }
+    /// Every interaction the fake stored (each id once, like the server).
+    var recorded: [Interaction] { recordedLog.withLock { $0 } }
+
+    func count(_ name: String) -> Int { calls.filter { $0 == name }.count }
+
+    // MARK: Stubbing
+
+    func onPreferences(_ h: @escaping Handler<Void, UserPreferences>) { stubs.withLock { $0.preferences = h } }
+    func onSavePreferences(_ h: @escaping Handler<UserPreferences, UserPreferences>) {
+        stubs.withLock { $0.savePreferences = h }
+    }
+    func onFeed(_ h: @escaping Handler<(limit: Int, cluster: String?), FeedBatch>) { stubs.withLock { $0.feed = h } }
+    func onRecord(_ h: @escaping Handler<[Interaction], RecordReceipt>) { stubs.withLock { $0.record = h } }
+    func onWithdrawSkip(_ h: @escaping Handler<String, Void>) { stubs.withLock { $0.withdrawSkip = h } }
+    func onList(_ h: @escaping Handler<(list: UserList, page: Int, perPage: Int), ResultPage<ListEntry>>) {
+        stubs.withLock { $0.list = h }
+    }
+    func onRemove(_ h: @escaping Handler<(RepositoryName, UserList), Void>) { stubs.withLock { $0.remove = h } }
+    func onStats(_ h: @escaping Handler<Void, PersonStats>) { stubs.withLock { $0.stats = h } }
+    func onTrending(
+        _ h: @escaping Handler<(language: String?, window: TrendingWindow, page: Int), ResultPage<TrendingEntry>>
+    ) { stubs.withLock { $0.trending = h } }
+    func onSearch(_ h: @escaping Handler<SearchRequest, ResultPage<Repository>>) { stubs.withLock { $0.search = h } }
+    func onRepository(_ h: @escaping Handler<RepositoryName, Repository>) { stubs.withLock { $0.repository = h } }
+    func onSimilar(_ h: @escaping Handler<RepositoryName, [Card]>) { stubs.withLock { $0.similar = h } }
+    func onClusters(_ h: @escaping Handler<Void, [ClusterSummary]>) { stubs.withLock { $0.clusters = h } }
+
+    /// Records interactions like the server: each id once; answers with accepted and duplicate counts.
+    func storeInteractions() {
+        onRecord { [self] batch in
+            self.recordedLog.withLock { stored in
+                let known = Set(stored.map(\.id))
+                var accepted = 0
+                for interaction in batch where !known.contains(interaction.id) {
+                    stored.append(interaction)
+                    accepted += 1
+                }
+                return RecordReceipt(accepted: accepted, duplicates: batch.count - accepted)
+            }
+        }
+    }
+
+    // MARK: The service
+
+    private func handler<Input, Output>(
+        _ name: String, _ path: KeyPath<Stubs, Handler<Input, Output>?>
+    ) throws(ClientFailure) -> Handler<Input, Output> {
+        log.withLock { $0.append(name) }
+        guard let handler = stubs.withLock({ $0[keyPath: path] }) else {
+            Issue.record("FakeService.\(name) was called but not stubbed")
+            throw .serverTrouble("unstubbed call \(name)")
+        }
+        return handler
+    }
+
+    func preferences() async throws(ClientFailure) -> UserPreferences {
+        try await handler("preferences", \.preferences)(())
+    }
+    func savePreferences(_ preferences: UserPreferences) async throws(ClientFailure) -> UserPreferences {
+        try await handler("savePreferences", \.savePreferences)(preferences)
+    }
+    func feed(limit: Int, cluster: String?) async throws(ClientFailure) -> FeedBatch {
+        try await handler("feed", \.feed)((limit, cluster))
+    }
+    func record(_ interactions: [Interaction]) async throws(ClientFailure) -> RecordReceipt {
+        try await handler("record", \.record)(interactions)
+    }
+    func withdrawSkip(id: String) async throws(ClientFailure) {
+        try await handler("withdrawSkip", \.withdrawSkip)(id)
+    }
+    func list(_ list: UserList, page: Int, perPage: Int) async throws(ClientFailure) -> ResultPage<ListEntry> {
+        try await handler("list", \.list)((list, page, perPage))
+    }
+    func remove(_ repository: RepositoryName, from list: UserList) async throws(ClientFailure) {
+        try await handler("remove", \.remove)((repository, list))
+    }
+    func stats() async throws(ClientFailure) -> PersonStats { try await handler("stats", \.stats)(()) }
+    func trending(language: String?, window: TrendingWindow, page: Int, perPage: Int) async throws(ClientFailure)
+        -> ResultPage<TrendingEntry>
+    {
+        try await handler("trending", \.trending)((language, window, page))
+    }
+    func search(_ request: SearchRequest) async throws(ClientFailure) -> ResultPage<Repository> {
+        try await handler("search", \.search)(request)
+    }
+    func repository(_ name: RepositoryName) async throws(ClientFailure) -> Repository {
+        try await handler("repository", \.repository)(name)
+    }
+    func similar(to name: RepositoryName, limit: Int) async throws(ClientFailure) -> [Card] {
+        try await handler("similar", \.similar)(name)
+    }
+    func clusters() async throws(ClientFailure) -> [ClusterSummary] { try await handler("clusters", \.clusters)(()) }
+}
+
+/// Cards and repositories for the fakes.
+enum Sample {
+    static func repository(_ i: Int, language: String = "Swift") -> Repository {
+        Repository(
+            owner: RepositoryOwner(login: "owner\(i)"), name: "project-\(i)", description: "Project number \(i)",
+            topics: ["topic\(i % 3)"], language: language, stars: 10_000 - i)
+    }
+
+    static func card(_ i: Int) -> Card {
+        Card(repository: repository(i), fitScore: 90 - i % 50, reasons: ["Because of \(i)"], cluster: "mobile")
+    }
+
+    /// A deck that deals `total` numbered cards in order, `limit` at a time, then says it is exhausted.
+    static func deck(total: Int) -> FakeService.Handler<(limit: Int, cluster: String?), FeedBatch> {
+        let next = Mutex(0)
+        return { request in
+            let range = next.withLock { start in
+                let range = start..<min(total, start + request.limit)
+                start = range.upperBound
+                return range
+            }
+            return FeedBatch(cards: range.map(card), exhausted: range.upperBound >= total, message: "All seen")
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import AsyncHTTPClient
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import OpenAPIAsyncHTTPClient
+import OpenAPIRuntime
+import RepoFinderClient
+import RepoFinderServer
+import Storage
+import TestSupport
+
+/// The real server (API over a fresh SQLite store with the synthetic catalog) listening on a loopback port in this
+/// process, and clients that talk to it over HTTP.
+enum LiveServer {
+    static let logger: Logger = {
+        var logger = Logger(label: "app-core-test")
+        logger.logLevel = .warning
+        return logger
+    }()
+
+    /// Runs `body` with the server's address and its store.
+    static func run(_ body: @Sendable (URL, any DataStore) async throws -> Void) async throws {
+        try await withStore(.sqliteMemory) { test in
+            try await SyntheticCatalog.seed(test.store)
+            let deck = try await DeckService.make(store: test.store, logger: logger)
+            let application = try DiscoveryServer.makeApplication(
+                configuration: ServerConfiguration(port: 0, perTokenLimit: nil, perAddressLimit: nil),
+                store: test.store, deck: deck, logger: logger)
+            try await application.test(.live) { client in
+                let url = URL(string: "http://127.0.0.1:\(client.port!)")!
+                try await body(url, test.store)
+            }
+        }
+    }
+
+    /// One HTTP client for the test process, failing fast when nothing listens (AsyncHTTPClient keeps trying to
+    /// connect until the connect timeout).
+    static let httpClient = HTTPClient(
+        eventLoopGroupProvider: .singleton,
+        configuration: .init(timeout: .init(connect: .seconds(2), read: .seconds(30))))
+
+    /// A client of the server at `url` over AsyncHTTPClient.
+    static func client(
+        _ url: URL, tokens: any TokenStore = MemoryTokenStore(), retry: RetryPolicy = .none,
+        transport: (any ClientTransport)? = nil
+    ) -> APIClient {
+        APIClient(
+            serverURL: url, transport: transport ?? AsyncHTTPClientTransport(configuration: .init(client: httpClient)),
+            tokens: tokens, retry: retry)
+    }
+
+}
