@@ -64,7 +64,8 @@ public final class DiscoveryViewModel {
 
     public init(
         service: any DiscoveryService, outbox: Outbox, cache: CardCache? = nil, images: ImageLoader? = nil,
-        now: @escaping @Sendable () -> Date = Date.init, makeID: @escaping @Sendable () -> String = { UUID().uuidString }
+        now: @escaping @Sendable () -> Date = Date.init,
+        makeID: @escaping @Sendable () -> String = { UUID().uuidString }
     ) {
         self.service = service
         self.outbox = outbox
@@ -104,7 +105,11 @@ public final class DiscoveryViewModel {
     public func flush() async -> FlushReport {
         let report = await outbox.flush(to: service)
         flushReports.append(report)
-        if let failure = report.stoppedBy, failure != .noConnection { notice = failure.message }
+        if let failure = report.stoppedBy {
+            notice = failure.message
+        } else if notice == ClientFailure.noConnection.message {
+            notice = nil
+        }
         if let dropped = report.dropped.last { notice = "Not recorded: \(dropped.reason)" }
         return report
     }

@@ -45,10 +45,15 @@ public final class ProfileViewModel {
         if !preferences.secondaryClusters.isEmpty {
             lines.append("Also: \(preferences.secondaryClusters.joined(separator: ", "))")
         }
-        if !preferences.techStack.isEmpty { lines.append("Works with: \(preferences.techStack.joined(separator: ", "))") }
+        if !preferences.techStack.isEmpty {
+            lines.append("Works with: \(preferences.techStack.joined(separator: ", "))")
+        }
         if let level = preferences.experienceLevel { lines.append("Experience: \(level.rawValue)") }
-        if !preferences.goals.isEmpty { lines.append("Goals: \(preferences.goals.map(\.rawValue).joined(separator: ", "))") }
-        return lines.isEmpty ? ["No preferences yet: the deck starts from what is popular and learns from your swipes."]
+        if !preferences.goals.isEmpty {
+            lines.append("Goals: \(preferences.goals.map(\.rawValue).joined(separator: ", "))")
+        }
+        return lines.isEmpty
+            ? ["No preferences yet: the deck starts from what is popular and learns from your swipes."]
             : lines
     }
 }

@@ -40,7 +40,8 @@ public final class RepositoryDetailViewModel {
 
     public init(
         name: RepositoryName, service: any DiscoveryService, outbox: Outbox,
-        now: @escaping @Sendable () -> Date = Date.init, makeID: @escaping @Sendable () -> String = { UUID().uuidString }
+        now: @escaping @Sendable () -> Date = Date.init,
+        makeID: @escaping @Sendable () -> String = { UUID().uuidString }
     ) {
         self.name = name
         self.service = service

@@ -47,7 +47,11 @@ public actor Outbox {
         let task = running ?? Task { await self.send(to: service) }
         running = task
         // Cancelling the caller stops the flush between items (what is left stays queued).
-        let report = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+        let report = await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
         running = nil
         return report
     }

@@ -45,7 +45,9 @@ extension APIClient {
                     try await client.getLiked(.init(query: .init(page: page, perPage: perPage))).ok.body.json
                 }
             return ResultPage(
-                items: try body.items.map { ListEntry(repository: try Mapping.repository($0.repository), addedAt: $0.addedAt) },
+                items: try body.items.map {
+                    ListEntry(repository: try Mapping.repository($0.repository), addedAt: $0.addedAt)
+                },
                 page: body.page, perPage: body.perPage, total: body.total)
         }
     }

@@ -103,7 +103,9 @@ struct ClientTests {
         try? FileManager.default.removeItem(at: file.deletingLastPathComponent())
     }
 
-    @Test("safe calls are retried with backoff after 503 and dropped connections; 429 waits as told; an account is made once")
+    @Test(
+        "safe calls are retried with backoff after 503 and dropped connections; 429 waits as told; an account is made once"
+    )
     func retries() async throws {
         let waits = Mutex<[Duration]>([])
         let policy = RetryPolicy(maximumAttempts: 3, baseDelay: .milliseconds(100), longestWait: .seconds(5)) {
@@ -126,7 +128,8 @@ struct ClientTests {
         // Out of attempts: the last failure, typed.
         let failing = ScriptedTransport([.status(500), .status(502), .status(503)])
         let gives = APIClient(
-            serverURL: URL(string: "http://127.0.0.1:1")!, transport: failing, tokens: MemoryTokenStore(), retry: policy)
+            serverURL: URL(string: "http://127.0.0.1:1")!, transport: failing, tokens: MemoryTokenStore(), retry: policy
+        )
         await #expect(throws: ClientFailure.serverTrouble("Database down")) { try await gives.clusters() }
         #expect(failing.requests == 3)
 
@@ -136,7 +139,8 @@ struct ClientTests {
             .status(429, retryAfter: 2), .json(200, #"{"items":[]}"#), .status(429, retryAfter: 60),
         ])
         let patient = APIClient(
-            serverURL: URL(string: "http://127.0.0.1:1")!, transport: limited, tokens: MemoryTokenStore(), retry: policy)
+            serverURL: URL(string: "http://127.0.0.1:1")!, transport: limited, tokens: MemoryTokenStore(), retry: policy
+        )
         #expect(try await patient.clusters().isEmpty)
         #expect(waits.withLock { $0 } == [.seconds(2)])
         await #expect(throws: ClientFailure.rateLimited(retryAfter: 60)) { try await patient.clusters() }

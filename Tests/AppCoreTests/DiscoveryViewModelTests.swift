@@ -1,0 +1,174 @@
+import AppFeatures
+import Foundation
+import ImageLoading
+import OfflineStore
+import RepoFinderClient
+import RepoFinderCore
+import Synchronization
+import Testing
+
+@Suite("Discovery view model (fake service)")
+@MainActor
+struct DiscoveryViewModelTests {
+    let database: LocalDatabase
+    let service = FakeService()
+    let downloads = CountingDownloader()
+
+    init() throws {
+        database = try .inMemory()
+        service.storeInteractions()
+    }
+
+    func model(_ service: FakeService? = nil, images: Bool = false) -> DiscoveryViewModel {
+        DiscoveryViewModel(
+            service: service ?? self.service, outbox: Outbox(database: database), cache: CardCache(database: database),
+            images: images ? ImageLoader(downloader: downloads) : nil)
+    }
+
+    @Test("opens with a batch of 20, the top card showing, and prefetches the next 3 cards' avatars")
+    func firstBatch() async throws {
+        service.onFeed(Sample.deck(total: 100))
+        let deck = model(images: true)
+        #expect(deck.state == .idle)
+        await deck.send(.appear).value
+        #expect(deck.state == .ready)
+        #expect(deck.cards.count == 20)
+        #expect(deck.current == Sample.card(0))
+        try await eventually { downloads.urls.count == 3 }
+        #expect(Set(downloads.urls) == Set((0..<3).map { Sample.card($0).repository.owner.displayAvatarURL }))
+        await deck.send(.like).value
+        try await eventually { downloads.urls.count == 4 }
+        #expect(downloads.urls.contains(Sample.card(3).repository.owner.displayAvatarURL))
+    }
+
+    @Test("asks for the next batch when 5 cards remain, not before")
+    func refill() async throws {
+        service.onFeed(Sample.deck(total: 100))
+        let deck = model()
+        await deck.send(.appear).value
+        for _ in 0..<14 { await deck.send(.skip).value }
+        #expect(service.count("feed") == 1)
+        #expect(deck.cards.count == 6)
+        await deck.send(.like).value
+        #expect(service.count("feed") == 2)
+        #expect(deck.cards.count == 25)
+        #expect(deck.current == Sample.card(15))
+    }
+
+    @Test("like, save and skip go to the server in order with their kinds; open records an open and gives the address")
+    func swipes() async throws {
+        service.onFeed(Sample.deck(total: 100))
+        let deck = model()
+        await deck.send(.appear).value
+        await deck.send(.like).value
+        await deck.send(.save).value
+        await deck.send(.open).value
+        #expect(deck.opened == Sample.card(2).repository.webURL)
+        await deck.send(.skip).value
+        #expect(service.recorded.map(\.kind) == [.like, .save, .open, .skip])
+        #expect(service.recorded.map(\.repository.name) == ["project-0", "project-1", "project-2", "project-2"])
+        #expect(Set(service.recorded.map(\.id)).count == 4)
+        #expect(deck.current == Sample.card(3))
+    }
+
+    @Test("undo brings back the last skipped card and withdraws the skip; only right after a skip")
+    func undo() async throws {
+        service.onFeed(Sample.deck(total: 100))
+        let withdrawn = Mutex<[String]>([])
+        service.onWithdrawSkip { id in withdrawn.withLock { $0.append(id) } }
+        let deck = model()
+        await deck.send(.appear).value
+        await deck.send(.skip).value
+        #expect(deck.canUndo)
+        await deck.send(.undo).value
+        #expect(deck.current == Sample.card(0))
+        #expect(deck.cards.count == 20)
+        #expect(!deck.canUndo)
+        #expect(withdrawn.withLock { $0 } == service.recorded.filter { $0.kind == .skip }.map(\.id))
+        await deck.send(.like).value
+        await deck.send(.undo).value
+        #expect(deck.current == Sample.card(1), "a like is not undone")
+        #expect(withdrawn.withLock { $0 }.count == 1)
+    }
+
+    @Test("an exhausted deck says so once its last card is swiped")
+    func exhausted() async throws {
+        service.onFeed(Sample.deck(total: 3))
+        let deck = model()
+        await deck.send(.appear).value
+        for _ in 0..<3 { await deck.send(.like).value }
+        #expect(deck.state == .exhausted("All seen"))
+        #expect(deck.current == nil)
+        #expect(service.count("feed") == 1, "an exhausted deck does not ask again")
+    }
+
+    @Test("no connection and no cards: failed with the reason; retry deals")
+    func failedThenRetry() async throws {
+        service.onFeed { _ throws(ClientFailure) in throw .noConnection }
+        let deck = model()
+        await deck.send(.appear).value
+        #expect(deck.state == .failed(ClientFailure.noConnection.message))
+        service.onFeed(Sample.deck(total: 100))
+        await deck.send(.retry).value
+        #expect(deck.state == .ready)
+        #expect(deck.cards.count == 20)
+    }
+
+    @Test("offline: a new launch opens from the cached cards (the swiped ones are gone)")
+    func offlineFromCache() async throws {
+        service.onFeed(Sample.deck(total: 100))
+        let first = model()
+        await first.send(.appear).value
+        await first.send(.like).value
+        let offline = FakeService()
+        offline.onFeed { _ throws(ClientFailure) in throw .noConnection }
+        offline.onRecord { _ throws(ClientFailure) in throw .noConnection }
+        let second = model(offline)
+        await second.send(.appear).value
+        #expect(second.state == .ready)
+        #expect(second.current == Sample.card(1))
+        #expect(second.cards.count == 19)
+        await second.send(.save).value
+        #expect(second.notice == ClientFailure.noConnection.message, "the save is kept; the person is told")
+        #expect(second.current == Sample.card(2))
+    }
+
+    @Test("swipes made offline survive a crash and are sent in order by the next launch")
+    func replayAfterCrash() async throws {
+        let offline = FakeService()
+        offline.onFeed(Sample.deck(total: 100))
+        offline.onRecord { _ throws(ClientFailure) in throw .noConnection }
+        let crashed = model(offline)
+        await crashed.send(.appear).value
+        await crashed.send(.like).value
+        await crashed.send(.skip).value
+        await crashed.send(.save).value
+        #expect(crashed.flushReports.last?.remaining == 3)
+        // The process dies here; the next launch has a connection.
+        service.onFeed(Sample.deck(total: 100))
+        let relaunched = model()
+        await relaunched.send(.appear).value
+        #expect(service.recorded.map(\.kind) == [.like, .skip, .save])
+        #expect(relaunched.flushReports.last?.remaining == 0)
+    }
+}
+
+/// Counts and remembers image downloads; answers at once with a few bytes.
+final class CountingDownloader: ImageDownloading {
+    private let seen = Mutex<[URL]>([])
+    var urls: [URL] { seen.withLock { $0 } }
+
+    func download(_ url: URL) async throws -> Data {
+        seen.withLock { $0.append(url) }
+        return Data(url.absoluteString.utf8)
+    }
+}
+
+/// Waits (up to 5 s) until `condition` holds.
+func eventually(_ condition: @escaping @Sendable () -> Bool) async throws {
+    for _ in 0..<500 {
+        if condition() { return }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+    Issue.record("the condition did not come true in 5 s")
+}

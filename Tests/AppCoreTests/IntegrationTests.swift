@@ -1,0 +1,100 @@
+import AppFeatures
+import Foundation
+import OfflineStore
+import RepoFinderClient
+import RepoFinderCore
+import TestSupport
+import Testing
+
+@Suite("View models against the real server (in process, over HTTP)")
+@MainActor
+struct IntegrationTests {
+    @Test("onboarding, then the deck: likes, saves, a skip undone, a refill; lists, profile and detail agree")
+    func wholeApp() async throws {
+        try await LiveServer.run { url, _ in
+            let client = LiveServer.client(url)
+            let database = try LocalDatabase.inMemory()
+            let outbox = Outbox(database: database)
+
+            let onboarding = await OnboardingViewModel(service: client)
+            await onboarding.send(.appear).value
+            #expect(await onboarding.state == .editing(.focus))
+            let clusters = await onboarding.clusters
+            #expect(clusters.contains { $0.id == "systems" })
+            await onboarding.send(.choosePrimary("systems"))
+            await onboarding.send(.addTech("Rust"))
+            await onboarding.send(.skip).value
+            #expect(await onboarding.state == .finished)
+            #expect(try await client.preferences().onboardingCompleted)
+
+            let deck = await DiscoveryViewModel(
+                service: client, outbox: outbox, cache: CardCache(database: database))
+            await deck.send(.appear).value
+            #expect(await deck.state == .ready)
+            #expect(await deck.cards.count == 20)
+            let liked = try #require(await deck.current)
+            await deck.send(.like).value
+            let saved = try #require(await deck.current)
+            await deck.send(.save).value
+            let skipped = try #require(await deck.current)
+            await deck.send(.skip).value
+            #expect(try await client.stats().counts[.skip] == 1)
+            await deck.send(.undo).value
+            #expect(await deck.current == skipped)
+            #expect(try await client.stats().counts[.skip] == 0, "the skip was withdrawn on the server")
+            for _ in 0..<13 { await deck.send(.skip).value }
+            #expect(await deck.cards.count > 5, "the next batch came when 5 remained")
+            #expect(await deck.flushReports.last?.remaining == 0)
+
+            let likedList = await ListViewModel(list: .liked, service: client)
+            await likedList.send(.appear).value
+            #expect(await likedList.items.map(\.id) == [liked.id])
+            let savedList = await ListViewModel(list: .saved, service: client)
+            await savedList.send(.appear).value
+            #expect(await savedList.items.map(\.id) == [saved.id])
+            await savedList.send(.remove(saved.repository.repositoryName)).value
+            #expect(await savedList.items.isEmpty)
+            #expect(try await client.list(.saved, page: 1, perPage: 10).total == 0)
+
+            let profile = await ProfileViewModel(service: client)
+            await profile.send(.appear).value
+            guard case .loaded(let preferences, let stats) = await profile.state else {
+                Issue.record("profile: \(await profile.state)")
+                return
+            }
+            #expect(preferences.primaryCluster == "systems")
+            #expect(stats.counts[.like] == 1)
+            #expect(stats.counts[.skip] == 13)
+
+            let detail = await RepositoryDetailViewModel(
+                name: liked.repository.repositoryName, service: client, outbox: outbox)
+            await detail.send(.appear).value
+            #expect(await detail.state == .loaded(liked.repository))
+            #expect(await !detail.similar.isEmpty)
+            #expect(try await client.stats().counts[.view] == 1)
+        }
+    }
+
+    @Test("trending and search read the real catalog, page by page")
+    func catalogScreens() async throws {
+        try await LiveServer.run { url, _ in
+            let client = LiveServer.client(url)
+            let trending = await TrendingViewModel(service: client, perPage: 10)
+            await trending.send(.appear).value
+            #expect(await trending.items.count == 10)
+            await trending.send(.loadMore).value
+            #expect(await trending.items.count == 20)
+            await trending.send(.setLanguage("Python")).value
+            #expect(await trending.items.allSatisfy { $0.repository.language == "Python" })
+
+            let search = await SearchViewModel(service: client, debounce: .milliseconds(10), perPage: 5)
+            await search.send(.queryChanged("python")).value
+            #expect(await search.total == 12)
+            #expect(await search.results.count == 5)
+            await search.send(.loadMore).value
+            await search.send(.loadMore).value
+            #expect(await search.results.count == 12)
+            #expect(await search.state == .loaded)
+        }
+    }
+}
