@@ -95,6 +95,7 @@ public final class DiscoveryViewModel {
         case .undo: return undo()
         case .open:
             guard let card = current else { return Task {} }
+            notice = nil
             opened = card.repository.webURL
             return record(.open, card: card) == nil ? Task {} : background(refill: false)
         }
@@ -115,7 +116,9 @@ public final class DiscoveryViewModel {
     }
 
     private func swipe(_ kind: InteractionKind) -> Task<Void, Never> {
-        guard let card = current, let interaction = record(kind, card: card) else { return Task {} }
+        guard let card = current else { return Task {} }
+        notice = nil
+        guard let interaction = record(kind, card: card) else { return Task {} }
         cards.removeFirst()
         lastSkip = kind == .skip ? (card, interaction) : nil
         afterDeckChange()

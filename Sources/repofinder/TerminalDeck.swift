@@ -1,0 +1,91 @@
+import AppFeatures
+import Foundation
+import OfflineStore
+import RepoFinderClient
+import RepoFinderCore
+
+/// The deck in a terminal: a thin shell over ``DiscoveryViewModel``: keys become events, the model's state is drawn.
+@MainActor
+final class TerminalDeck {
+    private let model: DiscoveryViewModel
+    private let terminal: Terminal
+    private let colors: Bool
+    private var liked = 0
+    private var saved = 0
+
+    init(model: DiscoveryViewModel, terminal: Terminal, colors: Bool) {
+        self.model = model
+        self.terminal = terminal
+        self.colors = colors
+    }
+
+    /// Runs until `q` (or the end of input), then sends what is queued and says what is left.
+    func run() async {
+        terminal.write("\u{1B}[?25l")
+        defer { terminal.write("\u{1B}[?25h") }
+        redraw(after: model.send(.appear))
+        draw()
+        for await key in terminal.keys() {
+            if key == .quit { break }
+            handle(key)
+            draw()
+        }
+        let report = await model.flush()
+        var summary = "Liked \(liked), saved \(saved) this time."
+        if report.remaining > 0 {
+            summary += " \(report.remaining) interaction(s) kept on this device; they are sent next time."
+        }
+        terminal.write("\n" + summary + "\n")
+    }
+
+    private func handle(_ key: DeckKey) {
+        let top = model.current?.repository.fullName
+        switch key {
+        case .like:
+            redraw(after: model.send(.like))
+            if let top, model.current?.repository.fullName != top {
+                liked += 1
+                status = "Liked \(top)"
+            }
+        case .save:
+            redraw(after: model.send(.save))
+            if let top, model.current?.repository.fullName != top {
+                saved += 1
+                status = "Saved \(top)"
+            }
+        case .skip:
+            redraw(after: model.send(.skip))
+            if let top { status = "Skipped \(top) (u brings it back)" }
+        case .undo:
+            guard model.canUndo else { return }
+            redraw(after: model.send(.undo))
+            status = nil
+        case .open:
+            redraw(after: model.send(.open))
+            if let url = model.opened { status = "Open: \(url.absoluteString)" }
+        case .retry:
+            redraw(after: model.send(.retry))
+        case .quit, .other:
+            return
+        }
+    }
+
+    /// What the last key did, shown under the card until the next key.
+    private var status: String?
+
+    /// Draws again when the event's background work (a refill, sending) is done.
+    private func redraw(after task: Task<Void, Never>) {
+        Task {
+            await task.value
+            draw()
+        }
+    }
+
+    private func draw() {
+        let renderer = CardRenderer(width: terminal.width, colors: colors)
+        terminal.write(
+            renderer.screen(
+                state: model.state, card: model.current, remaining: model.cards.count, canUndo: model.canUndo,
+                notices: [status, model.notice].compactMap { $0 }))
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `repofinder discover` driven through a pseudo-terminal against a real `repofinder serve` process.
+@Suite("repofinder discover (a terminal deck in a pseudo-terminal)")
+struct DiscoverTerminalTests {
+    /// A pseudo-terminal: the program gets the terminal side; the test reads and types on the other.
+    final class PseudoTerminal: Sendable {
+        let controller: Int32
+        let terminalPath: String
+        private let output = Output()
+
+        /// What the program wrote so far.
+        final class Output: Sendable {
+            let text = Mutex("")
+        }
+
+        init(columns: UInt16 = 80, rows: UInt16 = 30) throws {
+            // glibc declares these only for _XOPEN_SOURCE, which Swift's Glibc module does not set: look them up.
+            typealias OpenPT = @convention(c) (Int32) -> Int32
+            typealias PTCall = @convention(c) (Int32) -> Int32
+            typealias PTName = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+            guard let open = dlsym(nil, "posix_openpt"), let grant = dlsym(nil, "grantpt"),
+                let unlock = dlsym(nil, "unlockpt"), let ptsname = dlsym(nil, "ptsname")
+            else { throw ServerProcessTests.ServerTestError("no pseudo-terminal functions") }
+            controller = unsafeBitCast(open, to: OpenPT.self)(O_RDWR | O_NOCTTY)
+            guard controller >= 0, unsafeBitCast(grant, to: PTCall.self)(controller) == 0,
+                unsafeBitCast(unlock, to: PTCall.self)(controller) == 0,
+                let name = unsafeBitCast(ptsname, to: PTName.self)(controller)
+            else { throw ServerProcessTests.ServerTestError("no pseudo-terminal: errno \(errno)") }
+            terminalPath = String(cString: name)
+            var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+            _ = ioctl(controller, UInt(TIOCSWINSZ), &size)
+            let thread = Thread { [controller, output] in
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while true {
+                    let count = read(controller, &buffer, buffer.count)
+                    guard count > 0 else { return }
+                    let text = String(decoding: buffer[0..<count], as: UTF8.self)
+                    output.text.withLock { $0 += text }
+                }
+            }
+            thread.start()
+        }
+
+        var text: String { output.text.withLock { $0 } }
+
+        func type(_ keys: String) {
+            _ = keys.utf8CString.withUnsafeBufferPointer { write(controller, $0.baseAddress, $0.count - 1) }
+        }
+
+        /// Waits (up to 60 s) until the output matches `pattern`; returns the match.
+        func wait(for pattern: String) async throws -> String {
+            for _ in 0..<600 {
+                if let range = text.range(of: pattern, options: .regularExpression) { return String(text[range]) }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            throw ServerProcessTests.ServerTestError("no '\(pattern)' on the terminal; it shows:\n\(text)")
+        }
+    }
+
+    @Test(
+        "draws a card; l likes it; the server has the like; u after h brings a card back; q quits cleanly",
+        .timeLimit(.minutes(5)))
+    func likeThroughTheTerminal() async throws {
+        let helper = ServerProcessTests()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("repofinder-discover-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try ServerProcessTests.ServerProcess(
+            database: try await helper.makeDatabase(in: directory), directory: directory)
+        try await server.waitUntilListening()
+        defer { server.process.terminate() }
+
+        let terminal = try PseudoTerminal()
+        let handle = FileHandle(forUpdatingAtPath: terminal.terminalPath)!
+        let deck = Process()
+        deck.executableURL = CommandLineTests.packageRoot.appendingPathComponent(".build/debug/repofinder")
+        let state = directory.appendingPathComponent("state")
+        deck.arguments = ["discover", "--server", server.url.absoluteString, "--state", state.path, "--no-color"]
+        deck.standardInput = handle
+        deck.standardOutput = handle
+        deck.standardError = handle
+        try deck.run()
+
+        // The first card: its name and stars, wrapped to 80 columns, and the keys.
+        let drawn = try await terminal.wait(for: #"owner\d/project\d+   ★ [\d,]+"#)
+        let name = String(drawn.prefix { $0 != " " })
+        _ = try await terminal.wait(for: "→/l like   ←/h skip   s save   o open   q quit")
+        let lines = terminal.text.replacingOccurrences(
+            of: #"\u{1B}\[[0-9;?]*[A-Za-z]"#, with: "", options: .regularExpression
+        )
+        .split(whereSeparator: \.isNewline)
+        #expect(
+            lines.allSatisfy { $0.count <= 80 },
+            "wrapped to the terminal's 80 columns: \(lines.map(\.count).max() ?? 0)")
+
+        terminal.type("l")
+        _ = try await terminal.wait(for: "Liked \(name)")
+        let token = try String(contentsOf: state.appendingPathComponent("token"), encoding: .utf8)
+        var liked: [String] = []
+        for _ in 0..<100 {
+            let (status, body) = try await helper.send(
+                "GET", server.url.appendingPathComponent("v1/me/liked"), token: token)
+            #expect(status == 200)
+            let items = (try JSONSerialization.jsonObject(with: body) as? [String: Any])?["items"] as? [[String: Any]]
+            liked = (items ?? []).compactMap { ($0["repository"] as? [String: Any])?["fullName"] as? String }
+            if !liked.isEmpty { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(liked == [name], "the server has the like")
+
+        // A skip, undone: the same card is back on top.
+        terminal.type("h")
+        let skipped = try await terminal.wait(for: #"Skipped [^ ]+"#).dropFirst("Skipped ".count)
+        terminal.type("u")
+        _ = try await terminal.wait(for: "Brought back \(skipped)")
+
+        terminal.type("q")
+        _ = try await terminal.wait(for: "Liked 1, saved 0 this time.")
+        let status = try await offThePool { [deck] in
+            deck.waitUntilExit()
+            return deck.terminationStatus
+        }
+        #expect(status == 0)
+    }
+}
