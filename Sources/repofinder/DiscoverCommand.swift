@@ -40,9 +40,11 @@ struct DiscoverCommand: AsyncParsableCommand {
             state.map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".repofinder")
         let database = try LocalDatabase(url: folder.appendingPathComponent("app.sqlite"))
-        let http = HTTPClient(
-            eventLoopGroupProvider: .singleton,
-            configuration: .init(timeout: .init(connect: .seconds(3), read: .seconds(30))))
+        // The client's RetryPolicy retries with backoff; AsyncHTTPClient's own retrying of refused connections (until
+        // the connect timeout) would keep a person waiting ~10 s to learn the server is down.
+        var configuration = HTTPClient.Configuration(timeout: .init(connect: .seconds(10), read: .seconds(30)))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         let client = APIClient(
             serverURL: URL(string: server)!, transport: AsyncHTTPClientTransport(configuration: .init(client: http)),
             tokens: FileTokenStore(file: folder.appendingPathComponent("token")))

@@ -34,11 +34,13 @@ enum LiveServer {
         }
     }
 
-    /// One HTTP client for the test process, failing fast when nothing listens (AsyncHTTPClient keeps trying to
-    /// connect until the connect timeout).
-    static let httpClient = HTTPClient(
-        eventLoopGroupProvider: .singleton,
-        configuration: .init(timeout: .init(connect: .seconds(2), read: .seconds(30))))
+    /// One HTTP client for the test process, failing at once when nothing listens (as the terminal's does: the
+    /// client's RetryPolicy retries, not AsyncHTTPClient).
+    static let httpClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration(timeout: .init(connect: .seconds(10), read: .seconds(30)))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
 
     /// A client of the server at `url` over AsyncHTTPClient.
     static func client(

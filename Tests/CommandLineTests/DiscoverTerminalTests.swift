@@ -81,16 +81,8 @@ struct DiscoverTerminalTests {
         try await server.waitUntilListening()
         defer { server.process.terminate() }
 
-        let terminal = try PseudoTerminal()
-        let handle = FileHandle(forUpdatingAtPath: terminal.terminalPath)!
-        let deck = Process()
-        deck.executableURL = CommandLineTests.packageRoot.appendingPathComponent(".build/debug/repofinder")
         let state = directory.appendingPathComponent("state")
-        deck.arguments = ["discover", "--server", server.url.absoluteString, "--state", state.path, "--no-color"]
-        deck.standardInput = handle
-        deck.standardOutput = handle
-        deck.standardError = handle
-        try deck.run()
+        let (deck, terminal) = try launchDeck(server: server.url, state: state)
 
         // The first card: its name and stars, wrapped to 80 columns, and the keys.
         let drawn = try await terminal.wait(for: #"owner\d/project\d+   ★ [\d,]+"#)
@@ -127,10 +119,79 @@ struct DiscoverTerminalTests {
 
         terminal.type("q")
         _ = try await terminal.wait(for: "Liked 1, saved 0 this time.")
-        let status = try await offThePool { [deck] in
-            deck.waitUntilExit()
-            return deck.terminationStatus
+        #expect(try await exitStatus(deck) == 0)
+    }
+
+    @Test(
+        "offline: the deck opens from its cached cards, a like is kept, and the next launch sends it",
+        .timeLimit(.minutes(5)))
+    func offlineLikeSentLater() async throws {
+        let helper = ServerProcessTests()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("repofinder-offline-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try await helper.makeDatabase(in: directory)
+        let state = directory.appendingPathComponent("state")
+
+        // Online once: the deck is dealt and cached.
+        let server = try ServerProcessTests.ServerProcess(database: database, directory: directory)
+        try await server.waitUntilListening()
+        let (online, onlineTerminal) = try launchDeck(server: server.url, state: state)
+        _ = try await onlineTerminal.wait(for: #"owner\d/project\d+   ★"#)
+        onlineTerminal.type("q")
+        #expect(try await exitStatus(online) == 0)
+        #expect(await server.terminate() == 0)
+
+        // The server is down: the cached cards show, a like is kept on the device.
+        let start = ContinuousClock.now
+        let (offline, offlineTerminal) = try launchDeck(server: server.url, state: state)
+        let drawn = try await offlineTerminal.wait(for: #"owner\d/project\d+   ★"#)
+        let name = String(drawn.prefix { $0 != " " })
+        offlineTerminal.type("l")
+        _ = try await offlineTerminal.wait(for: "Can't reach RepoFinder")
+        #expect(ContinuousClock.now - start < .seconds(10), "offline is noticed in moments, not after timeouts")
+        offlineTerminal.type("q")
+        _ = try await offlineTerminal.wait(for: "1 interaction\\(s\\) kept on this device")
+        #expect(try await exitStatus(offline) == 0)
+
+        // Back online (the same database, a new port): the next launch sends the like.
+        let restarted = try ServerProcessTests.ServerProcess(database: database, directory: directory)
+        try await restarted.waitUntilListening()
+        defer { restarted.process.terminate() }
+        let (again, againTerminal) = try launchDeck(server: restarted.url, state: state)
+        _ = try await againTerminal.wait(for: #"owner\d/project\d+   ★"#)
+        let token = try String(contentsOf: state.appendingPathComponent("token"), encoding: .utf8)
+        var liked: [String] = []
+        for _ in 0..<100 where liked.isEmpty {
+            let (_, body) = try await helper.send(
+                "GET", restarted.url.appendingPathComponent("v1/me/liked"), token: token)
+            let items = (try JSONSerialization.jsonObject(with: body) as? [String: Any])?["items"] as? [[String: Any]]
+            liked = (items ?? []).compactMap { ($0["repository"] as? [String: Any])?["fullName"] as? String }
+            if liked.isEmpty { try await Task.sleep(for: .milliseconds(100)) }
         }
-        #expect(status == 0)
+        #expect(liked == [name], "the like made offline reached the server once")
+        againTerminal.type("q")
+        #expect(try await exitStatus(again) == 0)
+    }
+
+    /// Starts `repofinder discover` on a new pseudo-terminal.
+    func launchDeck(server: URL, state: URL) throws -> (Process, PseudoTerminal) {
+        let terminal = try PseudoTerminal()
+        let handle = FileHandle(forUpdatingAtPath: terminal.terminalPath)!
+        let deck = Process()
+        deck.executableURL = CommandLineTests.packageRoot.appendingPathComponent(".build/debug/repofinder")
+        deck.arguments = ["discover", "--server", server.absoluteString, "--state", state.path, "--no-color"]
+        deck.standardInput = handle
+        deck.standardOutput = handle
+        deck.standardError = handle
+        try deck.run()
+        return (deck, terminal)
+    }
+
+    func exitStatus(_ process: Process) async throws -> Int32 {
+        try await offThePool { [process] in
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
     }
 }
