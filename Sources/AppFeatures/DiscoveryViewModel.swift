@@ -47,8 +47,8 @@ public final class DiscoveryViewModel {
     public private(set) var opened: URL?
     /// The last swipe if it was a skip: what ``Event/undo`` brings back.
     public private(set) var lastSkip: (card: Card, interaction: Interaction)?
-    /// Reports of the background flushes, newest last (for tests and diagnostics).
-    public private(set) var flushReports: [FlushReport] = []
+    /// What the last flush of the outbox did (for diagnostics and tests).
+    public private(set) var lastFlush: FlushReport?
     private var exhaustedMessage: String?
     private var refilling: Task<Void, Never>?
 
@@ -105,7 +105,7 @@ public final class DiscoveryViewModel {
     @discardableResult
     public func flush() async -> FlushReport {
         let report = await outbox.flush(to: service)
-        flushReports.append(report)
+        lastFlush = report
         if let failure = report.stoppedBy {
             notice = failure.message
         } else if notice == ClientFailure.noConnection.message {
@@ -153,10 +153,12 @@ public final class DiscoveryViewModel {
     /// Keeps the cache and the exhausted state in step with the deck, and prefetches the next cards' images.
     private func afterDeckChange() {
         try? cache?.keep(cards)
-        if cards.isEmpty, let exhaustedMessage {
-            state = .exhausted(exhaustedMessage)
-        } else if !cards.isEmpty {
+        if !cards.isEmpty {
             state = .ready
+        } else if let exhaustedMessage {
+            state = .exhausted(exhaustedMessage)
+        } else if state == .ready {
+            state = .loading  // swiped faster than the next batch came: it is on its way
         }
         prefetchImages()
     }

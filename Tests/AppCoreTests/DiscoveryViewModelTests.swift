@@ -91,6 +91,31 @@ struct DiscoveryViewModelTests {
         #expect(withdrawn.withLock { $0 }.count == 1)
     }
 
+    @Test("swiping faster than the next batch arrives: loading, then the new cards")
+    func fasterThanTheFeed() async throws {
+        let gate = AsyncStream<Void>.makeStream()
+        let calls = Mutex(0)
+        service.onFeed { _ in
+            let call = calls.withLock {
+                $0 += 1
+                return $0
+            }
+            if call == 1 { return FeedBatch(cards: (0..<6).map(Sample.card), exhausted: false) }
+            for await _ in gate.stream { break }
+            return FeedBatch(cards: (6..<26).map(Sample.card), exhausted: false)
+        }
+        let deck = model()
+        await deck.send(.appear).value
+        let refill = deck.send(.like)  // 5 left: the next batch is asked for, and waits
+        for _ in 0..<5 { deck.send(.like) }
+        #expect(deck.cards.isEmpty)
+        #expect(deck.state == .loading)
+        gate.continuation.yield()
+        await refill.value
+        #expect(deck.state == .ready)
+        #expect(deck.current == Sample.card(6))
+    }
+
     @Test("an exhausted deck says so once its last card is swiped")
     func exhausted() async throws {
         service.onFeed(Sample.deck(total: 3))
@@ -143,13 +168,13 @@ struct DiscoveryViewModelTests {
         await crashed.send(.like).value
         await crashed.send(.skip).value
         await crashed.send(.save).value
-        #expect(crashed.flushReports.last?.remaining == 3)
+        #expect(crashed.lastFlush?.remaining == 3)
         // The process dies here; the next launch has a connection.
         service.onFeed(Sample.deck(total: 100))
         let relaunched = model()
         await relaunched.send(.appear).value
         #expect(service.recorded.map(\.kind) == [.like, .skip, .save])
-        #expect(relaunched.flushReports.last?.remaining == 0)
+        #expect(relaunched.lastFlush?.remaining == 0)
     }
 }
 

@@ -44,7 +44,7 @@ struct IntegrationTests {
             #expect(try await client.stats().counts[.skip] == 0, "the skip was withdrawn on the server")
             for _ in 0..<13 { await deck.send(.skip).value }
             #expect(await deck.cards.count > 5, "the next batch came when 5 remained")
-            #expect(await deck.flushReports.last?.remaining == 0)
+            #expect(await deck.lastFlush?.remaining == 0)
 
             let likedList = await ListViewModel(list: .liked, service: client)
             await likedList.send(.appear).value
