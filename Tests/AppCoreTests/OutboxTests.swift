@@ -87,6 +87,17 @@ struct OutboxTests {
         #expect(service.recorded.map(\.id) == ["id-2"])
     }
 
+    @Test("the card cache keeps the deck's first 50 cards in order, across a reopening of its file")
+    func cardCache() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cards-\(UUID()).sqlite")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try CardCache(database: LocalDatabase(url: file)).keep((0..<60).map(Sample.card))
+        let reopened = CardCache(database: try LocalDatabase(url: file))
+        #expect(try reopened.cards() == (0..<50).map(Sample.card))
+        try reopened.keep([Sample.card(7)])
+        #expect(try reopened.cards() == [Sample.card(7)])
+    }
+
     /// The process "dies" right after the server stored a batch and before the outbox heard back: the flush never
     /// resumes. A new outbox over the same database file sends everything left; the server stores each id once.
     @Test("killed midway through a flush (against the real server): nothing lost, nothing duplicated")

@@ -112,7 +112,7 @@ struct DiscoverTerminalTests {
         #expect(liked == [name], "the server has the like")
 
         // A skip, undone: the same card is back on top.
-        terminal.type("h")
+        terminal.type("\u{1B}[D")  // ←
         let skipped = try await terminal.wait(for: #"Skipped [^ ]+"#).dropFirst("Skipped ".count)
         terminal.type("u")
         _ = try await terminal.wait(for: "Brought back \(skipped)")
@@ -147,7 +147,7 @@ struct DiscoverTerminalTests {
         let (offline, offlineTerminal) = try launchDeck(server: server.url, state: state)
         let drawn = try await offlineTerminal.wait(for: #"owner\d/project\d+   ★"#)
         let name = String(drawn.prefix { $0 != " " })
-        offlineTerminal.type("l")
+        offlineTerminal.type("\u{1B}[C")  // →
         _ = try await offlineTerminal.wait(for: "Can't reach RepoFinder")
         #expect(ContinuousClock.now - start < .seconds(10), "offline is noticed in moments, not after timeouts")
         offlineTerminal.type("q")
