@@ -188,7 +188,7 @@ class Flow:
         first = b.top_card()
         names = [button.get_attribute("aria-label") for button in b.finds(".deck-actions button")]
         tabs = [link.text for link in b.finds("nav.tabbar a")]
-        if names != ["Skip", "Save", "Like"] or tabs != ["Discover", "Trending", "Search", "Saved", "Liked", "Profile"]:
+        if names != ["Undo skip", "Skip", "Save", "Like"] or tabs != ["Discover", "Trending", "Search", "Saved", "Liked", "Profile"]:
             raise Failure(f"deck buttons {names}, navigation {tabs}")
         cards = b.finds(".card")
         if not cards[0].get_attribute("data-repo") or not b.finds(".card.top .reasons li"):
@@ -202,7 +202,33 @@ class Flow:
         self.act("skip", "drag")
         self.act("like", "button")
         self.wait_synced()
-        print(f"  deck: first card {first}; liked {self.liked}, skipped {self.skipped}, saved {self.saved}")
+        # Undo: a skip is taken back with U once it reached the server, and with the button while it is still queued.
+        undone = []
+        for how in ("key", "button"):
+            name = b.top_card()
+            if how == "button":
+                b.driver.set_network_conditions(offline=True, latency=0, download_throughput=-1, upload_throughput=-1)
+                b.wait("the page to notice it is offline", lambda: b.js("return navigator.onLine === false"), 5)
+            ActionChains(b.driver).send_keys(Keys.ARROW_LEFT).perform()
+            b.wait(f"{name} to leave the deck", lambda: b.top_card() != name)
+            if how == "key":
+                self.wait_synced()
+                ActionChains(b.driver).send_keys("u").perform()
+            else:
+                b.find('.deck-actions [aria-label="Undo skip"]').click()
+            b.wait(f"{name} to come back by {how}", lambda: b.top_card() == name)
+            if how == "button":
+                b.driver.delete_network_conditions()
+                b.wait("the page to be online again", lambda: b.js("return navigator.onLine === true"), 5)
+            if not b.find('.deck-actions [aria-label="Undo skip"]').get_attribute("disabled"):
+                raise Failure("the undo button stays enabled after an undo")
+            undone.append(name)
+        self.wait_synced()
+        skips = b.api("/v1/me/stats")["skips"]
+        if skips != len(self.skipped):
+            raise Failure(f"the server counts {skips} skips after two undone, expected {len(self.skipped)}")
+        print(f"  deck: first card {first}; liked {self.liked}, skipped {self.skipped}, saved {self.saved}; "
+              f"undid skips of {undone} (one sent, one still queued)")
 
     def wait_synced(self, timeout=20):
         b = self.b

@@ -1,9 +1,10 @@
 // Discover: the deck. Cards come from /v1/me/feed (and, offline, from the last 50 kept in IndexedDB); the top card
 // follows a finger or the mouse and tilts, flies off past a threshold (right like, left skip, up save) or springs
-// back; buttons and keys (← skip, → like, S save, Enter open) do the same. Every decision is queued and synced.
+// back; buttons and keys (← skip, → like, S save, Enter open) do the same; U (or the undo button) brings back the last
+// skipped card. Every decision is queued and synced.
 
 import { api } from "./api.js";
-import { forgetCard, record, rememberCards, rememberedCards } from "./store.js";
+import { forgetCard, record, rememberCards, rememberedCards, undoSkip } from "./store.js";
 import { avatar, buzz, compact, detailPath, failure, h, toast, typing } from "./ui.js";
 
 const VISIBLE = 3;
@@ -20,6 +21,8 @@ const deck = {
   error: null,
   busy: false,
   firstCardShown: false,
+  /** The last decision if it was a skip: `{ item, queued }` (the card and the promise of its queued record). */
+  lastSkip: null,
 };
 
 let container;
@@ -27,7 +30,7 @@ let container;
 export async function start() {
   container = document.getElementById("deck");
   document.querySelectorAll(".deck-actions [data-action]").forEach((button) => {
-    button.addEventListener("click", () => decide(button.dataset.action));
+    button.addEventListener("click", () => (button.dataset.action === "undo" ? undo() : decide(button.dataset.action)));
   });
   document.addEventListener("keydown", onKey);
   if (!(await onboarded())) return;
@@ -89,10 +92,10 @@ function render() {
   container.replaceChildren();
   if (top.length === 0) {
     container.append(emptyState());
-    document.querySelectorAll(".deck-actions button").forEach((b) => { b.disabled = true; });
+    setButtons(false);
     return;
   }
-  document.querySelectorAll(".deck-actions button").forEach((b) => { b.disabled = false; });
+  setButtons(true);
   top.slice().reverse().forEach((item, reversed) => {
     const depth = top.length - 1 - reversed;
     const element = existing.get(item.repository.fullName) || card(item);
@@ -110,6 +113,13 @@ function render() {
     performance.mark("first-card");
     first.focus({ preventScroll: true });
   }
+}
+
+/** Enables the swipe buttons when there is a card, and the undo button right after a skip. */
+function setButtons(haveCard) {
+  document.querySelectorAll(".deck-actions button").forEach((button) => {
+    button.disabled = button.dataset.action === "undo" ? !deck.lastSkip : !haveCard;
+  });
 }
 
 function emptyState() {
@@ -173,11 +183,34 @@ async function decide(kind, fromDrag = null) {
   await flyOff(element, kind, x, y);
   deck.cards.shift();
   deck.busy = false;
+  const queued = record(kind, fullName);
+  queued.catch((error) => toast(`Could not keep that ${kind}: ${error.message}`));
+  deck.lastSkip = kind === "skip" ? { item, queued } : null;
   render();
-  toast(`${words[kind]} ${fullName}`);
-  record(kind, fullName).catch((error) => toast(`Could not keep that ${kind}: ${error.message}`));
+  toast(kind === "skip" ? `${words[kind]} ${fullName} — U brings it back` : `${words[kind]} ${fullName}`);
   forgetCard(fullName).catch(() => {});
   refill();
+}
+
+/** Brings back the last skipped card: the skip leaves the queue, or is withdrawn on the server. */
+async function undo() {
+  const skip = deck.lastSkip;
+  if (!skip || deck.busy) return;
+  deck.busy = true;
+  deck.lastSkip = null;
+  const fullName = skip.item.repository.fullName;
+  try {
+    await undoSkip(await skip.queued);
+    deck.cards.unshift(skip.item);
+    rememberCards([skip.item]).catch(() => {});
+    toast(`Brought back ${fullName}`);
+  } catch (error) {
+    toast(error.offline ? "You’re offline: the skip stays (undo needs the server once it was sent)."
+      : `Could not undo: ${error.message}`);
+  } finally {
+    deck.busy = false;
+    render();
+  }
 }
 
 function flyOff(element, kind, x, y) {
@@ -258,6 +291,11 @@ function attachDrag(element) {
 
 function onKey(event) {
   if (typing(event) || event.altKey || event.ctrlKey || event.metaKey) return;
+  if ((event.key === "u" || event.key === "U") && deck.lastSkip) {
+    event.preventDefault();
+    undo();
+    return;
+  }
   const top = deck.cards[0];
   if (!top) return;
   if (event.key === "ArrowLeft") decide("skip");

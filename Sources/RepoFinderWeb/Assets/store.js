@@ -119,6 +119,26 @@ async function drain() {
   }
 }
 
+/**
+ * Takes back a skip `record` queued: out of the queue if it was not sent yet (after any send in progress), else
+ * withdrawn on the server (a 404 means there is nothing to take back). Throws when the server cannot be reached.
+ */
+export async function undoSkip(item) {
+  if (running) await running;
+  const queued = await transaction("queue", "readonly", (store) => promised(store.getAll()));
+  const entry = queued.find((candidate) => candidate.id === item.id);
+  if (entry) {
+    await transaction("queue", "readwrite", (store) => store.delete(entry.seq));
+    await refreshPending();
+    return;
+  }
+  try {
+    await api.withdrawSkip(item.id);
+  } catch (error) {
+    if (error.status !== 404) throw error;
+  }
+}
+
 /** Sends a batch; a batch the server refuses (all or nothing) is sent one by one and the refused items dropped. */
 async function send(batch) {
   const strip = ({ id, repo, kind, at }) => ({ id, repo, kind, at });
