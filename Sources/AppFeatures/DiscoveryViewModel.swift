@@ -106,12 +106,11 @@ public final class DiscoveryViewModel {
     public func flush() async -> FlushReport {
         let report = await outbox.flush(to: service)
         lastFlush = report
-        if let failure = report.stoppedBy {
-            notice = failure.message
+        if let message = report.notice {
+            notice = message
         } else if notice == ClientFailure.noConnection.message {
             notice = nil
         }
-        if let dropped = report.dropped.last { notice = "Not recorded: \(dropped.reason)" }
         return report
     }
 
@@ -130,7 +129,7 @@ public final class DiscoveryViewModel {
         do {
             return try recorder.record(kind, card.repository.repositoryName)
         } catch {
-            notice = "Could not keep that \(kind.rawValue) on this device (\(error)); try again."
+            notice = InteractionRecorder.problem(kind, error)
             return nil
         }
     }

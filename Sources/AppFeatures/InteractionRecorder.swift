@@ -1,5 +1,6 @@
 import Foundation
 import OfflineStore
+import RepoFinderClient
 import RepoFinderCore
 
 /// Makes interactions (a fresh idempotency key, the time) and writes them to the outbox.
@@ -13,5 +14,18 @@ struct InteractionRecorder: Sendable {
         let interaction = Interaction(id: makeID(), repository: repository, kind: kind, at: now())
         try outbox.enqueue(interaction)
         return interaction
+    }
+
+    /// What to tell the person when the device could not keep an interaction.
+    static func problem(_ kind: InteractionKind, _ error: any Error) -> String {
+        "Could not keep that \(kind.rawValue) on this device (\(error)); try again."
+    }
+}
+
+extension FlushReport {
+    /// What the person should know about a flush: an item the server refused, else why it stopped; nil if all went.
+    var notice: String? {
+        if let dropped = dropped.last { return "Not recorded: \(dropped.reason)" }
+        return stoppedBy?.message
     }
 }

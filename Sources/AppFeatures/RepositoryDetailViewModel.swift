@@ -72,7 +72,7 @@ public final class RepositoryDetailViewModel {
             _ = try recorder.record(kind, name)
             return true
         } catch {
-            notice = "Could not keep that \(kind.rawValue) on this device (\(error)); try again."
+            notice = InteractionRecorder.problem(kind, error)
             return false
         }
     }
@@ -80,7 +80,8 @@ public final class RepositoryDetailViewModel {
     private func flush() -> Task<Void, Never> {
         Task {
             let report = await outbox.flush(to: service)
-            if let failure = report.stoppedBy, failure != .noConnection { notice = failure.message }
+            // Without a connection the interaction waits in the outbox; the screen need not say so.
+            if report.stoppedBy != .noConnection { notice = report.notice }
         }
     }
 

@@ -37,12 +37,11 @@ extension APIClient {
 
     public func list(_ list: UserList, page: Int, perPage: Int) async throws(ClientFailure) -> ResultPage<ListEntry> {
         try await personal {
-            let query = Operations.GetSaved.Input.Query(page: page, perPage: perPage)
+            // Each operation has its own generated query type, so the two calls stay side by side.
             let body =
                 switch list {
-                case .saved: try await client.getSaved(.init(query: query)).ok.body.json
-                case .liked:
-                    try await client.getLiked(.init(query: .init(page: page, perPage: perPage))).ok.body.json
+                case .saved: try await client.getSaved(.init(query: .init(page: page, perPage: perPage))).ok.body.json
+                case .liked: try await client.getLiked(.init(query: .init(page: page, perPage: perPage))).ok.body.json
                 }
             return ResultPage(
                 items: try body.items.map {
@@ -53,14 +52,11 @@ extension APIClient {
     }
 
     public func remove(_ repository: RepositoryName, from list: UserList) async throws(ClientFailure) {
-        let path = Operations.DeleteSaved.Input.Path(owner: repository.owner, name: repository.name)
+        let (owner, name) = (repository.owner, repository.name)
         try await personal {
             switch list {
-            case .saved: _ = try await client.deleteSaved(.init(path: path)).noContent
-            case .liked:
-                _ = try await client.deleteLiked(
-                    .init(path: .init(owner: repository.owner, name: repository.name))
-                ).noContent
+            case .saved: _ = try await client.deleteSaved(.init(path: .init(owner: owner, name: name))).noContent
+            case .liked: _ = try await client.deleteLiked(.init(path: .init(owner: owner, name: name))).noContent
             }
         }
     }
