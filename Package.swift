@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "GitHub", targets: ["GitHub"]),
         .library(name: "GitHubLive", targets: ["GitHubLive"]),
         .library(name: "Recommender", targets: ["Recommender"]),
+        .library(name: "Dealing", targets: ["Dealing"]),
         .library(name: "RepoFinderAPI", targets: ["RepoFinderAPI"]),
         .library(name: "RepoFinderServer", targets: ["RepoFinderServer"]),
         .library(name: "RepoFinderWeb", targets: ["RepoFinderWeb"]),
@@ -45,6 +46,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: []),
     ],
     targets: [
         // Values and pure rules. Foundation only.
@@ -52,15 +54,20 @@ let package = Package(
 
         // The storage interface and the two engines behind it.
         .target(name: "Storage", dependencies: ["RepoFinderCore"], swiftSettings: strictSettings),
+        // What both SQL engines share (statements, search filters and sorts, upsert planning); only they import it.
+        .target(name: "StorageSQL", dependencies: ["Storage", "RepoFinderCore"], swiftSettings: strictSettings),
         .target(
             name: "StorageSQLite",
-            dependencies: ["Storage", "RepoFinderCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Storage", "StorageSQL", "RepoFinderCore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             swiftSettings: strictSettings
         ),
         .target(
             name: "StoragePostgres",
             dependencies: [
-                "Storage", "RepoFinderCore",
+                "Storage", "StorageSQL", "RepoFinderCore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -68,16 +75,26 @@ let package = Package(
         ),
         .target(
             name: "StorageLive",
-            dependencies: ["Storage", "StorageSQLite", "StoragePostgres"],
+            dependencies: [
+                "Storage", "StorageSQLite", "StoragePostgres", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
 
         // The GitHub REST client: transport-independent rules (ETags, pagination, rate limits, redirects, typed
         // errors) and repository mapping; the live transport on AsyncHTTPClient sits in its own target.
-        .target(name: "GitHub", dependencies: ["RepoFinderCore"], swiftSettings: strictSettings),
+        .target(
+            name: "GitHub",
+            dependencies: ["RepoFinderCore", .product(name: "HTTPTypes", package: "swift-http-types")],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "GitHubLive",
-            dependencies: ["GitHub", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            dependencies: [
+                "GitHub", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
             swiftSettings: strictSettings
         ),
 
@@ -86,12 +103,32 @@ let package = Package(
             name: "Recommender", dependencies: ["RepoFinderCore"], exclude: ["README.md"],
             swiftSettings: strictSettings),
 
+        // Dealing: who was dealt what. The deck service (the recommender built from the store and rebuilt in the
+        // background), each person's dealing session, and the record of dealt cards (written at once or behind, as the
+        // store asks). No HTTP here: the server adapts it.
+        .target(
+            name: "Dealing",
+            dependencies: [
+                "Recommender", "Storage", "RepoFinderCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+
         // The HTTP API contract (openapi.yaml): types, server stubs and client, generated at build time.
         .target(
             name: "RepoFinderAPI",
             dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
             resources: [.copy("openapi.yaml")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+
+        // The API's JSON shapes made from RepoFinder's values: the one writer the server and the command line share.
+        .target(
+            name: "APISchemas",
+            dependencies: ["RepoFinderAPI", "Recommender", "Storage", "RepoFinderCore"],
+            swiftSettings: strictSettings
         ),
 
         // The web app: server-rendered pages (Mustache), scripts, styles, icons and the service worker, served on
@@ -111,13 +148,14 @@ let package = Package(
         .target(
             name: "RepoFinderServer",
             dependencies: [
-                "RepoFinderAPI", "Recommender", "Storage", "StorageLive", "RepoFinderCore", "RepoFinderWeb",
+                "APISchemas", "RepoFinderAPI", "Dealing", "Recommender", "Storage", "RepoFinderCore", "RepoFinderWeb",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
@@ -142,7 +180,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // Image downloads for the apps: a concurrency limit, memory and disk caches, prefetching.
-        .target(name: "ImageLoading", swiftSettings: strictSettings),
+        .target(name: "ImageLoading", dependencies: ["RepoFinderCore"], swiftSettings: strictSettings),
         // The view models (`@Observable`, `@MainActor`) and the deep-link router.
         .target(
             name: "AppFeatures",
@@ -162,12 +200,26 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // What RepoFinder reads from outside, typed and checked: flags over the environment over the defaults.
+        .target(
+            name: "RepoFinderSettings",
+            dependencies: [
+                "GitHub", "RepoFinderServer", "Storage", "RepoFinderCore",
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+
         // The command line.
         .executableTarget(
             name: "repofinder",
             dependencies: [
-                "Catalog", "GitHub", "GitHubLive", "Recommender", "Storage", "StorageLive", "RepoFinderCore",
-                "RepoFinderServer", "AppFeatures", "RepoFinderClient", "OfflineStore",
+                "APISchemas", "Catalog", "GitHub", "GitHubLive", "Recommender", "Storage", "StorageLive",
+                "RepoFinderCore",
+                "RepoFinderAPI", "RepoFinderServer", "RepoFinderSettings", "AppFeatures", "RepoFinderClient",
+                "OfflineStore",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -181,24 +233,34 @@ let package = Package(
         .target(
             name: "TestSupport", dependencies: ["Storage", "StorageSQLite", "StoragePostgres", "RepoFinderCore"],
             path: "Tests/TestSupport", swiftSettings: strictSettings),
+        // The recorded GitHub answers and a transport that replays them, for the GitHub client's and the sync's tests.
+        .target(
+            name: "GitHubTestSupport",
+            dependencies: [
+                "GitHub", "Catalog", "TestSupport", .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Tests/GitHubTestSupport", swiftSettings: strictSettings),
         .testTarget(name: "RepoFinderCoreTests", dependencies: ["RepoFinderCore"], swiftSettings: strictSettings),
         .testTarget(
             name: "StorageContractTests",
             dependencies: [
-                "Storage", "StorageLive", "StorageSQLite", "StoragePostgres", "RepoFinderCore", "TestSupport",
+                "Storage", "StorageSQL", "StorageSQLite", "StoragePostgres", "RepoFinderCore", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "CatalogTests",
-            dependencies: ["Catalog", "Storage", "StorageLive", "RepoFinderCore"],
+            dependencies: [
+                "Catalog", "GitHub", "GitHubTestSupport", "Storage", "StorageLive", "RepoFinderCore", "TestSupport",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "GitHubTests",
             dependencies: [
-                "GitHub", "GitHubLive", "Catalog", "Storage", "StorageLive", "RepoFinderCore", "TestSupport",
+                "GitHub", "GitHubLive", "GitHubTestSupport", "RepoFinderCore", "TestSupport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strictSettings
         ),
@@ -208,20 +270,55 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "ServerTests",
+            name: "DealingTests",
             dependencies: [
-                "RepoFinderServer", "RepoFinderAPI", "Storage", "StorageLive", "Catalog", "RepoFinderCore", "TestSupport",
-                "Recommender",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                "Dealing", "Recommender", "Storage", "RepoFinderCore", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "AppCoreTests",
+            name: "SettingsTests",
             dependencies: [
-                "AppFeatures", "RepoFinderClient", "OfflineStore", "ImageLoading", "RepoFinderCore",
-                "RepoFinderServer", "Storage", "StorageLive", "TestSupport", "RepoFinderAPI",
+                "RepoFinderSettings", "RepoFinderServer", "GitHub", "Storage",
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ServerTests",
+            dependencies: [
+                "RepoFinderServer", "RepoFinderAPI", "APISchemas", "Dealing", "Storage", "RepoFinderCore",
+                "TestSupport",
+                "Recommender",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The app core: fakes shared by its tests; the view models against fakes only (no server, no SQL driver beyond
+        // the device's own store); and the client, outbox and view models against the real server in process.
+        .target(
+            name: "AppTestSupport", dependencies: ["RepoFinderClient", "RepoFinderCore"], path: "Tests/AppTestSupport",
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "AppFeaturesTests",
+            dependencies: [
+                "AppFeatures", "AppTestSupport", "RepoFinderClient", "OfflineStore", "ImageLoading", "RepoFinderCore",
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "AppIntegrationTests",
+            dependencies: [
+                "AppFeatures", "AppTestSupport", "RepoFinderClient", "OfflineStore", "RepoFinderCore",
+                "RepoFinderServer",
+                "Storage", "TestSupport",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -229,7 +326,6 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
         ),

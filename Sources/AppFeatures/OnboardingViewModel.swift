@@ -3,14 +3,12 @@ public import Observation
 public import RepoFinderClient
 public import RepoFinderCore
 
-/// Onboarding in five steps: the area of most interest, more areas, the tech stack, experience, goals. It starts from
-/// what the person saved before (editing from the profile), checks each entry the way the server does, and saves at the
-/// end; "skip" saves what was chosen so far. Either way onboarding is then done.
+/// Onboarding in the steps every face asks (``OnboardingStep``: you — name and project —, stack, interests, level,
+/// goals, areas). It starts from what the person saved before (editing from the profile), checks each entry the way the
+/// server does, and saves at the end; "skip" saves what was chosen so far. Either way onboarding is then done.
 @Observable @MainActor
 public final class OnboardingViewModel {
-    public enum Step: Int, CaseIterable, Hashable, Sendable {
-        case focus, moreAreas, stack, experience, goals
-    }
+    public typealias Step = OnboardingStep
 
     public enum State: Hashable, Sendable {
         /// Reading the clusters and the saved preferences.
@@ -25,10 +23,14 @@ public final class OnboardingViewModel {
 
     public enum Event: Hashable, Sendable {
         case appear
+        case setName(String)
+        case setProjectType(String)
         case choosePrimary(String)
         case toggleSecondary(String)
         case addTech(String)
         case removeTech(String)
+        case addInterest(String)
+        case removeInterest(String)
         case setExperience(ExperienceLevel)
         case toggleGoal(Goal)
         case next
@@ -37,15 +39,12 @@ public final class OnboardingViewModel {
         case retry
     }
 
-    public static let maximumTech = 30
-    public static let maximumTechLength = 40
-
     public private(set) var state = State.loading
     public private(set) var draft = UserPreferences()
     public private(set) var clusters: [ClusterSummary] = []
     /// Why the last entry or "next" was not taken.
     public private(set) var problem: String?
-    private var step = Step.focus
+    private var step = Step.about
     private var loaded = false
     private let service: any DiscoveryService
 
@@ -59,6 +58,10 @@ public final class OnboardingViewModel {
         switch event {
         case .appear, .retry:
             return loaded ? save() : load()
+        case .setName(let text):
+            draft.name = checkedText(text, what: "name")
+        case .setProjectType(let text):
+            draft.projectType = checkedText(text, what: "project type")
         case .choosePrimary(let id):
             guard clusters.contains(where: { $0.id == id }) else {
                 problem = "'\(id)' is not one of the areas."
@@ -74,23 +77,23 @@ public final class OnboardingViewModel {
                 draft.secondaryClusters.append(id)
             }
         case .addTech(let text):
-            addTech(text)
+            add(text, to: \.techStack, what: "technologies")
         case .removeTech(let text):
             draft.techStack.removeAll { $0.caseInsensitiveCompare(text) == .orderedSame }
+        case .addInterest(let text):
+            add(text, to: \.interests, what: "interests")
+        case .removeInterest(let text):
+            draft.interests.removeAll { $0.caseInsensitiveCompare(text) == .orderedSame }
         case .setExperience(let level):
             draft.experienceLevel = level
         case .toggleGoal(let goal):
             if draft.goals.contains(goal) { draft.goals.removeAll { $0 == goal } } else { draft.goals.append(goal) }
         case .next:
-            if step == .focus, draft.primaryCluster == nil {
-                problem = "Choose the area you are most interested in (or skip)."
-                break
-            }
             guard let following = Step(rawValue: step.rawValue + 1) else { return save() }
             step = following
             state = .editing(step)
         case .back:
-            step = Step(rawValue: max(0, step.rawValue - 1)) ?? .focus
+            step = Step(rawValue: max(0, step.rawValue - 1)) ?? .about
             state = .editing(step)
         case .skip:
             return save()
@@ -98,16 +101,27 @@ public final class OnboardingViewModel {
         return Task {}
     }
 
-    private func addTech(_ text: String) {
+    /// Adds an entry to the tech stack or the interests, checked as the server checks it.
+    private func add(_ text: String, to list: WritableKeyPath<UserPreferences, [String]>, what: String) {
         let entry = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if entry.isEmpty { return }
-        if entry.count > Self.maximumTechLength {
-            problem = "'\(entry.prefix(20))…' is too long; at most \(Self.maximumTechLength) characters."
-        } else if draft.techStack.count >= Self.maximumTech {
-            problem = "At most \(Self.maximumTech) technologies; remove one first."
-        } else if !draft.techStack.contains(where: { $0.caseInsensitiveCompare(entry) == .orderedSame }) {
-            draft.techStack.append(entry)
+        if entry.count > UserPreferences.maximumEntryLength {
+            problem = "'\(entry.prefix(20))…' is too long; at most \(UserPreferences.maximumEntryLength) characters."
+        } else if draft[keyPath: list].count >= UserPreferences.maximumEntries {
+            problem = "At most \(UserPreferences.maximumEntries) \(what); remove one first."
+        } else if !draft[keyPath: list].contains(where: { $0.caseInsensitiveCompare(entry) == .orderedSame }) {
+            draft[keyPath: list].append(entry)
         }
+    }
+
+    /// A name or project type as it will be saved: trimmed, nil when empty, cut to the server's limit (with a word).
+    private func checkedText(_ text: String, what: String) -> String? {
+        let entry = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard entry.count <= UserPreferences.maximumTextLength else {
+            problem = "The \(what) is too long; at most \(UserPreferences.maximumTextLength) characters."
+            return String(entry.prefix(UserPreferences.maximumTextLength))
+        }
+        return entry.isEmpty ? nil : entry
     }
 
     private func load() -> Task<Void, Never> {

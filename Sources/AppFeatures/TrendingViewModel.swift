@@ -27,7 +27,7 @@ public final class TrendingViewModel {
     public var isLoadingMore: Bool { loader.isLoadingMore }
 
     public init(
-        service: any DiscoveryService, window: TrendingWindow = .weekly, language: String? = nil, perPage: Int = 20
+        service: any DiscoveryService, window: TrendingWindow = .standard, language: String? = nil, perPage: Int = 20
     ) {
         self.service = service
         self.window = window

@@ -1,4 +1,5 @@
 public import Foundation
+import HTTPTypes
 public import RepoFinderCore
 
 /// `sort` of `GET /search/repositories`.
@@ -57,7 +58,7 @@ extension GitHubClient {
         if sort != .bestMatch { items += [("sort", sort.rawValue), ("order", order.rawValue)] }
         items.append(("per_page", String(min(max(perPage, 1), 100))))
         if page > 1 { items.append(("page", String(page))) }
-        let response = try await send(HTTPRequest(url: url("/search/repositories", query: items)))
+        let response = try await send(GitHubRequest(url: url("/search/repositories", query: items)))
         let body: SearchBody = try Self.decode(response)
         var repositories: [Repository] = []
         var skipped: [GitHubRepositoryPayload.InvalidField] = []
@@ -70,12 +71,12 @@ extension GitHubClient {
         return RepositorySearchPage(
             totalCount: body.total_count, incompleteResults: body.incomplete_results ?? false,
             repositories: repositories, skipped: skipped,
-            hasNextPage: LinkHeader(response.headers["link"]).next != nil)
+            hasNextPage: LinkHeader(response.headerFields[.link]).next != nil)
     }
 
     /// `GET /repos/{owner}/{repo}`, following a rename to the repository's current name.
     public func repository(_ name: RepositoryName) async throws(GitHubError) -> Repository {
-        let response = try await send(HTTPRequest(url: url(Self.path(name))))
+        let response = try await send(GitHubRequest(url: url(Self.path(name))))
         let payload: GitHubRepositoryPayload = try Self.decode(response)
         switch payload.repository() {
         case .success(let repository): return repository
@@ -88,7 +89,7 @@ extension GitHubClient {
         of user: String, perPage: Int = 100, maximumPages: Int = 100
     ) async throws(GitHubError) -> [StarredRepository] {
         let first = url(
-            "/users/\(QueryEncoding.encode(user))/starred", query: [("per_page", String(min(max(perPage, 1), 100)))])
+            "/users/\(PercentEncoding.encode(user))/starred", query: [("per_page", String(min(max(perPage, 1), 100)))])
         var starred: [StarredRepository] = []
         for page in try await pages(from: first, accept: "application/vnd.github.star+json", maximumPages: maximumPages)
         {
@@ -104,14 +105,14 @@ extension GitHubClient {
 
     /// `GET /repos/{owner}/{repo}/topics`.
     public func topics(of name: RepositoryName) async throws(GitHubError) -> [String] {
-        let response = try await send(HTTPRequest(url: url(Self.path(name) + "/topics")))
+        let response = try await send(GitHubRequest(url: url(Self.path(name) + "/topics")))
         let body: TopicsBody = try Self.decode(response)
         return body.names
     }
 
     /// `GET /repos/{owner}/{repo}/readme`, decoded from base64.
     public func readme(of name: RepositoryName) async throws(GitHubError) -> Readme {
-        let response = try await send(HTTPRequest(url: url(Self.path(name) + "/readme")))
+        let response = try await send(GitHubRequest(url: url(Self.path(name) + "/readme")))
         let body: ReadmeBody = try Self.decode(response)
         guard body.encoding == nil || body.encoding == "base64",
             let data = Data(base64Encoded: body.content, options: .ignoreUnknownCharacters)
@@ -124,24 +125,24 @@ extension GitHubClient {
     /// Every page of a list, following `Link: rel="next"` until there is none or `maximumPages` were read.
     package func pages(
         from first: URL, accept: String? = nil, maximumPages: Int = 100
-    ) async throws(GitHubError) -> [HTTPResponse] {
-        var responses: [HTTPResponse] = []
+    ) async throws(GitHubError) -> [GitHubResponse] {
+        var responses: [GitHubResponse] = []
         var next: URL? = first
         while let target = next, responses.count < maximumPages {
-            var request = HTTPRequest(url: target)
-            if let accept { request.headers.set("Accept", accept) }
+            var request = GitHubRequest(url: target)
+            if let accept { request.headerFields[.accept] = accept }
             let response = try await send(request)
             responses.append(response)
-            next = LinkHeader(response.headers["link"]).next
+            next = LinkHeader(response.headerFields[.link]).next
         }
         return responses
     }
 
     private static func path(_ name: RepositoryName) -> String {
-        "/repos/\(QueryEncoding.encode(name.owner))/\(QueryEncoding.encode(name.name))"
+        "/repos/\(PercentEncoding.encode(name.owner))/\(PercentEncoding.encode(name.name))"
     }
 
-    static func decode<T: Decodable>(_ response: HTTPResponse) throws(GitHubError) -> T {
+    static func decode<T: Decodable>(_ response: GitHubResponse) throws(GitHubError) -> T {
         do {
             return try JSONDecoder().decode(T.self, from: response.body)
         } catch {

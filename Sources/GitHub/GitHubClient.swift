@@ -1,6 +1,8 @@
 public import Foundation
+import HTTPTypes
+import RepoFinderCore
 
-/// A well-behaved GitHub REST client over any ``HTTPTransport``.
+/// A well-behaved GitHub REST client over any ``GitHubTransport``.
 ///
 /// It follows redirects (renamed repositories answer 301, or 307 for writes), revalidates cached responses with
 /// `If-None-Match` (a 304 reuses the cached body and costs no rate limit), pages through `Link: rel="next"`, and
@@ -9,7 +11,7 @@ public import Foundation
 /// of times. Every failure is a ``GitHubError``.
 public actor GitHubClient {
     public let configuration: GitHubConfiguration
-    private let transport: any HTTPTransport
+    private let transport: any GitHubTransport
     private let sleep: Sleeper
     private let now: @Sendable () -> Date
     private var cache: ResponseCache
@@ -36,7 +38,7 @@ public actor GitHubClient {
     ///   - sleep: how to pause; tests pass one that records and returns at once.
     ///   - now: the wall clock, for rate-limit resets.
     public init(
-        configuration: GitHubConfiguration = GitHubConfiguration(), transport: any HTTPTransport,
+        configuration: GitHubConfiguration = GitHubConfiguration(), transport: any GitHubTransport,
         sleep: @escaping Sleeper = { try await Task.sleep(for: $0) }, now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.configuration = configuration
@@ -62,15 +64,16 @@ public actor GitHubClient {
         if !query.isEmpty {
             text +=
                 "?"
-                + query.map { "\(QueryEncoding.encode($0.0))=\(QueryEncoding.encode($0.1))" }
+                + query.map { "\(PercentEncoding.encode($0.0))=\(PercentEncoding.encode($0.1))" }
                 .joined(separator: "&")
         }
         return URL(string: text)!
     }
 
     /// Sends one request with redirects, revalidation, limits and retries applied; returns the final 2xx response
-    /// (a 304 is answered from the cache).
-    package func send(_ original: HTTPRequest) async throws(GitHubError) -> HTTPResponse {
+    /// (a 304 is answered from the cache). What to do after each answer is ``decide(_:for:cached:attempt:redirects:resetsAt:)``'s
+    /// call; this loop only carries it out.
+    package func send(_ original: GitHubRequest) async throws(GitHubError) -> GitHubResponse {
         var request = original
         var redirects = 0
         var attempt = 0
@@ -79,103 +82,56 @@ public actor GitHubClient {
             try await waitForLimit(resource)
             var outgoing = prepared(request)
             let cacheKey = ResponseCache.key(for: outgoing)
-            let cached = outgoing.method == "GET" ? cache.entry(for: cacheKey) : nil
-            if let cached { outgoing.headers.set("If-None-Match", cached.etag) }
+            let cached = outgoing.method == .get ? cache.entry(for: cacheKey) : nil
+            if let cached { outgoing.headerFields[.ifNoneMatch] = cached.etag }
 
             counters.requests += 1
-            let response: HTTPResponse
+            let outcome: Result<GitHubResponse, TransportError>
             do {
-                response = try await transport.send(outgoing, timeout: configuration.timeout)
+                outcome = .success(try await transport.send(outgoing, timeout: configuration.timeout))
             } catch {
-                let failure: GitHubError =
-                    switch error as? TransportError {
-                    case .timeout: .timeout
-                    case .unreachable(let detail): .unreachable(detail)
-                    case nil: .unreachable(String(describing: error))
-                    }
-                // Nothing came back: retry an idempotent read after a pause, but not a host that refused outright.
-                guard case .timeout = failure, request.method == "GET", attempt < configuration.maximumRetries
-                else { throw failure }
-                try await pause(backoff(configuration.retryBackoff, attempt: attempt))
-                attempt += 1
-                continue
+                outcome = .failure(error as? TransportError ?? .unreachable(String(describing: error)))
             }
-            if let status = RateLimitStatus(headers: response.headers, resource: resource) {
+            if case .success(let response) = outcome,
+                let status = RateLimitStatus(headers: response.headerFields, resource: resource)
+            {
                 limits[status.resource] = status
             }
-
-            switch response.status {
-            case 200..<300:
-                if outgoing.method == "GET", let etag = response.headers["etag"] {
+            let decision = Self.decide(
+                outcome, for: request, cached: cached?.response, attempt: attempt, redirects: redirects,
+                configuration: configuration, resetsAt: limits[resource]?.resetsAt ?? now())
+            switch decision {
+            case .done(let response, let fromCache):
+                if fromCache {
+                    counters.notModified += 1
+                } else if outgoing.method == .get, let etag = response.headerFields[.eTag] {
                     cache.store(response, etag: etag, for: cacheKey)
                 }
                 return response
-            case 304:
-                guard let cached else { throw .invalidResponse("304 Not Modified for a request we had not cached") }
-                counters.notModified += 1
-                return cached.response
-            case 301, 302, 303, 307, 308:
-                guard let location = response.headers["location"],
-                    let target = URL(string: location, relativeTo: request.url)?.absoluteURL
-                else { throw .invalidResponse("\(response.status) without a Location header") }
+            case .follow(let target, let asGet):
                 redirects += 1
-                guard redirects <= configuration.maximumRedirects else { throw .tooManyRedirects(target) }
                 request.url = target
-                if response.status == 303 {
-                    request.method = "GET"
+                if asGet {
+                    request.method = .get
                     request.body = nil
                 }
-            case 403, 429:
-                let message = Self.message(in: response)
-                if let wait = secondaryLimitWait(response, message: message, attempt: attempt) {
-                    guard attempt < configuration.maximumRetries, wait <= configuration.maximumWait else {
-                        throw .secondaryRateLimited(retryAfter: Self.retryAfter(response))
-                    }
-                    try await pause(wait)
-                    attempt += 1
-                } else if response.headers["x-ratelimit-remaining"] == "0" {
-                    // Primary limit used up: the next loop waits for the reset, or throws if it is too far.
-                    guard attempt < configuration.maximumRetries else {
-                        throw .rateLimited(resource: resource, resetsAt: limits[resource]?.resetsAt ?? now())
-                    }
-                    attempt += 1
-                } else if response.status == 429 {
-                    guard attempt < configuration.maximumRetries else {
-                        throw .secondaryRateLimited(retryAfter: nil)
-                    }
-                    try await pause(backoff(configuration.secondaryLimitBackoff, attempt: attempt))
-                    attempt += 1
-                } else {
-                    throw .forbidden(message: message)
-                }
-            case 401:
-                throw .unauthorized(message: Self.message(in: response))
-            case 404:
-                throw .notFound(message: Self.message(in: response), path: request.url.path)
-            case 422:
-                let body = try? JSONDecoder().decode(ErrorBody.self, from: response.body)
-                throw .validationFailed(
-                    message: body?.message ?? "Unprocessable Entity", fieldErrors: body?.errors ?? [])
-            case 500..<600:
-                guard request.method == "GET", attempt < configuration.maximumRetries else {
-                    throw .serverError(status: response.status, message: Self.message(in: response))
-                }
-                try await pause(backoff(configuration.retryBackoff, attempt: attempt))
+            case .retry(let wait):
+                if let wait { try await pause(wait) }
                 attempt += 1
-            default:
-                throw .unexpectedStatus(response.status, message: Self.message(in: response))
+            case .fail(let error):
+                throw error
             }
         }
     }
 
     /// GitHub's standard headers, and the token only for the API's own host.
-    private func prepared(_ request: HTTPRequest) -> HTTPRequest {
+    private func prepared(_ request: GitHubRequest) -> GitHubRequest {
         var request = request
-        if request.headers["accept"] == nil { request.headers.set("Accept", "application/vnd.github+json") }
-        request.headers.set("User-Agent", configuration.userAgent)
-        request.headers.set("X-GitHub-Api-Version", "2022-11-28")
+        if request.headerFields[.accept] == nil { request.headerFields[.accept] = "application/vnd.github+json" }
+        request.headerFields[.userAgent] = configuration.userAgent
+        request.headerFields[.xGitHubAPIVersion] = "2022-11-28"
         let sameHost = request.url.host?.lowercased() == configuration.baseURL.host?.lowercased()
-        request.headers.set("Authorization", sameHost ? configuration.token.map { "Bearer \($0)" } : nil)
+        request.headerFields[.authorization] = sameHost ? configuration.token.map { "Bearer \($0)" } : nil
         return request
     }
 
@@ -196,19 +152,6 @@ public actor GitHubClient {
         limits[resource] = nil
     }
 
-    /// How long a secondary limit asks us to wait, or nil if this 403/429 is not one.
-    private func secondaryLimitWait(_ response: HTTPResponse, message: String, attempt: Int) -> Duration? {
-        if let retryAfter = Self.retryAfter(response) { return retryAfter }
-        guard message.lowercased().contains("secondary rate limit") || message.lowercased().contains("abuse") else {
-            return nil
-        }
-        return backoff(configuration.secondaryLimitBackoff, attempt: attempt)
-    }
-
-    private func backoff(_ base: Duration, attempt: Int) -> Duration {
-        base * (1 << min(attempt, 16))
-    }
-
     private func pause(_ duration: Duration) async throws(GitHubError) {
         counters.waited += duration
         do {
@@ -217,34 +160,4 @@ public actor GitHubClient {
             throw .unreachable("cancelled while waiting")
         }
     }
-
-    private static func retryAfter(_ response: HTTPResponse) -> Duration? {
-        response.headers["retry-after"].flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }.map {
-            .seconds(max(0, $0))
-        }
-    }
-
-    /// GitHub's `message`, or the status line when the body has none.
-    static func message(in response: HTTPResponse) -> String {
-        if let body = try? JSONDecoder().decode(ErrorBody.self, from: response.body), let message = body.message {
-            return message
-        }
-        return "HTTP \(response.status)"
-    }
-
-    private struct ErrorBody: Decodable {
-        var message: String?
-        var errors: [GitHubError.FieldError]?
-    }
-}
-
-/// Query-component encoding: only RFC 3986 unreserved characters stay as they are, so `+` in `c++` is not read
-/// as a space.
-enum QueryEncoding {
-    static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
-    }
-
-    private static let unreserved = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }

@@ -1,10 +1,11 @@
 public import Foundation
+import HTTPTypes
 
 /// How ``GitHubClient`` talks to GitHub.
 public struct GitHubConfiguration: Sendable {
     /// The API root; tests and GitHub Enterprise point it elsewhere.
     public var baseURL: URL
-    /// A personal access token (`GITHUB_TOKEN`); without one GitHub allows 60 core and 10 search requests an hour.
+    /// A personal access token (`GITHUB_TOKEN`, read by RepoFinderSettings); without one GitHub allows 60 core and 10 search requests an hour.
     /// Sent only to the API's own host, never along a redirect to another host.
     public var token: String?
     /// GitHub requires a User-Agent.
@@ -41,13 +42,6 @@ public struct GitHubConfiguration: Sendable {
         self.maximumWait = maximumWait
         self.cacheCapacity = cacheCapacity
     }
-
-    /// The defaults, with the token from `GITHUB_TOKEN` and the base URL from `GITHUB_API_URL` when set.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Self {
-        var configuration = Self(token: environment["GITHUB_TOKEN"])
-        if let api = environment["GITHUB_API_URL"].flatMap(URL.init(string:)) { configuration.baseURL = api }
-        return configuration
-    }
 }
 
 /// What GitHub last said about one rate-limit resource (`core`, `search`, …).
@@ -65,12 +59,12 @@ public struct RateLimitStatus: Equatable, Sendable {
     }
 
     /// Reads `x-ratelimit-*`; nil when the response carries none. `resource` is the guess when GitHub omits it.
-    init?(headers: HTTPHeaders, resource: String) {
-        guard let remaining = headers["x-ratelimit-remaining"].flatMap({ Int($0) }),
-            let reset = headers["x-ratelimit-reset"].flatMap({ Int64($0) })
+    init?(headers: HTTPFields, resource: String) {
+        guard let remaining = headers[.xRateLimitRemaining].flatMap({ Int($0) }),
+            let reset = headers[.xRateLimitReset].flatMap({ Int64($0) })
         else { return nil }
-        self.resource = headers["x-ratelimit-resource"] ?? resource
-        self.limit = headers["x-ratelimit-limit"].flatMap { Int($0) }
+        self.resource = headers[.xRateLimitResource] ?? resource
+        self.limit = headers[.xRateLimitLimit].flatMap { Int($0) }
         self.remaining = remaining
         // GitHub sends epoch seconds. The octokit fixtures normalise it to epoch milliseconds; read both.
         let seconds = reset > 100_000_000_000 ? Double(reset) / 1000 : Double(reset)

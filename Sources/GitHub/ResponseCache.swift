@@ -1,44 +1,34 @@
 import Foundation
+import HTTPTypes
+import RepoFinderCore
 
 /// Responses with an `ETag`, kept so the next identical GET can ask `If-None-Match` and reuse the body on a 304
 /// (which GitHub does not count against the rate limit). Least recently used entries go first.
 struct ResponseCache {
     struct Entry {
         var etag: String
-        var response: HTTPResponse
-        var lastUsed: UInt64
+        var response: GitHubResponse
     }
 
-    private var entries: [String: Entry] = [:]
-    private var clock: UInt64 = 0
-    let capacity: Int
+    private var entries: LRUCache<String, Entry>
 
     init(capacity: Int) {
-        self.capacity = max(0, capacity)
+        entries = LRUCache(capacity: capacity)
     }
 
     /// The key: the same URL asked for in another media type (`Accept`) or with another token is another entry.
-    static func key(for request: HTTPRequest) -> String {
+    static func key(for request: GitHubRequest) -> String {
         [
-            request.url.absoluteString, request.headers["accept"] ?? "",
-            request.headers["authorization"].map { String($0.hashValue) } ?? "",
+            request.url.absoluteString, request.headerFields[.accept] ?? "",
+            request.headerFields[.authorization].map { String($0.hashValue) } ?? "",
         ].joined(separator: "\n")
     }
 
     mutating func entry(for key: String) -> Entry? {
-        guard var entry = entries[key] else { return nil }
-        clock += 1
-        entry.lastUsed = clock
-        entries[key] = entry
-        return entry
+        entries.value(for: key)
     }
 
-    mutating func store(_ response: HTTPResponse, etag: String, for key: String) {
-        guard capacity > 0 else { return }
-        clock += 1
-        entries[key] = Entry(etag: etag, response: response, lastUsed: clock)
-        if entries.count > capacity, let oldest = entries.min(by: { $0.value.lastUsed < $1.value.lastUsed }) {
-            entries[oldest.key] = nil
-        }
+    mutating func store(_ response: GitHubResponse, etag: String, for key: String) {
+        entries.set(Entry(etag: etag, response: response), for: key)
     }
 }

@@ -1,36 +1,19 @@
 import Foundation
+import RepoFinderCore
 
 /// Images in memory, bounded in bytes; the least recently used go first.
 struct MemoryCache {
-    private var entries: [URL: (data: Data, lastUse: Int)] = [:]
-    private var bytes = 0
-    private var clock = 0
-    let capacity: Int
+    private var cache: LRUCache<URL, Data>
 
-    init(capacity: Int) { self.capacity = capacity }
+    init(capacity: Int) { cache = LRUCache(capacity: capacity) }
 
     /// The image, marked as just used.
-    mutating func get(_ url: URL) -> Data? {
-        guard let entry = entries[url] else { return nil }
-        clock += 1
-        entries[url] = (entry.data, clock)
-        return entry.data
-    }
+    mutating func get(_ url: URL) -> Data? { cache.value(for: url) }
 
     /// The image, without marking it.
-    func peek(_ url: URL) -> Data? { entries[url]?.data }
+    func peek(_ url: URL) -> Data? { cache.peek(url) }
 
-    mutating func set(_ url: URL, _ data: Data) {
-        guard data.count <= capacity else { return }
-        clock += 1
-        if let old = entries[url] { bytes -= old.data.count }
-        entries[url] = (data, clock)
-        bytes += data.count
-        while bytes > capacity, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            entries[oldest.key] = nil
-            bytes -= oldest.value.data.count
-        }
-    }
+    mutating func set(_ url: URL, _ data: Data) { cache.set(data, for: url, cost: data.count) }
 }
 
 /// Images on disk: one file per address, named by a hash of it.
@@ -48,11 +31,6 @@ struct DiskCache: Sendable {
 
     /// FNV-1a (64 bits) of the address, in hex: stable across launches, no cryptography needed.
     private func file(for url: URL) -> URL {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in url.absoluteString.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return directory.appendingPathComponent(String(hash, radix: 16) + ".image")
+        directory.appendingPathComponent(String(FNV1a.digest(url.absoluteString), radix: 16) + ".image")
     }
 }

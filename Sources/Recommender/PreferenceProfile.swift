@@ -7,11 +7,13 @@ struct PreferenceProfile {
     enum Source {
         case techStack
         case interest
+        case project
 
         var phrase: String {
             switch self {
             case .techStack: "in your tech stack"
             case .interest: "one of your interests"
+            case .project: "fits your project"
             }
         }
     }
@@ -63,6 +65,7 @@ struct PreferenceProfile {
             if !text.contains(" "), words[text] == nil { words[text] = source }
             if let cluster = clusterIndex(text), cluster != primaryCluster { secondaryClusters.insert(cluster) }
         }
+        if let project = preferences.projectType { addProject(project, index: index) }
         languageWanted = [Bool](repeating: false, count: index.facts.languages.names.count)
         for language in languages.keys { languageWanted[Int(language)] = true }
         topicMatches = ItemBits(capacity: topics.isEmpty ? 0 : index.count)
@@ -82,6 +85,30 @@ struct PreferenceProfile {
         wordMatches = ItemBits(capacity: words.isEmpty ? 0 : index.count)
         for word in words.keys {
             for item in index.facts.itemsByNameWord[word] ?? [] { wordMatches.insert(Int(item)) }
+        }
+    }
+
+    /// Words of a project description that say nothing about its subject.
+    private static let projectStopWords: Set<String> = [
+        "a", "an", "the", "my", "our", "for", "and", "or", "with", "of", "to", "in", "on", "new", "some", "small",
+        "big", "side", "app", "apps", "application", "applications", "tool", "tools", "project", "projects", "thing",
+    ]
+
+    /// The project type in the person's words ("mobile app", "CLI tool", "ML pipeline"): its words and word pairs
+    /// that are topics favour those topics (after the stack's and the interests' own), and those that belong to a
+    /// cluster (a cluster's topic or name word) make it a further area. Languages and name words are left to the stack.
+    private mutating func addProject(_ project: String, index: RecommendationIndex) {
+        let words = project.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+            .filter { !Self.projectStopWords.contains($0) }
+        let forms = words + zip(words, words.dropFirst()).map { "\($0)-\($1)" }
+        for form in forms where form.count >= 2 {
+            if let topic = index.facts.topicNumbering.ids[form], topics[topic] == nil { topics[topic] = .project }
+            let cluster = TopicCluster.all.indices.first { position in
+                let cluster = TopicCluster.all[position]
+                return cluster.id != "general"
+                    && (cluster.id == form || cluster.topics.contains(form) || cluster.nameWords.contains(form))
+            }
+            if let cluster, cluster != primaryCluster { secondaryClusters.insert(cluster) }
         }
     }
 

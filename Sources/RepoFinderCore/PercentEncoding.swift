@@ -1,7 +1,8 @@
 /// Percent-encoding for link components: everything but RFC 3986's unreserved characters is encoded, so
 /// `+`, `#`, `&` and spaces survive a round trip. Decoding reads `+` as a space in queries (HTML forms).
-enum PercentEncoding {
-    static func encode(_ text: String) -> String {
+public enum PercentEncoding {
+    /// Encodes every byte but RFC 3986's unreserved characters (`A–Z a–z 0–9 - . _ ~`).
+    public static func encode(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {

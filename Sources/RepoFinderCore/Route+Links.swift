@@ -58,7 +58,7 @@ extension Route {
             }
         case "trending":
             try noFurtherPath()
-            var window = TrendingWindow.daily
+            var window = TrendingWindow.standard
             if let since = query["since"], !since.isEmpty {
                 guard let parsed = TrendingWindow(rawValue: since.lowercased()) else { throw .invalidWindow(since) }
                 window = parsed

@@ -4,6 +4,9 @@ public enum TrendingWindow: String, CaseIterable, Codable, Hashable, Sendable {
     case weekly
     case monthly
 
+    /// The window every face shows when none is chosen: the API, the web app, the command line and the app core.
+    public static let standard = TrendingWindow.daily
+
     /// Length of the window in days.
     public var days: Int {
         switch self {

@@ -1,4 +1,7 @@
+import APISchemas
+import Dealing
 import Foundation
+import Logging
 import OpenAPIRuntime
 import Recommender
 import RepoFinderAPI
@@ -9,28 +12,18 @@ extension DiscoveryAPI {
     func getTrending(_ input: Operations.GetTrending.Input) async throws -> Operations.GetTrending.Output {
         let page = try Mapping.page(input.query.page, input.query.perPage)
         let language = try Mapping.filter(input.query.language, "language")
-        let window = TrendingWindow(rawValue: (input.query.since ?? .daily).rawValue) ?? .daily
+        let window = input.query.since.flatMap { TrendingWindow(rawValue: $0.rawValue) } ?? .standard
         let reach = page.page * page.perPage
-        var items: [Components.Schemas.TrendingItem] = []
-        var from: String?
-        var to: String?
+        var list: TrendingList?
         if page.offset < TrendingQuery.maximumLimit {
-            let list = try await store.trending(
+            list = try await store.trending(
                 TrendingQuery(language: language, window: window, limit: min(reach, TrendingQuery.maximumLimit)))
-            let now = Date()
-            items = list.entries.dropFirst(page.offset).map {
-                .init(
-                    rank: $0.rank, repository: Mapping.repository($0.repository, now: now), starsGained: $0.starsGained)
-            }
-            from = list.start?.description
-            to = list.end?.description
         }
         return .ok(
             .init(
                 body: .json(
-                    .init(
-                        items: items, since: .init(rawValue: window.rawValue) ?? .daily, language: language, from: from,
-                        to: to, page: page.page, perPage: page.perPage))))
+                    APISchemas.trendingPage(
+                        list, offset: page.offset, window: window, language: language, page: page, now: Date()))))
     }
 
     func search(_ input: Operations.Search.Input) async throws -> Operations.Search.Output {
@@ -45,18 +38,12 @@ extension DiscoveryAPI {
             topic: try Mapping.filter(input.query.topic, "topic")?.lowercased(),
             sort: SearchSort(rawValue: (input.query.sort ?? .bestMatch).rawValue) ?? .bestMatch, page: page)
         let result = try await store.search(query)
-        let now = Date()
-        return .ok(
-            .init(
-                body: .json(
-                    .init(
-                        items: result.items.map { Mapping.repository($0, now: now) }, total: result.total,
-                        page: page.page, perPage: page.perPage))))
+        return .ok(.init(body: .json(APISchemas.searchPage(result, page: page, now: Date()))))
     }
 
     func getRepository(_ input: Operations.GetRepository.Input) async throws -> Operations.GetRepository.Output {
         let repository = try await repository(owner: input.path.owner, name: input.path.name)
-        return .ok(.init(body: .json(Mapping.repository(repository, now: Date()))))
+        return .ok(.init(body: .json(APISchemas.repository(repository, now: Date()))))
     }
 
     func getSimilar(_ input: Operations.GetSimilar.Input) async throws -> Operations.GetSimilar.Output {
@@ -67,7 +54,7 @@ extension DiscoveryAPI {
             throw APIError.notFound("\(name.fullName) is not in the catalog.")
         }
         let now = Date()
-        let items = recommender.similar(to: name.key, limit: limit).map { Mapping.card($0, now: now) }
+        let items = recommender.similar(to: name.key, limit: limit).map { APISchemas.card($0, now: now) }
         return .ok(.init(body: .json(.init(items: items))))
     }
 
@@ -80,10 +67,7 @@ extension DiscoveryAPI {
     }
 
     func getClusters(_ input: Operations.GetClusters.Input) async throws -> Operations.GetClusters.Output {
-        let items = deck.recommender.clusters().map {
-            Components.Schemas.Cluster(id: Mapping.cluster($0.cluster.id), name: $0.cluster.name, size: $0.repositories)
-        }
-        return .ok(.init(body: .json(.init(items: items))))
+        .ok(.init(body: .json(APISchemas.clusters(deck.recommender.clusters()))))
     }
 
     func getClusterRepositories(_ input: Operations.GetClusterRepositories.Input) async throws
@@ -94,8 +78,8 @@ extension DiscoveryAPI {
         let id = input.path.id.rawValue
         var excluded = Set<String>()
         if RequestIdentity.current.token != nil {
-            let userID = try await people.authenticate()
-            let seen = try await people.session(userID).seen(in: recommender.index)
+            let userID = try await accounts.authenticate()
+            let seen = try await sessions.session(userID).seen(in: recommender.index)
             excluded = seen.signalled
             for item in 0..<recommender.index.count where seen.served.contains(item) {
                 excluded.insert(recommender.index.repositories[item].repositoryName.key)
@@ -111,7 +95,7 @@ extension DiscoveryAPI {
                 body: .json(
                     .init(
                         cluster: .init(id: input.path.id, name: cluster.name, size: size),
-                        items: repositories.map { Mapping.repository($0, now: now) }))))
+                        items: repositories.map { APISchemas.repository($0, now: now) }))))
     }
 
     func resolveLink(_ input: Operations.ResolveLink.Input) async throws -> Operations.ResolveLink.Output {
@@ -121,26 +105,11 @@ extension DiscoveryAPI {
         } catch {
             throw APIError.badRequest(error.description)
         }
-        var resolved = Components.Schemas.ResolvedLink(
-            kind: .discover, deepLink: route.deepLink, webPath: route.webPath)
-        switch route {
-        case .repository(let name):
-            resolved.kind = .repository
-            resolved.repository = Mapping.repository(
-                try await repository(owner: name.owner, name: name.name), now: Date())
-        case .trending(let language, let since):
-            resolved.kind = .trending
-            resolved.language = language
-            resolved.since = .init(rawValue: since.rawValue)
-        case .search(let query):
-            resolved.kind = .search
-            resolved.query = query
-        case .saved: resolved.kind = .saved
-        case .liked: resolved.kind = .liked
-        case .discover: resolved.kind = .discover
-        case .profile: resolved.kind = .profile
+        var repository: Repository?
+        if case .repository(let name) = route {
+            repository = try await self.repository(owner: name.owner, name: name.name)
         }
-        return .ok(.init(body: .json(resolved)))
+        return .ok(.init(body: .json(APISchemas.resolvedLink(route, repository: repository, now: Date()))))
     }
 
     // MARK: Operations
@@ -151,8 +120,12 @@ extension DiscoveryAPI {
             try await store.ping()
             return .ok(.init(body: .json(.init(status: .ready, repositories: deck.recommender.index.count))))
         } catch {
+            // The reason stays in the server's log: it can name hosts, files and queries.
+            logger.warning("health: the database does not answer", metadata: ["error": "\(error)"])
             return .serviceUnavailable(
-                .init(body: .json(.init(status: .unavailable, message: "The database does not answer: \(error)"))))
+                .init(
+                    body: .json(
+                        .init(status: .unavailable, message: "The database is not answering; try again shortly."))))
         }
     }
 

@@ -1,4 +1,7 @@
+import APISchemas
+import Dealing
 import Foundation
+import Logging
 import OpenAPIRuntime
 import Recommender
 import RepoFinderAPI
@@ -10,30 +13,32 @@ import Storage
 /// JSON in ``ErrorMiddleware``.
 struct DiscoveryAPI: APIProtocol {
     let store: any DataStore
-    let deck: DeckService
-    let people: People
+    let deck: ServerDeck
+    let accounts: Accounts
+    let sessions: DealingSessions
     let metrics: ServerMetrics
+    let logger: Logger
 
     // MARK: Accounts and preferences
 
     func createUser(_ input: Operations.CreateUser.Input) async throws -> Operations.CreateUser.Output {
-        let (id, token) = try await people.createAccount(at: Date())
+        let (id, token) = try await accounts.createAccount(at: Date())
         return .created(.init(body: .json(.init(id: id, token: token))))
     }
 
     func getPreferences(_ input: Operations.GetPreferences.Input) async throws -> Operations.GetPreferences.Output {
-        let userID = try await people.authenticate()
+        let userID = try await accounts.authenticate()
         let preferences = try await store.preferences(userID: userID) ?? UserPreferences()
-        return .ok(.init(body: .json(Mapping.preferences(preferences))))
+        return .ok(.init(body: .json(APISchemas.preferences(preferences))))
     }
 
     func putPreferences(_ input: Operations.PutPreferences.Input) async throws -> Operations.PutPreferences.Output {
-        let userID = try await people.authenticate()
+        let userID = try await accounts.authenticate()
         guard case .json(let body) = input.body else { throw APIError.badRequest("Send the preferences as JSON.") }
         let preferences = try Mapping.preferences(body)
         try await store.setPreferences(preferences, userID: userID)
-        await people.session(userID).didSetPreferences(preferences)
-        return .ok(.init(body: .json(Mapping.preferences(preferences))))
+        await sessions.session(userID).didSetPreferences(preferences)
+        return .ok(.init(body: .json(APISchemas.preferences(preferences))))
     }
 
     // MARK: The deck
@@ -44,33 +49,26 @@ struct DiscoveryAPI: APIProtocol {
     func getFeed(_ input: Operations.GetFeed.Input) async throws -> Operations.GetFeed.Output {
         let dealt = try await dealFeed(
             limit: input.query.limit, cluster: input.query.cluster, recommender: deck.recommender)
-        let now = Date()
-        return .ok(
-            .init(
-                body: .json(
-                    .init(
-                        items: dealt.cards.map { Mapping.card($0, now: now) }, exhausted: dealt.exhausted,
-                        message: dealt.exhaustedMessage))))
+        return .ok(.init(body: .json(APISchemas.feed(dealt, now: Date()))))
     }
 
     /// Deals the signed-in person's next cards (`limit` 1–50, 20 by default; only `cluster`'s when given).
     func dealFeed(limit: Int?, cluster: Components.Schemas.ClusterID?, recommender: Recommender) async throws -> Deck {
-        let userID = try await people.authenticate()
+        let userID = try await accounts.authenticate()
         let size = try Mapping.limit(limit, default: 20, maximum: 50)
         let filter = DeckFilter(clusters: cluster.map { [$0.rawValue] } ?? [])
-        return try await people.session(userID).deal(
-            size: size, filter: filter, recommender: recommender, metrics: metrics)
+        return try await sessions.session(userID).deal(size: size, filter: filter, recommender: recommender)
     }
 
     func postInteractions(_ input: Operations.PostInteractions.Input) async throws
         -> Operations.PostInteractions.Output
     {
-        let userID = try await people.authenticate()
+        let userID = try await accounts.authenticate()
         guard case .json(let body) = input.body else { throw APIError.badRequest("Send the interactions as JSON.") }
         let interactions = try Self.interactions(body)
         let receipt = try await store.recordInteractions(interactions, userID: userID)
         if receipt.accepted > 0 {
-            await people.session(userID).didRecord(interactions)
+            await sessions.session(userID).didRecord(interactions)
             deck.noteSignals(interactions.filter { SignalKind($0.kind).weight > 0 }.count)
         }
         return .ok(.init(body: .json(.init(accepted: receipt.accepted, duplicates: receipt.duplicates))))
@@ -79,12 +77,12 @@ struct DiscoveryAPI: APIProtocol {
     func withdrawInteraction(_ input: Operations.WithdrawInteraction.Input) async throws
         -> Operations.WithdrawInteraction.Output
     {
-        let userID = try await people.authenticate()
+        let userID = try await accounts.authenticate()
         let id = input.path.id
         guard !id.isEmpty, id.count <= 100 else { throw APIError.badRequest("The id must be 1 to 100 characters.") }
         switch try await store.withdrawSkip(id: id, userID: userID) {
         case .withdrawn(let repository):
-            await people.session(userID).didWithdrawSkip(of: repository)
+            await sessions.session(userID).didWithdrawSkip(of: repository)
             return .noContent(.init())
         case .notFound:
             throw APIError.notFound("You recorded no interaction with id '\(id)'.")
@@ -142,13 +140,13 @@ struct DiscoveryAPI: APIProtocol {
     private func listPage(_ list: RepositoryList, _ page: Int?, _ perPage: Int?) async throws
         -> Components.Schemas.ListPage
     {
-        let userID = try await people.authenticate()
+        let userID = try await accounts.authenticate()
         let request = try Mapping.page(page, perPage)
         let result = try await store.list(list, userID: userID, page: request)
         let now = Date()
         return .init(
             items: result.items.map {
-                .init(repository: Mapping.repository($0.repository, now: now), addedAt: $0.addedAt)
+                .init(repository: APISchemas.repository($0.repository, now: now), addedAt: $0.addedAt)
             },
             page: request.page, perPage: request.perPage, total: result.total)
     }
@@ -164,7 +162,7 @@ struct DiscoveryAPI: APIProtocol {
     }
 
     private func remove(from list: RepositoryList, owner: String, name: String) async throws {
-        let userID = try await people.authenticate()
+        let userID = try await accounts.authenticate()
         let repository = try Mapping.repositoryName(owner: owner, name: name)
         guard try await store.remove(repository, from: list, userID: userID) else {
             throw APIError.notFound("\(repository.fullName) is not on your \(list.rawValue) list.")
@@ -172,7 +170,7 @@ struct DiscoveryAPI: APIProtocol {
     }
 
     func getStats(_ input: Operations.GetStats.Input) async throws -> Operations.GetStats.Output {
-        let userID = try await people.authenticate()
+        let userID = try await accounts.authenticate()
         let stats = try await PersonStatistics.compute(userID: userID, store: store)
         return .ok(.init(body: .json(stats)))
     }

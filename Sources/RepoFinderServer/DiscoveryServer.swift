@@ -1,3 +1,4 @@
+public import Dealing
 import Foundation
 public import Hummingbird
 public import Logging
@@ -5,11 +6,14 @@ import OpenAPIHummingbird
 import OpenAPIRuntime
 public import Recommender
 import RepoFinderAPI
+import RepoFinderCore
 public import RepoFinderWeb
+import ServiceLifecycle
 public import Storage
+import UnixSignals
 
 /// What a server may be told: where to listen and how strict to be.
-public struct ServerConfiguration: Sendable {
+public struct ServerConfiguration: Hashable, Sendable {
     public var host: String
     public var port: Int
     /// Largest request body accepted (413 beyond).
@@ -49,7 +53,7 @@ public enum DiscoveryServer {
     /// the store and closes it after the application returns (``run(configuration:store:community:logger:)`` does
     /// both).
     public static func makeApplication(
-        configuration: ServerConfiguration, store: any DataStore, deck: DeckService, web: WebApp? = nil,
+        configuration: ServerConfiguration, store: any DataStore, deck: ServerDeck, web: WebApp? = nil,
         logger: Logger
     ) throws -> some ApplicationProtocol {
         let metrics = ServerMetrics()
@@ -68,10 +72,12 @@ public enum DiscoveryServer {
                 body: ResponseBody(byteBuffer: ByteBuffer(string: document)))
         }
         web?.register(on: router)
+        let sessions = DealingSessions(
+            store: store, served: deck.served, refresh: configuration.sessionRefresh,
+            observe: { duration, cards in metrics.recordDeck(seconds: duration.secondsDouble, cards: cards) })
         let api = DiscoveryAPI(
-            store: store, deck: deck,
-            people: People(store: store, served: deck.served, sessionRefresh: configuration.sessionRefresh),
-            metrics: metrics)
+            store: store, deck: deck, accounts: Accounts(store: store), sessions: sessions, metrics: metrics,
+            logger: logger)
         let feed = FeedEndpoint(api: api)
         router.on(RouterPath(FeedEndpoint.path), method: FeedEndpoint.method) { request, _ in
             try await feed.respond(to: request)
@@ -87,30 +93,47 @@ public enum DiscoveryServer {
                 address: .hostname(configuration.host, port: configuration.port), serverName: "RepoFinder"),
             logger: logger)
         application.addServices(
-            DeckRebuildService(deck: deck, interval: configuration.rebuildInterval, logger: logger),
-            ServedFlushService(recorder: deck.served))
+            DeckRebuildService(
+                deck: deck, interval: configuration.rebuildInterval, clock: ContinuousClock(), logger: logger),
+            ServedFlushService(recorder: deck.served, clock: ContinuousClock()))
         return application
     }
 
-    /// Runs a server until SIGTERM or SIGINT: builds the recommender, serves, drains requests on shutdown and
-    /// closes the store.
+    /// Runs a server until SIGTERM or SIGINT, in one service group: the store's background work first, then the
+    /// server, which calls `prepare` (loading the starter catalog, say), builds the recommender, serves, drains
+    /// requests on shutdown and writes what it dealt; the store stops last and is closed.
     public static func run(
-        configuration: ServerConfiguration, store: any DataStore, community: [CommunitySignal] = [], logger: Logger
+        configuration: ServerConfiguration, store: any DataStore, community: [CommunitySignal] = [], logger: Logger,
+        prepare: @escaping @Sendable (any DataStore) async throws -> Void = { _ in }
     ) async throws {
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [
+                    .init(service: StoreService(store: store)),
+                    .init(
+                        service: ServerService(
+                            configuration: configuration, store: store, community: community, prepare: prepare,
+                            logger: logger)),
+                ],
+                gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {
-            let deck = try await DeckService.make(store: store, extraCommunity: community, logger: logger)
-            let web = try await makeWebApp(store: store)
-            let application = try makeApplication(
-                configuration: configuration, store: store, deck: deck, web: web, logger: logger)
-            try await application.runService()
-            // Deals answered while the services stopped.
-            await deck.flushServed()
+            try await group.run()
         } catch {
             try? await store.close()
             throw error
         }
         try await store.close()
         logger.info("stopped; the database is closed")
+    }
+
+    /// The deck over `store`: the recommender built from its catalog and interactions (plus `extraCommunity`), with
+    /// each index's repositories pre-encoded for the feed.
+    public static func makeDeck(
+        store: any DataStore, extraCommunity: [CommunitySignal] = [], logger: Logger
+    ) async throws -> ServerDeck {
+        try await ServerDeck.make(store: store, extraCommunity: extraCommunity, logger: logger) { index in
+            EncodedRepositories(index)
+        }
     }
 
     /// The web app over `store`: the detail page reads repositories from it.

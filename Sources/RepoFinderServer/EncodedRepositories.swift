@@ -1,12 +1,16 @@
+public import Dealing
 import Foundation
 import Recommender
 import RepoFinderCore
+
+/// The deck the server deals with: its recommender and, built with each index, the index's repositories as JSON.
+public typealias ServerDeck = DeckService<EncodedRepositories>
 
 /// Every repository of the deck's index as the JSON of its `Repository` object, but for what depends on the time
 /// of the request (``JSONOutput/repositoryEnd(_:now:)``), written once when the index is built: the feed then copies
 /// each card's bytes instead of escaping and formatting them again. One buffer for the whole catalog (about 550
 /// bytes a repository), so the server's memory does not grow with what it has dealt.
-struct EncodedRepositories: Sendable {
+public struct EncodedRepositories: Sendable {
     private let bytes: [UInt8]
     /// Where each repository's bytes end, by position in the index.
     private let ends: [Int]

@@ -1,3 +1,5 @@
+import APISchemas
+import Dealing
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -68,7 +70,7 @@ extension JSONOutput {
             key("reasons")
             strings(card.reasons)
             key("cluster")
-            string(Mapping.cluster(card.cluster.id).rawValue)
+            string(APISchemas.cluster(card.cluster.id).rawValue)
             endObject()
         }
         endArray()

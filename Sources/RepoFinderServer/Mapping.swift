@@ -5,42 +5,8 @@ import RepoFinderAPI
 import RepoFinderCore
 import Storage
 
-/// How the API's JSON shapes are made from RepoFinder's values (and back).
+/// What the API's input means in RepoFinder's values, validated (the output shapes come from ``APISchemas``).
 enum Mapping {
-    static func repository(_ repository: Repository, now: Date) -> Components.Schemas.Repository {
-        Components.Schemas.Repository(
-            id: repository.githubID, name: repository.name, fullName: repository.fullName,
-            description: repository.description, topics: repository.topics, stars: repository.stars,
-            forks: repository.forks, openIssues: repository.openIssues, language: repository.language,
-            url: repository.webURL.absoluteString,
-            owner: .init(login: repository.owner.login, avatarUrl: repository.owner.displayAvatarURL.absoluteString),
-            license: repository.license?.spdxID ?? repository.license?.name, pushedAt: repository.pushedAt,
-            createdAt: repository.createdAt, archived: repository.archived,
-            lastUpdated: repository.pushedAt.map { RelativeTime.describe($0, now: now) })
-    }
-
-    static func card(_ card: Recommendation, now: Date) -> Components.Schemas.FeedItem {
-        Components.Schemas.FeedItem(
-            repository: repository(card.repository, now: now), fitScore: card.fit, reasons: card.reasons,
-            cluster: cluster(card.cluster.id))
-    }
-
-    static func cluster(_ id: String) -> Components.Schemas.ClusterID {
-        Components.Schemas.ClusterID(rawValue: id) ?? .general
-    }
-
-    static func preferences(_ preferences: UserPreferences) -> Components.Schemas.Preferences {
-        Components.Schemas.Preferences(
-            name: preferences.name,
-            primaryCluster: preferences.primaryCluster.flatMap(Components.Schemas.ClusterID.init(rawValue:)),
-            secondaryClusters: preferences.secondaryClusters.compactMap(Components.Schemas.ClusterID.init(rawValue:)),
-            techStack: preferences.techStack, interests: preferences.interests,
-            experienceLevel: preferences.experienceLevel.flatMap { .init(rawValue: $0.rawValue) },
-            projectType: preferences.projectType,
-            goals: preferences.goals.compactMap { .init(rawValue: $0.rawValue) },
-            onboardingCompleted: preferences.onboardingCompleted)
-    }
-
     /// Preferences from the API, validated: trimmed, no empty or duplicate entries, lengths bounded (422 otherwise;
     /// unknown enum values never get this far: they fail decoding with 400).
     static func preferences(_ body: Components.Schemas.Preferences) throws(APIError) -> UserPreferences {
@@ -75,13 +41,17 @@ enum Mapping {
         let goals = body.goals ?? []
         guard goals.count <= Goal.allCases.count else { throw .unprocessable("'goals' has more than 5 entries.") }
         return UserPreferences(
-            name: try text(body.name, "name", limit: 80),
+            name: try text(body.name, "name", limit: UserPreferences.maximumTextLength),
             primaryCluster: body.primaryCluster?.rawValue,
             secondaryClusters: unique(secondary.map(\.rawValue)),
-            techStack: try list(body.techStack, "techStack", count: 30, length: 40),
-            interests: try list(body.interests, "interests", count: 30, length: 40),
+            techStack: try list(
+                body.techStack, "techStack", count: UserPreferences.maximumEntries,
+                length: UserPreferences.maximumEntryLength),
+            interests: try list(
+                body.interests, "interests", count: UserPreferences.maximumEntries,
+                length: UserPreferences.maximumEntryLength),
             experienceLevel: body.experienceLevel.flatMap { ExperienceLevel(rawValue: $0.rawValue) },
-            projectType: try text(body.projectType, "projectType", limit: 80),
+            projectType: try text(body.projectType, "projectType", limit: UserPreferences.maximumTextLength),
             goals: unique(goals.map(\.rawValue)).compactMap(Goal.init(rawValue:)),
             onboardingCompleted: body.onboardingCompleted ?? false)
     }

@@ -4,8 +4,9 @@ import Hummingbird
 import Logging
 import RepoFinderCore
 
-/// Logs one line per request (method, path, status, milliseconds, request id), answers with `X-Request-Id`,
-/// and records the request in ``ServerMetrics`` by route and status.
+/// Logs one line per request with structured metadata (`method`, `path`, `route`, `status`, `duration_ms`, and the
+/// request id Hummingbird adds as `hb.request.id`), answers with `X-Request-Id`, and records the request in
+/// ``ServerMetrics`` by route and status.
 struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let metrics: ServerMetrics
@@ -25,8 +26,11 @@ struct RequestLogMiddleware: RouterMiddleware {
         metrics.record(route: route, method: request.method.rawValue, status: response.status.code, seconds: seconds)
         response.headers[.requestID] = context.id
         context.logger.info(
-            "\(request.method) \(request.uri.path) \(response.status.code) \(Self.milliseconds(seconds)) ms"
-        )
+            "request",
+            metadata: [
+                "method": "\(request.method)", "path": "\(request.uri.path)", "route": "\(route)",
+                "status": "\(response.status.code)", "duration_ms": "\(Self.milliseconds(seconds))",
+            ])
         return response
     }
 }

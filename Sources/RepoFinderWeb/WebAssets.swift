@@ -1,4 +1,5 @@
 import Foundation
+import RepoFinderCore
 
 /// The web app's static files (scripts, styles, icons, manifest, service worker), read once into memory and served
 /// with a content type and a strong ETag, so a browser revalidates with a 304 instead of downloading again.
@@ -56,22 +57,5 @@ struct WebAssets: Sendable {
         case "json": "application/json"
         default: "application/octet-stream"
         }
-    }
-}
-
-/// 64-bit FNV-1a: a small, stable digest for ETags and cache names (not for security).
-struct FNV1a {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    mutating func add(_ bytes: [UInt8]) {
-        for byte in bytes {
-            value ^= UInt64(byte)
-            value &*= 0x0000_0100_0000_01b3
-        }
-    }
-
-    var hex: String {
-        let text = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - text.count) + text
     }
 }

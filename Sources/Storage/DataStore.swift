@@ -83,18 +83,60 @@ public protocol DataStore: Sendable {
 
     // MARK: Lifecycle
 
-    /// Whether several servers may use this store at once (PostgreSQL). A store only one server process uses (a
-    /// SQLite file) lets that server's memory be the authority on what it dealt, so it may write that behind.
-    var isShared: Bool { get }
+    /// How the cards dealt to a person are to be recorded in this store (see ``DealtCardsRecording``).
+    var dealtCardsRecording: DealtCardsRecording { get }
 
     /// Answers once the database does (for readiness checks); throws ``StorageError/unavailable(_:)`` otherwise.
     func ping() async throws
+
+    /// Runs the store's background work (PostgreSQL's connection pool) until the calling task is cancelled; queries
+    /// are answered only while it runs. A server runs it as the first service of its service group (so it stops
+    /// last); commands and tests use ``whileRunning(_:)``. A store with no background work (SQLite) just waits.
+    func run() async throws
 
     /// Closes connections; the store is unusable afterwards.
     func close() async throws
 }
 
+/// How a store wants dealt cards recorded: a capability of the engine, so the code that deals never asks which
+/// engine it has.
+public enum DealtCardsRecording: Sendable {
+    /// Several servers may share the store (PostgreSQL): record each deal at once and let the store decide which
+    /// cards are new, so two servers never deal a person the same card.
+    case atOnce
+    /// Only one server process uses the store (a SQLite file): that server's memory is the authority on what it
+    /// dealt, so deals may be written behind, many people's together.
+    case writeBehind
+}
+
 extension DataStore {
+    /// Waits until the calling task is cancelled: the store has no background work.
+    public func run() async throws {
+        while !Task.isCancelled {
+            do {
+                try await Task.sleep(for: .seconds(86_400))
+            } catch {
+                return
+            }
+        }
+    }
+
+    /// Runs `body` while the store runs (``run()`` in a child task), then stops it. The store stays open: the
+    /// caller closes it.
+    public func whileRunning<T>(_ body: (any DataStore) async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in
+            group.addTask { try await self.run() }
+            do {
+                let result = try await body(self)
+                group.cancelAll()
+                return result
+            } catch {
+                group.cancelAll()
+                throw error
+            }
+        }
+    }
+
     /// Every repository of the catalog, read in pages.
     public func allRepositories(pageSize: Int = 5_000) async throws -> [Repository] {
         var all: [Repository] = []
@@ -255,5 +297,16 @@ public struct StoreStatistics: Hashable, Sendable {
         self.users = users
         self.interactions = interactions
         self.schemaVersion = schemaVersion
+    }
+}
+
+extension InteractionKind {
+    /// The list an interaction of this kind adds to, if any.
+    public var list: RepositoryList? {
+        switch self {
+        case .like: .liked
+        case .save: .saved
+        case .skip, .view, .open: nil
+        }
     }
 }

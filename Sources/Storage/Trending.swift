@@ -15,7 +15,7 @@ public struct TrendingQuery: Hashable, Sendable {
     /// Longest list.
     public static let maximumLimit = 100
 
-    public init(language: String? = nil, window: TrendingWindow = .daily, asOf: Day? = nil, limit: Int = 25) {
+    public init(language: String? = nil, window: TrendingWindow = .standard, asOf: Day? = nil, limit: Int = 25) {
         self.language = language
         self.window = window
         self.asOf = asOf
@@ -56,43 +56,4 @@ public struct TrendingEntry: Hashable, Sendable {
         self.stars = stars
         self.starsGained = starsGained
     }
-}
-
-extension SharedSQL {
-    /// The trending list: repository columns, then stars at the end and stars gained. Arguments: start day, end day,
-    /// (lowercased language), limit.
-    package static func trending(dialect: SQLDialect, language: Bool) -> String {
-        let day = dialect == .postgres ? "CAST(? AS DATE)" : "?"
-        return """
-            SELECT \(repositoryColumns), e.stars, e.stars - b.stars AS gained
-            FROM star_snapshots e
-            JOIN star_snapshots b ON b.repository_id = e.repository_id AND b.day = \(day)
-            JOIN repositories r ON r.id = e.repository_id
-            WHERE e.day = \(day) AND e.stars > b.stars\(language ? " AND lower(r.language) = ?" : "")
-            ORDER BY gained DESC, e.stars DESC, r.full_name_key
-            LIMIT ?
-            """
-    }
-
-    /// First and last snapshot day, as text.
-    package static let snapshotCoverage = "SELECT CAST(min(day) AS TEXT), CAST(max(day) AS TEXT) FROM star_snapshots"
-
-    /// The arguments of ``trending(dialect:language:)``.
-    package static func trendingArguments(_ query: TrendingQuery, start: Day, end: Day) -> [SQLValue] {
-        var arguments: [SQLValue] = [.text(start.description), .text(end.description)]
-        if let language = query.language?.trimmingCharacters(in: .whitespaces), !language.isEmpty {
-            arguments.append(.text(language.lowercased()))
-        }
-        return arguments + [.integer(query.limit)]
-    }
-}
-
-extension TrendingQuery {
-    /// The window's first and last day, given the latest snapshot day.
-    package func window(latest: Day) -> (start: Day, end: Day) {
-        let end = asOf ?? latest
-        return (end.adding(days: -window.days), end)
-    }
-
-    package var hasLanguage: Bool { language.map { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? false }
 }

@@ -2,6 +2,7 @@ import Foundation
 import PostgresNIO
 public import RepoFinderCore
 public import Storage
+import StorageSQL
 
 extension PostgresStorage {
     public func upsertRepositories(_ repositories: [Repository]) async throws -> UpsertCounts {
@@ -64,7 +65,7 @@ extension PostgresStorage {
     }
 
     public func search(_ query: SearchQuery) async throws -> Page<Repository> {
-        let sql = SearchSQL(query, dialect: .postgres)
+        let sql = SearchSQL.postgres(query)
         let total: Int = try await self.query(sql.count, sql.countArguments.map(\.bindable)).first?.value(0) ?? 0
         let rows = try await self.query(sql.page, sql.pageArguments.map(\.bindable))
         return Page(items: try await decode(rows), total: total, request: query.page)
@@ -77,7 +78,7 @@ extension PostgresStorage {
         else { return TrendingList(start: nil, end: nil, entries: [], coverage: nil) }
         let (start, end) = query.window(latest: last)
         let rows = try await self.query(
-            SharedSQL.trending(dialect: .postgres, language: query.hasLanguage),
+            SharedSQL.trending(day: "CAST(? AS DATE)", language: query.hasLanguage),
             SharedSQL.trendingArguments(query, start: start, end: end).map(\.bindable))
         let repositories = try await decode(rows)
         let entries = try zip(repositories, rows).enumerated().map { index, pair in

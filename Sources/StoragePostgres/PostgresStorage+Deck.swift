@@ -2,6 +2,7 @@ public import Foundation
 import PostgresNIO
 public import RepoFinderCore
 public import Storage
+import StorageSQL
 
 extension PostgresStorage {
     public func recordServed(_ names: [RepositoryName], userID: String, at date: Date) async throws -> [RepositoryName]

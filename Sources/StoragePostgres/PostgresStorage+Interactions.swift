@@ -2,6 +2,7 @@ import Foundation
 import PostgresNIO
 public import RepoFinderCore
 public import Storage
+import StorageSQL
 
 extension PostgresStorage {
     public func recordInteractions(_ interactions: [Interaction], userID: String) async throws -> InteractionReceipt {

@@ -2,6 +2,7 @@ public import Foundation
 import PostgresNIO
 public import RepoFinderCore
 import Storage
+import StorageSQL
 
 extension PostgresStorage {
     public func createUser(tokenHash: String, at date: Date) async throws -> UserAccount {

@@ -3,25 +3,32 @@ public import Logging
 import PostgresNIO
 import RepoFinderCore
 public import Storage
+import StorageSQL
 
 /// The engine for scale: PostgreSQL through PostgresNIO's connection pool. Any number of RepoFinder processes can
-/// share one database; migrations run once, under an advisory lock.
+/// share one database; migrations run once, under an advisory lock. The pool works while ``run()`` runs: as a
+/// service of the server's service group, or around a command or a test (``DataStore/whileRunning(_:)``).
 public final class PostgresStorage: DataStore {
     let client: PostgresClient
     let logger: Logger
-    private let runTask: Task<Void, Never>
 
     private init(client: PostgresClient, logger: Logger) {
         self.client = client
         self.logger = logger
-        runTask = Task { await client.run() }
     }
 
     /// Connects (failing within seconds, with the server's own reason, if it cannot be reached or refuses the login),
-    /// creates the schema named in the settings if needed, migrates, and starts the connection pool.
+    /// creates the schema named in the settings if needed, migrates, and makes the connection pool (which works
+    /// while ``run()`` runs).
+    /// - Parameter logger: PostgresNIO's logs go here, at its level (by default: errors only).
     public static func connect(_ settings: PostgresSettings, logger: Logger? = nil) async throws -> PostgresStorage {
-        var logger = logger ?? Logger(label: "repofinder.postgres")
-        if logger.logLevel < .error { logger.logLevel = .error }
+        let logger =
+            logger
+            ?? {
+                var logger = Logger(label: "repofinder.postgres")
+                logger.logLevel = .error
+                return logger
+            }()
         let tls: PostgresConnection.Configuration.TLS =
             settings.requireTLS ? .require(try .init(configuration: .makeClientConfiguration())) : .disable
         var single = PostgresConnection.Configuration(
@@ -115,7 +122,7 @@ public final class PostgresStorage: DataStore {
         throw StorageError.unavailable("PostgreSQL returned no statistics.")
     }
 
-    public var isShared: Bool { true }
+    public var dealtCardsRecording: DealtCardsRecording { .atOnce }
 
     public func ping() async throws {
         do {
@@ -125,10 +132,13 @@ public final class PostgresStorage: DataStore {
         }
     }
 
-    public func close() async throws {
-        runTask.cancel()
-        await runTask.value
+    /// Runs the connection pool until the calling task is cancelled.
+    public func run() async throws {
+        await client.run()
     }
+
+    /// Nothing to do: the pool closes its connections when ``run()`` is cancelled.
+    public func close() async throws {}
 
     // MARK: - Helpers shared by the PostgreSQL engine's files
 

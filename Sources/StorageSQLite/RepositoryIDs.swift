@@ -1,5 +1,6 @@
 import GRDB
 import Storage
+import StorageSQL
 import Synchronization
 
 /// The row ids of repositories by ``RepoFinderCore/RepositoryName/key``, for recording the cards the server deals

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import StorageSQL
 
 /// Versioned migrations of the SQLite schema. Append new migrations; never edit a shipped one.
 enum SQLiteSchema {

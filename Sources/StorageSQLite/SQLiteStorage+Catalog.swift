@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 public import RepoFinderCore
 public import Storage
+import StorageSQL
 
 extension SQLiteStorage {
     public func upsertRepositories(_ repositories: [Repository]) async throws -> UpsertCounts {
@@ -68,7 +69,7 @@ extension SQLiteStorage {
     }
 
     public func search(_ query: SearchQuery) async throws -> Page<Repository> {
-        let sql = SearchSQL(query, dialect: .sqlite)
+        let sql = SearchSQL.sqlite(query)
         return try await writer.read { db in
             // Cached statements: the same few shapes of SQL run again and again.
             let rows = try Row.fetchAll(db.cachedStatement(sql: sql.page), arguments: Self.arguments(sql.pageArguments))
@@ -95,7 +96,7 @@ extension SQLiteStorage {
             guard let coverage else { return TrendingList(start: nil, end: nil, entries: [], coverage: nil) }
             let (start, end) = query.window(latest: coverage.upperBound)
             let rows = try Row.fetchAll(
-                db, sql: SharedSQL.trending(dialect: .sqlite, language: query.hasLanguage),
+                db, sql: SharedSQL.trending(day: "?", language: query.hasLanguage),
                 arguments: Self.arguments(SharedSQL.trendingArguments(query, start: start, end: end)))
             let repositories = try Self.decode(db, rows: rows)
             let entries = zip(repositories, rows).enumerated().map { index, pair in

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 public import RepoFinderCore
 public import Storage
+import StorageSQL
 
 extension SQLiteStorage {
     public func recordInteractions(_ interactions: [Interaction], userID: String) async throws -> InteractionReceipt {

@@ -2,6 +2,7 @@ public import Foundation
 import GRDB
 public import RepoFinderCore
 import Storage
+import StorageSQL
 
 extension SQLiteStorage {
     public func createUser(tokenHash: String, at date: Date) async throws -> UserAccount {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import RepoFinderCore
 public import Storage
+import StorageSQL
 
 /// The embedded engine: a SQLite file in WAL mode (or a private in-memory database), through GRDB.
 public final class SQLiteStorage: DataStore {
@@ -68,7 +69,7 @@ public final class SQLiteStorage: DataStore {
         }
     }
 
-    public var isShared: Bool { false }
+    public var dealtCardsRecording: DealtCardsRecording { .writeBehind }
 
     public func ping() async throws {
         do {

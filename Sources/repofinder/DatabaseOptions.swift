@@ -2,6 +2,7 @@ public import ArgumentParser
 import Catalog
 import Foundation
 public import RepoFinderCore
+import RepoFinderSettings
 public import Storage
 import StorageLive
 
@@ -10,17 +11,17 @@ struct DatabaseOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "A SQLite file path, :memory:, or postgres://user:password@host:port/database[?schema=NAME].",
+            "A SQLite file path, :memory:, or postgres://user@host:port/database[?schema=NAME] (or DATABASE_URL, "
+                + "which keeps a password out of the process list; default \(DatabaseLocation.defaultPath)).",
             valueName: "url-or-path"))
-    var database: String = DatabaseLocation.defaultPath
+    var database: String?
+
+    /// `--database` over `DATABASE_URL` over the default.
+    var settings: Settings { Settings(flags: [.database: database].compactMapValues { $0 }) }
 
     /// The parsed location; a bad value is a usage error with the reason.
     func location() throws -> DatabaseLocation {
-        do {
-            return try DatabaseLocation(parsing: database)
-        } catch {
-            throw ValidationError(error.description)
-        }
+        try validated { () throws(SettingsError) in try settings.database() }
     }
 
     /// Opens the store, runs `body`, closes it. Storage failures become one clear line, not a stack of types.
@@ -57,6 +58,15 @@ extension DatabaseOptions {
                 "Loaded \(Number.grouped(load.repositories.counts.inserted)) repositories and "
                     + "\(Number.grouped(load.starSnapshots.counts.inserted)) star snapshots in \(seconds) s.")
         }
+    }
+}
+
+/// Runs `body`; a setting it cannot use is a usage error with the reason.
+func validated<T>(_ body: () throws(SettingsError) -> T) throws -> T {
+    do {
+        return try body()
+    } catch {
+        throw ValidationError(error.description)
     }
 }
 

@@ -1,7 +1,9 @@
+import APISchemas
 import ArgumentParser
 import Catalog
 import Foundation
 import Recommender
+import RepoFinderAPI
 import RepoFinderCore
 import Storage
 
@@ -66,6 +68,9 @@ struct DeckCommand: AsyncParsableCommand {
     @Option(help: "Your main cluster (an id from the list below).")
     var cluster: String?
 
+    @Option(name: .customLong("project"), help: "The kind of project you work on, in your words (e.g. \"mobile app\").")
+    var projectType: String?
+
     @Option(help: "A repository you liked, owner/name (repeatable).")
     var like: [String] = []
 
@@ -117,7 +122,7 @@ struct DeckCommand: AsyncParsableCommand {
         }
         let preferences = UserPreferences(
             primaryCluster: cluster.flatMap { TopicCluster.named($0)?.id }, techStack: techStack, interests: interests,
-            experienceLevel: level, goals: goal, onboardingCompleted: true)
+            experienceLevel: level, projectType: projectType, goals: goal, onboardingCompleted: true)
         let taste = Taste(preferences: preferences, signals: signals, served: Set(served.map { $0.lowercased() }))
         let filter = DeckFilter(
             languages: Set(languages), clusters: Set(clusters.compactMap { TopicCluster.named($0)?.id }),
@@ -125,10 +130,7 @@ struct DeckCommand: AsyncParsableCommand {
         let deck = recommender.deck(for: taste, size: size, filter: filter)
         switch format {
         case .json:
-            try printJSON([
-                "cards": deck.cards.map(\.jsonObject), "exhausted": deck.exhausted,
-                "message": deck.exhaustedMessage as Any? ?? NSNull(),
-            ])
+            try printJSON(APISchemas.feed(deck, now: Date()))
         case .text:
             CardPrinter.print(deck.cards)
             if let message = deck.exhaustedMessage { print(message) }
@@ -167,7 +169,8 @@ struct SimilarCommand: AsyncParsableCommand {
         }
         let similar = recommender.similar(to: repository, limit: limit)
         switch format {
-        case .json: try printJSON(["items": similar.map(\.jsonObject)])
+        case .json:
+            try printJSON(Components.Schemas.SimilarList(items: similar.map { APISchemas.card($0, now: Date()) }))
         case .text: CardPrinter.print(similar)
         }
     }
@@ -187,11 +190,7 @@ struct ClustersCommand: AsyncParsableCommand {
         let sizes = try await options.recommender().clusters()
         switch format {
         case .json:
-            try printJSON([
-                "clusters": sizes.map {
-                    ["id": $0.cluster.id, "name": $0.cluster.name, "repositories": $0.repositories]
-                }
-            ])
+            try printJSON(APISchemas.clusters(sizes))
         case .text:
             for size in sizes {
                 print(
@@ -214,15 +213,5 @@ enum CardPrinter {
                     + "\(language)  " + Number.grouped(card.repository.stars).leftPadded(to: 9) + " ★  "
                     + card.reasons.joined(separator: " · "))
         }
-    }
-}
-
-extension Recommendation {
-    var jsonObject: [String: Any] {
-        var object = repository.jsonObject
-        object["fit"] = fit
-        object["reasons"] = reasons
-        object["cluster"] = ["id": cluster.id, "name": cluster.name]
-        return object
     }
 }

@@ -1,3 +1,4 @@
+import APISchemas
 import ArgumentParser
 import Foundation
 import RepoFinderCore
@@ -40,19 +41,7 @@ struct RouteCommand: AsyncParsableCommand {
             print("web path   \(route.webPath)")
             if lookedUp { print("catalog    " + (repository.map(\.summaryLine) ?? "not in the catalog")) }
         case .json:
-            var object: [String: Any] = [
-                "screen": route.screenDescription, "deepLink": route.deepLink, "webPath": route.webPath,
-            ]
-            if lookedUp { object["inCatalog"] = repository != nil }
-            if let repository {
-                let details: [String: Any] = [
-                    "fullName": repository.fullName, "stars": repository.stars,
-                    "language": repository.language as Any? ?? NSNull(), "url": repository.webURL.absoluteString,
-                    "lastUpdated": repository.lastUpdatedDescription() as Any? ?? NSNull(),
-                ]
-                object["repository"] = details
-            }
-            try printJSON(object)
+            try printJSON(APISchemas.resolvedLink(route, repository: repository, now: Date()))
         }
     }
 }

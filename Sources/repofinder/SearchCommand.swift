@@ -1,3 +1,4 @@
+import APISchemas
 import ArgumentParser
 import Foundation
 import RepoFinderCore
@@ -53,10 +54,7 @@ struct SearchCommand: AsyncParsableCommand {
         let results = try await database.withCatalog { try await $0.search(search) }
         switch format {
         case .json:
-            try printJSON([
-                "total": results.total, "page": page, "perPage": perPage,
-                "items": results.items.map(\.jsonObject),
-            ])
+            try printJSON(APISchemas.searchPage(results, page: search.page, now: Date()))
         case .text:
             let pages = max(1, (results.total + perPage - 1) / perPage)
             let subject = query.isEmpty ? "repositories" : "results for \"\(query)\""

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Recommender
 import RepoFinderServer
+import RepoFinderSettings
 import Storage
 import StorageLive
 
@@ -14,80 +15,112 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             With no flags: SQLite in ./repofinder.sqlite (the starter catalog is loaded on first use), on \
             http://127.0.0.1:8080. The API is described at /openapi.yaml. Stops gracefully on SIGTERM or SIGINT.
-            Example: repofinder serve --port 8080 --database postgres://repofinder:secret@127.0.0.1:5432/repofinder
+            Every flag can also come from the environment (named in its help); flags win. Give a PostgreSQL password \
+            in DATABASE_URL, not --database, so it stays out of the process list.
+            Example: DATABASE_URL=postgres://repofinder:secret@127.0.0.1:5432/repofinder repofinder serve --port 8080
             """
     )
 
-    @Option(help: "The port to listen on (0: any free port, printed when ready).")
-    var port: Int = 8080
+    @Option(help: "The port to listen on (or HTTP_PORT; default \(ServerConfiguration().port); 0: any free port).")
+    var port: Int?
 
-    @Option(help: "The address to listen on.")
-    var host: String = "127.0.0.1"
+    @Option(help: "The address to listen on (or HTTP_HOST; default \(ServerConfiguration().host)).")
+    var host: String?
 
     @Option(
         name: .customLong("token-rate"),
-        help: ArgumentHelp("Requests per second per bearer token, with a burst of 3 s worth; 0: unlimited."))
-    var tokenRate: Double = 20
+        help: ArgumentHelp(
+            "Requests per second per bearer token, with a burst of 3 s worth (or LIMITS_TOKEN_RATE; default "
+                + "\(Self.rate(ServerConfiguration().perTokenLimit))); 0: unlimited."))
+    var tokenRate: Double?
 
     @Option(
         name: .customLong("address-rate"),
-        help: ArgumentHelp("Requests per second per client address, with a burst of 3 s worth; 0: unlimited."))
-    var addressRate: Double = 100
+        help: ArgumentHelp(
+            "Requests per second per client address, with a burst of 3 s worth (or LIMITS_ADDRESS_RATE; default "
+                + "\(Self.rate(ServerConfiguration().perAddressLimit))); 0: unlimited."))
+    var addressRate: Double?
 
-    @Option(name: .customLong("max-body"), help: "Largest request body accepted, in KiB.")
-    var maximumBodyKiB: Int = 256
+    @Option(
+        name: .customLong("max-body"),
+        help: ArgumentHelp(
+            "Largest request body accepted, in KiB (or LIMITS_BODY_KIB; default "
+                + "\(ServerConfiguration().maximumBodySize / 1024))."))
+    var maximumBodyKiB: Int?
 
-    @Option(name: .customLong("rebuild-every"), help: "Seconds between rebuilds of the recommender (with new likes).")
-    var rebuildSeconds: Int = 300
+    @Option(
+        name: .customLong("rebuild-every"),
+        help: ArgumentHelp(
+            "Seconds between rebuilds of the recommender with new likes (or RECOMMENDER_REBUILD_SECONDS; default "
+                + "\(ServerConfiguration().rebuildInterval.components.seconds))."))
+    var rebuildSeconds: Int?
 
-    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
-    var logLevel: String = "info"
+    @Option(
+        name: .customLong("log-level"),
+        help: "trace, debug, info, notice, warning, error or critical (or LOG_LEVEL; default info).")
+    var logLevel: String?
 
     @OptionGroup var recommenderOptions: RecommenderOptions
 
+    /// The flags given, over the environment (`DATABASE_URL`, `HTTP_PORT`, …), over the defaults.
+    private var settings: Settings {
+        var flags: [Setting: String] = [:]
+        flags[.database] = recommenderOptions.database.database
+        flags[.host] = host
+        flags[.port] = port.map { String($0) }
+        flags[.tokenRate] = tokenRate.map { String($0) }
+        flags[.addressRate] = addressRate.map { String($0) }
+        flags[.maximumBodyKiB] = maximumBodyKiB.map { String($0) }
+        flags[.rebuildSeconds] = rebuildSeconds.map { String($0) }
+        flags[.logLevel] = logLevel
+        return Settings(flags: flags)
+    }
+
+    private static func rate(_ limit: RateLimit?) -> String {
+        limit.map { String(Int($0.perSecond)) } ?? "0"
+    }
+
     func validate() throws {
-        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
-        guard tokenRate >= 0, addressRate >= 0 else { throw ValidationError("Rates cannot be negative.") }
-        guard maximumBodyKiB >= 1 else { throw ValidationError("--max-body must be at least 1 KiB.") }
-        guard rebuildSeconds >= 1 else { throw ValidationError("--rebuild-every must be at least 1 second.") }
-        guard Logger.Level(rawValue: logLevel) != nil else {
-            throw ValidationError("Unknown --log-level '\(logLevel)'.")
+        let settings = settings
+        _ = try validated { () throws(SettingsError) in
+            (try settings.server(), try settings.logLevel(), try settings.database())
         }
     }
 
     func run() async throws {
-        let level = Logger.Level(rawValue: logLevel) ?? .info
+        let settings = settings
+        let (configuration, level, location) = try validated { () throws(SettingsError) in
+            (try settings.server(), try settings.logLevel(), try settings.database())
+        }
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardOutput(label: label)
             handler.logLevel = level
             return handler
         }
         let logger = Logger(label: "repofinder")
-        let configuration = ServerConfiguration(
-            host: host, port: port, maximumBodySize: maximumBodyKiB * 1024,
-            perTokenLimit: tokenRate > 0 ? RateLimit(perSecond: tokenRate, burst: max(1, tokenRate * 3)) : nil,
-            perAddressLimit: addressRate > 0 ? RateLimit(perSecond: addressRate, burst: max(1, addressRate * 3)) : nil,
-            rebuildInterval: .seconds(rebuildSeconds))
+        logger.info("configuration", metadata: ["settings": "\(settings.summary)"])
         let community = try recommenderOptions.communitySignals()
         let database = recommenderOptions.database
-        let location = try database.location()
-        logger.info("opening \(location)")
+        logger.info("opening the database", metadata: ["database": "\(location)"])
         let store: any DataStore
         do {
             // A small page cache per connection: a server runs for weeks and its tables keep growing. Reads go
             // through the memory map; 2 MiB holds what the writer changes (with 8 MiB, memory rose 11 MB more during a
             // minute of load test and the deck was no faster).
-            store = try await StorageFactory.open(location, sqlitePageCacheMiB: 2)
+            store = try await StorageFactory.open(location, sqlitePageCacheMiB: 2, logger: logger)
         } catch let error as StorageError {
             throw CommandFailure(error.description)
         }
+        // The server runs the store as a service, loads the starter catalog into an empty one, and closes the store
+        // when it stops (or fails to start).
         do {
-            try await database.loadStarterCatalogIfEmpty(into: store)
-        } catch {
-            try? await store.close()
-            throw (error as? StorageError).map { CommandFailure($0.description) } ?? error
+            try await DiscoveryServer.run(
+                configuration: configuration, store: store, community: community, logger: logger
+            ) { store in
+                try await database.loadStarterCatalogIfEmpty(into: store)
+            }
+        } catch let error as StorageError {
+            throw CommandFailure(error.description)
         }
-        // The server closes the store when it stops (or fails to start).
-        try await DiscoveryServer.run(configuration: configuration, store: store, community: community, logger: logger)
     }
 }

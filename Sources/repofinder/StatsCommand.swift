@@ -1,3 +1,4 @@
+import APISchemas
 import ArgumentParser
 import Foundation
 import RepoFinderCore
@@ -19,15 +20,7 @@ struct StatsCommand: AsyncParsableCommand {
         let snapshotRange = statistics.firstSnapshotDay.map { "\($0) .. \(statistics.lastSnapshotDay!)" }
         switch format {
         case .json:
-            let object: [String: Any] = [
-                "database": location.description, "schemaVersion": statistics.schemaVersion,
-                "repositories": statistics.repositories, "topics": statistics.topics,
-                "starSnapshots": statistics.starSnapshots,
-                "firstSnapshotDay": statistics.firstSnapshotDay?.description ?? NSNull(),
-                "lastSnapshotDay": statistics.lastSnapshotDay?.description ?? NSNull(),
-                "users": statistics.users, "interactions": statistics.interactions,
-            ]
-            try printJSON(object)
+            try printJSON(APISchemas.statistics(statistics, database: location.description))
         case .text:
             print("\(location), schema version \(statistics.schemaVersion)")
             let rows: [(String, String)] = [

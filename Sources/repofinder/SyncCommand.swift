@@ -4,6 +4,7 @@ import Foundation
 import GitHub
 import GitHubLive
 import RepoFinderCore
+import RepoFinderSettings
 import Storage
 
 /// `repofinder sync`: grows and refreshes the catalog from GitHub.
@@ -38,11 +39,15 @@ struct SyncCommand: AsyncParsableCommand {
     var refresh = 0
 
     @Option(
-        name: .customLong("api-url"), help: "The GitHub API root (default: https://api.github.com, or GITHUB_API_URL).")
+        name: .customLong("api-url"),
+        help: "The GitHub API root (or GITHUB_API_URL; default \(GitHubConfiguration().baseURL.absoluteString)).")
     var apiURL: String?
 
-    @Option(help: "Seconds to wait for one answer.")
-    var timeout = 20
+    @Option(
+        help:
+            "Seconds to wait for one answer (or GITHUB_TIMEOUT_SECONDS; default \(GitHubConfiguration().timeout.components.seconds))."
+    )
+    var timeout: Int?
 
     @OptionGroup var database: DatabaseOptions
 
@@ -52,23 +57,22 @@ struct SyncCommand: AsyncParsableCommand {
         guard minStars >= 0, refresh >= 0 else {
             throw ValidationError("--min-stars and --refresh cannot be negative.")
         }
-        guard timeout > 0 else { throw ValidationError("--timeout must be positive.") }
-        if let apiURL {
-            guard let url = URL(string: apiURL), url.scheme == "https" || url.scheme == "http", url.host != nil else {
-                throw ValidationError("--api-url must be an http(s) address, not '\(apiURL)'.")
-            }
-        }
+        _ = try validated { () throws(SettingsError) in try settings.github() }
+    }
+
+    /// The flags over the environment (`GITHUB_TOKEN`, `GITHUB_API_URL`, `GITHUB_TIMEOUT_SECONDS`).
+    private var settings: Settings {
+        Settings(flags: [.githubAPI: apiURL, .githubTimeoutSeconds: timeout.map(String.init)].compactMapValues { $0 })
     }
 
     func run() async throws {
-        var configuration = GitHubConfiguration.fromEnvironment()
-        if let apiURL { configuration.baseURL = URL(string: apiURL)! }
-        configuration.timeout = .seconds(timeout)
+        let configuration = try validated { () throws(SettingsError) in try settings.github() }
+        let timeout = Int(configuration.timeout.secondsDouble)
         let plan = SyncPlan(
             languages: languages.isEmpty && topics.isEmpty && refresh == 0 ? SyncPlan.defaultLanguages : languages,
             topics: topics, pagesPerQuery: pages, perPage: perPage, minimumStars: minStars,
             refreshCount: refresh, today: Day(containing: Date()))
-        let transport = AsyncHTTPClientTransport(connectTimeout: .seconds(min(timeout, 10)))
+        let transport = LiveGitHubTransport(connectTimeout: .seconds(min(timeout, 10)))
         let github = GitHubClient(configuration: configuration, transport: transport)
         let result: Result<SyncReport, any Error>
         do {

@@ -1,3 +1,4 @@
+import APISchemas
 import ArgumentParser
 import Foundation
 import RepoFinderCore
@@ -15,7 +16,7 @@ struct TrendingCommand: AsyncParsableCommand {
     var language: String?
 
     @Option(help: "daily (1 day), weekly (7 days) or monthly (30 days).")
-    var since: TrendingWindow = .daily
+    var since: TrendingWindow = .standard
 
     @Option(name: .customLong("as-of"), help: "The window's last day, YYYY-MM-DD (default: the latest snapshot).")
     var asOf: String?
@@ -42,17 +43,9 @@ struct TrendingCommand: AsyncParsableCommand {
         let list = try await database.withCatalog { try await $0.trending(query) }
         switch format {
         case .json:
-            try printJSON([
-                "since": since.rawValue, "language": language as Any? ?? NSNull(),
-                "from": list.start?.description as Any? ?? NSNull(), "to": list.end?.description as Any? ?? NSNull(),
-                "items": list.entries.map { entry in
-                    var object = entry.repository.jsonObject
-                    object["rank"] = entry.rank
-                    object["stars"] = entry.stars
-                    object["starsGained"] = entry.starsGained
-                    return object
-                },
-            ])
+            try printJSON(
+                APISchemas.trendingPage(
+                    list, window: since, language: language, page: PageRequest(page: 1, perPage: limit), now: Date()))
         case .text:
             printText(list)
         }

@@ -3,6 +3,7 @@ import Foundation
 import RepoFinderCore
 import Storage
 import StorageLive
+import TestSupport
 import Testing
 
 @Suite("Catalog import")
@@ -82,7 +83,7 @@ struct ImporterTests {
 
     @Test("the real 42,184-repository catalog imports completely, and a second import changes nothing")
     func realCatalog() async throws {
-        let catalog = try SharedData.catalog
+        let catalog = try SharedDataFolder.file("catalog/repos.jsonl.gz")
         try await StorageFactory.withStore(.sqliteInMemory) { store in
             let importer = CatalogImporter(store: store)
             let first = try await importer.importRepositories(from: catalog)
@@ -102,8 +103,8 @@ struct ImporterTests {
 struct RealTrendingTests {
     @Test("Swift, weekly, as of 2026-08-22: the largest exact gains, highest first, as the raw CSV says")
     func swiftWeekly() async throws {
-        let catalog = try SharedData.catalog
-        let stars = try SharedData.file("catalog/stars-daily.csv.gz")
+        let catalog = try SharedDataFolder.file("catalog/repos.jsonl.gz")
+        let stars = try SharedDataFolder.file("catalog/stars-daily.csv.gz")
         // Expected, straight from the files: Swift repositories' stars on 2026-08-15 and 2026-08-22.
         var language: [String: String] = [:]
         let catalogReader = try LineReader(path: catalog)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Temporary files for import tests, removed when the value goes away.
 final class TestDirectory {
@@ -31,34 +32,6 @@ final class TestDirectory {
         process.waitUntilExit()
         return path + ".gz"
     }
-}
-
-/// The shared real data: `../shared/data` beside the package (where CI puts it), or `REPOFINDER_SHARED_DATA`.
-enum SharedData {
-    static let root: URL = {
-        if let override = ProcessInfo.processInfo.environment["REPOFINDER_SHARED_DATA"] {
-            return URL(fileURLWithPath: override)
-        }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data")
-    }()
-
-    /// The path of a shared file, or a clear failure saying where it was looked for.
-    static func file(_ relativePath: String) throws -> String {
-        let path = root.appendingPathComponent(relativePath).path
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw SharedDataMissing(
-                description: "The shared data is not at \(path) (CI puts shared/ beside the clone); "
-                    + "set REPOFINDER_SHARED_DATA to the shared data folder.")
-        }
-        return path
-    }
-
-    static var catalog: String { get throws { try file("catalog/repos.jsonl.gz") } }
-}
-
-struct SharedDataMissing: Error, CustomStringConvertible {
-    let description: String
 }
 
 /// One valid line of GitHub repository JSON, in the shape of the shared catalog.

@@ -240,7 +240,7 @@ struct CommandLineTests {
         #expect(try await run(["stats", "--format", "json", "--database", database]).output == before)
 
         let bad = try await run(["sync", "--api-url", "ftp://x", "--database", database])
-        #expect(bad.status != 0 && bad.errors.contains("--api-url must be an http(s) address"))
+        #expect(bad.status != 0 && bad.errors.contains("--api-url or GITHUB_API_URL must be an http(s) address"))
     }
 
     @Test("sync over HTTP (recorded GitHub answers on loopback) stores results and today's snapshots")
@@ -286,10 +286,11 @@ struct CommandLineTests {
         let web = try await run(["route", "/r/apple/swift", "--format", "json", "--database", database])
         #expect(web.output.contains("\"repoverse://repo/apple/swift\""))
         let object = try JSONSerialization.jsonObject(with: Data(web.output.utf8)) as? [String: Any]
-        #expect(object?["screen"] as? String == "repository apple/swift")
+        // The API's `ResolvedLink`: no `repository` while the catalog does not have it.
+        #expect(object?["kind"] as? String == "repository")
         #expect(object?["deepLink"] as? String == "repoverse://repo/apple/swift")
         #expect(object?["webPath"] as? String == "/r/apple/swift")
-        #expect(object?["inCatalog"] as? Bool == false)
+        #expect(object?["repository"] == nil)
 
         // Once the repository is in the catalog, the link shows it.
         try #"{"full_name": "apple/swift", "stargazers_count": 69000, "language": "C++"}"#.write(
@@ -297,6 +298,13 @@ struct CommandLineTests {
         _ = try await run(["ingest", directory.appendingPathComponent("r.jsonl").path, "--database", database])
         let known = try await run(["route", "repoverse://repo/Apple/Swift", "--database", database])
         #expect(known.output.contains("catalog    apple/swift  ★ 69,000  C++"))
+        let knownJSON = try await run([
+            "route", "repoverse://repo/Apple/Swift", "--format", "json", "--database", database,
+        ])
+        let resolved = try JSONSerialization.jsonObject(with: Data(knownJSON.output.utf8)) as? [String: Any]
+        let repository = resolved?["repository"] as? [String: Any]
+        #expect(repository?["fullName"] as? String == "apple/swift")
+        #expect((repository?["owner"] as? [String: Any])?["login"] as? String == "apple")
         let bad = try await run(["route", "repoverse://repo/apple"])
         #expect(bad.status != 0)
         #expect(bad.errors.contains("needs an owner and a name"))

@@ -16,10 +16,12 @@ extension CommandLineTests {
         let json = try await run(
             ["deck", "--stack", "Rust", "--like", "tokio-rs/tokio", "--format", "json"], in: directory)
         let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
-        let cards = try #require(object?["cards"] as? [[String: Any]])
+        // The API's `Feed`: items of repository, fitScore, reasons and cluster.
+        let cards = try #require(object?["items"] as? [[String: Any]])
         #expect(cards.count == 20)
-        #expect(!cards.contains { $0["fullName"] as? String == "tokio-rs/tokio" })
-        #expect(cards.allSatisfy { (($0["fit"] as? Int).map { (0...100).contains($0) }) == true })
+        #expect(!cards.contains { ($0["repository"] as? [String: Any])?["fullName"] as? String == "tokio-rs/tokio" })
+        #expect(cards.allSatisfy { (($0["fitScore"] as? Int).map { (0...100).contains($0) }) == true })
+        #expect(cards.allSatisfy { $0["cluster"] is String })
         #expect(cards.allSatisfy { (($0["reasons"] as? [String])?.count).map { (1...3).contains($0) } == true })
         #expect(object?["exhausted"] as? Bool == false)
 

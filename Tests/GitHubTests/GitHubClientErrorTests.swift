@@ -1,15 +1,17 @@
 import Foundation
 import GitHub
+import GitHubTestSupport
+import HTTPTypes
 import RepoFinderCore
 import Testing
 
 /// A JSON error body as GitHub sends it.
-private func failure(_ status: Int, _ message: String, headers: HTTPHeaders = [:]) -> Result<
-    HTTPResponse, TransportError
+private func failure(_ status: Int, _ message: String, headers: HTTPFields = [:]) -> Result<
+    GitHubResponse, TransportError
 > {
     .success(
-        HTTPResponse(
-            status: status, headers: headers,
+        GitHubResponse(
+            status: HTTPResponse.Status(code: status), headerFields: headers,
             body: Data(#"{"message":"\#(message)","documentation_url":"https://docs.github.com/rest"}"#.utf8)))
 }
 
@@ -34,7 +36,7 @@ struct GitHubClientErrorTests {
                 message: "Validation Failed",
                 fieldErrors: [GitHubError.FieldError(resource: "Label", field: "color", code: "invalid")])
         ) {
-            try await github.send(HTTPRequest(method: "POST", url: url, body: Data(#"{"name":"x","color":"?"}"#.utf8)))
+            try await github.send(GitHubRequest(method: .post, url: url, body: Data(#"{"name":"x","color":"?"}"#.utf8)))
         }
         #expect(clock.pauses.isEmpty)
     }
@@ -46,7 +48,7 @@ struct GitHubClientErrorTests {
         let path = "/repos/octokit-fixture-org/branch-protection/branches/main/protection"
         let url = await github.url(path)
         await #expect(throws: GitHubError.notFound(message: "Branch not protected", path: path)) {
-            try await github.send(HTTPRequest(url: url))
+            try await github.send(GitHubRequest(url: url))
         }
     }
 
@@ -108,16 +110,16 @@ struct GitHubClientErrorTests {
         let clock = FakeClock()
         // The recorded search answer, with the limit used up and resetting 30 s from now.
         var exhausted = try Recordings.octokit("search-issues")[0]
-        exhausted.headers.set("x-ratelimit-remaining", "0")
-        exhausted.headers.set("x-ratelimit-reset", String(Int(clock.start.timeIntervalSince1970) + 30))
+        exhausted.headers[.xRateLimitRemaining] = "0"
+        exhausted.headers[.xRateLimitReset] = String(Int(clock.start.timeIntervalSince1970) + 30)
         let transport = ReplayTransport(
             try Recordings.octokit("search-issues"),
-            scripted: [.success(HTTPResponse(status: 200, headers: exhausted.headers, body: exhausted.body))])
+            scripted: [.success(GitHubResponse(status: .ok, headerFields: exhausted.headers, body: exhausted.body))])
         let github = client(transport, clock: clock)
         let url = await github.url("/search/issues", query: [("q", "sesame repo:octokit-fixture-org/search-issues")])
-        _ = try await github.send(HTTPRequest(url: url))
+        _ = try await github.send(GitHubRequest(url: url))
         #expect(await github.rateLimit(for: "search")?.remaining == 0)
-        _ = try await github.send(HTTPRequest(url: url))
+        _ = try await github.send(GitHubRequest(url: url))
         #expect(clock.pauses == [.seconds(31)])
         #expect(await github.rateLimit(for: "search")?.remaining == 29)
         #expect(await transport.log.count == 2)
@@ -128,8 +130,8 @@ struct GitHubClientErrorTests {
         let clock = FakeClock()
         let reset = Int(clock.start.timeIntervalSince1970) + 3600
         var headers = try Recordings.octokit("get-repository")[0].headers
-        headers.set("x-ratelimit-remaining", "0")
-        headers.set("x-ratelimit-reset", String(reset))
+        headers[.xRateLimitRemaining] = "0"
+        headers[.xRateLimitReset] = String(reset)
         let transport = ReplayTransport(
             [], scripted: [failure(403, "API rate limit exceeded for 203.0.113.7.", headers: headers)])
         let github = client(transport, clock: clock)
@@ -146,7 +148,7 @@ struct GitHubClientErrorTests {
         let transport = ReplayTransport(
             try Recordings.octokit("get-repository"),
             scripted: [
-                failure(403, "You have exceeded a secondary rate limit.", headers: ["Retry-After": "7"]),
+                failure(403, "You have exceeded a secondary rate limit.", headers: [.retryAfter: "7"]),
                 failure(429, "You have exceeded a secondary rate limit."),
                 failure(
                     403, "You have exceeded a secondary rate limit. Please wait a few minutes before you try again."),
@@ -158,7 +160,7 @@ struct GitHubClientErrorTests {
 
         let stubborn = ReplayTransport(
             [],
-            scripted: Array(repeating: failure(429, "secondary rate limit", headers: ["retry-after": "5"]), count: 9))
+            scripted: Array(repeating: failure(429, "secondary rate limit", headers: [.retryAfter: "5"]), count: 9))
         await #expect(throws: GitHubError.secondaryRateLimited(retryAfter: .seconds(5))) {
             try await client(stubborn, clock: FakeClock()).repository(helloWorld)
         }
@@ -167,8 +169,9 @@ struct GitHubClientErrorTests {
 
     @Test("a redirect loop stops with tooManyRedirects")
     func redirectLoop() async throws {
-        let loop = Result<HTTPResponse, TransportError>.success(
-            HTTPResponse(status: 301, headers: ["Location": "https://api.github.com/repositories/1"]))
+        let loop = Result<GitHubResponse, TransportError>.success(
+            GitHubResponse(
+                status: .movedPermanently, headerFields: [.location: "https://api.github.com/repositories/1"]))
         let transport = ReplayTransport([], scripted: Array(repeating: loop, count: 20))
         await #expect(throws: GitHubError.tooManyRedirects(URL(string: "https://api.github.com/repositories/1")!)) {
             try await client(transport, clock: FakeClock()).repository(helloWorld)
@@ -178,7 +181,8 @@ struct GitHubClientErrorTests {
 
     @Test("an unreadable body is invalidResponse, not a crash")
     func invalidBody() async throws {
-        let transport = ReplayTransport([], scripted: [.success(HTTPResponse(status: 200, body: Data("<html>".utf8)))])
+        let transport = ReplayTransport(
+            [], scripted: [.success(GitHubResponse(status: .ok, body: Data("<html>".utf8)))])
         await #expect {
             try await client(transport, clock: FakeClock()).repository(helloWorld)
         } throws: { error in

@@ -1,5 +1,7 @@
 import Foundation
 import GitHub
+import GitHubTestSupport
+import HTTPTypes
 import RepoFinderCore
 import Testing
 
@@ -26,8 +28,8 @@ struct GitHubClientReplayTests {
         #expect(!page.hasNextPage)
         let sent = try #require(await transport.requests.first)
         #expect(ReplayTransport.queryItems(sent.url) == ["q=github3 language:python", "per_page=100"])
-        #expect(sent.headers["authorization"] == nil)
-        #expect(sent.headers["user-agent"] == "RepoFinder")
+        #expect(sent.headerFields[.authorization] == nil)
+        #expect(sent.headerFields[.userAgent] == "RepoFinder")
         let limit = try #require(await github.rateLimit(for: "search"))
         #expect(limit.limit == 10 && limit.remaining == 8)
     }
@@ -44,10 +46,10 @@ struct GitHubClientReplayTests {
         #expect(again == first)
         let requests = await transport.requests
         #expect(
-            requests.map { $0.headers["authorization"] }
+            requests.map { $0.headerFields[.authorization] }
                 == Array(repeating: "Bearer 0000000000000000000000000000000000000001", count: 2))
-        #expect(requests[0].headers["if-none-match"] == nil)
-        #expect(requests[1].headers["if-none-match"] == #""00000000000000000000000000000000""#)
+        #expect(requests[0].headerFields[.ifNoneMatch] == nil)
+        #expect(requests[1].headerFields[.ifNoneMatch] == #""00000000000000000000000000000000""#)
         #expect(await transport.statuses == [200, 304])
         #expect(await github.statistics.notModified == 1)
     }
@@ -63,7 +65,7 @@ struct GitHubClientReplayTests {
         #expect(starred.allSatisfy { $0.starredAt != nil })
         let requests = await transport.requests
         #expect(requests.count == 7)
-        #expect(requests.allSatisfy { $0.headers["accept"] == "application/vnd.github.star+json" })
+        #expect(requests.allSatisfy { $0.headerFields[.accept] == "application/vnd.github.star+json" })
         #expect(requests.last?.url.query?.contains("page=7") == true)
 
         let again = try await github.starredRepositories(of: "sigmavirus24")
@@ -105,14 +107,14 @@ struct GitHubClientReplayTests {
         let transport = ReplayTransport(try Recordings.octokit("rename-repository"))
         let github = client(transport)
         let url = await github.url("/repos/octokit-fixture-org/rename-repository")
-        _ = try await github.send(HTTPRequest(method: "PATCH", url: url, body: Data(#"{"name":"x"}"#.utf8)))
-        _ = try await github.send(HTTPRequest(url: url))
+        _ = try await github.send(GitHubRequest(method: .patch, url: url, body: Data(#"{"name":"x"}"#.utf8)))
+        _ = try await github.send(GitHubRequest(url: url))
         let body = Data(#"{"name":"rename-repository-newname","description":"test description"}"#.utf8)
-        let response = try await github.send(HTTPRequest(method: "PATCH", url: url, body: body))
+        let response = try await github.send(GitHubRequest(method: .patch, url: url, body: body))
         #expect(response.status == 200)
         let log = await transport.log
         #expect(log.map(\.status) == [200, 301, 200, 307, 200])
-        #expect(log[4].request.method == "PATCH" && log[4].request.body == body)
+        #expect(log[4].request.method == .patch && log[4].request.body == body)
         #expect(log[4].request.url.path == "/repositories/1000")
     }
 
@@ -120,10 +122,10 @@ struct GitHubClientReplayTests {
     func crossHostRedirect() async throws {
         let transport = ReplayTransport(try Recordings.octokit("get-archive"))
         let github = client(transport)
-        _ = try await github.send(HTTPRequest(url: github.url("/repos/octokit-fixture-org/get-archive/tarball/main")))
+        _ = try await github.send(GitHubRequest(url: github.url("/repos/octokit-fixture-org/get-archive/tarball/main")))
         let requests = await transport.requests
         #expect(requests.map { $0.url.host } == ["api.github.com", "codeload.github.com"])
-        #expect(requests[0].headers["authorization"] != nil && requests[1].headers["authorization"] == nil)
+        #expect(requests[0].headerFields[.authorization] != nil && requests[1].headerFields[.authorization] == nil)
     }
 
     @Test("reads topics and a base64 README")

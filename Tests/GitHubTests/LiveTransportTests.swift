@@ -13,7 +13,7 @@ struct LiveTransportTests {
     func clientOverHTTP() async throws {
         let server = try GitHubReplayServer()
         defer { server.stop() }
-        let transport = AsyncHTTPClientTransport()
+        let transport = LiveGitHubTransport()
         let github = GitHubClient(configuration: GitHubConfiguration(baseURL: server.baseURL), transport: transport)
         let name = try RepositoryName(parsing: "sigmavirus24/github3.py")
         let first = try await github.repository(name)
@@ -32,17 +32,17 @@ struct LiveTransportTests {
     func failures() async throws {
         let server = try GitHubReplayServer()
         defer { server.stop() }
-        let transport = AsyncHTTPClientTransport()
+        let transport = LiveGitHubTransport()
         // The server answers after 120 s. (AsyncHTTPClient cancels at the deadline through a Task, so while other
         // suites keep the cooperative threads busy the timeout lands late: 17–20 s in a full run on 2 cores. Still
         // long before the answer.)
-        let slow = HTTPRequest(url: URL(string: server.baseURL.absoluteString + "/slow?seconds=120")!)
+        let slow = GitHubRequest(url: URL(string: server.baseURL.absoluteString + "/slow?seconds=120")!)
         await #expect(throws: TransportError.timeout) {
             try await transport.send(slow, timeout: .milliseconds(300))
         }
         let started = ContinuousClock.now
         await #expect {
-            try await transport.send(HTTPRequest(url: URL(string: "http://127.0.0.1:1/")!), timeout: .seconds(30))
+            try await transport.send(GitHubRequest(url: URL(string: "http://127.0.0.1:1/")!), timeout: .seconds(30))
         } throws: { error in
             guard case .unreachable(let detail) = error as? TransportError else { return false }
             return detail == "127.0.0.1:1: connection refused"

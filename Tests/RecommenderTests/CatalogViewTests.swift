@@ -7,8 +7,8 @@ import Testing
 struct CatalogViewTests {
 
     @Test("Every repository has one primary cluster; clusters are listed with sizes, largest first")
-    func clusterSizes() async {
-        let fixture = await Fixture.shared
+    func clusterSizes() async throws {
+        let fixture = try await Fixture.shared
         let recommender = fixture.recommender
         let sizes = recommender.clusters()
         #expect(sizes.reduce(0) { $0 + $1.repositories } == fixture.index.count)
@@ -22,7 +22,7 @@ struct CatalogViewTests {
 
     @Test("A cluster's repositories leave out what was seen and what is archived")
     func clusterRepositories() async throws {
-        let fixture = await Fixture.shared
+        let fixture = try await Fixture.shared
         let recommender = fixture.recommender
         let first = try #require(recommender.repositories(inCluster: "mobile", limit: 10))
         #expect(first.count == 10)
@@ -34,8 +34,8 @@ struct CatalogViewTests {
     }
 
     @Test("Similar repositories: alike in language or topics, never itself or archived")
-    func similar() async {
-        let fixture = await Fixture.shared
+    func similar() async throws {
+        let fixture = try await Fixture.shared
         let recommender = fixture.recommender
         let similar = recommender.similar(to: "vapor/vapor")
         #expect(similar.count == 10)
@@ -48,7 +48,7 @@ struct CatalogViewTests {
 
     @Test("Similar works for repositories nobody has starred yet (content only)")
     func similarWithoutStars() async throws {
-        let fixture = await Fixture.shared
+        let fixture = try await Fixture.shared
         let recommender = fixture.recommender
         let lonely = try #require(
             fixture.index.repositories.first {

@@ -29,8 +29,8 @@ struct ColdStartTests {
     }
 
     @Test("Swift and iOS: mostly Swift / iOS repositories, each with a reason that says so")
-    func swiftAndIOS() async {
-        let fixture = await Fixture.shared
+    func swiftAndIOS() async throws {
+        let fixture = try await Fixture.shared
         let recommender = fixture.recommender
         let taste = Taste(preferences: UserPreferences(techStack: ["Swift"], interests: ["iOS"]))
         let deck = recommender.deck(for: taste)
@@ -41,8 +41,8 @@ struct ColdStartTests {
     }
 
     @Test("Python and machine learning: mostly Python / ML repositories")
-    func pythonAndMachineLearning() async {
-        let fixture = await Fixture.shared
+    func pythonAndMachineLearning() async throws {
+        let fixture = try await Fixture.shared
         let recommender = fixture.recommender
         let taste = Taste(
             preferences: UserPreferences(techStack: ["Python"], interests: ["machine learning", "deep-learning"]))
@@ -53,8 +53,8 @@ struct ColdStartTests {
     }
 
     @Test("A cluster alone (DevOps & cloud) leads the deck with that cluster")
-    func clusterOnly() async {
-        let fixture = await Fixture.shared
+    func clusterOnly() async throws {
+        let fixture = try await Fixture.shared
         let recommender = fixture.recommender
         let taste = Taste(preferences: UserPreferences(primaryCluster: "devops-cloud"))
         let deck = recommender.deck(for: taste)
@@ -64,8 +64,8 @@ struct ColdStartTests {
     }
 
     @Test("Beginners see popular, well-kept repositories first; advanced people fresher, less-known ones")
-    func experienceLevels() async {
-        let fixture = await Fixture.shared
+    func experienceLevels() async throws {
+        let fixture = try await Fixture.shared
         let now = Date(timeIntervalSince1970: 1_787_000_000)
         func repository(_ name: String, stars: Int, daysAgo: Double, kept: Bool) -> Repository {
             Repository(
@@ -98,8 +98,8 @@ struct ColdStartTests {
     }
 
     @Test("Contributing favours active repositories with open issues")
-    func contributing() async {
-        let fixture = await Fixture.shared
+    func contributing() async throws {
+        let fixture = try await Fixture.shared
         let recommender = fixture.recommender
         let taste = Taste(preferences: UserPreferences(techStack: ["Go"], goals: [.contributing]))
         let deck = recommender.deck(for: taste)
@@ -112,8 +112,8 @@ struct ColdStartTests {
     }
 
     @Test("Nobody said anything: popular, fresh repositories of many kinds")
-    func noPreferences() async {
-        let fixture = await Fixture.shared
+    func noPreferences() async throws {
+        let fixture = try await Fixture.shared
         let recommender = fixture.recommender
         let deck = recommender.deck(for: Taste())
         expectWellFormed(deck)
@@ -122,8 +122,8 @@ struct ColdStartTests {
     }
 
     @Test("Archived repositories never appear, however well they match")
-    func noArchived() async {
-        let fixture = await Fixture.shared
+    func noArchived() async throws {
+        let fixture = try await Fixture.shared
         // The real catalog has no archived repositories: archive every third Swift one, the most popular first.
         var swift = fixture.catalog.filter { $0.language == "Swift" }.sorted { $0.stars > $1.stars }
         for position in swift.indices where position % 3 == 0 { swift[position].archived = true }

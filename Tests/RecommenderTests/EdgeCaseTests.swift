@@ -37,8 +37,8 @@ struct EdgeCaseTests {
     }
 
     @Test("The last word per repository counts: liked, then skipped, is a skip")
-    func lastSignalWins() async {
-        let fixture = await Fixture.shared
+    func lastSignalWins() async throws {
+        let fixture = try await Fixture.shared
         let recommender = fixture.recommender
         let liked = Taste(signals: [TasteSignal(repositoryKey: "vapor/vapor", kind: .like)])
         let changedMind = Taste(signals: liked.signals + [TasteSignal(repositoryKey: "vapor/vapor", kind: .skip)])

@@ -26,8 +26,8 @@ struct EvaluationTests {
     }
 
     @Test("On the development split (train → valid) the engine beats EASE's reference figure and popularity by far")
-    func developmentSplit() async {
-        let fixture = await Fixture.shared
+    func developmentSplit() async throws {
+        let fixture = try await Fixture.shared
         let result = await OfflineEvaluation(train: fixture.trainStars, test: fixture.validStars).evaluate(
             catalog: fixture.catalog)
         #expect(result.engine.users == 2_105)

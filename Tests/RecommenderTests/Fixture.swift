@@ -15,18 +15,21 @@ struct Fixture: Sendable {
     let index: RecommendationIndex
     var recommender: Recommender { Recommender(index: index) }
 
-    private static let loading = Task { await load() }
+    private static let loading = Task { try await load() }
 
-    /// The fixture, loaded on first use.
-    static var shared: Fixture { get async { await loading.value } }
+    /// The fixture, loaded on first use; without the shared data, a failure that says where it was looked for.
+    static var shared: Fixture { get async throws { try await loading.value } }
 
-    private static func load() async -> Fixture {
-        let (catalog, trainStars, validStars) = await offThePool {
-            (
-                readCatalog(), stars("interactions/train.csv.gz"),
-                stars("interactions/valid.csv.gz")
-            )
+    private static func load() async throws -> Fixture {
+        let loaded = await offThePool {
+            Result { () throws -> ([Repository], [OfflineEvaluation.Star], [OfflineEvaluation.Star]) in
+                (
+                    try readCatalog(), try stars("interactions/train.csv.gz"),
+                    try stars("interactions/valid.csv.gz")
+                )
+            }
         }
+        let (catalog, trainStars, validStars) = try loaded.get()
         let community = trainStars.map {
             CommunitySignal(person: $0.person, repositoryKey: $0.repositoryKey, kind: .star)
         }
@@ -35,11 +38,11 @@ struct Fixture: Sendable {
             catalog: catalog, trainStars: trainStars, validStars: validStars, community: community, index: index)
     }
 
-    private static func readCatalog() -> [Repository] {
-        let reader = try! LineReader(path: SharedDataFolder.path("catalog/repos.jsonl.gz"))
+    private static func readCatalog() throws -> [Repository] {
+        let reader = try LineReader(path: try SharedDataFolder.file("catalog/repos.jsonl.gz"))
         let decoder = RepositoryRecordDecoder()
         var repositories: [Repository] = []
-        while let line = try! reader.next() {
+        while let line = try reader.next() {
             if case .text(_, let bytes) = line, case .success(let repository) = decoder.decode(bytes) {
                 repositories.append(repository)
             }
@@ -47,10 +50,10 @@ struct Fixture: Sendable {
         return repositories
     }
 
-    private static func stars(_ relativePath: String) -> [OfflineEvaluation.Star] {
-        let reader = try! LineReader(path: SharedDataFolder.path(relativePath))
+    private static func stars(_ relativePath: String) throws -> [OfflineEvaluation.Star] {
+        let reader = try LineReader(path: try SharedDataFolder.file(relativePath))
         var stars: [OfflineEvaluation.Star] = []
-        while let line = try! reader.next() {
+        while let line = try reader.next() {
             guard case .text(let number, let bytes) = line, number > 1 else { continue }
             let fields = String(decoding: bytes, as: UTF8.self).split(separator: ",")
             stars.append(OfflineEvaluation.Star(person: String(fields[0]), repositoryKey: String(fields[1])))

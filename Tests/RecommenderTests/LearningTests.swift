@@ -8,8 +8,8 @@ struct LearningTests {
     let swift = UserPreferences(techStack: ["Swift"])
 
     @Test("A like changes the next batch at once, with a reason naming it")
-    func likeChangesNextBatch() async {
-        let fixture = await Fixture.shared
+    func likeChangesNextBatch() async throws {
+        let fixture = try await Fixture.shared
         let recommender = fixture.recommender
         let before = recommender.deck(for: Taste(preferences: swift))
         let taste = Taste(preferences: swift, signals: [TasteSignal(repositoryKey: "vapor/vapor", kind: .like)])
@@ -23,8 +23,8 @@ struct LearningTests {
     }
 
     @Test("Imported stars alone make a personal deck: people who starred these also starred …")
-    func starsDriveCollaboration() async {
-        let fixture = await Fixture.shared
+    func starsDriveCollaboration() async throws {
+        let fixture = try await Fixture.shared
         let recommender = fixture.recommender
         // A real person of the development split: their train stars in, their held-out stars should surface.
         let person = "0187773933"
@@ -38,8 +38,8 @@ struct LearningTests {
     }
 
     @Test("Skips push similar repositories down")
-    func skipsDemote() async {
-        let fixture = await Fixture.shared
+    func skipsDemote() async throws {
+        let fixture = try await Fixture.shared
         let recommender = fixture.recommender
         let taste = Taste(preferences: UserPreferences(techStack: ["JavaScript", "Python"]))
         let first = recommender.deck(for: taste)
@@ -54,8 +54,8 @@ struct LearningTests {
     }
 
     @Test("Batches never repeat until the filter runs out, then the deck says so")
-    func neverRepeatUntilExhausted() async {
-        let fixture = await Fixture.shared
+    func neverRepeatUntilExhausted() async throws {
+        let fixture = try await Fixture.shared
         let recommender = fixture.recommender
         let filter = DeckFilter(languages: ["Elixir"])
         let available = fixture.index.repositories.filter { $0.language == "Elixir" && !$0.archived }.count
@@ -80,8 +80,8 @@ struct LearningTests {
     }
 
     @Test("A filter that leaves one cluster fills the batch from it (the cluster limit gives way)")
-    func filterOverridesClusterLimit() async {
-        let fixture = await Fixture.shared
+    func filterOverridesClusterLimit() async throws {
+        let fixture = try await Fixture.shared
         let recommender = fixture.recommender
         let deck = recommender.deck(for: Taste(), filter: DeckFilter(clusters: ["blockchain"]))
         #expect(deck.cards.count == 20)
@@ -89,8 +89,8 @@ struct LearningTests {
     }
 
     @Test("Same inputs, same deck: input order and repeated builds do not matter")
-    func deterministic() async {
-        let fixture = await Fixture.shared
+    func deterministic() async throws {
+        let fixture = try await Fixture.shared
         let taste = Taste(
             preferences: UserPreferences(techStack: ["Rust"], goals: [.exploring]),
             signals: [TasteSignal(repositoryKey: "tokio-rs/tokio", kind: .like)])

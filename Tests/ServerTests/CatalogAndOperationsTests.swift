@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import RepoFinderServer
+import Storage
 import TestSupport
 import Testing
 
@@ -94,6 +95,17 @@ struct CatalogAndOperationsTests {
                 try await client.call(.get, "/v1/links/resolve?url=repoverse://repo/nobody/nothing").status == .notFound
             )
             #expect(try await client.call(.get, "/v1/links/resolve").status == .badRequest)
+        }
+    }
+
+    @Test("health says the database is not answering, and nothing of its internals")
+    func healthWithoutDatabase() async throws {
+        try await ServerHarness.run(.sqliteFile) { client, store in
+            try await store.close()
+            let health = try await client.call(.get, "/health")
+            #expect(health.status == .serviceUnavailable)
+            #expect(try health.json()["status"] as? String == "unavailable")
+            #expect(try health.json()["message"] as? String == "The database is not answering; try again shortly.")
         }
     }
 

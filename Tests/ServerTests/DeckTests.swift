@@ -1,3 +1,4 @@
+import Dealing
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
@@ -52,7 +53,7 @@ struct DeckTests {
             var token = ""
             var dealt = Set<String>()
             for _ in 0..<2 {
-                let deck = try await DeckService.make(store: test.store, logger: ServerHarness.quietLogger)
+                let deck = try await DiscoveryServer.makeDeck(store: test.store, logger: ServerHarness.quietLogger)
                 let application = try DiscoveryServer.makeApplication(
                     configuration: configuration, store: test.store, deck: deck, logger: ServerHarness.quietLogger)
                 let before = dealt

@@ -1,3 +1,4 @@
+import APISchemas
 import Foundation
 import OpenAPIRuntime
 import Recommender
@@ -51,7 +52,7 @@ struct FeedJSONTests {
     /// The feed as the generated types and `JSONEncoder` write it (the generated handler's way).
     static func generated(_ deck: Deck, now: Date) throws -> Any {
         let feed = Components.Schemas.Feed(
-            items: deck.cards.map { Mapping.card($0, now: now) }, exhausted: deck.exhausted,
+            items: deck.cards.map { APISchemas.card($0, now: now) }, exhausted: deck.exhausted,
             message: deck.exhaustedMessage)
         let encoder = JSONEncoder()
         let transcoder = LenientDateTranscoder()

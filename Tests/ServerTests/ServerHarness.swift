@@ -31,7 +31,7 @@ enum ServerHarness {
     ) async throws {
         try await withStore(engine) { test in
             try await SyntheticCatalog.seed(test.store)
-            let deck = try await DeckService.make(store: test.store, logger: quietLogger)
+            let deck = try await DiscoveryServer.makeDeck(store: test.store, logger: quietLogger)
             let web = withWebApp ? try await DiscoveryServer.makeWebApp(store: test.store) : nil
             let application = try DiscoveryServer.makeApplication(
                 configuration: configuration, store: test.store, deck: deck, web: web, logger: quietLogger)

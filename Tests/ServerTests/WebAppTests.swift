@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import RepoFinderCore
 import RepoFinderServer
 import TestSupport
 import Testing
@@ -35,6 +36,24 @@ struct WebAppTests {
             let weekly = String(buffer: try await client.call(.get, "/trending?since=weekly").body)
             #expect(weekly.contains("value=\"weekly\" checked"))
             #expect(!weekly.contains("value=\"daily\" checked"))
+        }
+    }
+
+    @Test("onboarding asks the steps every face asks, in the same order, and every field of the preferences")
+    func onboardingSteps() async throws {
+        try await ServerHarness.run(.sqliteMemory, withWebApp: true) { client, _ in
+            let html = String(buffer: try await client.call(.get, "/onboarding").body)
+            for step in OnboardingStep.allCases {
+                #expect(html.contains("<li data-step-dot=\"\(step.rawValue)\">\(step.title)</li>"), "\(step)")
+                #expect(html.contains("data-step=\"\(step.rawValue)\""), "\(step)")
+            }
+            #expect(!html.contains("data-step=\"\(OnboardingStep.allCases.count)\""))
+            for field in [
+                "name=\"name\"", "name=\"projectType\"", "data-field=\"techStack\"", "data-field=\"interests\"",
+                "name=\"experienceLevel\"", "name=\"goals\"", "id=\"clusters\"",
+            ] {
+                #expect(html.contains(field), "\(field)")
+            }
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import RepoFinderCore
 import Storage
 import StoragePostgres
+import StorageSQL
 import StorageSQLite
 import TestSupport
 import Testing
@@ -126,9 +127,11 @@ struct CatalogContractTests {
             #expect(receipt.accepted == 1)
             try await test.store.close()
             let reopened = try await test.reopen!()
-            #expect(try await reopened.repository(named: Fixtures.name("keep/me")) != nil)
-            #expect(try await reopened.interactions(userID: account.id).map(\.id) == ["k1"])
-            #expect(try await reopened.statistics().schemaVersion == currentSchemaVersion)
+            try await reopened.whileRunning { reopened async throws in
+                #expect(try await reopened.repository(named: Fixtures.name("keep/me")) != nil)
+                #expect(try await reopened.interactions(userID: account.id).map(\.id) == ["k1"])
+                #expect(try await reopened.statistics().schemaVersion == currentSchemaVersion)
+            }
             try await reopened.close()
         }
     }

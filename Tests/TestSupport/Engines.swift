@@ -50,9 +50,11 @@ public enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable 
                 store: try await PostgresStorage.connect(isolated),
                 reopen: { try await PostgresStorage.connect(isolated) },
                 cleanup: {
-                    let admin = try? await PostgresStorage.connect(base)
-                    try? await admin?.execute("DROP SCHEMA IF EXISTS \"\(isolated.schema!)\" CASCADE")
-                    try? await admin?.close()
+                    guard let admin = try? await PostgresStorage.connect(base) else { return }
+                    _ = try? await admin.whileRunning { _ in
+                        try await admin.execute("DROP SCHEMA IF EXISTS \"\(isolated.schema!)\" CASCADE")
+                    }
+                    try? await admin.close()
                 })
         }
     }
@@ -66,11 +68,12 @@ public struct TestStore: Sendable {
     public let cleanup: @Sendable () async -> Void
 }
 
-/// Runs `body` with a fresh store of `engine`, then closes and disposes of it.
+/// Runs `body` with a fresh store of `engine` (running), then closes and disposes of it. A store `reopen` returns
+/// is the test's to run (``DataStore/whileRunning(_:)``) and close.
 public func withStore(_ engine: Engine, _ body: (TestStore) async throws -> Void) async throws {
     let test = try await engine.makeStore()
     do {
-        try await body(test)
+        try await test.store.whileRunning { _ in try await body(test) }
     } catch {
         try? await test.store.close()
         await test.cleanup()

@@ -132,6 +132,13 @@ class Flow:
         b = self.b
         b.go("/")
         b.wait("the redirect to onboarding", lambda: b.driver.current_url.endswith("/onboarding"))
+        b.wait("the first step", lambda: b.finds('input[name="name"]'))
+        dots = [dot.text for dot in b.finds("[data-step-dot]")]
+        if dots != ["You", "Stack", "Interests", "Level", "Goals", "Areas"]:
+            raise Failure(f"onboarding steps: {dots}")
+        b.find('input[name="name"]').send_keys("Ada")
+        b.find('input[name="projectType"]').send_keys("mobile app")
+        b.click('[data-nav="next"]')
         b.wait("the stack chips", lambda: b.finds('[data-chip="techStack"]'))
         for value in ("Swift", "Python"):
             b.click(f'[data-chip="techStack"][data-value="{value}"]')
@@ -156,13 +163,14 @@ class Flow:
         next_button.click()
         b.wait("the deck after onboarding", lambda: b.driver.current_url.rstrip("/") == b.base)
         preferences = b.api("/v1/me/preferences")
-        expected = {"techStack": ["Swift", "Python", "SwiftNIO"], "interests": ["cli"],
+        expected = {"name": "Ada", "projectType": "mobile app", "techStack": ["Swift", "Python", "SwiftNIO"],
+                    "interests": ["cli"],
                     "experienceLevel": "intermediate", "goals": ["building-project"],
                     "primaryCluster": "developer-tools", "secondaryClusters": ["mobile"], "onboardingCompleted": True}
         for key, value in expected.items():
             if preferences.get(key) != value:
                 raise Failure(f"saved preference {key} = {preferences.get(key)!r}, expected {value!r}")
-        print("  onboarding: 5 steps, preferences saved through the API")
+        print("  onboarding: 6 steps (the shared order), every preference saved through the API")
 
     def act(self, kind, how):
         b = self.b

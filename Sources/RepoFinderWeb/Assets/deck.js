@@ -163,7 +163,8 @@ function card(item) {
     repository.topics.length ? h("ul", { class: "topics", "aria-label": "Topics" }, repository.topics.slice(0, 6).map((t) => h("li", {}, t))) : null,
     h("dl", { class: "card-facts" }, facts.map(([term, value]) => h("div", {}, h("dt", {}, term), h("dd", {}, value)))),
     item.reasons.length ? h("ul", { class: "reasons", "aria-label": "Why this card" }, item.reasons.map((r) => h("li", {}, r))) : null,
-    h("a", { class: "card-open", href: detailPath(repository.fullName), onclick: () => { record("open", repository.fullName); } }, "Details"),
+    // The detail page records a view when it loads; `open` means opened on GitHub (from the detail page).
+    h("a", { class: "card-open", href: detailPath(repository.fullName) }, "Details"),
     h("span", { class: "stamp like", "aria-hidden": "true" }, "Like"),
     h("span", { class: "stamp skip", "aria-hidden": "true" }, "Skip"),
     h("span", { class: "stamp save", "aria-hidden": "true" }, "Save"));
@@ -302,7 +303,7 @@ function onKey(event) {
   else if (event.key === "ArrowRight") decide("like");
   else if (event.key === "s" || event.key === "S") decide("save");
   else if (event.key === "Enter" && !event.target.closest("a, button")) {
-    record("open", top.repository.fullName).finally(() => location.assign(detailPath(top.repository.fullName)));
+    location.assign(detailPath(top.repository.fullName));
   } else return;
   event.preventDefault();
 }

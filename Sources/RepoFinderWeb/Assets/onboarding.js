@@ -1,10 +1,11 @@
-// Onboarding in five steps (stack, interests, level, goals, areas), saved through the API. Skippable ("Skip for
+// Onboarding in six steps, in the order every face asks them (OnboardingStep in RepoFinderCore: you — name and
+// project —, stack, interests, level, goals, areas), saved through the API. Skippable ("Skip for
 // now" saves what was chosen so far and marks onboarding done); reached again from Profile to edit, prefilled.
 
 import { api } from "./api.js";
 import { h } from "./ui.js";
 
-const STEPS = 5;
+const STEPS = 6;
 let step = 0;
 let form;
 const chosen = { techStack: new Set(), interests: new Set() };
@@ -39,6 +40,7 @@ export async function start() {
 }
 
 function fill(preferences, clusters) {
+  for (const field of ["name", "projectType"]) form.elements[field].value = preferences[field] || "";
   for (const field of ["techStack", "interests"]) {
     const box = form.querySelector(`[data-field="${field}"]`);
     const choices = box.dataset.choices.split(",");
@@ -125,6 +127,10 @@ function collect() {
     secondaryClusters: checked("secondaryClusters").filter((id) => id !== primary).slice(0, 13),
     onboardingCompleted: true,
   };
+  for (const field of ["name", "projectType"]) {
+    const text = form.elements[field].value.trim().slice(0, 80);
+    if (text) preferences[field] = text;
+  }
   const level = checked("experienceLevel")[0];
   if (level) preferences.experienceLevel = level;
   if (primary) preferences.primaryCluster = primary;

@@ -1,14 +1,15 @@
 import AsyncHTTPClient
 import Foundation
 public import GitHub
+import HTTPTypes
 import NIOCore
 import NIOHTTP1
 import Synchronization
 
-/// The live ``HTTPTransport`` on AsyncHTTPClient. It follows no redirects itself (``GitHubClient`` does, so the
+/// The live ``GitHubTransport`` on AsyncHTTPClient. It follows no redirects itself (``GitHubClient`` does, so the
 /// token never goes to another host and cached ETags still apply) and reports every failure to get an answer as a
 /// ``TransportError``.
-public final class AsyncHTTPClientTransport: HTTPTransport {
+public final class LiveGitHubTransport: GitHubTransport {
     private let client: HTTPClient
     /// Largest body read; GitHub's pages of 100 repositories are well under 1 MiB.
     private let maximumBodyBytes: Int
@@ -40,17 +41,21 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         if !isShutDown.withLock({ $0 }) { _ = client.shutdown() }
     }
 
-    public func send(_ request: HTTPRequest, timeout: Duration) async throws -> HTTPResponse {
+    public func send(_ request: GitHubRequest, timeout: Duration) async throws -> GitHubResponse {
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
-        outgoing.method = HTTPMethod(rawValue: request.method)
-        for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
+        outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
+        for field in request.headerFields { outgoing.headers.add(name: field.name.rawName, value: field.value) }
         if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
         do {
             let response = try await client.execute(outgoing, timeout: .milliseconds(timeout.milliseconds))
-            var headers = GitHub.HTTPHeaders()
-            for header in response.headers { headers.add(header.name, header.value) }
+            var fields = HTTPFields()
+            for header in response.headers {
+                if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
+            }
             let body = try await response.body.collect(upTo: maximumBodyBytes)
-            return HTTPResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
+            return GitHubResponse(
+                status: HTTPResponse.Status(code: Int(response.status.code)), headerFields: fields,
+                body: Data(body.readableBytesView))
         } catch let error as HTTPClientError
             where [.deadlineExceeded, .readTimeout, .writeTimeout].contains(error)
         {

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import GitHub
+import GitHubTestSupport
 import RepoFinderCore
 import Storage
 import StorageLive

@@ -1,20 +1,19 @@
 import Foundation
 import Logging
 import RepoFinderCore
-import ServiceLifecycle
 import Storage
 import Synchronization
 
 /// Records which cards were dealt to whom.
 ///
-/// On a store several servers share (PostgreSQL) it records at once, and the store decides which cards are new, so
-/// two servers never deal a person the same card. On a store one server owns (a SQLite file) this server's sessions
-/// already know what they dealt, so the cards are written behind, every person's together, at most every
-/// ``ServedFlushService/interval``: a deal then costs no write of its own. Writing a few cards into each of many
+/// The store says how (``DealtCardsRecording``). On a store several servers share (PostgreSQL) it records at once,
+/// and the store decides which cards are new, so two servers never deal a person the same card. On a store one server
+/// owns (a SQLite file) this server's sessions already know what they dealt, so the cards are written behind, every
+/// person's together, whenever ``ServedFlushService`` flushes (every second): a deal then costs no write of its own. Writing a few cards into each of many
 /// people's rows per request had made the database write the same pages over and over (about 90 KB per request),
 /// which capped the deck at a third of what it serves now. After `kill -9`, the cards of the last interval are
 /// forgotten and may be dealt again; a graceful stop writes everything.
-final class ServedRecorder: Sendable {
+public final class ServedRecorder: Sendable {
     private struct Dealt: Sendable {
         var names: [RepositoryName] = []
         var at = Date.distantPast
@@ -40,7 +39,9 @@ final class ServedRecorder: Sendable {
     /// Records a deal and returns the cards that are new to the person: all of them when written behind, those the
     /// store had not recorded otherwise.
     func record(_ names: [RepositoryName], userID: String, at date: Date) async throws -> [RepositoryName] {
-        guard !store.isShared else { return try await store.recordServed(names, userID: userID, at: date) }
+        guard store.dealtCardsRecording == .writeBehind else {
+            return try await store.recordServed(names, userID: userID, at: date)
+        }
         queue.withLock { queue in
             queue.pending[userID, default: Dealt()].names += names
             queue.pending[userID]?.at = date
@@ -57,7 +58,7 @@ final class ServedRecorder: Sendable {
 
     /// Writes what is waiting, every person's at once (SQLite groups them into one transaction). What could not be
     /// written waits for the next flush; a person who no longer exists is dropped.
-    func flush() async {
+    public func flush() async {
         let (flush, batch) = queue.withLock { queue in
             queue.flushes += 1
             queue.writing[queue.flushes] = queue.pending
@@ -93,26 +94,9 @@ final class ServedRecorder: Sendable {
             queue.writing[flush] = nil
         }
         if !failed.isEmpty {
-            logger.error("could not record the cards dealt to \(failed.count) people; trying again at the next flush")
+            logger.error(
+                "could not record the cards dealt; trying again at the next flush",
+                metadata: ["people": "\(failed.count)"])
         }
-    }
-}
-
-/// Writes the cards dealt behind every `interval`, and what is left when the server stops.
-struct ServedFlushService: Service {
-    static let interval = Duration.seconds(1)
-
-    let recorder: ServedRecorder
-
-    func run() async throws {
-        while !Task.isShuttingDownGracefully && !Task.isCancelled {
-            do {
-                try await cancelWhenGracefulShutdown { try await Task.sleep(for: Self.interval) }
-            } catch {
-                break
-            }
-            await recorder.flush()
-        }
-        await recorder.flush()
     }
 }

@@ -23,7 +23,7 @@ enum LiveServer {
     static func run(_ body: @Sendable (URL, any DataStore) async throws -> Void) async throws {
         try await withStore(.sqliteMemory) { test in
             try await SyntheticCatalog.seed(test.store)
-            let deck = try await DeckService.make(store: test.store, logger: logger)
+            let deck = try await DiscoveryServer.makeDeck(store: test.store, logger: logger)
             let application = try DiscoveryServer.makeApplication(
                 configuration: ServerConfiguration(port: 0, perTokenLimit: nil, perAddressLimit: nil),
                 store: test.store, deck: deck, logger: logger)

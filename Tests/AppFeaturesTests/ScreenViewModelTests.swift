@@ -1,4 +1,5 @@
 import AppFeatures
+import AppTestSupport
 import Foundation
 import OfflineStore
 import RepoFinderClient
@@ -17,7 +18,7 @@ struct ScreenViewModelTests {
         ClusterSummary(id: "systems", name: "Systems", size: 5),
     ]
 
-    @Test("onboarding: prefilled, checked step by step, saved at the end with onboarding done")
+    @Test("onboarding: every field of the preferences, in the shared step order, checked, saved with onboarding done")
     func onboarding() async throws {
         service.onClusters { Self.clusters }
         service.onPreferences { UserPreferences(techStack: ["Swift"]) }
@@ -28,34 +29,47 @@ struct ScreenViewModelTests {
         }
         let model = OnboardingViewModel(service: service)
         await model.send(.appear).value
-        #expect(model.state == .editing(.focus))
+        #expect(model.state == .editing(.about))
         #expect(model.draft.techStack == ["Swift"])
+        model.send(.setName("  Ada "))
+        model.send(.setProjectType(String(repeating: "p", count: 81)))
+        #expect(model.problem?.contains("too long") == true)
+        model.send(.setProjectType("mobile app"))
         model.send(.next)
-        #expect(model.problem != nil, "an area is needed first")
-        #expect(model.state == .editing(.focus))
-        model.send(.choosePrimary("nonsense"))
-        #expect(model.problem == "'nonsense' is not one of the areas.")
-        model.send(.choosePrimary("mobile"))
-        model.send(.next)
-        model.send(.toggleSecondary("systems"))
-        model.send(.toggleSecondary("mobile"))
-        #expect(model.draft.secondaryClusters == ["systems"], "the primary is not also secondary")
-        model.send(.next)
+        #expect(model.state == .editing(.stack))
         model.send(.addTech("  swift "))
         model.send(.addTech("SwiftUI"))
         model.send(.addTech(String(repeating: "x", count: 41)))
         #expect(model.problem?.contains("too long") == true)
         #expect(model.draft.techStack == ["Swift", "SwiftUI"])
+        model.send(.next)
+        #expect(model.state == .editing(.interests))
+        model.send(.addInterest("ios"))
+        model.send(.addInterest("IOS"))
+        model.send(.addInterest("testing"))
+        model.send(.removeInterest("testing"))
+        #expect(model.draft.interests == ["ios"])
         model.send(.back)
-        #expect(model.state == .editing(.moreAreas))
+        #expect(model.state == .editing(.stack))
         model.send(.next)
         model.send(.next)
         model.send(.setExperience(.intermediate))
         model.send(.next)
         model.send(.toggleGoal(.exploring))
+        model.send(.next)
+        #expect(model.state == .editing(.areas))
+        model.send(.choosePrimary("nonsense"))
+        #expect(model.problem == "'nonsense' is not one of the areas.")
+        model.send(.choosePrimary("mobile"))
+        model.send(.toggleSecondary("systems"))
+        model.send(.toggleSecondary("mobile"))
+        #expect(model.draft.secondaryClusters == ["systems"], "the primary is not also secondary")
         await model.send(.next).value
         #expect(model.state == .finished)
         let stored = try #require(saved.withLock { $0 })
+        #expect(stored.name == "Ada")
+        #expect(stored.projectType == "mobile app")
+        #expect(stored.interests == ["ios"])
         #expect(stored.primaryCluster == "mobile")
         #expect(stored.experienceLevel == .intermediate)
         #expect(stored.goals == [.exploring])
@@ -91,6 +105,7 @@ struct ScreenViewModelTests {
                 }, page: request.page, perPage: 20)
         }
         let model = TrendingViewModel(service: service)
+        #expect(model.window == .daily, "the same default window as the API, the web app and the command line")
         await model.send(.appear).value
         #expect(model.state == .loaded)
         #expect(model.items.count == 20)

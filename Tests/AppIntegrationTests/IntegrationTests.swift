@@ -18,7 +18,7 @@ struct IntegrationTests {
 
             let onboarding = await OnboardingViewModel(service: client)
             await onboarding.send(.appear).value
-            #expect(await onboarding.state == .editing(.focus))
+            #expect(await onboarding.state == .editing(.about))
             let clusters = await onboarding.clusters
             #expect(clusters.contains { $0.id == "systems" })
             await onboarding.send(.choosePrimary("systems"))

@@ -1,30 +1,25 @@
 import Catalog
-import Foundation
-import GitHub
+public import Foundation
+public import GitHub
+public import HTTPTypes
 import Synchronization
+import TestSupport
 
 /// One recorded request and GitHub's answer.
-struct RecordedExchange: Sendable {
-    var method: String
-    var url: URL
-    var status: Int
-    var headers: HTTPHeaders
-    var body: Data
+public struct RecordedExchange: Sendable {
+    public var method: String
+    public var url: URL
+    public var status: Int
+    public var headers: HTTPFields
+    public var body: Data
 }
 
 /// The recorded real GitHub responses in ../shared/data/github-api.
-enum Recordings {
-    static let root: URL = {
-        if let override = ProcessInfo.processInfo.environment["REPOFINDER_SHARED_DATA"] {
-            return URL(fileURLWithPath: override).appendingPathComponent("github-api")
-        }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data/github-api")
-    }()
-
+public enum Recordings {
     /// An octokit fixtures scenario (`normalized-fixture.json`): scope, method, path, status, response, headers.
-    static func octokit(_ scenario: String) throws -> [RecordedExchange] {
-        let file = root.appendingPathComponent("octokit/\(scenario)/normalized-fixture.json")
+    public static func octokit(_ scenario: String) throws -> [RecordedExchange] {
+        let file = URL(
+            fileURLWithPath: try SharedDataFolder.file("github-api/octokit/\(scenario)/normalized-fixture.json"))
         let entries = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [[String: Any]] ?? []
         return try entries.map { entry in
             let scope = (entry["scope"] as? String ?? "").replacingOccurrences(of: ":443", with: "")
@@ -37,9 +32,9 @@ enum Recordings {
     }
 
     /// A github3.py cassette (`*.json.gz`): method, uri, status, response_headers, body_json.
-    static func github3py(_ name: String) throws -> [RecordedExchange] {
+    public static func github3py(_ name: String) throws -> [RecordedExchange] {
         let reader = try LineReader(
-            path: root.appendingPathComponent("github3py/\(name).json.gz").path, maximumLineBytes: 64 << 20)
+            path: try SharedDataFolder.file("github-api/github3py/\(name).json.gz"), maximumLineBytes: 64 << 20)
         var bytes: [UInt8] = []
         while let line = try reader.next() {
             if case .text(_, let text) = line { bytes += text + [10] }
@@ -53,10 +48,14 @@ enum Recordings {
         }
     }
 
-    private static func headers(_ value: Any?) -> HTTPHeaders {
-        var headers = HTTPHeaders()
+    private static func headers(_ value: Any?) -> HTTPFields {
+        var headers = HTTPFields()
         for (name, value) in (value as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
-            headers.add(name, (value as? [Any]).map { $0.map { "\($0)" }.joined(separator: ", ") } ?? "\(value)")
+            guard let name = HTTPField.Name(name) else { continue }
+            headers.append(
+                HTTPField(
+                    name: name,
+                    value: (value as? [Any]).map { $0.map { "\($0)" }.joined(separator: ", ") } ?? "\(value)"))
         }
         return headers
     }
@@ -77,22 +76,22 @@ enum Recordings {
 /// ones were used, the one with exactly the request's query (else the last) is served again. When `If-None-Match` equals the recording's `ETag` the answer is a
 /// 304 with the same headers and no body, as GitHub answers (no 304 was recorded). `scripted` answers come before
 /// any recording, for the failures GitHub was never recorded giving.
-actor ReplayTransport: HTTPTransport {
+public actor ReplayTransport: GitHubTransport {
     private let recordings: [RecordedExchange]
     private var used: Set<Int> = []
-    private var scripted: [Result<HTTPResponse, TransportError>]
+    private var scripted: [Result<GitHubResponse, TransportError>]
     /// Every request sent, with the status it got (nil: a transport error).
-    private(set) var log: [(request: HTTPRequest, status: Int?)] = []
+    public private(set) var log: [(request: GitHubRequest, status: Int?)] = []
 
-    init(_ recordings: [RecordedExchange], scripted: [Result<HTTPResponse, TransportError>] = []) {
+    public init(_ recordings: [RecordedExchange], scripted: [Result<GitHubResponse, TransportError>] = []) {
         self.recordings = recordings
         self.scripted = scripted
     }
 
-    var requests: [HTTPRequest] { log.map(\.request) }
-    var statuses: [Int?] { log.map(\.status) }
+    public var requests: [GitHubRequest] { log.map(\.request) }
+    public var statuses: [Int?] { log.map(\.status) }
 
-    func send(_ request: HTTPRequest, timeout: Duration) async throws -> HTTPResponse {
+    public func send(_ request: GitHubRequest, timeout: Duration) async throws -> GitHubResponse {
         if !scripted.isEmpty {
             let next = scripted.removeFirst()
             switch next {
@@ -110,20 +109,21 @@ actor ReplayTransport: HTTPTransport {
         }
         guard let index = candidates.first(where: { !used.contains($0) }) ?? sameQuery ?? candidates.last else {
             log.append((request, 404))
-            return HTTPResponse(status: 404, body: Data(#"{"message":"Not Found (not recorded)"}"#.utf8))
+            return GitHubResponse(status: 404, body: Data(#"{"message":"Not Found (not recorded)"}"#.utf8))
         }
         used.insert(index)
         let recording = recordings[index]
-        if let etag = recording.headers["etag"], request.headers["if-none-match"] == etag {
+        if let etag = recording.headers[.eTag], request.headerFields[.ifNoneMatch] == etag {
             log.append((request, 304))
-            return HTTPResponse(status: 304, headers: recording.headers)
+            return GitHubResponse(status: 304, headerFields: recording.headers)
         }
         log.append((request, recording.status))
-        return HTTPResponse(status: recording.status, headers: recording.headers, body: recording.body)
+        return GitHubResponse(
+            status: HTTPResponse.Status(code: recording.status), headerFields: recording.headers, body: recording.body)
     }
 
-    private func matches(_ request: HTTPRequest, _ recording: RecordedExchange) -> Bool {
-        guard request.method == recording.method, request.url.host == recording.url.host,
+    private func matches(_ request: GitHubRequest, _ recording: RecordedExchange) -> Bool {
+        guard request.method.rawValue == recording.method, request.url.host == recording.url.host,
             request.url.path == recording.url.path
         else { return false }
         let recorded = Self.queryItems(recording.url)
@@ -131,7 +131,7 @@ actor ReplayTransport: HTTPTransport {
     }
 
     /// Decoded `name=value` pairs; `+` is a space, as recorded clients wrote it.
-    static func queryItems(_ url: URL) -> [String] {
+    public static func queryItems(_ url: URL) -> [String] {
         guard let query = url.query(percentEncoded: true), !query.isEmpty else { return [] }
         return query.split(separator: "&").map {
             String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
@@ -140,20 +140,20 @@ actor ReplayTransport: HTTPTransport {
 }
 
 /// A sleeper that records each pause and returns at once, and a wall clock that moves by the pauses.
-final class FakeClock: Sendable {
+public final class FakeClock: Sendable {
     private let state = Mutex<(pauses: [Duration], elapsed: Duration)>(([], .zero))
-    let start: Date
+    public let start: Date
 
-    init(start: Date = Date(timeIntervalSince1970: 1_700_000_000)) { self.start = start }
+    public init(start: Date = Date(timeIntervalSince1970: 1_700_000_000)) { self.start = start }
 
-    var pauses: [Duration] { state.withLock { $0.pauses } }
+    public var pauses: [Duration] { state.withLock { $0.pauses } }
 
-    var now: Date {
+    public var now: Date {
         let elapsed = state.withLock { $0.elapsed }
         return start.addingTimeInterval(Double(elapsed.components.seconds))
     }
 
-    var sleeper: Sleeper {
+    public var sleeper: Sleeper {
         { duration in
             self.state.withLock {
                 $0.pauses.append(duration)

@@ -1,72 +1,14 @@
 import Foundation
-import Recommender
-import RepoFinderCore
-import Storage
-import Synchronization
-
-/// Who is signed in, and each person's session: their taste as the deck needs it, cached in memory.
-final class People: Sendable {
-    private let store: any DataStore
-    /// Token hash → user id, for tokens seen recently (accounts are never deleted, so entries never go stale).
-    private let accounts = Mutex<[String: String]>([:])
-    private let sessions = Mutex<[String: PersonSession]>([:])
-    private let maximumCached: Int
-    private let sessionRefresh: Duration
-
-    private let served: ServedRecorder
-
-    init(
-        store: any DataStore, served: ServedRecorder, maximumCached: Int = 100_000,
-        sessionRefresh: Duration = .seconds(60)
-    ) {
-        self.store = store
-        self.served = served
-        self.maximumCached = maximumCached
-        self.sessionRefresh = sessionRefresh
-    }
-
-    /// Creates an account and returns its id and token (the token is not kept).
-    func createAccount(at date: Date) async throws -> (id: String, token: String) {
-        let token = BearerToken.make()
-        let account = try await store.createUser(tokenHash: BearerToken.hash(token), at: date)
-        return (account.id, token)
-    }
-
-    /// The id of the person whose bearer token this request carries; 401 without one or with a forged one.
-    func authenticate() async throws -> String {
-        guard let token = RequestIdentity.current.token else {
-            throw APIError.unauthorized("Sign in: send 'Authorization: Bearer <token>' (POST /v1/users makes one).")
-        }
-        let hash = BearerToken.hash(token)
-        if let id = accounts.withLock({ $0[hash] }) { return id }
-        guard let account = try await store.user(tokenHash: hash) else {
-            throw APIError.unauthorized("This token is not valid; create an account with POST /v1/users.")
-        }
-        accounts.withLock { accounts in
-            if accounts.count >= maximumCached { accounts.removeAll(keepingCapacity: true) }
-            accounts[hash] = account.id
-        }
-        return account.id
-    }
-
-    /// The person's session (made on first use).
-    func session(_ userID: String) -> PersonSession {
-        sessions.withLock { sessions in
-            if let session = sessions[userID] { return session }
-            if sessions.count >= maximumCached { sessions.removeAll(keepingCapacity: true) }
-            let session = PersonSession(userID: userID, store: store, served: served, refresh: sessionRefresh)
-            sessions[userID] = session
-            return session
-        }
-    }
-}
+public import Recommender
+public import RepoFinderCore
+public import Storage
 
 /// One person's taste as the deck needs it: preferences, signals, and what was dealt (as bits of the current index).
 /// Loaded from the store on first use and again after about `refresh` (so several servers sharing a database converge,
 /// and edits made with the command line show); this server's own changes apply at once. What was dealt is read again
 /// only from a shared store or for a new index. An actor: one person's feed requests are dealt one after another, so two
 /// at once never get the same cards.
-actor PersonSession {
+public actor PersonSession {
     private struct State {
         var preferences: UserPreferences
         var signals: [TasteSignal]
@@ -78,22 +20,28 @@ actor PersonSession {
         var prepared: PreparedPreferences?
     }
 
-    let userID: String
+    /// Whose session it is.
+    public let userID: String
     private let store: any DataStore
     private let served: ServedRecorder
     private let refresh: Duration
+    private let observe: DealingSessions.DealObserver
     private var state: State?
 
-    init(userID: String, store: any DataStore, served: ServedRecorder, refresh: Duration) {
+    init(
+        userID: String, store: any DataStore, served: ServedRecorder, refresh: Duration,
+        observe: @escaping DealingSessions.DealObserver
+    ) {
         self.userID = userID
         self.store = store
         self.served = served
         self.refresh = refresh
+        self.observe = observe
     }
 
     /// Deals the next cards and records them as served; on a shared store, returns only cards the store had not
     /// recorded for this person before (another server may have dealt one a moment ago).
-    func deal(size: Int, filter: DeckFilter, recommender: Recommender, metrics: ServerMetrics) async throws -> Deck {
+    public func deal(size: Int, filter: DeckFilter, recommender: Recommender) async throws -> Deck {
         let start: ContinuousClock.Instant
         let deck: Deck
         do {
@@ -109,7 +57,7 @@ actor PersonSession {
                 prepared: loaded.prepared)
             deck = recommender.deck(for: taste, size: size, filter: filter)
         }
-        metrics.recordDeck(seconds: (ContinuousClock.now - start).secondsDouble, cards: deck.cards.count)
+        observe(ContinuousClock.now - start, deck.cards.count)
         // Marked in place (the bits are not copied); taken back if the deal cannot be recorded.
         let items = deck.cards.compactMap(\.indexPosition)
         for item in items { state?.served.insert(item) }
@@ -128,18 +76,18 @@ actor PersonSession {
     }
 
     /// Keys the person has been dealt or has signalled, for excluding them from cluster listings.
-    func seen(in index: RecommendationIndex) async throws -> (served: ItemBits, signalled: Set<String>) {
+    public func seen(in index: RecommendationIndex) async throws -> (served: ItemBits, signalled: Set<String>) {
         let state = try await current(for: index)
         return (state.served, Set(state.signals.map(\.repositoryKey)))
     }
 
     /// Applies interactions this server just stored.
-    func didRecord(_ interactions: [Interaction]) {
+    public func didRecord(_ interactions: [Interaction]) {
         state?.signals += interactions.map { TasteSignal(repository: $0.repository, kind: SignalKind($0.kind)) }
     }
 
     /// Forgets the latest skip of `repository` (this server just withdrew it from the store).
-    func didWithdrawSkip(of repository: RepositoryName) {
+    public func didWithdrawSkip(of repository: RepositoryName) {
         let key = repository.key
         if let position = state?.signals.lastIndex(where: { $0.repositoryKey == key && $0.kind == .skip }) {
             state?.signals.remove(at: position)
@@ -147,7 +95,7 @@ actor PersonSession {
     }
 
     /// Applies preferences this server just stored.
-    func didSetPreferences(_ preferences: UserPreferences) {
+    public func didSetPreferences(_ preferences: UserPreferences) {
         state?.preferences = preferences
     }
 
@@ -164,7 +112,7 @@ actor PersonSession {
         let loadedPreferences = try await preferences ?? UserPreferences()
         let signals = try await interactions.map { TasteSignal(repository: $0.repository, kind: SignalKind($0.kind)) }
         let served: ItemBits
-        if let state, state.index == ObjectIdentifier(index), !store.isShared {
+        if let state, state.index == ObjectIdentifier(index), store.dealtCardsRecording == .writeBehind {
             // A store this server owns holds no card it did not deal itself, and those are in memory already.
             served = state.served
         } else {

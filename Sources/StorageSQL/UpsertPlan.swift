@@ -1,5 +1,6 @@
 import Foundation
 package import RepoFinderCore
+package import Storage
 
 /// Decides, from what is already stored, which incoming rows to insert, which to update and which are
 /// unchanged. Pure, so both engines share the exact same semantics; a key repeated within one batch behaves
@@ -42,7 +43,7 @@ package struct UpsertPlan<Row> {
 
 /// A stable 64-bit FNV-1a hash, the same in every process (unlike `Hasher`), for change detection.
 package struct Fingerprint {
-    private var state: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var digest = FNV1a()
 
     package init() {}
 
@@ -63,10 +64,10 @@ package struct Fingerprint {
         }
     }
 
-    package var value: Int64 { Int64(bitPattern: state) }
+    package var value: Int64 { Int64(bitPattern: digest.value) }
 
     private mutating func addByte(_ byte: UInt8) {
-        state = (state ^ UInt64(byte)) &* 0x100_0000_01b3
+        digest.add(byte)
     }
 }
 

@@ -1,17 +1,19 @@
 import Foundation
-package import RepoFinderCore
+import RepoFinderCore
+import Storage
+import StorageSQL
 
 /// SQLite's search statements: FTS5 over names (weight 10), topics (4) and description (1), plus a `facets` column
 /// of exact tokens (the language, for now) that filters inside the index.
 extension SearchSQL {
     /// The facets column of a repository: its language token.
-    package static func facets(of repository: Repository) -> String {
+    static func facets(of repository: Repository) -> String {
         languageToken(repository.language) ?? ""
     }
 
     /// The token for a language: `l` and the hex of its bytes, ASCII letters lowercased (as SQLite's `lower` does
     /// in the v3 migration), so `C`, `C++` and `C#` stay distinct single tokens.
-    package static func languageToken(_ language: String?) -> String? {
+    static func languageToken(_ language: String?) -> String? {
         guard let language, !language.isEmpty else { return nil }
         return "l"
             + language.utf8.map { byte in
@@ -21,10 +23,16 @@ extension SearchSQL {
             }.joined()
     }
 
-    static func sqlite(
-        _ query: SearchQuery, terms: [String], orderKeys: [String], filters: [String], filterArguments: [SQLValue],
-        limit: [SQLValue]
-    ) -> SearchSQL {
+    /// The statements of a search in SQLite.
+    static func sqlite(_ query: SearchQuery) -> SearchSQL {
+        let parts = Parts(query)
+        guard !parts.terms.isEmpty else { return browse(parts) }
+        let terms = parts.terms
+        let orderKeys = parts.orderKeys
+        let limit = parts.limit
+        // The language is matched inside the full-text index instead (see `languageToken`).
+        let filters = Array(parts.filters.dropFirst(parts.hasLanguageFilter ? 1 : 0))
+        let filterArguments = Array(parts.filterArguments.dropFirst(parts.hasLanguageFilter ? 1 : 0))
         // Terms of two or more characters match as prefixes (search as you type); one letter matches itself.
         var text = terms.map { $0.count > 1 ? "\"\($0)\"*" : "\"\($0)\"" }.joined(separator: " ")
         // Only a term shaped like a facet token (`l7`) could match one: confine such queries to the text columns. A

@@ -1,4 +1,5 @@
 import AppFeatures
+import AppTestSupport
 import Foundation
 import ImageLoading
 import OfflineStore

@@ -1,13 +1,13 @@
-import Foundation
-import RepoFinderClient
-import RepoFinderCore
+public import Foundation
+public import RepoFinderClient
+public import RepoFinderCore
 import Synchronization
 import Testing
 
 /// A ``DiscoveryService`` whose answers each test sets. A call nobody stubbed fails the test loudly. It logs every call
 /// (by name) and every interaction recorded, in order.
-final class FakeService: DiscoveryService, Sendable {
-    typealias Handler<Input, Output> = @Sendable (Input) async throws(ClientFailure) -> Output
+public final class FakeService: DiscoveryService, Sendable {
+    public typealias Handler<Input, Output> = @Sendable (Input) async throws(ClientFailure) -> Output
 
     private struct Stubs {
         var preferences: Handler<Void, UserPreferences>?
@@ -29,37 +29,45 @@ final class FakeService: DiscoveryService, Sendable {
     private let log = Mutex<[String]>([])
     private let recordedLog = Mutex<[Interaction]>([])
 
-    /// Names of the calls made, in order.
-    var calls: [String] { log.withLock { $0 } }
-    /// Every interaction the fake stored (each id once, like the server).
-    var recorded: [Interaction] { recordedLog.withLock { $0 } }
+    public init() {}
 
-    func count(_ name: String) -> Int { calls.filter { $0 == name }.count }
+    /// Names of the calls made, in order.
+    public var calls: [String] { log.withLock { $0 } }
+    /// Every interaction the fake stored (each id once, like the server).
+    public var recorded: [Interaction] { recordedLog.withLock { $0 } }
+
+    public func count(_ name: String) -> Int { calls.filter { $0 == name }.count }
 
     // MARK: Stubbing
 
-    func onPreferences(_ h: @escaping Handler<Void, UserPreferences>) { stubs.withLock { $0.preferences = h } }
-    func onSavePreferences(_ h: @escaping Handler<UserPreferences, UserPreferences>) {
+    public func onPreferences(_ h: @escaping Handler<Void, UserPreferences>) { stubs.withLock { $0.preferences = h } }
+    public func onSavePreferences(_ h: @escaping Handler<UserPreferences, UserPreferences>) {
         stubs.withLock { $0.savePreferences = h }
     }
-    func onFeed(_ h: @escaping Handler<(limit: Int, cluster: String?), FeedBatch>) { stubs.withLock { $0.feed = h } }
-    func onRecord(_ h: @escaping Handler<[Interaction], RecordReceipt>) { stubs.withLock { $0.record = h } }
-    func onWithdrawSkip(_ h: @escaping Handler<String, Void>) { stubs.withLock { $0.withdrawSkip = h } }
-    func onList(_ h: @escaping Handler<(list: UserList, page: Int, perPage: Int), ResultPage<ListEntry>>) {
+    public func onFeed(_ h: @escaping Handler<(limit: Int, cluster: String?), FeedBatch>) {
+        stubs.withLock { $0.feed = h }
+    }
+    public func onRecord(_ h: @escaping Handler<[Interaction], RecordReceipt>) { stubs.withLock { $0.record = h } }
+    public func onWithdrawSkip(_ h: @escaping Handler<String, Void>) { stubs.withLock { $0.withdrawSkip = h } }
+    public func onList(_ h: @escaping Handler<(list: UserList, page: Int, perPage: Int), ResultPage<ListEntry>>) {
         stubs.withLock { $0.list = h }
     }
-    func onRemove(_ h: @escaping Handler<(RepositoryName, UserList), Void>) { stubs.withLock { $0.remove = h } }
-    func onStats(_ h: @escaping Handler<Void, PersonStats>) { stubs.withLock { $0.stats = h } }
-    func onTrending(
+    public func onRemove(_ h: @escaping Handler<(RepositoryName, UserList), Void>) { stubs.withLock { $0.remove = h } }
+    public func onStats(_ h: @escaping Handler<Void, PersonStats>) { stubs.withLock { $0.stats = h } }
+    public func onTrending(
         _ h: @escaping Handler<(language: String?, window: TrendingWindow, page: Int), ResultPage<TrendingEntry>>
     ) { stubs.withLock { $0.trending = h } }
-    func onSearch(_ h: @escaping Handler<SearchRequest, ResultPage<Repository>>) { stubs.withLock { $0.search = h } }
-    func onRepository(_ h: @escaping Handler<RepositoryName, Repository>) { stubs.withLock { $0.repository = h } }
-    func onSimilar(_ h: @escaping Handler<RepositoryName, [Card]>) { stubs.withLock { $0.similar = h } }
-    func onClusters(_ h: @escaping Handler<Void, [ClusterSummary]>) { stubs.withLock { $0.clusters = h } }
+    public func onSearch(_ h: @escaping Handler<SearchRequest, ResultPage<Repository>>) {
+        stubs.withLock { $0.search = h }
+    }
+    public func onRepository(_ h: @escaping Handler<RepositoryName, Repository>) {
+        stubs.withLock { $0.repository = h }
+    }
+    public func onSimilar(_ h: @escaping Handler<RepositoryName, [Card]>) { stubs.withLock { $0.similar = h } }
+    public func onClusters(_ h: @escaping Handler<Void, [ClusterSummary]>) { stubs.withLock { $0.clusters = h } }
 
     /// Records interactions like the server: each id once; answers with accepted and duplicate counts.
-    func storeInteractions() {
+    public func storeInteractions() {
         onRecord { [self] batch in
             self.recordedLog.withLock { stored in
                 let known = Set(stored.map(\.id))
@@ -86,59 +94,61 @@ final class FakeService: DiscoveryService, Sendable {
         return handler
     }
 
-    func preferences() async throws(ClientFailure) -> UserPreferences {
+    public func preferences() async throws(ClientFailure) -> UserPreferences {
         try await handler("preferences", \.preferences)(())
     }
-    func savePreferences(_ preferences: UserPreferences) async throws(ClientFailure) -> UserPreferences {
+    public func savePreferences(_ preferences: UserPreferences) async throws(ClientFailure) -> UserPreferences {
         try await handler("savePreferences", \.savePreferences)(preferences)
     }
-    func feed(limit: Int, cluster: String?) async throws(ClientFailure) -> FeedBatch {
+    public func feed(limit: Int, cluster: String?) async throws(ClientFailure) -> FeedBatch {
         try await handler("feed", \.feed)((limit, cluster))
     }
-    func record(_ interactions: [Interaction]) async throws(ClientFailure) -> RecordReceipt {
+    public func record(_ interactions: [Interaction]) async throws(ClientFailure) -> RecordReceipt {
         try await handler("record", \.record)(interactions)
     }
-    func withdrawSkip(id: String) async throws(ClientFailure) {
+    public func withdrawSkip(id: String) async throws(ClientFailure) {
         try await handler("withdrawSkip", \.withdrawSkip)(id)
     }
-    func list(_ list: UserList, page: Int, perPage: Int) async throws(ClientFailure) -> ResultPage<ListEntry> {
+    public func list(_ list: UserList, page: Int, perPage: Int) async throws(ClientFailure) -> ResultPage<ListEntry> {
         try await handler("list", \.list)((list, page, perPage))
     }
-    func remove(_ repository: RepositoryName, from list: UserList) async throws(ClientFailure) {
+    public func remove(_ repository: RepositoryName, from list: UserList) async throws(ClientFailure) {
         try await handler("remove", \.remove)((repository, list))
     }
-    func stats() async throws(ClientFailure) -> PersonStats { try await handler("stats", \.stats)(()) }
-    func trending(language: String?, window: TrendingWindow, page: Int, perPage: Int) async throws(ClientFailure)
+    public func stats() async throws(ClientFailure) -> PersonStats { try await handler("stats", \.stats)(()) }
+    public func trending(language: String?, window: TrendingWindow, page: Int, perPage: Int) async throws(ClientFailure)
         -> ResultPage<TrendingEntry>
     {
         try await handler("trending", \.trending)((language, window, page))
     }
-    func search(_ request: SearchRequest) async throws(ClientFailure) -> ResultPage<Repository> {
+    public func search(_ request: SearchRequest) async throws(ClientFailure) -> ResultPage<Repository> {
         try await handler("search", \.search)(request)
     }
-    func repository(_ name: RepositoryName) async throws(ClientFailure) -> Repository {
+    public func repository(_ name: RepositoryName) async throws(ClientFailure) -> Repository {
         try await handler("repository", \.repository)(name)
     }
-    func similar(to name: RepositoryName, limit: Int) async throws(ClientFailure) -> [Card] {
+    public func similar(to name: RepositoryName, limit: Int) async throws(ClientFailure) -> [Card] {
         try await handler("similar", \.similar)(name)
     }
-    func clusters() async throws(ClientFailure) -> [ClusterSummary] { try await handler("clusters", \.clusters)(()) }
+    public func clusters() async throws(ClientFailure) -> [ClusterSummary] {
+        try await handler("clusters", \.clusters)(())
+    }
 }
 
 /// Cards and repositories for the fakes.
-enum Sample {
-    static func repository(_ i: Int, language: String = "Swift") -> Repository {
+public enum Sample {
+    public static func repository(_ i: Int, language: String = "Swift") -> Repository {
         Repository(
             owner: RepositoryOwner(login: "owner\(i)"), name: "project-\(i)", description: "Project number \(i)",
             topics: ["topic\(i % 3)"], language: language, stars: 10_000 - i)
     }
 
-    static func card(_ i: Int) -> Card {
+    public static func card(_ i: Int) -> Card {
         Card(repository: repository(i), fitScore: 90 - i % 50, reasons: ["Because of \(i)"], cluster: "mobile")
     }
 
     /// A deck that deals `total` numbered cards in order, `limit` at a time, then says it is exhausted.
-    static func deck(total: Int) -> FakeService.Handler<(limit: Int, cluster: String?), FeedBatch> {
+    public static func deck(total: Int) -> FakeService.Handler<(limit: Int, cluster: String?), FeedBatch> {
         let next = Mutex(0)
         return { request in
             let range = next.withLock { start in

@@ -1,7 +1,8 @@
 package import RepoFinderCore
+package import Storage
 
-/// SQL text both engines share. Statements are written with `?` placeholders; PostgreSQL's `$n` form is made
-/// by ``postgresPlaceholders(_:)``.
+/// SQL text both engines share. Statements are written with `?` placeholders (PostgreSQL's engine rewrites them
+/// as `$n`).
 package enum SharedSQL {
     /// The repository columns every read selects, in the order the engines decode them (`r` is `repositories`).
     package static let repositoryColumns = """
@@ -31,21 +32,6 @@ package enum SharedSQL {
         }
     }
 
-    /// Rewrites `?` placeholders as `$1`, `$2`, … (none appear inside string literals in our SQL).
-    package static func postgresPlaceholders(_ sql: String) -> String {
-        var result = ""
-        var index = 0
-        for character in sql {
-            if character == "?" {
-                index += 1
-                result += "$\(index)"
-            } else {
-                result.append(character)
-            }
-        }
-        return result
-    }
-
     /// `(?, ?, …)` with `count` placeholders.
     package static func placeholders(_ count: Int) -> String {
         "(" + Array(repeating: "?", count: count).joined(separator: ", ") + ")"
@@ -54,17 +40,6 @@ package enum SharedSQL {
 
 /// The schema version this build knows (the number of migrations).
 package let currentSchemaVersion = 5
-
-extension InteractionKind {
-    /// The list an interaction of this kind adds to, if any.
-    package var list: RepositoryList? {
-        switch self {
-        case .like: .liked
-        case .save: .saved
-        case .skip, .view, .open: nil
-        }
-    }
-}
 
 extension SharedSQL {
     package static let userExists = "SELECT 1 FROM users WHERE id = ?"

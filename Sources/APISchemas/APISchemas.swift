@@ -1,0 +1,120 @@
+public import Foundation
+public import Recommender
+public import RepoFinderAPI
+public import RepoFinderCore
+public import Storage
+
+/// The one writer of the API's JSON shapes (the generated `Components.Schemas` types of `openapi.yaml`) from
+/// RepoFinder's values: the server answers with them and the command line's `--format json` prints them, so a script
+/// moves between the two without translation. (The feed's hand-written encoder in the server writes the same shape,
+/// and its tests compare it with these.)
+public enum APISchemas {
+    /// A repository as the contract's `Repository`; `lastUpdated` says its age at `now`.
+    public static func repository(_ repository: Repository, now: Date) -> Components.Schemas.Repository {
+        Components.Schemas.Repository(
+            id: repository.githubID, name: repository.name, fullName: repository.fullName,
+            description: repository.description, topics: repository.topics, stars: repository.stars,
+            forks: repository.forks, openIssues: repository.openIssues, language: repository.language,
+            url: repository.webURL.absoluteString,
+            owner: .init(login: repository.owner.login, avatarUrl: repository.owner.displayAvatarURL.absoluteString),
+            license: repository.license?.spdxID ?? repository.license?.name, pushedAt: repository.pushedAt,
+            createdAt: repository.createdAt, archived: repository.archived,
+            lastUpdated: repository.pushedAt.map { RelativeTime.describe($0, now: now) })
+    }
+
+    /// A dealt card (or a similar repository) as the contract's `FeedItem`.
+    public static func card(_ card: Recommendation, now: Date) -> Components.Schemas.FeedItem {
+        Components.Schemas.FeedItem(
+            repository: repository(card.repository, now: now), fitScore: card.fit, reasons: card.reasons,
+            cluster: cluster(card.cluster.id))
+    }
+
+    /// A deck as the contract's `Feed`.
+    public static func feed(_ deck: Deck, now: Date) -> Components.Schemas.Feed {
+        Components.Schemas.Feed(
+            items: deck.cards.map { card($0, now: now) }, exhausted: deck.exhausted, message: deck.exhaustedMessage)
+    }
+
+    /// A cluster id as the contract's `ClusterID` (`general` for one the contract does not know).
+    public static func cluster(_ id: String) -> Components.Schemas.ClusterID {
+        Components.Schemas.ClusterID(rawValue: id) ?? .general
+    }
+
+    /// The clusters and their sizes as the contract's `ClusterList`.
+    public static func clusters(_ sizes: [ClusterSize]) -> Components.Schemas.ClusterList {
+        Components.Schemas.ClusterList(
+            items: sizes.map { .init(id: cluster($0.cluster.id), name: $0.cluster.name, size: $0.repositories) })
+    }
+
+    /// A page of trending repositories as the contract's `TrendingPage`: the entries of `list` from `offset` on.
+    public static func trendingPage(
+        _ list: TrendingList?, offset: Int = 0, window: TrendingWindow, language: String?, page: PageRequest, now: Date
+    ) -> Components.Schemas.TrendingPage {
+        let items = (list?.entries ?? []).dropFirst(offset).map { entry in
+            Components.Schemas.TrendingItem(
+                rank: entry.rank, repository: repository(entry.repository, now: now), starsGained: entry.starsGained)
+        }
+        return Components.Schemas.TrendingPage(
+            items: items, since: .init(rawValue: window.rawValue) ?? .daily, language: language,
+            from: list?.start?.description, to: list?.end?.description, page: page.page, perPage: page.perPage)
+    }
+
+    /// A page of search results as the contract's `SearchPage`.
+    public static func searchPage(_ result: Page<Repository>, page: PageRequest, now: Date)
+        -> Components.Schemas.SearchPage
+    {
+        Components.Schemas.SearchPage(
+            items: result.items.map { repository($0, now: now) }, total: result.total, page: page.page,
+            perPage: page.perPage)
+    }
+
+    /// A resolved link as the contract's `ResolvedLink`, with the repository when the catalog has it.
+    public static func resolvedLink(_ route: Route, repository found: Repository?, now: Date)
+        -> Components.Schemas.ResolvedLink
+    {
+        var resolved = Components.Schemas.ResolvedLink(
+            kind: .discover, deepLink: route.deepLink, webPath: route.webPath)
+        switch route {
+        case .repository:
+            resolved.kind = .repository
+            resolved.repository = found.map { repository($0, now: now) }
+        case .trending(let language, let since):
+            resolved.kind = .trending
+            resolved.language = language
+            resolved.since = .init(rawValue: since.rawValue)
+        case .search(let query):
+            resolved.kind = .search
+            resolved.query = query
+        case .saved: resolved.kind = .saved
+        case .liked: resolved.kind = .liked
+        case .discover: resolved.kind = .discover
+        case .profile: resolved.kind = .profile
+        }
+        return resolved
+    }
+
+    /// The catalog's figures as the contract's `CatalogStatistics`.
+    public static func statistics(_ statistics: StoreStatistics, database: String)
+        -> Components.Schemas.CatalogStatistics
+    {
+        Components.Schemas.CatalogStatistics(
+            database: database, schemaVersion: statistics.schemaVersion, repositories: statistics.repositories,
+            topics: statistics.topics, starSnapshots: statistics.starSnapshots,
+            firstSnapshotDay: statistics.firstSnapshotDay?.description,
+            lastSnapshotDay: statistics.lastSnapshotDay?.description, users: statistics.users,
+            interactions: statistics.interactions)
+    }
+
+    /// Preferences as the contract's `Preferences`.
+    public static func preferences(_ preferences: UserPreferences) -> Components.Schemas.Preferences {
+        Components.Schemas.Preferences(
+            name: preferences.name,
+            primaryCluster: preferences.primaryCluster.flatMap(Components.Schemas.ClusterID.init(rawValue:)),
+            secondaryClusters: preferences.secondaryClusters.compactMap(Components.Schemas.ClusterID.init(rawValue:)),
+            techStack: preferences.techStack, interests: preferences.interests,
+            experienceLevel: preferences.experienceLevel.flatMap { .init(rawValue: $0.rawValue) },
+            projectType: preferences.projectType,
+            goals: preferences.goals.compactMap { .init(rawValue: $0.rawValue) },
+            onboardingCompleted: preferences.onboardingCompleted)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+public import Recommender
+import RepoFinderCore
+public import Storage
+import Synchronization
+
+/// Every person's dealing session (``PersonSession``), made on first use and kept in memory.
+public final class DealingSessions: Sendable {
+    /// Told of every deal: how long the recommender took and how many cards it dealt.
+    public typealias DealObserver = @Sendable (_ duration: Duration, _ cards: Int) -> Void
+
+    private let store: any DataStore
+    private let sessions = Mutex<[String: PersonSession]>([:])
+    private let maximumCached: Int
+    private let refresh: Duration
+    private let served: ServedRecorder
+    private let observe: DealObserver
+
+    /// - Parameters:
+    ///   - served: where dealt cards are recorded (the deck service's recorder).
+    ///   - refresh: how long a session's taste is trusted before it is read from the store again.
+    ///   - observe: told of every deal (for metrics).
+    public init(
+        store: any DataStore, served: ServedRecorder, maximumCached: Int = 100_000, refresh: Duration = .seconds(60),
+        observe: @escaping DealObserver = { _, _ in }
+    ) {
+        self.store = store
+        self.served = served
+        self.maximumCached = maximumCached
+        self.refresh = refresh
+        self.observe = observe
+    }
+
+    /// The person's session (made on first use).
+    public func session(_ userID: String) -> PersonSession {
+        sessions.withLock { sessions in
+            if let session = sessions[userID] { return session }
+            if sessions.count >= maximumCached { sessions.removeAll(keepingCapacity: true) }
+            let session = PersonSession(
+                userID: userID, store: store, served: served, refresh: refresh, observe: observe)
+            sessions[userID] = session
+            return session
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Dealing
+import Logging
+import Recommender
+import ServiceLifecycle
+import Storage
+
+/// The store's background work (PostgreSQL's connection pool) as a service: the first of the server's service
+/// group, so it starts first and stops last, after the server has drained its requests and written what it dealt.
+struct StoreService: Service {
+    let store: any DataStore
+
+    func run() async throws {
+        try await cancelWhenGracefulShutdown { try await store.run() }
+    }
+}
+
+/// The server itself as a service that runs after the store: prepares the store (the caller's `prepare`, such as
+/// loading the starter catalog), builds the deck, then serves until the group shuts down, and finally writes the
+/// cards it dealt meanwhile.
+struct ServerService: Service {
+    let configuration: ServerConfiguration
+    let store: any DataStore
+    let community: [CommunitySignal]
+    let prepare: @Sendable (any DataStore) async throws -> Void
+    let logger: Logger
+
+    func run() async throws {
+        try await prepare(store)
+        let deck = try await DiscoveryServer.makeDeck(store: store, extraCommunity: community, logger: logger)
+        let web = try await DiscoveryServer.makeWebApp(store: store)
+        let application = try DiscoveryServer.makeApplication(
+            configuration: configuration, store: store, deck: deck, web: web, logger: logger)
+        try await application.run()
+        // Deals answered while the services stopped.
+        await deck.flushServed()
+    }
+}

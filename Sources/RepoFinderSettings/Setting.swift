@@ -1,0 +1,60 @@
+import Foundation
+
+/// One thing RepoFinder can be told from outside: its key in the configuration (dotted), the environment variable that
+/// sets it (the key upper-cased, dots as underscores: `http.port` is `HTTP_PORT`), and the command-line flag, if any.
+/// Flags win over the environment, the environment over the default; each default is written once, beside the value
+/// it configures (``ServerConfiguration``, `GitHubConfiguration`, `DatabaseLocation`).
+public struct Setting: Hashable, Sendable {
+    /// The configuration key, such as `http.port`.
+    public let key: String
+    /// The command-line flag, such as `--port`; nil for settings only the environment gives (secrets, never argv).
+    public let flag: String?
+    /// Whether the value must never be printed or logged (a token, a URL that may hold a password).
+    public let isSecret: Bool
+
+    public init(_ key: String, flag: String? = nil, isSecret: Bool = false) {
+        self.key = key
+        self.flag = flag
+        self.isSecret = isSecret
+    }
+
+    /// The environment variable: `http.port` → `HTTP_PORT`.
+    public var environmentVariable: String {
+        key.uppercased().replacingOccurrences(of: ".", with: "_")
+    }
+
+    /// How a person sets it, for messages: "--port or HTTP_PORT".
+    public var howToSet: String {
+        flag.map { "\($0) or \(environmentVariable)" } ?? environmentVariable
+    }
+}
+
+extension Setting {
+    /// Where the data lives: a SQLite file path, `:memory:` or a `postgres://` URL (may hold a password).
+    public static let database = Setting("database.url", flag: "--database", isSecret: true)
+    public static let host = Setting("http.host", flag: "--host")
+    public static let port = Setting("http.port", flag: "--port")
+    public static let tokenRate = Setting("limits.token.rate", flag: "--token-rate")
+    public static let addressRate = Setting("limits.address.rate", flag: "--address-rate")
+    public static let maximumBodyKiB = Setting("limits.body.kib", flag: "--max-body")
+    public static let rebuildSeconds = Setting("recommender.rebuild.seconds", flag: "--rebuild-every")
+    public static let sessionRefreshSeconds = Setting("sessions.refresh.seconds")
+    public static let logLevel = Setting("log.level", flag: "--log-level")
+    /// A GitHub personal access token: from the environment only.
+    public static let githubToken = Setting("github.token", isSecret: true)
+    public static let githubAPI = Setting("github.api.url", flag: "--api-url")
+    public static let githubTimeoutSeconds = Setting("github.timeout.seconds", flag: "--timeout")
+
+    /// Every setting, in the order the README's table lists them.
+    public static let all: [Setting] = [
+        .database, .host, .port, .tokenRate, .addressRate, .maximumBodyKiB, .rebuildSeconds, .sessionRefreshSeconds,
+        .logLevel, .githubToken, .githubAPI, .githubTimeoutSeconds,
+    ]
+}
+
+/// A setting whose value cannot be used, said so a person can fix it.
+public struct SettingsError: Error, Hashable, CustomStringConvertible {
+    public let description: String
+
+    public init(_ description: String) { self.description = description }
+}

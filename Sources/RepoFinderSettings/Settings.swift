@@ -1,0 +1,125 @@
+public import Configuration
+public import Foundation
+public import GitHub
+public import Logging
+import RepoFinderCore
+public import RepoFinderServer
+public import Storage
+
+/// Everything RepoFinder reads from outside, typed and checked: command-line flags over environment variables over
+/// defaults (``Setting`` lists each one). Commands read only what they use.
+public struct Settings: Sendable {
+    private let reader: ConfigReader
+
+    /// Settings from `flags` (the values of the command-line flags a person gave, by ``Setting``) over
+    /// `environment`.
+    public init(flags: [Setting: String] = [:], environment: [String: String] = ProcessInfo.processInfo.environment) {
+        var values: [AbsoluteConfigKey: ConfigValue] = [:]
+        for (setting, value) in flags {
+            values[AbsoluteConfigKey(stringLiteral: setting.key)] = ConfigValue(
+                .string(value), isSecret: setting.isSecret)
+        }
+        self.init(
+            reader: ConfigReader(providers: [
+                InMemoryProvider(name: "flags", values: values),
+                EnvironmentVariablesProvider(environmentVariables: environment),
+            ]))
+    }
+
+    /// Settings from any reader (tests use an in-memory provider).
+    public init(reader: ConfigReader) {
+        self.reader = reader
+    }
+
+    /// The text of a setting, trimmed; nil when unset or empty.
+    public func text(_ setting: Setting) -> String? {
+        let value = reader.string(forKey: ConfigKey(stringLiteral: setting.key), isSecret: setting.isSecret)?
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return value?.isEmpty == false ? value : nil
+    }
+
+    /// Where the data lives (`--database` or `DATABASE_URL`; default `repofinder.sqlite`).
+    public func database() throws(SettingsError) -> DatabaseLocation {
+        do {
+            return try DatabaseLocation(parsing: text(.database) ?? DatabaseLocation.defaultPath)
+        } catch {
+            throw SettingsError("\(Setting.database.howToSet): \(error.description)")
+        }
+    }
+
+    /// The server's configuration; the defaults are ``ServerConfiguration``'s.
+    public func server() throws(SettingsError) -> ServerConfiguration {
+        let defaults = ServerConfiguration()
+        var configuration = defaults
+        configuration.host = text(.host) ?? defaults.host
+        configuration.port = try number(.port, Int.self, default: defaults.port, in: 0...65_535)
+        configuration.perTokenLimit = try rate(.tokenRate, default: defaults.perTokenLimit)
+        configuration.perAddressLimit = try rate(.addressRate, default: defaults.perAddressLimit)
+        configuration.maximumBodySize =
+            try number(.maximumBodyKiB, Int.self, default: defaults.maximumBodySize / 1024, in: 1...1_048_576) * 1024
+        configuration.rebuildInterval = .seconds(
+            try number(.rebuildSeconds, Int.self, default: Int(defaults.rebuildInterval.secondsDouble), in: 1...86_400))
+        configuration.sessionRefresh = .seconds(
+            try number(
+                .sessionRefreshSeconds, Int.self, default: Int(defaults.sessionRefresh.secondsDouble), in: 1...86_400))
+        return configuration
+    }
+
+    /// How much the server logs (`--log-level` or `LOG_LEVEL`; default info).
+    public func logLevel() throws(SettingsError) -> Logger.Level {
+        guard let text = text(.logLevel) else { return .info }
+        guard let level = Logger.Level(rawValue: text.lowercased()) else {
+            let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
+            throw SettingsError("\(Setting.logLevel.howToSet) must be one of \(levels), not '\(text)'.")
+        }
+        return level
+    }
+
+    /// How to reach GitHub; the defaults are `GitHubConfiguration`'s, the token comes from `GITHUB_TOKEN` only.
+    public func github() throws(SettingsError) -> GitHubConfiguration {
+        let defaults = GitHubConfiguration()
+        var configuration = defaults
+        configuration.token = text(.githubToken)
+        if let api = text(.githubAPI) {
+            guard let url = URL(string: api), let scheme = url.scheme, ["http", "https"].contains(scheme),
+                url.host != nil
+            else {
+                throw SettingsError("\(Setting.githubAPI.howToSet) must be an http(s) address, not '\(api)'.")
+            }
+            configuration.baseURL = url
+        }
+        configuration.timeout = .seconds(
+            try number(
+                .githubTimeoutSeconds, Int.self, default: Int(defaults.timeout.secondsDouble), in: 1...600))
+        return configuration
+    }
+
+    /// The settings as they apply, one `key=value` each, secrets shown only as set or not: for the log.
+    public var summary: String {
+        Setting.all.compactMap { setting in
+            guard let value = text(setting) else { return nil }
+            if setting == .database, let location = try? DatabaseLocation(parsing: value) {
+                return "\(setting.key)=\(location)"
+            }
+            return "\(setting.key)=\(setting.isSecret ? "(set)" : value)"
+        }.joined(separator: " ")
+    }
+
+    private func number<Value: LosslessStringConvertible & Comparable>(
+        _ setting: Setting, _: Value.Type, default fallback: Value, in range: ClosedRange<Value>
+    ) throws(SettingsError) -> Value {
+        guard let text = text(setting) else { return fallback }
+        guard let value = Value(text), range.contains(value) else {
+            throw SettingsError(
+                "\(setting.howToSet) must be a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'.")
+        }
+        return value
+    }
+
+    /// Requests per second with a burst of three seconds' worth; 0 turns the limit off.
+    private func rate(_ setting: Setting, default fallback: RateLimit?) throws(SettingsError) -> RateLimit? {
+        guard text(setting) != nil else { return fallback }
+        let perSecond = try number(setting, Double.self, default: 0, in: 0...1_000_000)
+        return perSecond > 0 ? RateLimit(perSecond: perSecond, burst: max(1, perSecond * 3)) : nil
+    }
+}

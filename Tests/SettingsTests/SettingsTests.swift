@@ -1,0 +1,106 @@
+import Configuration
+import Foundation
+import GitHub
+import Logging
+import RepoFinderServer
+import RepoFinderSettings
+import Storage
+import Testing
+
+@Suite("Settings: flags over the environment over the defaults, checked, secrets never shown")
+struct SettingsTests {
+    /// Settings read from an in-memory provider with these keys.
+    static func settings(_ values: [AbsoluteConfigKey: ConfigValue]) -> Settings {
+        Settings(reader: ConfigReader(provider: InMemoryProvider(values: values)))
+    }
+
+    @Test("nothing set: every default is the one its configuration type declares")
+    func defaults() throws {
+        let settings = Settings(environment: [:])
+        #expect(try settings.server() == ServerConfiguration())
+        #expect(try settings.database() == .sqliteFile(path: DatabaseLocation.defaultPath))
+        #expect(try settings.logLevel() == .info)
+        let github = try settings.github()
+        #expect(github.token == nil)
+        #expect(github.baseURL == GitHubConfiguration().baseURL)
+        #expect(github.timeout == GitHubConfiguration().timeout)
+        #expect(settings.summary.isEmpty)
+    }
+
+    @Test("the environment sets every setting; a flag wins over it")
+    func precedence() throws {
+        let environment = [
+            "DATABASE_URL": "postgres://app:hunter2@db.local:5433/catalog", "HTTP_HOST": "0.0.0.0", "HTTP_PORT": "9090",
+            "LIMITS_TOKEN_RATE": "5", "LIMITS_ADDRESS_RATE": "0", "LIMITS_BODY_KIB": "64",
+            "RECOMMENDER_REBUILD_SECONDS": "30", "SESSIONS_REFRESH_SECONDS": "10", "LOG_LEVEL": "debug",
+            "GITHUB_TOKEN": "ghp_secret", "GITHUB_API_URL": "http://127.0.0.1:9999", "GITHUB_TIMEOUT_SECONDS": "7",
+        ]
+        let settings = Settings(environment: environment)
+        let server = try settings.server()
+        #expect(server.host == "0.0.0.0")
+        #expect(server.port == 9090)
+        #expect(server.perTokenLimit == RateLimit(perSecond: 5, burst: 15))
+        #expect(server.perAddressLimit == nil, "0 turns the limit off")
+        #expect(server.maximumBodySize == 64 * 1024)
+        #expect(server.rebuildInterval == .seconds(30))
+        #expect(server.sessionRefresh == .seconds(10))
+        #expect(try settings.logLevel() == .debug)
+        guard case .postgres(let postgres) = try settings.database() else {
+            Issue.record("DATABASE_URL names PostgreSQL")
+            return
+        }
+        #expect(postgres.password == "hunter2")
+        #expect(postgres.port == 5433)
+        let github = try settings.github()
+        #expect(github.token == "ghp_secret")
+        #expect(github.baseURL.absoluteString == "http://127.0.0.1:9999")
+        #expect(github.timeout == .seconds(7))
+
+        let flagged = Settings(
+            flags: [.port: "7070", .database: "other.sqlite", .logLevel: "error"], environment: environment)
+        #expect(try flagged.server().port == 7070)
+        #expect(try flagged.server().host == "0.0.0.0", "what no flag gives still comes from the environment")
+        #expect(try flagged.database() == .sqliteFile(path: "other.sqlite"))
+        #expect(try flagged.logLevel() == .error)
+    }
+
+    @Test("secrets are never in the summary that is logged")
+    func redaction() throws {
+        let settings = Self.settings([
+            "database.url": ConfigValue(.string("postgres://app:hunter2@db.local:5432/catalog"), isSecret: true),
+            "github.token": ConfigValue(.string("ghp_secret"), isSecret: true), "http.port": "8081",
+        ])
+        let summary = settings.summary
+        #expect(!summary.contains("hunter2"))
+        #expect(!summary.contains("ghp_secret"))
+        #expect(summary.contains("database.url=PostgreSQL app@db.local:5432/catalog"))
+        #expect(summary.contains("github.token=(set)"))
+        #expect(summary.contains("http.port=8081"))
+    }
+
+    @Test("a value that cannot be used is named with the flag and the variable that set it")
+    func badValues() {
+        let cases: [(AbsoluteConfigKey, ConfigValue, String)] = [
+            ("http.port", "99999", "--port or HTTP_PORT must be a number from 0 to 65535, not '99999'."),
+            ("http.port", "eighty", "--port or HTTP_PORT must be a number from 0 to 65535, not 'eighty'."),
+            ("limits.token.rate", "-1", "--token-rate or LIMITS_TOKEN_RATE must be a number from 0.0 to 1000000.0"),
+            ("limits.body.kib", "0", "--max-body or LIMITS_BODY_KIB must be a number from 1 to 1048576, not '0'."),
+            ("recommender.rebuild.seconds", "0", "--rebuild-every or RECOMMENDER_REBUILD_SECONDS must be a number"),
+            ("sessions.refresh.seconds", "soon", "SESSIONS_REFRESH_SECONDS must be a number from 1 to 86400"),
+        ]
+        for (key, value, message) in cases {
+            #expect {
+                _ = try Self.settings([key: value]).server()
+            } throws: { error in
+                (error as? SettingsError)?.description.hasPrefix(message) == true
+            }
+        }
+        #expect(throws: SettingsError.self) { try Self.settings(["log.level": "loud"]).logLevel() }
+        #expect(throws: SettingsError.self) { try Self.settings(["github.api.url": "ftp://x"]).github() }
+        #expect {
+            try Self.settings(["database.url": "postgres://nobody"]).database()
+        } throws: { error in
+            (error as? SettingsError)?.description.hasPrefix("--database or DATABASE_URL: ") == true
+        }
+    }
+}
