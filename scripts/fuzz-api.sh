@@ -41,9 +41,9 @@ if [ "$status" -ne 0 ] && ! tail -n 3 test-artifacts/fuzz.log | grep -qE '[0-9]+
     fuzz 8 || status=$?
 fi
 grep -E '^(Operations|Test cases|Summary|No issues|FAILED|PASSED|.*passed.*|.*failed.*)' test-artifacts/fuzz.log | tail -n 12 || true
-if grep -qE ' 5[0-9][0-9] ' test-artifacts/fuzz-server.log; then
+if grep -qE 'status=5[0-9][0-9]' test-artifacts/fuzz-server.log; then
     echo "fuzz: the server answered 5xx:" >&2
-    grep -E ' 5[0-9][0-9] ' test-artifacts/fuzz-server.log | head -n 5 >&2
+    grep -E 'status=5[0-9][0-9]' test-artifacts/fuzz-server.log | head -n 5 >&2
     status=1
 fi
 if [ "$status" -ne 0 ]; then

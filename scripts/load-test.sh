@@ -68,4 +68,4 @@ echo "load: server RSS during the deck run (anonymous/file-backed MB, every 5 s)
 awk -F/ 'NR == 2 {warm = $1} {last = $1} END {if (warm != "") printf "load: anonymous memory from 5 s to the end of the deck run: %d -> %d MB (%+d MB)\n", warm, last, last - warm}' "$samples"
 run search "$other_seconds" search.lua
 run interactions "$other_seconds" interactions.lua
-echo "load: server RSS after: $(rss) MB; errors in the server log: $(grep -cE ' 5[0-9][0-9] ' test-artifacts/load-server.log || true)"
+echo "load: server RSS after: $(rss) MB; errors in the server log: $(grep -cE 'status=5[0-9][0-9]' test-artifacts/load-server.log || true)"

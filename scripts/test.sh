@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
-# Runs every test of RepoFinder: builds (failing on any compiler warning in our code), makes sure PostgreSQL runs on
-# loopback, and runs the whole suite with the storage contract on SQLite and PostgreSQL alike; then fuzzes the API and
-# drives the web app in headless Chromium.
+# Runs every test of RepoFinder: checks the style (swift format lint --strict) and that every target imports exactly
+# what it declares (scripts/check-imports.py); builds (failing on any compiler warning in our code);
+# makes sure PostgreSQL runs on loopback, and runs the whole suite with the storage contract on SQLite and PostgreSQL
+# alike; then fuzzes the API and drives the web app in headless Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 mkdir -p test-artifacts
 source scripts/postgres.sh
 ensure_postgres
+
+echo "style: swift format lint --strict (Package.swift, Sources, Tests)"
+swift format lint --strict --recursive Package.swift Sources Tests
+echo "imports: scripts/check-imports.py (each target imports what it declares, declares what it imports)"
+python3 scripts/check-imports.py
 
 echo "build: swift build --build-tests"
 status=0
