@@ -56,7 +56,12 @@ public actor ImageLoader {
             statistics.memoryHits += 1
             return data
         }
-        if let task = inFlight[url] { return try await task.value }
+        if let task = inFlight[url] {
+            // Joined a download under way: the image is in memory when this returns, whichever caller finishes first.
+            let data = try await task.value
+            memory.set(url, data)
+            return data
+        }
         let task = Task { try await self.fetch(url, urgent: urgent) }
         inFlight[url] = task
         defer { inFlight[url] = nil }

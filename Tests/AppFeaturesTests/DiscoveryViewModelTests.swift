@@ -35,10 +35,10 @@ struct DiscoveryViewModelTests {
         #expect(deck.state == .ready)
         #expect(deck.cards.count == 20)
         #expect(deck.current == Sample.card(0))
-        try await eventually { downloads.urls.count == 3 }
+        await downloads.waitFor(3)
         #expect(Set(downloads.urls) == Set((0..<3).map { Sample.card($0).repository.owner.displayAvatarURL }))
         await deck.send(.like).value
-        try await eventually { downloads.urls.count == 4 }
+        await downloads.waitFor(4)
         #expect(downloads.urls.contains(Sample.card(3).repository.owner.displayAvatarURL))
     }
 
@@ -179,22 +179,34 @@ struct DiscoveryViewModelTests {
     }
 }
 
-/// Counts and remembers image downloads; answers at once with a few bytes.
+/// Counts and remembers image downloads; answers at once with a few bytes. A test waits for a number of downloads
+/// on a continuation, not by polling.
 final class CountingDownloader: ImageDownloading {
-    private let seen = Mutex<[URL]>([])
-    var urls: [URL] { seen.withLock { $0 } }
+    private let state = Mutex<(urls: [URL], waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)])>(
+        ([], []))
+    var urls: [URL] { state.withLock { $0.urls } }
 
     func download(_ url: URL) async throws -> Data {
-        seen.withLock { $0.append(url) }
+        let ready = state.withLock { state in
+            state.urls.append(url)
+            let count = state.urls.count
+            let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
+            state.waiters.removeAll { $0.count <= count }
+            return ready
+        }
+        for continuation in ready { continuation.resume() }
         return Data(url.absoluteString.utf8)
     }
-}
 
-/// Waits (up to 5 s) until `condition` holds.
-func eventually(_ condition: @escaping @Sendable () -> Bool) async throws {
-    for _ in 0..<500 {
-        if condition() { return }
-        try await Task.sleep(for: .milliseconds(10))
+    /// Returns once `count` downloads have started.
+    func waitFor(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state -> Bool in
+                if state.urls.count >= count { return true }
+                state.waiters.append((count, continuation))
+                return false
+            }
+            if now { continuation.resume() }
+        }
     }
-    Issue.record("the condition did not come true in 5 s")
 }

@@ -171,10 +171,12 @@ struct ServerProcessTests {
         // A graceful stop (SIGTERM) drains, closes the database and exits 0.
         #expect(await second.terminate() == 0)
         #expect(second.logText.contains("the database is closed"))
-        // One log line per request, with its id.
-        let requestLines = second.logText.split(separator: "\n").filter { $0.contains("POST /v1/me/interactions 200") }
+        // One log line per request, with its id, route, status and duration as metadata.
+        let requestLines = second.logText.split(separator: "\n").filter {
+            $0.contains("method=POST") && $0.contains("route=/v1/me/interactions") && $0.contains("status=200")
+        }
         #expect(requestLines.count == acknowledged.count)
-        #expect(requestLines.allSatisfy { $0.contains("hb.request.id=") })
+        #expect(requestLines.allSatisfy { $0.contains("hb.request.id=") && $0.contains("duration_ms=") })
 
         // Stored exactly once: no id twice, and every acknowledged id there.
         let store = try SQLiteStorage(path: database)
