@@ -40,6 +40,20 @@ struct ColdStartTests {
         #expect(deck.cards.map(\.fit) == deck.cards.map(\.fit).sorted(by: >) || deck.cards.count < 20)
     }
 
+    @Test("the project type in a person's words steers the deck toward that kind of project, and says so")
+    func projectType() async throws {
+        let fixture = try await Fixture.shared
+        let recommender = fixture.recommender
+        let stackOnly = recommender.deck(for: Taste(preferences: UserPreferences(techStack: ["Rust"])))
+        let withProject = recommender.deck(
+            for: Taste(preferences: UserPreferences(techStack: ["Rust"], projectType: "a small game engine")))
+        expectWellFormed(withProject)
+        let games = { (deck: Deck) in deck.cards.filter { $0.cluster.id == "games-graphics" }.count }
+        #expect(games(withProject) > games(stackOnly))
+        #expect(withProject.cards.contains { $0.reasons.contains { $0.hasSuffix("fits your project") } })
+        #expect(share(withProject, languages: ["rust"], topics: []) >= 0.5, "the stack still leads")
+    }
+
     @Test("Python and machine learning: mostly Python / ML repositories")
     func pythonAndMachineLearning() async throws {
         let fixture = try await Fixture.shared
