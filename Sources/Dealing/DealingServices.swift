@@ -17,12 +17,7 @@ public struct DeckRebuildService<Companion: Sendable, C: Clock>: Service where C
     }
 
     public func run() async throws {
-        while !Task.isShuttingDownGracefully && !Task.isCancelled {
-            do {
-                try await cancelWhenGracefulShutdown { try await clock.sleep(for: interval) }
-            } catch {
-                return
-            }
+        await repeatEvery(interval, on: clock) {
             do {
                 try await deck.rebuildIfNeeded()
             } catch {
@@ -48,14 +43,21 @@ public struct ServedFlushService<C: Clock>: Service where C.Duration == Duration
     }
 
     public func run() async throws {
-        while !Task.isShuttingDownGracefully && !Task.isCancelled {
-            do {
-                try await cancelWhenGracefulShutdown { try await clock.sleep(for: interval) }
-            } catch {
-                break
-            }
-            await recorder.flush()
-        }
+        await repeatEvery(interval, on: clock) { await recorder.flush() }
         await recorder.flush()
+    }
+}
+
+/// Runs `body` every `interval` on `clock` until the service group shuts down gracefully or the task is cancelled
+/// (a shutdown during the pause ends it at once, without running `body` again).
+private func repeatEvery<C: Clock>(_ interval: Duration, on clock: C, _ body: () async -> Void) async
+where C.Duration == Duration {
+    while !Task.isShuttingDownGracefully && !Task.isCancelled {
+        do {
+            try await cancelWhenGracefulShutdown { try await clock.sleep(for: interval) }
+        } catch {
+            return
+        }
+        await body()
     }
 }
