@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import RepoFinderAPI
 
 /// JSON of the API's shapes as the server writes it (RFC 3339 dates, through ``LenientDateTranscoder``; slashes

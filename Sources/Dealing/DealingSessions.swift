@@ -1,5 +1,4 @@
 import Foundation
-public import Recommender
 import RepoFinderCore
 public import Storage
 import Synchronization

@@ -1,7 +1,7 @@
 import Foundation
 public import Recommender
 public import RepoFinderCore
-public import Storage
+import Storage
 
 /// One person's taste as the deck needs it: preferences, signals, and what was dealt (as bits of the current index).
 /// Loaded from the store on first use and again after about `refresh` (so several servers sharing a database converge,

@@ -1,4 +1,3 @@
-package import RepoFinderCore
 package import Storage
 
 /// SQL text both engines share. Statements are written with `?` placeholders (PostgreSQL's engine rewrites them
