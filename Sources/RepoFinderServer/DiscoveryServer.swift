@@ -50,7 +50,7 @@ public enum DiscoveryServer {
     public static var document: String { APIContract.document }
 
     /// Builds the application over an open store, with the web app's pages when `web` is given. The caller owns
-    /// the store and closes it after the application returns (``run(configuration:store:community:logger:)`` does
+    /// the store and closes it after the application returns (``run(configuration:store:community:logger:prepare:)`` does
     /// both).
     public static func makeApplication(
         configuration: ServerConfiguration, store: any DataStore, deck: ServerDeck, web: WebApp? = nil,

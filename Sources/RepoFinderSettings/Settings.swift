@@ -118,8 +118,11 @@ public struct Settings: Sendable {
 
     /// Requests per second with a burst of three seconds' worth; 0 turns the limit off.
     private func rate(_ setting: Setting, default fallback: RateLimit?) throws(SettingsError) -> RateLimit? {
-        guard text(setting) != nil else { return fallback }
-        let perSecond = try number(setting, Double.self, default: 0, in: 0...1_000_000)
+        guard let text = text(setting) else { return fallback }
+        guard let perSecond = Double(text), perSecond.isFinite, (0...1_000_000).contains(perSecond) else {
+            throw SettingsError(
+                "\(setting.howToSet) must be requests per second from 0 (no limit) to 1000000, not '\(text)'.")
+        }
         return perSecond > 0 ? RateLimit(perSecond: perSecond, burst: max(1, perSecond * 3)) : nil
     }
 }

@@ -83,7 +83,10 @@ struct SettingsTests {
         let cases: [(AbsoluteConfigKey, ConfigValue, String)] = [
             ("http.port", "99999", "--port or HTTP_PORT must be a number from 0 to 65535, not '99999'."),
             ("http.port", "eighty", "--port or HTTP_PORT must be a number from 0 to 65535, not 'eighty'."),
-            ("limits.token.rate", "-1", "--token-rate or LIMITS_TOKEN_RATE must be a number from 0.0 to 1000000.0"),
+            (
+                "limits.token.rate", "-1",
+                "--token-rate or LIMITS_TOKEN_RATE must be requests per second from 0 (no limit) to 1000000, not '-1'."
+            ),
             ("limits.body.kib", "0", "--max-body or LIMITS_BODY_KIB must be a number from 1 to 1048576, not '0'."),
             ("recommender.rebuild.seconds", "0", "--rebuild-every or RECOMMENDER_REBUILD_SECONDS must be a number"),
             ("sessions.refresh.seconds", "soon", "SESSIONS_REFRESH_SECONDS must be a number from 1 to 86400"),
