@@ -80,18 +80,20 @@ struct ServeCommand: AsyncParsableCommand {
         limit.map { String(Int($0.perSecond)) } ?? "0"
     }
 
-    func validate() throws {
-        let settings = settings
-        _ = try validated { () throws(SettingsError) in
+    /// What the server is told, checked: a value it cannot use is a usage error naming its flag and variable.
+    private func resolved(_ settings: Settings) throws -> (ServerConfiguration, Logger.Level, DatabaseLocation) {
+        try validated { () throws(SettingsError) in
             (try settings.server(), try settings.logLevel(), try settings.database())
         }
     }
 
+    func validate() throws {
+        _ = try resolved(settings)
+    }
+
     func run() async throws {
         let settings = settings
-        let (configuration, level, location) = try validated { () throws(SettingsError) in
-            (try settings.server(), try settings.logLevel(), try settings.database())
-        }
+        let (configuration, level, location) = try resolved(settings)
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardOutput(label: label)
             handler.logLevel = level

@@ -351,6 +351,16 @@ class Flow:
 
     def step_detail(self):
         b = self.b
+        # A card's Details link opens the in-app page: that is a view; `open` means opened on GitHub.
+        before = b.api("/v1/me/stats")
+        b.go("/")
+        b.wait("a card with its Details link", lambda: b.finds(".card.top .card-open"))
+        top = b.top_card()
+        b.click(".card.top .card-open")
+        b.wait("the card's page", lambda: b.driver.current_url.endswith(f"/r/{top}"))
+        b.wait("the view on the server", lambda: b.api("/v1/me/stats")["views"] == before["views"] + 1)
+        if b.api("/v1/me/stats")["opens"] != before["opens"]:
+            raise Failure("going to a card's page recorded an open")
         owner, name = self.liked[0].split("/")
         b.go(f"/r/{owner}/{name}")
         heading = b.find(".repo-name").text
@@ -365,7 +375,7 @@ class Flow:
         b.go("/r/nobody-here/nothing-at-all")
         if "not in RepoFinder" not in b.find("main").text:
             raise Failure("an unknown repository does not say so")
-        print(f"  detail: /r/{owner}/{name} shows it with {similar} similar; repoverse:// links resolve")
+        print(f"  detail: a card's Details link records a view, not an open; /r/{owner}/{name} shows it with {similar} similar; repoverse:// links resolve")
 
     def step_deck_failure(self):
         b = self.b
