@@ -50,7 +50,7 @@ public struct ServedFlushService<C: Clock>: Service where C.Duration == Duration
 
 /// Runs `body` every `interval` on `clock` until the service group shuts down gracefully or the task is cancelled
 /// (a shutdown during the pause ends it at once, without running `body` again).
-private func repeatEvery<C: Clock>(_ interval: Duration, on clock: C, _ body: () async -> Void) async
+public func repeatEvery<C: Clock>(_ interval: Duration, on clock: C, _ body: () async -> Void) async
 where C.Duration == Duration {
     while !Task.isShuttingDownGracefully && !Task.isCancelled {
         do {

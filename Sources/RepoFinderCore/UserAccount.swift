@@ -6,9 +6,12 @@ public struct UserAccount: Hashable, Sendable {
     public var id: String
     /// When the account was created.
     public var createdAt: Date
+    /// When the account was first used a day or more after it was created (nil: it never came back, so far).
+    public var returnedAt: Date?
 
-    public init(id: String, createdAt: Date) {
+    public init(id: String, createdAt: Date, returnedAt: Date? = nil) {
         self.id = id
         self.createdAt = createdAt
+        self.returnedAt = returnedAt
     }
 }

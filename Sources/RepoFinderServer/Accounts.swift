@@ -3,12 +3,22 @@ import RepoFinderCore
 import Storage
 import Synchronization
 
-/// Who is signed in: bearer tokens checked against the store, recently seen ones cached in memory.
+/// Who is signed in: bearer tokens checked against the store, recently seen ones cached in memory. Notes when an
+/// account comes back a day or more after it was created (accounts that never do are cleaned up).
 final class Accounts: Sendable {
+    private struct Known {
+        var id: String
+        var createdAt: Date
+        var returned: Bool
+    }
+
     private let store: any DataStore
-    /// Token hash → user id, for tokens seen recently (accounts are never deleted, so entries never go stale).
-    private let accounts = Mutex<[String: String]>([:])
+    /// Token hash → account, for tokens seen recently. A deleted account's entry only leads to the store's
+    /// `unknownUser`, which answers 401 like an unknown token.
+    private let accounts = Mutex<[String: Known]>([:])
     private let maximumCached: Int
+    /// How long after its creation a visit counts as coming back.
+    static let returnAfter: TimeInterval = 86_400
 
     init(store: any DataStore, maximumCached: Int = 100_000) {
         self.store = store
@@ -22,19 +32,37 @@ final class Accounts: Sendable {
         return (account.id, token)
     }
 
-    /// The id of the person whose bearer token this request carries; 401 without one or with a forged one.
-    func authenticate() async throws -> String {
+    /// The id of the person whose bearer token this request carries; 401 without one, with a malformed one (refused
+    /// without a lookup) or with a forged one.
+    func authenticate(now: Date = Date()) async throws -> String {
         guard let token = RequestIdentity.current.token else {
             throw APIError.unauthorized("Sign in: send 'Authorization: Bearer <token>' (POST /v1/users makes one).")
         }
-        let hash = BearerToken.hash(token)
-        if let id = accounts.withLock({ $0[hash] }) { return id }
-        guard let account = try await store.user(tokenHash: hash) else {
+        guard BearerToken.isWellFormed(token) else {
             throw APIError.unauthorized("This token is not valid; create an account with POST /v1/users.")
         }
-        accounts.withLock { accounts in
-            if accounts.count >= maximumCached { accounts.removeAll(keepingCapacity: true) }
-            accounts[hash] = account.id
+        let hash = BearerToken.hash(token)
+        let cached = accounts.withLock { $0[hash] }
+        var account: Known
+        if let cached {
+            account = cached
+        } else {
+            guard let stored = try await store.user(tokenHash: hash) else {
+                throw APIError.unauthorized("This token is not valid; create an account with POST /v1/users.")
+            }
+            account = Known(id: stored.id, createdAt: stored.createdAt, returned: stored.returnedAt != nil)
+        }
+        var changed = cached == nil
+        if !account.returned, now.timeIntervalSince(account.createdAt) >= Self.returnAfter {
+            try await store.markReturned(userID: account.id, at: now)
+            account.returned = true
+            changed = true
+        }
+        if changed {
+            accounts.withLock { accounts in
+                if accounts.count >= maximumCached { accounts.removeAll(keepingCapacity: true) }
+                accounts[hash] = account
+            }
         }
         return account.id
     }

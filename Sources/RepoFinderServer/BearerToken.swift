@@ -12,6 +12,17 @@ enum BearerToken {
             .replacingOccurrences(of: "=", with: "")
     }
 
+    /// Whether `token` has the shape of one ``make()`` returns (43 URL-safe base64 characters): anything else is
+    /// refused without a lookup, a hash or a rate-limit bucket.
+    static func isWellFormed(_ token: String) -> Bool {
+        let utf8 = token.utf8
+        return utf8.count == 43
+            && utf8.allSatisfy { byte in
+                (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+                    || byte == 0x2D || byte == 0x5F
+            }
+    }
+
     /// The hex SHA-256 of a token, as the store keeps it.
     static func hash(_ token: String) -> String {
         let digits = Array("0123456789abcdef".utf8)

@@ -1,6 +1,7 @@
 import APISchemas
 import Dealing
 import Foundation
+import HTTPTypes
 import Logging
 import OpenAPIRuntime
 import Recommender
@@ -30,8 +31,13 @@ extension DiscoveryAPI {
         let page = try Mapping.page(input.query.page, input.query.perPage)
         let text = input.query.q.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw APIError.badRequest("'q' is empty: say what to search for.") }
-        guard text.count <= Route.maximumQueryLength else {
+        guard text.count <= Route.maximumQueryLength, text.utf8.count <= Route.maximumQueryLength * 4 else {
             throw APIError.badRequest("'q' is at most \(Route.maximumQueryLength) characters.")
+        }
+        guard page.offset + page.perPage <= Mapping.maximumSearchReach else {
+            throw APIError.badRequest(
+                "Only the first \(Mapping.maximumSearchReach) results can be paged through (page × perPage ≤ "
+                    + "\(Mapping.maximumSearchReach)); narrow the search instead.")
         }
         let query = SearchQuery(
             text: text, language: try Mapping.filter(input.query.language, "language"),
@@ -129,7 +135,18 @@ extension DiscoveryAPI {
         }
     }
 
+    /// Metrics for the operator only: with the configured token, or (without one) from this machine directly.
     func getMetrics(_ input: Operations.GetMetrics.Input) async throws -> Operations.GetMetrics.Output {
-        .ok(.init(body: .plainText(HTTPBody(metrics.render()))))
+        let identity = RequestIdentity.current
+        if let metricsToken {
+            guard let token = identity.token, BearerToken.hash(token) == BearerToken.hash(metricsToken) else {
+                throw APIError.unauthorized("/metrics asks for the metrics token (METRICS_TOKEN) as a bearer token.")
+            }
+        } else if !identity.isLocal {
+            throw APIError(
+                .forbidden, code: "forbidden",
+                message: "/metrics answers only on this machine unless a metrics token (METRICS_TOKEN) is set.")
+        }
+        return .ok(.init(body: .plainText(HTTPBody(metrics.render()))))
     }
 }

@@ -17,6 +17,10 @@ struct DiscoveryAPI: APIProtocol {
     let accounts: Accounts
     let sessions: DealingSessions
     let metrics: ServerMetrics
+    /// How many interactions one account may store.
+    let quota: InteractionQuota
+    /// The token `/metrics` asks for (nil: loopback clients only).
+    let metricsToken: String?
     let logger: Logger
 
     // MARK: Accounts and preferences
@@ -66,7 +70,7 @@ struct DiscoveryAPI: APIProtocol {
         let userID = try await accounts.authenticate()
         guard case .json(let body) = input.body else { throw APIError.badRequest("Send the interactions as JSON.") }
         let interactions = try Self.interactions(body)
-        let receipt = try await store.recordInteractions(interactions, userID: userID)
+        let receipt = try await store.recordInteractions(interactions, userID: userID, quota: quota)
         if receipt.accepted > 0 {
             await sessions.session(userID).didRecord(interactions)
             deck.noteSignals(interactions.filter { SignalKind($0.kind).weight > 0 }.count)
@@ -79,7 +83,10 @@ struct DiscoveryAPI: APIProtocol {
     {
         let userID = try await accounts.authenticate()
         let id = input.path.id
-        guard !id.isEmpty, id.count <= 100 else { throw APIError.badRequest("The id must be 1 to 100 characters.") }
+        guard Mapping.isClientID(id) else {
+            throw APIError.badRequest(
+                "The id must be 1 to \(Mapping.maximumClientIDBytes) bytes of UTF-8 without control characters.")
+        }
         switch try await store.withdrawSkip(id: id, userID: userID) {
         case .withdrawn(let repository):
             await sessions.session(userID).didWithdrawSkip(of: repository)
@@ -108,8 +115,10 @@ struct DiscoveryAPI: APIProtocol {
         for (position, item) in body.interactions.enumerated() {
             let field = "interactions[\(position)]"
             let id = item.id.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !id.isEmpty, id.count <= 100 else {
-                throw .unprocessable("'\(field).id' must be 1 to 100 characters (a UUID, say).")
+            guard Mapping.isClientID(id) else {
+                throw .unprocessable(
+                    "'\(field).id' must be 1 to \(Mapping.maximumClientIDBytes) bytes of UTF-8 without control "
+                        + "characters (a UUID, say).")
             }
             let name: RepositoryName
             do {
@@ -171,7 +180,7 @@ struct DiscoveryAPI: APIProtocol {
 
     func getStats(_ input: Operations.GetStats.Input) async throws -> Operations.GetStats.Output {
         let userID = try await accounts.authenticate()
-        let stats = try await PersonStatistics.compute(userID: userID, store: store)
-        return .ok(.init(body: .json(stats)))
+        let activity = try await store.activity(userID: userID, top: APISchemas.topCount)
+        return .ok(.init(body: .json(APISchemas.stats(activity))))
     }
 }

@@ -1,6 +1,7 @@
 public import Dealing
 import Foundation
 public import Hummingbird
+import HummingbirdCore
 public import Logging
 import OpenAPIHummingbird
 import OpenAPIRuntime
@@ -11,37 +12,6 @@ public import RepoFinderWeb
 import ServiceLifecycle
 public import Storage
 import UnixSignals
-
-/// What a server may be told: where to listen and how strict to be.
-public struct ServerConfiguration: Hashable, Sendable {
-    public var host: String
-    public var port: Int
-    /// Largest request body accepted (413 beyond).
-    public var maximumBodySize: Int
-    /// Per bearer token; nil: unlimited.
-    public var perTokenLimit: RateLimit?
-    /// Per client address; nil: unlimited.
-    public var perAddressLimit: RateLimit?
-    /// How often the recommender is rebuilt with new interactions (when there are any).
-    public var rebuildInterval: Duration
-    /// How long a person's cached taste is trusted before it is read again (several servers converge after this).
-    public var sessionRefresh: Duration
-
-    public init(
-        host: String = "127.0.0.1", port: Int = 8080, maximumBodySize: Int = 256 * 1024,
-        perTokenLimit: RateLimit? = RateLimit(perSecond: 20, burst: 60),
-        perAddressLimit: RateLimit? = RateLimit(perSecond: 100, burst: 300),
-        rebuildInterval: Duration = .seconds(300), sessionRefresh: Duration = .seconds(60)
-    ) {
-        self.host = host
-        self.port = port
-        self.maximumBodySize = maximumBodySize
-        self.perTokenLimit = perTokenLimit
-        self.perAddressLimit = perAddressLimit
-        self.rebuildInterval = rebuildInterval
-        self.sessionRefresh = sessionRefresh
-    }
-}
 
 /// The discovery server: the OpenAPI contract's handlers on a Hummingbird router, with request logging, metrics,
 /// rate limits, a body limit and JSON errors around them, and the recommender rebuilt in the background.
@@ -57,14 +27,16 @@ public enum DiscoveryServer {
         logger: Logger
     ) throws -> some ApplicationProtocol {
         let metrics = ServerMetrics()
-        let router = Router(context: ServerContext.self)
+        let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestLogMiddleware(metrics: metrics))
         router.add(middleware: ErrorMiddleware())
         router.add(
             middleware: RateLimitMiddleware(
                 perToken: configuration.perTokenLimit.map { RateLimiter(limit: $0) },
-                perAddress: configuration.perAddressLimit.map { RateLimiter(limit: $0) }))
-        router.add(middleware: BodyAndIdentityMiddleware(maximumBodySize: configuration.maximumBodySize))
+                perAddress: configuration.perAddressLimit.map { RateLimiter(limit: $0) },
+                accountCreation: configuration.accountCreationLimit.map { RateLimiter(limit: $0) },
+                trustedProxies: configuration.trustedProxies))
+        router.add(middleware: BodyLimitMiddleware(maximumBodySize: configuration.maximumBodySize))
         let document = Self.document
         router.get("openapi.yaml") { _, _ in
             Response(
@@ -77,7 +49,7 @@ public enum DiscoveryServer {
             observe: { duration, cards in metrics.recordDeck(seconds: duration.secondsDouble, cards: cards) })
         let api = DiscoveryAPI(
             store: store, deck: deck, accounts: Accounts(store: store), sessions: sessions, metrics: metrics,
-            logger: logger)
+            quota: configuration.interactionQuota, metricsToken: configuration.metricsToken, logger: logger)
         let feed = FeedEndpoint(api: api)
         router.on(RouterPath(FeedEndpoint.path), method: FeedEndpoint.method) { request, _ in
             try await feed.respond(to: request)
@@ -87,15 +59,30 @@ public enum DiscoveryServer {
                 router: router, answeredByHand: ["\(FeedEndpoint.method.rawValue) \(FeedEndpoint.path)"]),
             configuration: Configuration(
                 dateTranscoder: LenientDateTranscoder(), jsonEncodingOptions: [.withoutEscapingSlashes]))
+        // Last, so it wraps only the not-found responder: 405 and OPTIONS for known paths.
+        router.add(middleware: MethodsMiddleware(routes: RouteTable(router.routes)))
+        let registry = ConnectionRegistry(
+            perAddress: configuration.maximumConnectionsPerAddress, trusted: configuration.trustedProxies)
+        let (idle, requestTimeout) = (configuration.idleTimeout, configuration.requestTimeout)
         var application = Application(
             router: router,
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [
+                        ConnectionGuard(idleTimeout: idle, requestTimeout: requestTimeout, registry: registry)
+                    ])),
             configuration: .init(
-                address: .hostname(configuration.host, port: configuration.port), serverName: "RepoFinder"),
+                address: .hostname(configuration.host, port: configuration.port), serverName: "RepoFinder",
+                availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
             logger: logger)
         application.addServices(
             DeckRebuildService(
                 deck: deck, interval: configuration.rebuildInterval, clock: ContinuousClock(), logger: logger),
             ServedFlushService(recorder: deck.served, clock: ContinuousClock()))
+        if let age = configuration.abandonedAccountAge {
+            application.addServices(
+                AccountCleanupService(store: store, age: age, clock: ContinuousClock(), logger: logger))
+        }
         return application
     }
 

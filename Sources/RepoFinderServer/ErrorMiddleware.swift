@@ -7,7 +7,8 @@ import RepoFinderCore
 import Storage
 
 /// Turns every error into a JSON `{error, message}` response with the right status, so bad input never
-/// becomes a 500 and a 500 never leaks internals (it is logged with the request id instead).
+/// becomes a 500 and a 500 never leaks internals (it is logged with the request id instead, described by
+/// ``Redaction/describe(_:)``: never a header, a token or a body).
 public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     public init() {}
 
@@ -18,11 +19,14 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch {
             let apiError = Self.apiError(for: error)
-            if apiError.httpStatus.kind == .serverError {
-                context.logger.error("request failed: \(String(reflecting: error))")
-            }
+            if apiError.httpStatus.kind == .serverError { Self.log(error, context.logger) }
             return Self.response(for: apiError)
         }
+    }
+
+    /// Logs an error that became a 5xx: what failed, never the request it failed on.
+    static func log(_ error: any Error, _ logger: Logger) {
+        logger.error("request failed", metadata: ["error": "\(Redaction.describe(error))"])
     }
 
     /// The API error that stands for any error a request can end with.
@@ -46,7 +50,7 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     private static func fromOpenAPI(_ error: ServerError) -> APIError {
         let status = error.httpStatus
         if status.kind == .clientError {
-            let detail = describe(error.underlyingError)
+            let detail = describe(error.underlyingError, request: error.request)
             switch status.code {
             case 415:
                 return APIError(
@@ -86,32 +90,89 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case .unknownRepositories(let names):
             let listed = names.map(\.fullName).sorted().prefix(5).joined(separator: ", ")
             return .unprocessable("Unknown repositories (nothing was stored): \(listed).")
-        default:
+        case .quotaExceeded(let exceeded):
+            switch exceeded.bound {
+            case .perDay:
+                return APIError(
+                    .tooManyRequests, code: "quota_exceeded",
+                    message: "This account sent \(exceeded.stored) interactions in its current 24 hours, and may send "
+                        + "\(exceeded.limit); nothing of this batch was stored. Retry after the time given.",
+                    retryAfter: exceeded.retryAfter ?? 3_600)
+            case .perAccount:
+                return APIError(
+                    .unprocessableContent, code: "quota_exceeded",
+                    message: "This account holds \(exceeded.stored) interactions, and may hold \(exceeded.limit); "
+                        + "nothing of this batch was stored.")
+            }
+        case .busy:
+            return .unavailable("The database is busy; try again shortly.")
+        case .unavailable, .schemaTooNew:
             return .unavailable("The database did not answer; try again shortly.")
         }
     }
 
-    /// A readable account of a decoding failure: which field, and what was wrong.
-    private static func describe(_ error: any Error) -> String {
+    /// A readable account of why a request could not be read: which field or parameter, and what was wrong, in the
+    /// API's words (never a Swift type).
+    private static func describe(_ error: any Error, request: HTTPRequest) -> String {
         guard let decoding = error as? DecodingError else {
-            return String(describing: error)
+            return "a parameter or the body is malformed."
         }
-        func path(_ codingPath: [any CodingKey]) -> String {
-            guard !codingPath.isEmpty else { return "the body" }
-            let text = codingPath.reduce("") { text, key in
-                key.intValue.map { text + "[\($0)]" } ?? (text.isEmpty ? key.stringValue : text + "." + key.stringValue)
+        func place(_ codingPath: [any CodingKey], value: String? = nil) -> String {
+            guard codingPath.isEmpty else {
+                return "'"
+                    + codingPath.reduce("") { text, key in
+                        key.intValue.map { text + "[\($0)]" }
+                            ?? (text.isEmpty ? key.stringValue : text + "." + key.stringValue)
+                    } + "'"
             }
-            return "'\(text)'"
+            guard [.get, .head, .delete].contains(request.method) else { return "the body" }
+            // A parameter: name it when the offending value shows which.
+            if let value, let name = parameter(holding: value, in: request) { return "'\(name)'" }
+            return "a parameter"
         }
         switch decoding {
         case .dataCorrupted(let context):
-            return "\(path(context.codingPath)): \(context.debugDescription)"
+            if let value = rejectedValue(context.debugDescription) {
+                return "\(place(context.codingPath, value: value)): '\(value)' is not one of the accepted values "
+                    + "(see /openapi.yaml)."
+            }
+            if context.debugDescription.contains("JSON") { return "the body is not valid JSON." }
+            if context.debugDescription.contains("date") {
+                return "\(place(context.codingPath)): expected a date and time in ISO 8601 (2026-01-31T12:00:00Z)."
+            }
+            return "\(place(context.codingPath)) is not valid."
         case .keyNotFound(let key, let context):
-            return "missing '\(key.stringValue)' in \(path(context.codingPath))"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "\(path(context.codingPath)): \(context.debugDescription)"
+            return "missing '\(key.stringValue)' in \(place(context.codingPath))."
+        case .typeMismatch(let type, let context):
+            return "\(place(context.codingPath)): expected \(kind(of: type))."
+        case .valueNotFound(_, let context):
+            return "\(place(context.codingPath)) must not be null."
         @unknown default:
-            return "malformed request"
+            return "a parameter or the body is malformed."
+        }
+    }
+
+    /// The value a decoder rejected, from its "…from invalid String value X" wording.
+    private static func rejectedValue(_ description: String) -> String? {
+        guard let range = description.range(of: "invalid String value ") else { return nil }
+        let value = description[range.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: " ."))
+        return value.isEmpty ? nil : String(value.prefix(100))
+    }
+
+    /// The query parameter whose value is `value`, if any.
+    private static func parameter(holding value: String, in request: HTTPRequest) -> String? {
+        guard let path = request.path, let components = URLComponents(string: path) else { return nil }
+        return components.queryItems?.first { $0.value == value }?.name
+    }
+
+    /// What a JSON value of `type` looks like, in a client's words.
+    private static func kind(of type: Any.Type) -> String {
+        switch type {
+        case is any BinaryInteger.Type, is any BinaryFloatingPoint.Type: "a number"
+        case is String.Type: "text"
+        case is Bool.Type: "true or false"
+        case is any Sequence.Type: "a list"
+        default: "an object"
         }
     }
 

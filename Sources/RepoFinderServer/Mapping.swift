@@ -13,8 +13,12 @@ enum Mapping {
         func text(_ value: String?, _ field: String, limit: Int) throws(APIError) -> String? {
             guard let value else { return nil }
             let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard trimmed.count <= limit else {
-                throw .unprocessable("'\(field)' is \(trimmed.count) characters long; at most \(limit).")
+            // Characters for people, bytes for storage: one letter with thousands of combining marks is one
+            // character.
+            guard trimmed.count <= limit, trimmed.utf8.count <= limit * bytesPerCharacter else {
+                throw .unprocessable(
+                    "'\(field)' is \(trimmed.count) characters (\(trimmed.utf8.count) bytes) long; at most \(limit) "
+                        + "characters and \(limit * bytesPerCharacter) bytes.")
             }
             guard trimmed.unicodeScalars.allSatisfy({ !CharacterSet.controlCharacters.contains($0) }) else {
                 throw .unprocessable("'\(field)' contains control characters.")
@@ -56,6 +60,22 @@ enum Mapping {
             onboardingCompleted: body.onboardingCompleted ?? false)
     }
 
+    /// Text limits allow this many UTF-8 bytes per character allowed (4: any one code point).
+    static let bytesPerCharacter = 4
+    /// Longest client id of an interaction, in UTF-8 bytes.
+    static let maximumClientIDBytes = 100
+
+    /// Whether `id` can be an interaction's client id: 1 to 100 bytes of UTF-8, no control characters (a NUL would
+    /// cut it short in C APIs: `a\0b` must not become `a`).
+    static func isClientID(_ id: String) -> Bool {
+        !id.isEmpty && id.utf8.count <= maximumClientIDBytes
+            && !id.unicodeScalars.contains { CharacterSet.controlCharacters.contains($0) }
+    }
+
+    /// Search results are paged through this far at most (as on GitHub): deep pages cost the database the most and
+    /// nobody reads them.
+    static let maximumSearchReach = 1_000
+
     private static func unique(_ values: [String]) -> [String] {
         var seen = Set<String>()
         return values.filter { seen.insert($0).inserted }
@@ -92,7 +112,9 @@ enum Mapping {
     static func filter(_ value: String?, _ field: String) throws(APIError) -> String? {
         guard let value else { return nil }
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard trimmed.count <= 64 else { throw .badRequest("'\(field)' is at most 64 characters.") }
+        guard trimmed.count <= 64, trimmed.utf8.count <= 64 * bytesPerCharacter else {
+            throw .badRequest("'\(field)' is at most 64 characters.")
+        }
         return trimmed.isEmpty ? nil : trimmed
     }
 }

@@ -2,11 +2,13 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
 import RepoFinderCore
 
 /// Logs one line per request with structured metadata (`method`, `path`, `route`, `status`, `duration_ms`, and the
-/// request id Hummingbird adds as `hb.request.id`), answers with `X-Request-Id`, and records the request in
-/// ``ServerMetrics`` by route and status.
+/// request id Hummingbird adds as `hb.request.id`), answers with `X-Request-Id` and the headers every answer carries
+/// (``ResponseHeaders``), and records the request in ``ServerMetrics`` by route and status. Never logs a header, a
+/// query string or a body.
 struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let metrics: ServerMetrics
@@ -19,12 +21,15 @@ struct RequestLogMiddleware: RouterMiddleware {
         do {
             response = try await next(request, context)
         } catch {
-            response = ErrorMiddleware<Context>.response(for: ErrorMiddleware<Context>.apiError(for: error))
+            let apiError = ErrorMiddleware<Context>.apiError(for: error)
+            if apiError.httpStatus.kind == .serverError { ErrorMiddleware<Context>.log(error, context.logger) }
+            response = ErrorMiddleware<Context>.response(for: apiError)
         }
         let seconds = (ContinuousClock.now - start).secondsDouble
         let route = context.endpointPath ?? "unmatched"
         metrics.record(route: route, method: request.method.rawValue, status: response.status.code, seconds: seconds)
         response.headers[.requestID] = context.id
+        ResponseHeaders.stamp(&response, for: request)
         context.logger.info(
             "request",
             metadata: [
@@ -48,30 +53,70 @@ extension RequestLogMiddleware {
 extension HTTPField.Name {
     /// `X-Request-Id`: the id of the request in the server's log.
     static let requestID = Self("X-Request-Id")!
+    /// `Referrer-Policy`.
+    static let referrerPolicy = Self("Referrer-Policy")!
 }
 
-/// Answers 429 with `Retry-After` once a token or a client address goes faster than its limit.
+/// Who is asking, worked out once per request: the client's address (through trusted proxies), the bearer token if
+/// it is one this server could have issued, and the request's weight for the rate limits. Answers 429 with
+/// `Retry-After` once a token, a client address or an address creating accounts goes faster than its limit.
 struct RateLimitMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let perToken: RateLimiter?
     let perAddress: RateLimiter?
+    let accountCreation: RateLimiter?
+    let trustedProxies: TrustedProxies
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        if let perAddress, let wait = perAddress.take(context.clientAddress) {
+        let token = RequestIdentity.bearerToken(in: request)
+        var identity = RequestIdentity(token: token, trustedProxies: trustedProxies)
+        // The address is formatted only when something asks for it (with every limit off, nothing does).
+        var address = identity.peer
+        if perAddress != nil || accountCreation != nil || !trustedProxies.isEmpty || context.endpointPath == "/metrics"
+        {
+            identity.peer = context.clientAddress
+            if !trustedProxies.isEmpty { identity.forwardedFor = request.headers[.xForwardedFor] }
+            address = identity.clientAddress
+        }
+        let cost = RequestCost.of(request.method, route: context.endpointPath)
+        if let perAddress, let wait = perAddress.take(address, cost: cost) {
             throw APIError.rateLimited(retryAfter: wait, scope: "address")
         }
-        if let perToken, let token = RequestIdentity.bearerToken(in: request), let wait = perToken.take(token) {
+        // A malformed token gets its 401 without a bucket: keying on it would let anyone grow the limiter's memory.
+        if let perToken, let token, BearerToken.isWellFormed(token), let wait = perToken.take(token, cost: cost) {
             throw APIError.rateLimited(retryAfter: wait, scope: "token")
         }
-        return try await next(request, context)
+        if request.method == .post, context.endpointPath == "/v1/users", let accountCreation,
+            let wait = accountCreation.take(address)
+        {
+            throw APIError(
+                .tooManyRequests, code: "rate_limited",
+                message: "Too many new accounts from this address; retry after \(wait) s, or keep using your token.",
+                retryAfter: wait)
+        }
+        return try await RequestIdentity.$current.withValue(identity) {
+            try await next(request, context)
+        }
     }
 }
 
-/// Reads the whole body up to a limit (413 beyond it, whether announced by Content-Length or not) and makes the
-/// bearer token available to the handlers.
-struct BodyAndIdentityMiddleware: RouterMiddleware {
+/// How much a request weighs against the rate limits: searching, statistics and dealing read much more than a
+/// lookup, so they take more of a client's budget (the README lists the weights).
+enum RequestCost {
+    static func of(_ method: HTTPRequest.Method, route: String?) -> Double {
+        switch route {
+        case "/v1/search", "/v1/me/stats": 4
+        case "/v1/trending", "/v1/me/feed", "/v1/repos/{owner}/{name}/similar", "/v1/clusters/{id}/repos": 2
+        case "/v1/me/interactions" where method == .post: 2
+        default: 1
+        }
+    }
+}
+
+/// Reads the whole body up to a limit (413 beyond it, whether announced by `Content-Length` or sent chunked).
+struct BodyLimitMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let maximumBodySize: Int
 
@@ -82,16 +127,21 @@ struct BodyAndIdentityMiddleware: RouterMiddleware {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > maximumBodySize {
             throw APIError.tooLarge(limit: maximumBodySize)
         }
-        if request.method == .post || request.method == .put || request.method == .patch {
+        // Every method: a chunked body on a GET is read (and bounded) here too, never by a handler.
+        if request.headers[.contentLength] != nil || request.headers[.transferEncoding] != nil {
             do {
                 _ = try await request.collectBody(upTo: maximumBodySize)
             } catch let error as HTTPError where error.status == .contentTooLarge {
                 throw APIError.tooLarge(limit: maximumBodySize)
+            } catch is NIOTooManyBytesError {
+                // A chunked body announces no length: the limit is found while reading it.
+                throw APIError.tooLarge(limit: maximumBodySize)
+            } catch {
+                // Malformed chunks, or a body that did not arrive within the request timeout (``ConnectionGuard``
+                // closed the connection): the client's doing, not a server error.
+                throw APIError.badRequest("The request body could not be read: malformed, or it arrived too slowly.")
             }
         }
-        let identity = RequestIdentity(token: RequestIdentity.bearerToken(in: request))
-        return try await RequestIdentity.$current.withValue(identity) {
-            try await next(request, context)
-        }
+        return try await next(request, context)
     }
 }

@@ -12,8 +12,9 @@ public struct RateLimit: Hashable, Sendable {
     }
 }
 
-/// Token buckets by key (a token or a client address). Thread-safe; memory stays bounded by dropping buckets that
-/// have refilled completely (they carry no information) once there are many.
+/// Token buckets by key (a well-formed bearer token or a client address). Thread-safe; memory stays bounded by
+/// dropping buckets that have refilled completely (they carry no information) once there are many. Keys are short:
+/// callers never key on unchecked client input (see ``BearerToken/isWellFormed(_:)``).
 final class RateLimiter: Sendable {
     private struct Bucket {
         var tokens: Double
@@ -24,14 +25,16 @@ final class RateLimiter: Sendable {
     private let buckets = Mutex<[String: Bucket]>([:])
     private let maximumKeys: Int
 
-    init(limit: RateLimit, maximumKeys: Int = 50_000) {
+    init(limit: RateLimit, maximumKeys: Int = 20_000) {
         self.limit = limit
         self.maximumKeys = maximumKeys
     }
 
-    /// Takes one request's token for `key`: nil when allowed, else how many whole seconds to wait.
-    func take(_ key: String, now: Double = ProcessInfo.processInfo.systemUptime) -> Int? {
-        buckets.withLock { buckets in
+    /// Takes `cost` tokens for `key` (a request's weight; see ``RequestCost``): nil when allowed, else how many whole
+    /// seconds to wait. A cost above the burst is charged as the burst, so every request can pass eventually.
+    func take(_ key: String, cost: Double = 1, now: Double = ProcessInfo.processInfo.systemUptime) -> Int? {
+        let cost = min(cost, limit.burst)
+        return buckets.withLock { buckets in
             var bucket = buckets[key] ?? Bucket(tokens: limit.burst, updated: now)
             bucket.tokens = min(limit.burst, bucket.tokens + (now - bucket.updated) * limit.perSecond)
             bucket.updated = now
@@ -39,17 +42,23 @@ final class RateLimiter: Sendable {
                 buckets[key] = bucket
                 if buckets.count > maximumKeys { prune(&buckets, now: now) }
             }
-            if bucket.tokens >= 1 {
-                bucket.tokens -= 1
+            if bucket.tokens >= cost {
+                bucket.tokens -= cost
                 return nil
             }
-            return max(1, Int(((1 - bucket.tokens) / limit.perSecond).rounded(.up)))
+            return max(1, Int(((cost - bucket.tokens) / limit.perSecond).rounded(.up)))
         }
     }
 
+    /// How many keys have a bucket.
+    var keyCount: Int { buckets.withLock { $0.count } }
+
+    /// Drops full buckets; if that is not enough (a flood of distinct keys), drops all: forgetting is the safe side
+    /// of memory, and the address limit still holds such a flood.
     private func prune(_ buckets: inout [String: Bucket], now: Double) {
         buckets = buckets.filter { _, bucket in
             bucket.tokens + (now - bucket.updated) * limit.perSecond < limit.burst
         }
+        if buckets.count > maximumKeys * 3 / 4 { buckets.removeAll() }
     }
 }

@@ -44,10 +44,34 @@ extension Setting {
     public static let githubToken = Setting("github.token", isSecret: true)
     public static let githubAPI = Setting("github.api.url", flag: "--api-url")
     public static let githubTimeoutSeconds = Setting("github.timeout.seconds", flag: "--timeout")
+    /// New accounts per hour per client address (0: no limit).
+    public static let accountRate = Setting("limits.account.rate", flag: "--account-rate")
+    /// Proxies whose X-Forwarded-For is believed: addresses and CIDR ranges, comma-separated.
+    public static let trustedProxies = Setting("limits.trusted.proxies", flag: "--trusted-proxies")
+    /// Interactions one account may store in all (0: no limit).
+    public static let interactionsPerAccount = Setting(
+        "limits.interactions.per.account", flag: "--interactions-per-account")
+    /// Interactions one account may send per 24 hours (0: no limit).
+    public static let interactionsPerDay = Setting("limits.interactions.per.day", flag: "--interactions-per-day")
+    /// Days after which accounts that never came back are deleted (0: never).
+    public static let abandonedDays = Setting("accounts.abandoned.days", flag: "--abandoned-days")
+    /// Seconds a connection may wait for a request (idle, or part-way through its headers).
+    public static let idleTimeoutSeconds = Setting("http.idle.timeout.seconds", flag: "--idle-timeout")
+    /// Seconds a request's body may take to arrive after its headers.
+    public static let requestTimeoutSeconds = Setting("http.request.timeout.seconds", flag: "--request-timeout")
+    /// Connections open at once.
+    public static let maximumConnections = Setting("http.max.connections", flag: "--max-connections")
+    /// Connections one client address may hold at once.
+    public static let maximumConnectionsPerAddress = Setting(
+        "http.max.connections.per.address", flag: "--max-connections-per-address")
+    /// The bearer token `/metrics` asks for (environment only: a secret).
+    public static let metricsToken = Setting("metrics.token", isSecret: true)
 
     /// Every setting, in the order the README's table lists them.
     public static let all: [Setting] = [
         .database, .host, .port, .tokenRate, .addressRate, .maximumBodyKiB, .rebuildSeconds, .sessionRefreshSeconds,
+        .accountRate, .trustedProxies, .interactionsPerAccount, .interactionsPerDay, .abandonedDays,
+        .idleTimeoutSeconds, .requestTimeoutSeconds, .maximumConnections, .maximumConnectionsPerAddress, .metricsToken,
         .logLevel, .githubToken, .githubAPI, .githubTimeoutSeconds,
     ]
 }

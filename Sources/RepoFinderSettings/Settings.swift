@@ -62,7 +62,53 @@ public struct Settings: Sendable {
         configuration.sessionRefresh = .seconds(
             try number(
                 .sessionRefreshSeconds, Int.self, default: Int(defaults.sessionRefresh.secondsDouble), in: 1...86_400))
+        try readAbuseLimits(into: &configuration, defaults: defaults)
+        try readConnectionLimits(into: &configuration, defaults: defaults)
+        configuration.metricsToken = text(.metricsToken)
         return configuration
+    }
+
+    /// What one client or account may do: accounts per hour, trusted proxies, the interaction quota, cleanup.
+    private func readAbuseLimits(into configuration: inout ServerConfiguration, defaults: ServerConfiguration)
+        throws(SettingsError)
+    {
+        if text(.accountRate) != nil {
+            let accountsPerHour = try number(.accountRate, Double.self, default: 0, in: 0...1_000_000)
+            configuration.accountCreationLimit = accountsPerHour > 0 ? RateLimit(perHour: accountsPerHour) : nil
+        }
+        if let proxies = text(.trustedProxies) {
+            do {
+                configuration.trustedProxies = try TrustedProxies(parsing: proxies)
+            } catch {
+                throw SettingsError("\(Setting.trustedProxies.howToSet): \(error.description)")
+            }
+        }
+        func bound(_ setting: Setting, _ fallback: Int?) throws(SettingsError) -> Int? {
+            let value = try number(setting, Int.self, default: fallback ?? 0, in: 0...1_000_000_000)
+            return value > 0 ? value : nil
+        }
+        configuration.interactionQuota = InteractionQuota(
+            perAccount: try bound(.interactionsPerAccount, defaults.interactionQuota.perAccount),
+            perDay: try bound(.interactionsPerDay, defaults.interactionQuota.perDay))
+        if text(.abandonedDays) != nil {
+            let days = try number(.abandonedDays, Int.self, default: 0, in: 0...36_500)
+            configuration.abandonedAccountAge = days > 0 ? .seconds(days * 86_400) : nil
+        }
+    }
+
+    /// How connections are held: timeouts and caps.
+    private func readConnectionLimits(into configuration: inout ServerConfiguration, defaults: ServerConfiguration)
+        throws(SettingsError)
+    {
+        configuration.idleTimeout = .seconds(
+            try number(.idleTimeoutSeconds, Int.self, default: Int(defaults.idleTimeout.secondsDouble), in: 1...3_600))
+        configuration.requestTimeout = .seconds(
+            try number(
+                .requestTimeoutSeconds, Int.self, default: Int(defaults.requestTimeout.secondsDouble), in: 1...3_600))
+        configuration.maximumConnections = try number(
+            .maximumConnections, Int.self, default: defaults.maximumConnections, in: 1...1_000_000)
+        configuration.maximumConnectionsPerAddress = try number(
+            .maximumConnectionsPerAddress, Int.self, default: defaults.maximumConnectionsPerAddress, in: 1...1_000_000)
     }
 
     /// How much the server logs (`--log-level` or `LOG_LEVEL`; default info).

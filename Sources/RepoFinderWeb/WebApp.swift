@@ -122,7 +122,7 @@ public struct WebApp: Sendable {
     /// Scripts, styles and connections from this origin only; avatars from GitHub.
     static let contentSecurityPolicy =
         "default-src 'self'; img-src 'self' data: https://avatars.githubusercontent.com; "
-        + "object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+        + "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
 
     // MARK: - Files
 

@@ -39,6 +39,15 @@ public protocol DataStore: Sendable {
     /// Creates an anonymous account identified by the hash of its bearer token.
     func createUser(tokenHash: String, at date: Date) async throws -> UserAccount
 
+    /// Notes that an account came back: used at `date`, a day or more after it was created. Accounts that never come
+    /// back are the ones ``deleteAbandonedAccounts(createdBefore:limit:)`` removes. Throws
+    /// ``StorageError/unknownUser(_:)``.
+    func markReturned(userID: String, at date: Date) async throws
+
+    /// Deletes (with everything they stored) up to `limit` accounts created before `date` that never came back (see
+    /// ``markReturned(userID:at:)``); returns how many.
+    func deleteAbandonedAccounts(createdBefore date: Date, limit: Int) async throws -> Int
+
     /// The account whose token has this hash, if any.
     func user(tokenHash: String) async throws -> UserAccount?
 
@@ -52,8 +61,11 @@ public protocol DataStore: Sendable {
 
     /// Records interactions idempotently: an id this user already sent (or sent twice in this batch) counts as a
     /// duplicate and is not stored again. Likes add to the liked list, saves to the saved list. If any
-    /// repository is unknown, nothing is stored and ``StorageError/unknownRepositories(_:)`` names them.
-    func recordInteractions(_ interactions: [Interaction], userID: String) async throws -> InteractionReceipt
+    /// repository is unknown, nothing is stored and ``StorageError/unknownRepositories(_:)`` names them; if the new
+    /// ones would take the account over `quota`, nothing is stored and ``StorageError/quotaExceeded(_:)`` says which
+    /// bound. One person's batches are recorded one after another, so the quota holds exactly.
+    func recordInteractions(_ interactions: [Interaction], userID: String, quota: InteractionQuota) async throws
+        -> InteractionReceipt
 
     /// Withdraws a skip this person recorded with client id `id` (the deck's undo): the row is deleted. Anything but
     /// a skip is left alone and reported. Throws ``StorageError/unknownUser(_:)``.
@@ -61,6 +73,10 @@ public protocol DataStore: Sendable {
 
     /// A person's interactions in the order they happened (ties in the order received).
     func interactions(userID: String) async throws -> [Interaction]
+
+    /// A person's activity (interactions by kind, their lists' top `top` languages and topics), aggregated in the
+    /// database. Throws ``StorageError/unknownUser(_:)``.
+    func activity(userID: String, top: Int) async throws -> PersonActivity
 
     /// A page of a person's saved or liked repositories, most recently added first.
     func list(_ list: RepositoryList, userID: String, page: PageRequest) async throws -> Page<ListedRepository>

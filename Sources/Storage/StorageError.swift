@@ -10,6 +10,10 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
     case schemaTooNew(found: Int, supported: Int)
     /// The database could not be opened or reached.
     case unavailable(String)
+    /// The database is there but busy (locked by another writer past the wait, or out of connections): try again.
+    case busy(String)
+    /// A batch would take an account over its ``InteractionQuota``; nothing was stored.
+    case quotaExceeded(QuotaExceeded)
 
     public var description: String {
         switch self {
@@ -20,8 +24,11 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
         case .schemaTooNew(let found, let supported):
             "The database is at schema version \(found), but this RepoFinder knows versions up to \(supported). "
                 + "Upgrade RepoFinder, or point --database at another database."
-        case .unavailable(let reason):
+        case .unavailable(let reason), .busy(let reason):
             reason
+        case .quotaExceeded(let exceeded):
+            "\(exceeded.stored) interactions stored (\(exceeded.bound.rawValue)); at most \(exceeded.limit)."
+
         }
     }
 }

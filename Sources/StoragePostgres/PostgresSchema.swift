@@ -12,6 +12,18 @@ enum PostgresSchema {
         // is what lets several servers decide together which cards are new. Recorded so both engines report the
         // same schema version.
         (5, "what was dealt, as one set per person in SQLite (nothing to change here)", []),
+        (6, "accounts that came back, quota counts", version6),
+    ]
+
+    /// Accounts note when they first came back (those that never did are cleaned up; the partial index holds them)
+    /// and keep their quota counters (`QuotaCounters`).
+    static let version6 = [
+        "ALTER TABLE users ADD COLUMN returned_at TIMESTAMPTZ",
+        "ALTER TABLE users ADD COLUMN interaction_count BIGINT NOT NULL DEFAULT 0",
+        "ALTER TABLE users ADD COLUMN quota_window_start TIMESTAMPTZ",
+        "ALTER TABLE users ADD COLUMN quota_window_count BIGINT NOT NULL DEFAULT 0",
+        "UPDATE users SET interaction_count = (SELECT count(*) FROM interactions i WHERE i.user_id = users.id)",
+        "CREATE INDEX users_abandoned ON users(created_at) WHERE returned_at IS NULL",
     ]
 
     /// What the deck dealt to whom, so a person is never dealt the same card twice.

@@ -5,13 +5,19 @@ public import Storage
 import StorageSQL
 
 extension PostgresStorage {
-    public func recordInteractions(_ interactions: [Interaction], userID: String) async throws -> InteractionReceipt {
+    public func recordInteractions(_ interactions: [Interaction], userID: String, quota: InteractionQuota)
+        async throws -> InteractionReceipt
+    {
         try await transaction { connection in
-            try await requireUser(userID, on: connection)
+            // Locks the person's row: their batches are recorded one after another, so the counters stay exact.
+            guard
+                let counters = try await query(SharedSQL.quotaCounters + " FOR UPDATE", [userID], on: connection).first
+            else { throw StorageError.unknownUser(userID) }
             let ids = try await repositoryIDs(Array(Set(interactions.map(\.repository.key))), on: connection)
             let unknown = Set(interactions.map(\.repository).filter { ids[$0.key] == nil })
             guard unknown.isEmpty else { throw StorageError.unknownRepositories(unknown.sorted { $0.key < $1.key }) }
-            let receivedAt = Date().roundedToMilliseconds
+            let now = Date()
+            let receivedAt = now.roundedToMilliseconds
             var accepted = 0
             for interaction in interactions {
                 let repositoryID = ids[interaction.repository.key]!
@@ -25,8 +31,35 @@ extension PostgresStorage {
                     try await query(SharedSQL.addToList(list), [userID, repositoryID, at], on: connection)
                 }
             }
+            if accepted > 0 {
+                // Throwing rolls the batch back.
+                let updated = try quota.admit(
+                    accepted,
+                    to: QuotaCounters(
+                        total: try counters.value(0), windowStart: try counters.date(1),
+                        windowCount: try counters.value(2)),
+                    now: now)
+                try await query(
+                    SharedSQL.setQuotaCounters,
+                    [updated.total, updated.windowStart?.roundedToMilliseconds, updated.windowCount, userID],
+                    on: connection)
+            }
             return InteractionReceipt(accepted: accepted, duplicates: interactions.count - accepted)
         }
+    }
+
+    public func activity(userID: String, top: Int) async throws -> PersonActivity {
+        try await requireUser(userID)
+        var kinds: [InteractionKind: Int] = [:]
+        for row in try await query(SharedSQL.interactionKinds, [userID]) {
+            if let kind = InteractionKind(rawValue: try row.value(0)) { kinds[kind] = try row.value(1) }
+        }
+        func counts(_ sql: String) async throws -> [(String, Int)] {
+            try await query(sql, [userID, userID]).map { (try $0.value(0), try $0.value(1)) }
+        }
+        return PersonActivity(
+            kinds: kinds, topLanguages: NamedCount.top(try await counts(SharedSQL.listedLanguages), limit: top),
+            topTopics: NamedCount.top(try await counts(SharedSQL.listedTopics), limit: top))
     }
 
     public func withdrawSkip(id: String, userID: String) async throws -> SkipWithdrawal {
@@ -40,6 +73,7 @@ extension PostgresStorage {
             let kind = InteractionKind(rawValue: try row.value(0)) ?? .view
             guard kind == .skip else { return .notASkip(kind) }
             try await query(SharedSQL.deleteInteraction, [userID, id], on: connection)
+            try await query(SharedSQL.decrementInteractionCount, [userID], on: connection)
             return .withdrawn(try RepositoryName(owner: try row.value(1), name: try row.value(2)))
         }
     }

@@ -13,8 +13,19 @@ extension PostgresStorage {
 
     public func user(tokenHash: String) async throws -> UserAccount? {
         try await query(SharedSQL.userByTokenHash, [tokenHash]).first.map { row in
-            UserAccount(id: try row.value(0), createdAt: try row.date(1) ?? Date(timeIntervalSince1970: 0))
+            UserAccount(
+                id: try row.value(0), createdAt: try row.date(1) ?? Date(timeIntervalSince1970: 0),
+                returnedAt: try row.date(2))
         }
+    }
+
+    public func markReturned(userID: String, at date: Date) async throws {
+        try await requireUser(userID)
+        try await query(SharedSQL.markReturned, [date.roundedToMilliseconds, userID])
+    }
+
+    public func deleteAbandonedAccounts(createdBefore date: Date, limit: Int) async throws -> Int {
+        try await query(SharedSQL.deleteAbandonedAccounts + " RETURNING 1", [date.roundedToMilliseconds, limit]).count
     }
 
     public func preferences(userID: String) async throws -> UserPreferences? {

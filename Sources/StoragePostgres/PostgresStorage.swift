@@ -125,10 +125,12 @@ public final class PostgresStorage: DataStore {
     public var dealtCardsRecording: DealtCardsRecording { .atOnce }
 
     public func ping() async throws {
-        do {
-            for try await _ in try await client.query("SELECT 1", logger: logger) {}
-        } catch {
-            throw StorageError.unavailable("PostgreSQL does not answer: \(String(reflecting: error)).")
+        try await Self.withDeadline(Self.pingDeadline) { [client, logger] in
+            do {
+                for try await _ in try await client.query("SELECT 1", logger: logger) {}
+            } catch {
+                throw StorageError.unavailable("PostgreSQL does not answer: \(Self.reason(error)).")
+            }
         }
     }
 
@@ -142,20 +144,61 @@ public final class PostgresStorage: DataStore {
 
     // MARK: - Helpers shared by the PostgreSQL engine's files
 
-    /// Runs `body` in a transaction. An error `body` throws comes out as itself (PostgresNIO would wrap it), so both
-    /// engines throw the same ``StorageError``s.
-    func transaction<T>(
-        isolation: isolated (any Actor)? = #isolation, _ body: (PostgresConnection) async throws -> sending T
-    ) async throws -> sending T {
-        do {
-            return try await client.withTransaction(logger: logger, isolation: isolation, body)
-        } catch let error as PostgresTransactionError {
-            throw Self.unwrapped(error)
+    /// How long one operation may wait for PostgreSQL (a connection, then its queries) before it fails with
+    /// ``StorageError/busy(_:)``: while PostgreSQL is down, the pool would otherwise keep requests waiting for a
+    /// connection until its circuit breaker trips.
+    static let operationDeadline = Duration.seconds(10)
+    /// How long a readiness check waits.
+    static let pingDeadline = Duration.seconds(3)
+
+    /// Runs `body` in a transaction, within ``operationDeadline``. An error `body` throws comes out as itself
+    /// (PostgresNIO would wrap it), so both engines throw the same ``StorageError``s; PostgreSQL's and the pool's
+    /// own errors come out as ``StorageError/unavailable(_:)``.
+    func transaction<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        // The deadline's task group waits for its tasks, so `body` never outlives this call.
+        try await withoutActuallyEscaping(body) { body in
+            try await Self.withDeadline(Self.operationDeadline) { [client, logger] in
+                do {
+                    return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+                } catch let error as PostgresTransactionError {
+                    throw Self.mapped(Self.unwrapped(error))
+                } catch {
+                    throw Self.mapped(error)
+                }
+            }
         }
     }
 
     private static func unwrapped(_ error: PostgresTransactionError) -> any Error {
         error.closureError ?? error.beginError ?? error.commitError ?? error
+    }
+
+    /// Our own errors unchanged; PostgreSQL's (`PSQLError`) and the pool's as ``StorageError/unavailable(_:)`` with
+    /// the server's own words (never the query or where in the code it failed).
+    static func mapped(_ error: any Error) -> any Error {
+        switch error {
+        case is StorageError, is CancellationError: error
+        default: StorageError.unavailable("PostgreSQL: \(reason(error)).")
+        }
+    }
+
+    /// Runs `body`, failing with ``StorageError/busy(_:)`` (and cancelling it) once `limit` has passed.
+    static func withDeadline<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async throws -> T)
+        async throws -> T
+    {
+        try await withThrowingTaskGroup(of: DeadlineOutcome<T>.self) { group in
+            group.addTask { .done(try await body()) }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                return .timedOut
+            }
+            defer { group.cancelAll() }
+            switch try await group.next() {
+            case .done(let value): return value
+            case .timedOut, nil:
+                throw StorageError.busy("PostgreSQL did not answer within \(limit.components.seconds) s.")
+            }
+        }
     }
 
     /// Runs a query written with `?` placeholders, binding `values` in order.
@@ -166,17 +209,20 @@ public final class PostgresStorage: DataStore {
         var bindings = PostgresBindings(capacity: values.count)
         for value in values { try value.bind(into: &bindings) }
         let query = PostgresQuery(unsafeSQL: SharedSQL.postgresPlaceholders(sql), binds: bindings)
-        do {
-            let rows =
-                if let connection {
-                    try await connection.query(query, logger: logger)
-                } else {
-                    try await client.query(query, logger: logger)
-                }
-            return try await rows.collect().map { $0.makeRandomAccess() }
-        } catch let error as PSQLError {
-            // PSQLError describes itself generically; keep the server's own words for the person reading it.
-            throw StorageError.unavailable("PostgreSQL: \(Self.reason(error)).")
+        if let connection {
+            // Inside a transaction, which has its deadline.
+            do {
+                return try await connection.query(query, logger: logger).collect().map { $0.makeRandomAccess() }
+            } catch {
+                throw Self.mapped(error)
+            }
+        }
+        return try await Self.withDeadline(Self.operationDeadline) { [client, logger] in
+            do {
+                return try await client.query(query, logger: logger).collect().map { $0.makeRandomAccess() }
+            } catch {
+                throw Self.mapped(error)
+            }
         }
     }
 
@@ -187,8 +233,15 @@ public final class PostgresStorage: DataStore {
             return "\(error.code)"
         }
         if let error = error as? StorageError { return error.description }
-        return String(describing: error)
+        // The pool's errors and others: their type and case, never a source path or query.
+        return "\(type(of: error)).\(String(describing: error).prefix(while: { $0 != "(" && $0 != "\n" }))"
     }
+}
+
+/// How a race between an operation and its deadline ended.
+private enum DeadlineOutcome<T: Sendable>: Sendable {
+    case done(T)
+    case timedOut
 }
 
 /// A value that can be bound to a query parameter (nil binds NULL).
@@ -244,6 +297,18 @@ extension SQLValue {
         switch self {
         case .text(let text): text
         case .integer(let number): number
+        }
+    }
+}
+
+extension PostgresStorage {
+    /// Holds an exclusive lock on `table` for `seconds` (for tests of what other clients see: `busy` once the
+    /// operation deadline has passed). Runs outside ``operationDeadline``.
+    package func holdLock(on table: String, for seconds: Double) async throws {
+        try await client.withTransaction(logger: logger) { connection in
+            try await connection.query(
+                PostgresQuery(unsafeSQL: "LOCK TABLE \(table) IN ACCESS EXCLUSIVE MODE"), logger: logger)
+            try await connection.query(PostgresQuery(unsafeSQL: "SELECT pg_sleep(\(seconds))"), logger: logger)
         }
     }
 }

@@ -38,11 +38,18 @@ package enum SharedSQL {
 }
 
 /// The schema version this build knows (the number of migrations).
-package let currentSchemaVersion = 5
+package let currentSchemaVersion = 6
 
 extension SharedSQL {
     package static let userExists = "SELECT 1 FROM users WHERE id = ?"
-    package static let userByTokenHash = "SELECT id, created_at FROM users WHERE token_hash = ?"
+    package static let userByTokenHash = "SELECT id, created_at, returned_at FROM users WHERE token_hash = ?"
+    package static let markReturned = "UPDATE users SET returned_at = ? WHERE id = ? AND returned_at IS NULL"
+    /// Accounts created before a time that never came back, oldest first (`LIMIT ?`); the `users_abandoned` index
+    /// holds exactly these.
+    package static let deleteAbandonedAccounts = """
+        DELETE FROM users WHERE id IN (
+            SELECT id FROM users WHERE returned_at IS NULL AND created_at < ? ORDER BY created_at LIMIT ?)
+        """
     package static let insertUser = "INSERT INTO users (id, token_hash, created_at) VALUES (?, ?, ?)"
     /// As text in both engines (PostgreSQL keeps it as JSONB).
     package static let preferencesDocument = "SELECT CAST(document AS TEXT) FROM preferences WHERE user_id = ?"
@@ -81,6 +88,42 @@ extension SharedSQL {
     package static let interactionsOfUser = """
         SELECT i.client_id, r.owner_login, r.name, i.kind, i.at FROM interactions i
         JOIN repositories r ON r.id = i.repository_id WHERE i.user_id = ? ORDER BY i.at, i.seq
+        """
+
+    /// A person's quota counters (see `QuotaCounters`): interactions held, and the current 24-hour window's start and
+    /// count. Reading them also tells whether the account exists.
+    package static let quotaCounters = """
+        SELECT interaction_count, quota_window_start, quota_window_count FROM users WHERE id = ?
+        """
+    package static let setQuotaCounters = """
+        UPDATE users SET interaction_count = ?, quota_window_start = ?, quota_window_count = ? WHERE id = ?
+        """
+    /// One interaction fewer (a withdrawn skip).
+    package static let decrementInteractionCount = """
+        UPDATE users SET interaction_count = CASE WHEN interaction_count > 0 THEN interaction_count - 1 ELSE 0 END
+        WHERE id = ?
+        """
+
+    /// A person's interactions by kind.
+    package static let interactionKinds = "SELECT kind, count(*) FROM interactions WHERE user_id = ? GROUP BY kind"
+
+    /// The ids of the repositories on a person's lists (two `?`: the user id twice), each once.
+    private static let listedRepositoryIDs = """
+        SELECT repository_id FROM saved_repositories WHERE user_id = ?
+        UNION SELECT repository_id FROM liked_repositories WHERE user_id = ?
+        """
+
+    /// Languages of the repositories on a person's lists with how many have each (ties are broken in Swift, where
+    /// both engines order names alike).
+    package static let listedLanguages = """
+        SELECT r.language, count(*) FROM repositories r WHERE r.id IN (\(listedRepositoryIDs))
+        AND r.language IS NOT NULL AND r.language <> '' GROUP BY r.language
+        """
+
+    /// Topics of the repositories on a person's lists with how many have each.
+    package static let listedTopics = """
+        SELECT t.topic, count(*) FROM repository_topics t WHERE t.repository_id IN (\(listedRepositoryIDs))
+        GROUP BY t.topic
         """
 
     package static func addToList(_ list: RepositoryList) -> String {

@@ -32,8 +32,36 @@ enum SQLiteSchema {
             }
             try db.execute(sql: "DROP TABLE served_repositories")
         }
+        migrator.registerMigration("v6: accounts that came back, quota counts, a clean integrity check") { db in
+            try db.execute(sql: version6)
+        }
         return migrator
     }
+
+    /// Accounts note when they first came back (those that never did are cleaned up; the partial index holds them)
+    /// and keep their quota counters (`QuotaCounters`); `repository_topics` is rebuilt with its key columns first:
+    /// `PRAGMA integrity_check` misreads a `WITHOUT ROWID` table whose key skips a column (it reported every
+    /// `position` as NULL).
+    static let version6 = """
+        ALTER TABLE users ADD COLUMN returned_at TEXT;
+        ALTER TABLE users ADD COLUMN interaction_count INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE users ADD COLUMN quota_window_start TEXT;
+        ALTER TABLE users ADD COLUMN quota_window_count INTEGER NOT NULL DEFAULT 0;
+        UPDATE users SET interaction_count = (SELECT count(*) FROM interactions i WHERE i.user_id = users.id);
+        CREATE INDEX users_abandoned ON users(created_at) WHERE returned_at IS NULL;
+
+        CREATE TABLE repository_topics_v6 (
+            repository_id INTEGER NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,
+            topic TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            PRIMARY KEY (repository_id, topic)
+        ) WITHOUT ROWID;
+        INSERT INTO repository_topics_v6 (repository_id, topic, position)
+            SELECT repository_id, topic, position FROM repository_topics;
+        DROP TABLE repository_topics;
+        ALTER TABLE repository_topics_v6 RENAME TO repository_topics;
+        CREATE INDEX repository_topics_topic ON repository_topics(topic);
+        """
 
     /// What the deck dealt to each person, as a ``ServedSet``.
     static let version5 = """

@@ -7,7 +7,7 @@ import StorageSQL
 extension SQLiteStorage {
     public func upsertRepositories(_ repositories: [Repository]) async throws -> UpsertCounts {
         guard !repositories.isEmpty else { return UpsertCounts() }
-        return try await writer.write { db in
+        return try await write { db in
             let stored = try Self.storedFingerprints(db, keys: repositories.map(\.id))
             let plan = UpsertPlan(rows: repositories, stored: stored, key: \.id, fingerprint: \.storageFingerprint)
             let columns = SharedSQL.repositoryWriteColumns
@@ -56,13 +56,13 @@ extension SQLiteStorage {
     }
 
     public func repository(named name: RepositoryName) async throws -> Repository? {
-        try await writer.read { db in
+        try await read { db in
             try Self.decode(db, rows: Row.fetchAll(db, sql: SharedSQL.repositoryByKey, arguments: [name.key])).first
         }
     }
 
     public func repositories(offset: Int, limit: Int) async throws -> [Repository] {
-        try await writer.read { db in
+        try await read { db in
             try Self.decode(
                 db, rows: Row.fetchAll(db, sql: SharedSQL.catalogSlice, arguments: [max(0, limit), max(0, offset)]))
         }
@@ -70,7 +70,7 @@ extension SQLiteStorage {
 
     public func search(_ query: SearchQuery) async throws -> Page<Repository> {
         let sql = SearchSQL.sqlite(query)
-        return try await writer.read { db in
+        return try await read { db in
             // Cached statements: the same few shapes of SQL run again and again.
             let rows = try Row.fetchAll(db.cachedStatement(sql: sql.page), arguments: Self.arguments(sql.pageArguments))
             let total: Int
@@ -86,7 +86,7 @@ extension SQLiteStorage {
     }
 
     public func trending(_ query: TrendingQuery) async throws -> TrendingList {
-        try await writer.read { db in
+        try await read { db in
             let coverage = try Row.fetchOne(db, sql: SharedSQL.snapshotCoverage).flatMap { row -> ClosedRange<Day>? in
                 guard let first = (row[0] as String?).flatMap(Day.init),
                     let last = (row[1] as String?).flatMap(Day.init)
@@ -120,7 +120,7 @@ extension SQLiteStorage {
 
     public func upsertStarSnapshots(_ snapshots: [StarSnapshot]) async throws -> SnapshotUpsertResult {
         guard !snapshots.isEmpty else { return SnapshotUpsertResult(counts: UpsertCounts(), unknownRepositories: []) }
-        return try await writer.write { db in
+        return try await write { db in
             let ids = try Self.repositoryIDs(db, keys: Array(Set(snapshots.map(\.repository.key))))
             let known = snapshots.filter { ids[$0.repository.key] != nil }
             let unknown = Set(snapshots.filter { ids[$0.repository.key] == nil }.map(\.repository))
@@ -152,7 +152,7 @@ extension SQLiteStorage {
     }
 
     public func starSnapshots(of name: RepositoryName) async throws -> [StarSnapshot] {
-        try await writer.read { db in
+        try await read { db in
             try Row.fetchAll(db, sql: SharedSQL.snapshotsOfRepository, arguments: [name.key]).compactMap { row in
                 Day(row[0] as String).map { StarSnapshot(repository: name, day: $0, stars: row[1], forks: row[2]) }
             }

@@ -8,7 +8,7 @@ extension SQLiteStorage {
     public func recordServed(_ names: [RepositoryName], userID: String, at date: Date) async throws -> [RepositoryName]
     {
         guard !names.isEmpty else {
-            try await writer.read { db in try Self.requireUser(db, userID) }
+            try await read { db in try Self.requireUser(db, userID) }
             return []
         }
         return try await servedWrites.submit(ServedBatch(names: names, userID: userID, date: date))
@@ -20,21 +20,23 @@ extension SQLiteStorage {
         return GroupCommit { batches in
             // Which cards were dealt is worth keeping across a crash of the process (WAL commits survive kill -9),
             // but not worth an fsync per commit: NORMAL skips it here; interactions keep SQLite's FULL default.
-            try await writer.writeWithoutTransaction { db in
-                try db.cachedStatement(sql: "PRAGMA synchronous = NORMAL").execute()
-                defer { try? db.cachedStatement(sql: "PRAGMA synchronous = FULL").execute() }
-                var outcomes: [Result<[RepositoryName], any Error>] = []
-                try db.inTransaction {
-                    for batch in batches {
-                        do {
-                            outcomes.append(.success(try record(batch, repositoryIDs, db)))
-                        } catch let error as StorageError {
-                            outcomes.append(.failure(error))
+            try await mappingErrors {
+                try await writer.writeWithoutTransaction { db in
+                    try db.cachedStatement(sql: "PRAGMA synchronous = NORMAL").execute()
+                    defer { try? db.cachedStatement(sql: "PRAGMA synchronous = FULL").execute() }
+                    var outcomes: [Result<[RepositoryName], any Error>] = []
+                    try db.inTransaction {
+                        for batch in batches {
+                            do {
+                                outcomes.append(.success(try record(batch, repositoryIDs, db)))
+                            } catch let error as StorageError {
+                                outcomes.append(.failure(error))
+                            }
                         }
+                        return .commit
                     }
-                    return .commit
+                    return outcomes
                 }
-                return outcomes
             }
         }
     }
@@ -77,7 +79,7 @@ extension SQLiteStorage {
     }
 
     public func served(userID: String) async throws -> Set<String> {
-        try await writer.read { db in
+        try await read { db in
             try Self.requireUser(db, userID)
             let ids = try Self.servedIDs(db, userID)
             guard !ids.isEmpty else { return [] }
@@ -91,7 +93,7 @@ extension SQLiteStorage {
     }
 
     public func everyonesInteractions() async throws -> [PersonInteraction] {
-        try await writer.read { db in
+        try await read { db in
             try Row.fetchAll(db, sql: SharedSQL.everyonesInteractions).compactMap { row in
                 InteractionKind(rawValue: row[2]).map {
                     PersonInteraction(userID: row[0], repositoryKey: row[1], kind: $0)

@@ -5,13 +5,17 @@ public import Storage
 import StorageSQL
 
 extension SQLiteStorage {
-    public func recordInteractions(_ interactions: [Interaction], userID: String) async throws -> InteractionReceipt {
-        try await writer.write { db in
-            try Self.requireUser(db, userID)
+    public func recordInteractions(_ interactions: [Interaction], userID: String, quota: InteractionQuota)
+        async throws -> InteractionReceipt
+    {
+        try await write { db in
+            guard let counters = try Row.fetchOne(db.cachedStatement(sql: SharedSQL.quotaCounters), arguments: [userID])
+            else { throw StorageError.unknownUser(userID) }
             let ids = try Self.repositoryIDs(db, keys: Array(Set(interactions.map(\.repository.key))))
             let unknown = Set(interactions.map(\.repository).filter { ids[$0.key] == nil })
             guard unknown.isEmpty else { throw StorageError.unknownRepositories(unknown.sorted { $0.key < $1.key }) }
-            let receivedAt = Date().sqliteText
+            let now = Date()
+            let receivedAt = now.sqliteText
             let insert = try db.cachedStatement(sql: SharedSQL.insertInteraction)
             var accepted = 0
             for interaction in interactions {
@@ -29,12 +33,38 @@ extension SQLiteStorage {
                         sql: SharedSQL.addToList(list), arguments: [userID, repositoryID, interaction.at.sqliteText])
                 }
             }
+            if accepted > 0 {
+                // Throwing rolls the batch back.
+                let updated = try quota.admit(
+                    accepted,
+                    to: QuotaCounters(total: counters[0], windowStart: counters.date(1), windowCount: counters[2]),
+                    now: now)
+                try db.cachedStatement(sql: SharedSQL.setQuotaCounters).execute(arguments: [
+                    updated.total, updated.windowStart?.sqliteText, updated.windowCount, userID,
+                ])
+            }
             return InteractionReceipt(accepted: accepted, duplicates: interactions.count - accepted)
         }
     }
 
+    public func activity(userID: String, top: Int) async throws -> PersonActivity {
+        try await read { db in
+            try Self.requireUser(db, userID)
+            var kinds: [InteractionKind: Int] = [:]
+            for row in try Row.fetchAll(db, sql: SharedSQL.interactionKinds, arguments: [userID]) {
+                if let kind = InteractionKind(rawValue: row[0]) { kinds[kind] = row[1] }
+            }
+            func counts(_ sql: String) throws -> [(String, Int)] {
+                try Row.fetchAll(db, sql: sql, arguments: [userID, userID]).map { ($0[0], $0[1]) }
+            }
+            return PersonActivity(
+                kinds: kinds, topLanguages: NamedCount.top(try counts(SharedSQL.listedLanguages), limit: top),
+                topTopics: NamedCount.top(try counts(SharedSQL.listedTopics), limit: top))
+        }
+    }
+
     public func withdrawSkip(id: String, userID: String) async throws -> SkipWithdrawal {
-        try await writer.write { db in
+        try await write { db in
             try Self.requireUser(db, userID)
             guard let row = try Row.fetchOne(db, sql: SharedSQL.interactionByClientID, arguments: [userID, id]) else {
                 return .notFound
@@ -42,12 +72,13 @@ extension SQLiteStorage {
             let kind = InteractionKind(rawValue: row[0]) ?? .view
             guard kind == .skip else { return .notASkip(kind) }
             try db.execute(sql: SharedSQL.deleteInteraction, arguments: [userID, id])
+            try db.execute(sql: SharedSQL.decrementInteractionCount, arguments: [userID])
             return .withdrawn(try RepositoryName(owner: row[1], name: row[2]))
         }
     }
 
     public func interactions(userID: String) async throws -> [Interaction] {
-        try await writer.read { db in
+        try await read { db in
             try Self.requireUser(db, userID)
             return try Row.fetchAll(db, sql: SharedSQL.interactionsOfUser, arguments: [userID]).map { row in
                 Interaction(
@@ -58,7 +89,7 @@ extension SQLiteStorage {
     }
 
     public func list(_ list: RepositoryList, userID: String, page: PageRequest) async throws -> Page<ListedRepository> {
-        try await writer.read { db in
+        try await read { db in
             try Self.requireUser(db, userID)
             let total = try Int.fetchOne(db, sql: SharedSQL.listCount(list), arguments: [userID]) ?? 0
             let rows = try Row.fetchAll(
@@ -72,7 +103,7 @@ extension SQLiteStorage {
     }
 
     public func remove(_ name: RepositoryName, from list: RepositoryList, userID: String) async throws -> Bool {
-        try await writer.write { db in
+        try await write { db in
             try Self.requireUser(db, userID)
             try db.execute(sql: SharedSQL.removeFromList(list), arguments: [userID, name.key])
             return db.changesCount > 0

@@ -7,7 +7,7 @@ import StorageSQL
 extension SQLiteStorage {
     public func createUser(tokenHash: String, at date: Date) async throws -> UserAccount {
         let account = UserAccount(id: UUID().uuidString.lowercased(), createdAt: date)
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: SharedSQL.insertUser,
                 arguments: [account.id, tokenHash, date.sqliteText])
@@ -16,14 +16,31 @@ extension SQLiteStorage {
     }
 
     public func user(tokenHash: String) async throws -> UserAccount? {
-        try await writer.read { db in
+        try await read { db in
             try Row.fetchOne(db, sql: SharedSQL.userByTokenHash, arguments: [tokenHash])
-                .map { UserAccount(id: $0[0], createdAt: $0.date(1) ?? Date(timeIntervalSince1970: 0)) }
+                .map {
+                    UserAccount(
+                        id: $0[0], createdAt: $0.date(1) ?? Date(timeIntervalSince1970: 0), returnedAt: $0.date(2))
+                }
+        }
+    }
+
+    public func markReturned(userID: String, at date: Date) async throws {
+        try await write { db in
+            try Self.requireUser(db, userID)
+            try db.execute(sql: SharedSQL.markReturned, arguments: [date.sqliteText, userID])
+        }
+    }
+
+    public func deleteAbandonedAccounts(createdBefore date: Date, limit: Int) async throws -> Int {
+        try await write { db in
+            try db.execute(sql: SharedSQL.deleteAbandonedAccounts, arguments: [date.sqliteText, limit])
+            return db.changesCount
         }
     }
 
     public func preferences(userID: String) async throws -> UserPreferences? {
-        let document = try await writer.read { db in
+        let document = try await read { db in
             try Self.requireUser(db, userID)
             return try String.fetchOne(db, sql: SharedSQL.preferencesDocument, arguments: [userID])
         }
@@ -32,7 +49,7 @@ extension SQLiteStorage {
 
     public func setPreferences(_ preferences: UserPreferences, userID: String) async throws {
         let document = try PreferencesDocument.encode(preferences)
-        try await writer.write { db in
+        try await write { db in
             try Self.requireUser(db, userID)
             try db.execute(
                 sql: """

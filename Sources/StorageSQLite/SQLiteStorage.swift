@@ -24,6 +24,7 @@ public final class SQLiteStorage: DataStore {
             TextRank.register(db)
         }
         try Self.checkPath(path)
+        Self.createPrivately(path)
         do {
             writer = try DatabasePool(path: path, configuration: configuration)
         } catch {
@@ -53,7 +54,7 @@ public final class SQLiteStorage: DataStore {
     }
 
     public func statistics() async throws -> StoreStatistics {
-        try await writer.read { db in
+        try await read { db in
             func count(_ sql: String) throws -> Int { try Int.fetchOne(db, sql: sql) ?? 0 }
             let coverage = try Row.fetchOne(db, sql: SharedSQL.snapshotCoverage)
             return StoreStatistics(
@@ -96,6 +97,14 @@ public final class SQLiteStorage: DataStore {
         }
     }
 
+    /// Creates a new database file readable and writable by its owner only (0600): it holds people's tokens (hashed)
+    /// and interactions. SQLite gives the `-wal` and `-shm` files the same permissions. An existing file is left as
+    /// it is.
+    private static func createPrivately(_ path: String) {
+        guard !FileManager.default.fileExists(atPath: path) else { return }
+        _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+    }
+
     static func reason(_ error: any Error) -> String {
         (error as? DatabaseError)?.message ?? String(describing: error)
     }
@@ -114,5 +123,17 @@ extension SQLiteStorage {
     /// Runs SQL statements (for administration and tests, never with user input).
     package func execute(_ sql: String) async throws {
         try await writer.write { db in try db.execute(sql: sql) }
+    }
+}
+
+extension SQLiteStorage {
+    /// Holds the database's write lock for `seconds` from this store's own connection, as a concurrent import or
+    /// backup would (for tests of what other writers see: `busy` once SQLite's busy timeout has passed).
+    package func holdWriteLock(for seconds: Double) async throws {
+        try await writer.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            Thread.sleep(forTimeInterval: seconds)
+            try db.execute(sql: "ROLLBACK")
+        }
     }
 }

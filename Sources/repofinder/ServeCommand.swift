@@ -60,6 +60,8 @@ struct ServeCommand: AsyncParsableCommand {
         help: "trace, debug, info, notice, warning, error or critical (or LOG_LEVEL; default info).")
     var logLevel: String?
 
+    @OptionGroup(title: "Limits (README, \"Limits\")") var limits: LimitOptions
+
     @OptionGroup var recommenderOptions: RecommenderOptions
 
     /// The flags given, over the environment (`DATABASE_URL`, `HTTP_PORT`, …), over the defaults.
@@ -73,6 +75,7 @@ struct ServeCommand: AsyncParsableCommand {
         flags[.maximumBodyKiB] = maximumBodyKiB.map { String($0) }
         flags[.rebuildSeconds] = rebuildSeconds.map { String($0) }
         flags[.logLevel] = logLevel
+        limits.add(to: &flags)
         return Settings(flags: flags)
     }
 
@@ -97,9 +100,11 @@ struct ServeCommand: AsyncParsableCommand {
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardOutput(label: label)
             handler.logLevel = level
-            return handler
+            // The one redaction rule: no credential reaches the log, whoever logs it.
+            return RedactingLogHandler(wrapping: handler)
         }
         let logger = Logger(label: "repofinder")
+        FileDescriptors.raiseLimit(toServe: configuration.maximumConnections, logger: logger)
         logger.info("configuration", metadata: ["settings": "\(settings.summary)"])
         let community = try recommenderOptions.communitySignals()
         let database = recommenderOptions.database

@@ -25,7 +25,9 @@ enum LiveServer {
             try await SyntheticCatalog.seed(test.store)
             let deck = try await DiscoveryServer.makeDeck(store: test.store, logger: logger)
             let application = try DiscoveryServer.makeApplication(
-                configuration: ServerConfiguration(port: 0, perTokenLimit: nil, perAddressLimit: nil),
+                configuration: {
+                    var c = ServerConfiguration.unlimited; c.port = 0; return c
+                }(),
                 store: test.store, deck: deck, logger: logger)
             try await application.test(.live) { client in
                 let url = URL(string: "http://127.0.0.1:\(client.port!)")!

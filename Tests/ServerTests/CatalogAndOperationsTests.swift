@@ -141,7 +141,10 @@ struct CatalogAndOperationsTests {
     @Test("oversized bodies: 413, announced or not; the server goes on", arguments: [Engine.sqliteMemory])
     func bodyLimit(engine: Engine) async throws {
         try await ServerHarness.run(
-            engine, configuration: ServerConfiguration(maximumBodySize: 1024, perTokenLimit: nil, perAddressLimit: nil)
+            engine,
+            configuration: {
+                var c = ServerConfiguration.unlimited; c.maximumBodySize = 1024; return c
+            }()
         ) { client, _ in
             let token = try await client.newToken()
             let big = #"{"name":"\#(String(repeating: "x", count: 2000))"}"#
@@ -158,18 +161,20 @@ struct CatalogAndOperationsTests {
         // Refills so slow (one request in 1,000 s) that a slow test run cannot earn a request back.
         let configuration = ServerConfiguration(
             perTokenLimit: RateLimit(perSecond: 0.001, burst: 3),
-            perAddressLimit: RateLimit(perSecond: 0.001, burst: 10))
+            perAddressLimit: RateLimit(perSecond: 0.001, burst: 10), accountCreationLimit: nil)
         try await ServerHarness.run(engine, configuration: configuration) { client, _ in
             let ada = try await client.newToken()
             let bob = try await client.newToken()
             var statuses: [Int] = []
-            for _ in 0..<4 { statuses.append(try await client.call(.get, "/v1/me/stats", token: ada).status.code) }
+            for _ in 0..<4 {
+                statuses.append(try await client.call(.get, "/v1/me/preferences", token: ada).status.code)
+            }
             #expect(statuses == [200, 200, 200, 429])
-            let limited = try await client.call(.get, "/v1/me/stats", token: ada)
+            let limited = try await client.call(.get, "/v1/me/preferences", token: ada)
             #expect(limited.status == .tooManyRequests)
             #expect(Int(limited.headers[.retryAfter] ?? "") ?? 0 >= 1)
             #expect(try limited.errorCode() == "rate_limited")
-            #expect(try await client.call(.get, "/v1/me/stats", token: bob).status == .ok)
+            #expect(try await client.call(.get, "/v1/me/preferences", token: bob).status == .ok)
             // The address's own budget (10, of which 9 are spent) runs out next, whatever the token.
             var addressLimited = false
             for _ in 0..<5 where !addressLimited {

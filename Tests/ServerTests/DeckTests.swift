@@ -49,7 +49,7 @@ struct DeckTests {
     func dealtSurvivesRestart(engine: Engine) async throws {
         try await withStore(engine) { test in
             _ = try await test.store.upsertRepositories(ServerHarness.catalog)
-            let configuration = ServerConfiguration(perTokenLimit: nil, perAddressLimit: nil)
+            let configuration = ServerConfiguration.unlimited
             var token = ""
             var dealt = Set<String>()
             for _ in 0..<2 {

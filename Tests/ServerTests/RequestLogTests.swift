@@ -53,7 +53,7 @@ struct RequestLogTests {
             try await SyntheticCatalog.seed(test.store)
             let deck = try await DiscoveryServer.makeDeck(store: test.store, logger: logger)
             let application = try DiscoveryServer.makeApplication(
-                configuration: ServerConfiguration(perTokenLimit: nil, perAddressLimit: nil), store: test.store,
+                configuration: ServerConfiguration.unlimited, store: test.store,
                 deck: deck, logger: logger)
             try await application.test(.router) { client in
                 let response = try await client.execute(uri: "/v1/search?q=swift", method: .get)

@@ -25,18 +25,30 @@ enum ServerHarness {
     /// Runs `body` against a server over a fresh `engine` store (with the web app's pages when `withWebApp`).
     static func run(
         _ engine: Engine,
-        configuration: ServerConfiguration = ServerConfiguration(perTokenLimit: nil, perAddressLimit: nil),
-        withWebApp: Bool = false,
+        configuration: ServerConfiguration = ServerConfiguration.unlimited,
+        withWebApp: Bool = false, logger: Logger = quietLogger, mode: TestingSetup = .router,
         _ body: @Sendable (any TestClientProtocol, any DataStore) async throws -> Void
     ) async throws {
         try await withStore(engine) { test in
-            try await SyntheticCatalog.seed(test.store)
-            let deck = try await DiscoveryServer.makeDeck(store: test.store, logger: quietLogger)
-            let web = withWebApp ? try await DiscoveryServer.makeWebApp(store: test.store) : nil
-            let application = try DiscoveryServer.makeApplication(
-                configuration: configuration, store: test.store, deck: deck, web: web, logger: quietLogger)
-            try await application.test(.router) { client in try await body(client, test.store) }
+            try await run(test, configuration: configuration, withWebApp: withWebApp, logger: logger, mode: mode) {
+                client, _ in try await body(client, test.store)
+            }
         }
+    }
+
+    /// Runs `body` against a server over `test`'s store (seeded here), for tests that also need the store's
+    /// ``TestStore`` (to make it busy, say).
+    static func run(
+        _ test: TestStore, configuration: ServerConfiguration = .unlimited, withWebApp: Bool = false,
+        logger: Logger = quietLogger, mode: TestingSetup = .router,
+        _ body: @Sendable (any TestClientProtocol, TestStore) async throws -> Void
+    ) async throws {
+        try await SyntheticCatalog.seed(test.store)
+        let deck = try await DiscoveryServer.makeDeck(store: test.store, logger: logger)
+        let web = withWebApp ? try await DiscoveryServer.makeWebApp(store: test.store) : nil
+        let application = try DiscoveryServer.makeApplication(
+            configuration: configuration, store: test.store, deck: deck, web: web, logger: logger)
+        try await application.test(mode) { client in try await body(client, test) }
     }
 }
 

@@ -27,6 +27,32 @@ struct SettingsTests {
         #expect(settings.summary.isEmpty)
     }
 
+    @Test("the limits: each from the environment, 0 turns a bound off, a bad proxy list is named")
+    func limits() throws {
+        let settings = Settings(environment: [
+            "LIMITS_ACCOUNT_RATE": "120", "LIMITS_TRUSTED_PROXIES": "10.0.0.0/8, ::1",
+            "LIMITS_INTERACTIONS_PER_ACCOUNT": "0", "LIMITS_INTERACTIONS_PER_DAY": "500",
+            "ACCOUNTS_ABANDONED_DAYS": "0",
+            "HTTP_IDLE_TIMEOUT_SECONDS": "9", "HTTP_REQUEST_TIMEOUT_SECONDS": "11", "HTTP_MAX_CONNECTIONS": "100",
+            "HTTP_MAX_CONNECTIONS_PER_ADDRESS": "8", "METRICS_TOKEN": "scrape-me",
+        ])
+        let server = try settings.server()
+        #expect(server.accountCreationLimit == RateLimit(perHour: 120))
+        #expect(server.trustedProxies == (try TrustedProxies(parsing: "10.0.0.0/8,::1")))
+        #expect(server.interactionQuota == InteractionQuota(perAccount: nil, perDay: 500))
+        #expect(server.abandonedAccountAge == nil)
+        #expect(server.idleTimeout == .seconds(9))
+        #expect(server.requestTimeout == .seconds(11))
+        #expect(server.maximumConnections == 100)
+        #expect(server.maximumConnectionsPerAddress == 8)
+        #expect(server.metricsToken == "scrape-me")
+        #expect(!settings.summary.contains("scrape-me"))
+        #expect(throws: SettingsError.self) {
+            try Settings(environment: ["LIMITS_TRUSTED_PROXIES": "10.0.0.0/99"]).server()
+        }
+        #expect(throws: SettingsError.self) { try Settings(environment: ["HTTP_IDLE_TIMEOUT_SECONDS": "0"]).server() }
+    }
+
     @Test("the environment sets every setting; a flag wins over it")
     func precedence() throws {
         let environment = [

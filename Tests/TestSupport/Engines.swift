@@ -99,3 +99,19 @@ public enum Fixtures {
 
     public static func name(_ fullName: String) -> RepositoryName { try! RepositoryName(parsing: fullName) }
 }
+
+/// Makes `test`'s database busy for `seconds` from a second connection of its own: SQLite's write lock (as an import
+/// or a backup holds it), PostgreSQL's exclusive lock on `interactions`. Returns once the lock is released. Not for
+/// the in-memory engine (nobody else can reach it).
+public func holdBusy(_ test: TestStore, seconds: Double) async throws {
+    guard let reopen = test.reopen else { throw StorageError.unavailable("an in-memory store cannot be made busy") }
+    let other = try await reopen()
+    try await other.whileRunning { store in
+        switch store {
+        case let sqlite as SQLiteStorage: try await sqlite.holdWriteLock(for: seconds)
+        case let postgres as PostgresStorage: try await postgres.holdLock(on: "interactions", for: seconds)
+        default: break
+        }
+    }
+    try await other.close()
+}

@@ -1,0 +1,82 @@
+public import Storage
+
+/// What a server may be told: where to listen and how strict to be. The defaults are the documented limits (README,
+/// "Limits"); `RepoFinderSettings` reads each from a flag or an environment variable.
+public struct ServerConfiguration: Hashable, Sendable {
+    public var host: String
+    public var port: Int
+    /// Largest request body accepted (413 beyond).
+    public var maximumBodySize: Int
+    /// Per bearer token; nil: unlimited.
+    public var perTokenLimit: RateLimit?
+    /// Per client address; nil: unlimited.
+    public var perAddressLimit: RateLimit?
+    /// New accounts per client address (`POST /v1/users`); nil: unlimited.
+    public var accountCreationLimit: RateLimit?
+    /// Proxies whose `X-Forwarded-For` names the client (for the address limits); nobody by default.
+    public var trustedProxies: TrustedProxies
+    /// How many interactions one account may store, in all and per 24 hours.
+    public var interactionQuota: InteractionQuota
+    /// Accounts that never came back (see `DataStore.markReturned`) are deleted this long after they were created;
+    /// nil: never.
+    public var abandonedAccountAge: Duration?
+    /// A connection waiting for a request (idle between requests, or part-way through its headers) is closed after
+    /// this.
+    public var idleTimeout: Duration
+    /// A request's body must have arrived this long after its headers, or the connection is closed.
+    public var requestTimeout: Duration
+    /// Connections open at once; beyond it the server stops accepting until some close.
+    public var maximumConnections: Int
+    /// Connections one client address may hold at once; more are closed as soon as they are accepted (trusted
+    /// proxies are exempt).
+    public var maximumConnectionsPerAddress: Int
+    /// The bearer token `/metrics` asks for; nil: `/metrics` answers only clients on this machine (loopback).
+    public var metricsToken: String?
+    /// How often the recommender is rebuilt with new interactions (when there are any).
+    public var rebuildInterval: Duration
+    /// How long a person's cached taste is trusted before it is read again (several servers converge after this).
+    public var sessionRefresh: Duration
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, maximumBodySize: Int = 256 * 1024,
+        perTokenLimit: RateLimit? = RateLimit(perSecond: 20, burst: 60),
+        perAddressLimit: RateLimit? = RateLimit(perSecond: 100, burst: 300),
+        accountCreationLimit: RateLimit? = RateLimit(perHour: 60),
+        trustedProxies: TrustedProxies = .none,
+        interactionQuota: InteractionQuota = InteractionQuota(perAccount: 20_000, perDay: 2_000),
+        abandonedAccountAge: Duration? = .seconds(30 * 86_400),
+        idleTimeout: Duration = .seconds(30), requestTimeout: Duration = .seconds(30),
+        maximumConnections: Int = 4_096, maximumConnectionsPerAddress: Int = 64, metricsToken: String? = nil,
+        rebuildInterval: Duration = .seconds(300), sessionRefresh: Duration = .seconds(60)
+    ) {
+        self.host = host
+        self.port = port
+        self.maximumBodySize = maximumBodySize
+        self.perTokenLimit = perTokenLimit
+        self.perAddressLimit = perAddressLimit
+        self.accountCreationLimit = accountCreationLimit
+        self.trustedProxies = trustedProxies
+        self.interactionQuota = interactionQuota
+        self.abandonedAccountAge = abandonedAccountAge
+        self.idleTimeout = idleTimeout
+        self.requestTimeout = requestTimeout
+        self.maximumConnections = maximumConnections
+        self.maximumConnectionsPerAddress = maximumConnectionsPerAddress
+        self.metricsToken = metricsToken
+        self.rebuildInterval = rebuildInterval
+        self.sessionRefresh = sessionRefresh
+    }
+
+    /// No rate limits, account-creation limit or quota (in-process tests and benchmarks).
+    public static var unlimited: ServerConfiguration {
+        ServerConfiguration(
+            perTokenLimit: nil, perAddressLimit: nil, accountCreationLimit: nil, interactionQuota: .unlimited)
+    }
+}
+
+extension RateLimit {
+    /// `count` an hour, with a burst of a sixth of that (at least 1).
+    public init(perHour count: Double) {
+        self.init(perSecond: count / 3_600, burst: max(1, (count / 6).rounded()))
+    }
+}
