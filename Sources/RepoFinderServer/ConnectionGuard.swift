@@ -35,9 +35,6 @@ final class ConnectionRegistry: Sendable {
             open[address] = count > 1 ? count - 1 : nil
         }
     }
-
-    /// Connections currently registered for `address`.
-    func count(_ address: String) -> Int { open.withLock { $0[address, default: 0] } }
 }
 
 /// Closes connections that hold the server without asking anything of it: one waiting for a request longer than the

@@ -50,9 +50,6 @@ final class RateLimiter: Sendable {
         }
     }
 
-    /// How many keys have a bucket.
-    var keyCount: Int { buckets.withLock { $0.count } }
-
     /// Drops full buckets; if that is not enough (a flood of distinct keys), drops all: forgetting is the safe side
     /// of memory, and the address limit still holds such a flood.
     private func prune(_ buckets: inout [String: Bucket], now: Double) {
