@@ -65,30 +65,6 @@ public struct SearchRequest: Hashable, Sendable {
     }
 }
 
-/// What a person did, counted, and the languages and topics they like most.
-public struct PersonStats: Hashable, Sendable {
-    public var counts: [InteractionKind: Int]
-    public var languages: [NamedCount]
-    public var topics: [NamedCount]
-
-    public init(counts: [InteractionKind: Int], languages: [NamedCount], topics: [NamedCount]) {
-        self.counts = counts
-        self.languages = languages
-        self.topics = topics
-    }
-
-    /// A name and how often it came up.
-    public struct NamedCount: Hashable, Sendable {
-        public var name: String
-        public var count: Int
-
-        public init(name: String, count: Int) {
-            self.name = name
-            self.count = count
-        }
-    }
-}
-
 /// A topic cluster of the catalog.
 public struct ClusterSummary: Identifiable, Hashable, Sendable {
     public var id: String

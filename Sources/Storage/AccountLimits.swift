@@ -43,40 +43,6 @@ public struct QuotaExceeded: Hashable, Sendable {
     }
 }
 
-/// A person's activity, aggregated by the database: interactions by kind, and the most frequent languages and
-/// topics among the repositories on their saved and liked lists (each repository counted once).
-public struct PersonActivity: Hashable, Sendable {
-    /// Interactions stored, by kind (kinds never used are absent).
-    public var kinds: [InteractionKind: Int]
-    /// The most frequent languages, most frequent first (ties by name).
-    public var topLanguages: [NamedCount]
-    /// The most frequent topics, most frequent first (ties by name).
-    public var topTopics: [NamedCount]
-
-    public init(kinds: [InteractionKind: Int], topLanguages: [NamedCount], topTopics: [NamedCount]) {
-        self.kinds = kinds
-        self.topLanguages = topLanguages
-        self.topTopics = topTopics
-    }
-}
-
-/// A name with how often it occurs.
-public struct NamedCount: Hashable, Sendable {
-    public var name: String
-    public var count: Int
-
-    public init(name: String, count: Int) {
-        self.name = name
-        self.count = count
-    }
-
-    /// The `limit` most frequent of `counts`, most frequent first, ties by name (byte order, as both engines agree).
-    public static func top(_ counts: [(String, Int)], limit: Int) -> [NamedCount] {
-        counts.sorted { $0.1 > $1.1 || ($0.1 == $1.1 && Array($0.0.utf8).lexicographicallyPrecedes($1.0.utf8)) }
-            .prefix(limit).map { NamedCount(name: $0.0, count: $0.1) }
-    }
-}
-
 extension DataStore {
     /// Records interactions with no quota (see ``DataStore/recordInteractions(_:userID:quota:)``).
     public func recordInteractions(_ interactions: [Interaction], userID: String) async throws -> InteractionReceipt {

@@ -76,7 +76,7 @@ public protocol DataStore: Sendable {
 
     /// A person's activity (interactions by kind, their lists' top `top` languages and topics), aggregated in the
     /// database. Throws ``StorageError/unknownUser(_:)``.
-    func activity(userID: String, top: Int) async throws -> PersonActivity
+    func activity(userID: String, top: Int) async throws -> PersonStats
 
     /// A page of a person's saved or liked repositories, most recently added first.
     func list(_ list: RepositoryList, userID: String, page: PageRequest) async throws -> Page<ListedRepository>

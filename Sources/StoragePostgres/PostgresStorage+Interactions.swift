@@ -48,7 +48,7 @@ extension PostgresStorage {
         }
     }
 
-    public func activity(userID: String, top: Int) async throws -> PersonActivity {
+    public func activity(userID: String, top: Int) async throws -> PersonStats {
         try await requireUser(userID)
         var kinds: [InteractionKind: Int] = [:]
         for row in try await query(SharedSQL.interactionKinds, [userID]) {
@@ -57,9 +57,10 @@ extension PostgresStorage {
         func counts(_ sql: String) async throws -> [(String, Int)] {
             try await query(sql, [userID, userID]).map { (try $0.value(0), try $0.value(1)) }
         }
-        return PersonActivity(
-            kinds: kinds, topLanguages: NamedCount.top(try await counts(SharedSQL.listedLanguages), limit: top),
-            topTopics: NamedCount.top(try await counts(SharedSQL.listedTopics), limit: top))
+        return PersonStats(
+            counts: kinds,
+            languages: PersonStats.NamedCount.top(try await counts(SharedSQL.listedLanguages), limit: top),
+            topics: PersonStats.NamedCount.top(try await counts(SharedSQL.listedTopics), limit: top))
     }
 
     public func withdrawSkip(id: String, userID: String) async throws -> SkipWithdrawal {

@@ -47,7 +47,7 @@ extension SQLiteStorage {
         }
     }
 
-    public func activity(userID: String, top: Int) async throws -> PersonActivity {
+    public func activity(userID: String, top: Int) async throws -> PersonStats {
         try await read { db in
             try Self.requireUser(db, userID)
             var kinds: [InteractionKind: Int] = [:]
@@ -57,9 +57,9 @@ extension SQLiteStorage {
             func counts(_ sql: String) throws -> [(String, Int)] {
                 try Row.fetchAll(db, sql: sql, arguments: [userID, userID]).map { ($0[0], $0[1]) }
             }
-            return PersonActivity(
-                kinds: kinds, topLanguages: NamedCount.top(try counts(SharedSQL.listedLanguages), limit: top),
-                topTopics: NamedCount.top(try counts(SharedSQL.listedTopics), limit: top))
+            return PersonStats(
+                counts: kinds, languages: PersonStats.NamedCount.top(try counts(SharedSQL.listedLanguages), limit: top),
+                topics: PersonStats.NamedCount.top(try counts(SharedSQL.listedTopics), limit: top))
         }
     }
 

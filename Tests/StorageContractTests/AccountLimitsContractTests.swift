@@ -81,10 +81,12 @@ struct AccountLimitsContractTests {
                     make("4", "pointfreeco/isowords", .skip), make("5", "pointfreeco/isowords", .view),
                 ], userID: user.id)
             let activity = try await test.store.activity(userID: user.id, top: 2)
-            #expect(activity.kinds == [.like: 2, .save: 1, .skip: 1, .view: 1])
-            #expect(activity.topLanguages == [NamedCount(name: "Swift", count: 2)])
+            #expect(activity.counts == [.like: 2, .save: 1, .skip: 1, .view: 1])
+            #expect(activity.languages == [PersonStats.NamedCount(name: "Swift", count: 2)])
             #expect(
-                activity.topTopics == [NamedCount(name: "swift", count: 2), NamedCount(name: "compiler", count: 1)])
+                activity.topics == [
+                    PersonStats.NamedCount(name: "swift", count: 2), PersonStats.NamedCount(name: "compiler", count: 1),
+                ])
             await #expect(throws: StorageError.unknownUser("nobody")) {
                 try await test.store.activity(userID: "nobody", top: 2)
             }
