@@ -446,9 +446,9 @@ def database_down():
             pass
         time.sleep(0.5)
     internals = [a for a in answers if any(word in a[3] for word in ("Error", "Pool", "PSQL", "Swift", ".swift"))]
-    held = (all(a[1] == 503 and a[4] < 12 for a in answers) and all(a[2] == "1" for a in answers[2:3])
+    held = (all(a[1] == 503 and a[4] < 12 and a[2] == "1" for a in answers)
             and not internals and recovered is not None)
-    figures = "; ".join(f"{a[0]} {a[1]} in {a[4]:.1f} s" for a in answers)
+    figures = "; ".join(f"{a[0]} {a[1]} in {a[4]:.1f} s (Retry-After {a[2]})" for a in answers)
     report("6b", "PostgreSQL down", held,
            f"{figures}; bodies name no internals ({len(internals)} did); /health 200 again {recovered or 0:.1f} s "
            f"after PostgreSQL restarted")

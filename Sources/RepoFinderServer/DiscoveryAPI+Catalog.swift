@@ -127,9 +127,10 @@ extension DiscoveryAPI {
             return .ok(.init(body: .json(.init(status: .ready, repositories: deck.recommender.index.count))))
         } catch {
             // The reason stays in the server's log: it can name hosts, files and queries.
-            logger.warning("health: the database does not answer", metadata: ["error": "\(error)"])
+            logger.warning("health: the database does not answer", metadata: ["error": "\(Redaction.describe(error))"])
             return .serviceUnavailable(
                 .init(
+                    headers: .init(retryAfter: 1),
                     body: .json(
                         .init(status: .unavailable, message: "The database is not answering; try again shortly."))))
         }

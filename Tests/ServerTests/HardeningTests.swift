@@ -155,6 +155,23 @@ struct HardeningTests {
         }
     }
 
+    @Test("a closed database: /health and the API answer 503 with Retry-After, no internals")
+    func closedDatabase() async throws {
+        try await withStore(.sqliteFile) { test in
+            try await ServerHarness.run(test) { client, test in
+                let token = try await client.newToken()
+                try await test.store.close()
+                let health = try await client.call(.get, "/health")
+                #expect(health.status == .serviceUnavailable)
+                #expect(health.headers[.retryAfter] == "1")
+                #expect(!String(buffer: health.body).contains("SQLite"))
+                let preferences = try await client.call(.get, "/v1/me/preferences", token: token)
+                #expect(preferences.status == .serviceUnavailable)
+                #expect(preferences.headers[.retryAfter] == "1")
+            }
+        }
+    }
+
     @Test("stats are aggregated by the database; an account's interactions are bounded", arguments: Engine.available)
     func statsAndQuota(engine: Engine) async throws {
         var configuration = ServerConfiguration.unlimited
