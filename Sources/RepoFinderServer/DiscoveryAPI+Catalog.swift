@@ -31,7 +31,9 @@ extension DiscoveryAPI {
         let page = try Mapping.page(input.query.page, input.query.perPage)
         let text = input.query.q.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw APIError.badRequest("'q' is empty: say what to search for.") }
-        guard text.count <= Route.maximumQueryLength, text.utf8.count <= Route.maximumQueryLength * 4 else {
+        guard text.count <= Route.maximumQueryLength,
+            text.utf8.count <= Route.maximumQueryLength * Mapping.bytesPerCharacter
+        else {
             throw APIError.badRequest("'q' is at most \(Route.maximumQueryLength) characters.")
         }
         guard page.offset + page.perPage <= Mapping.maximumSearchReach else {

@@ -118,13 +118,7 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return "a parameter or the body is malformed."
         }
         func place(_ codingPath: [any CodingKey], value: String? = nil) -> String {
-            guard codingPath.isEmpty else {
-                return "'"
-                    + codingPath.reduce("") { text, key in
-                        key.intValue.map { text + "[\($0)]" }
-                            ?? (text.isEmpty ? key.stringValue : text + "." + key.stringValue)
-                    } + "'"
-            }
+            guard codingPath.isEmpty else { return "'\(Mapping.fieldPath(codingPath))'" }
             guard [.get, .head, .delete].contains(request.method) else { return "the body" }
             // A parameter: name it when the offending value shows which.
             if let value, let name = parameter(holding: value, in: request) { return "'\(name)'" }

@@ -60,6 +60,13 @@ enum Mapping {
             onboardingCompleted: body.onboardingCompleted ?? false)
     }
 
+    /// A coding path as the API names a field: `interactions[0].kind`.
+    static func fieldPath(_ codingPath: [any CodingKey]) -> String {
+        codingPath.reduce("") { text, key in
+            key.intValue.map { text + "[\($0)]" } ?? (text.isEmpty ? key.stringValue : text + "." + key.stringValue)
+        }
+    }
+
     /// Text limits allow this many UTF-8 bytes per character allowed (4: any one code point).
     static let bytesPerCharacter = 4
     /// Longest client id of an interaction, in UTF-8 bytes.

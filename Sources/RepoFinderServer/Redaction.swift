@@ -91,7 +91,7 @@ public enum Redaction {
         @unknown default:
             return "?"
         }
-        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        let path = Mapping.fieldPath(context.codingPath)
         return path.isEmpty ? "the top level" : path
     }
 }
