@@ -110,7 +110,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             break
         case .end:
             readingBody = false
-            deadline = nil
+            // The answer may already be sent (a refusal before the body was read): then the connection is idle now.
+            if inFlight == 0 { setDeadline(context, in: idleTimeout) } else { deadline = nil }
         }
         context.fireChannelRead(data)
     }
