@@ -304,10 +304,13 @@ extension SQLValue {
 extension PostgresStorage {
     /// Holds an exclusive lock on `table` for `seconds` (for tests of what other clients see: `busy` once the
     /// operation deadline has passed). Runs outside ``operationDeadline``.
-    package func holdLock(on table: String, for seconds: Double) async throws {
+    package func holdLock(
+        on table: String, for seconds: Double, onHeld: @escaping @Sendable () -> Void = {}
+    ) async throws {
         try await client.withTransaction(logger: logger) { connection in
             try await connection.query(
                 PostgresQuery(unsafeSQL: "LOCK TABLE \(table) IN ACCESS EXCLUSIVE MODE"), logger: logger)
+            onHeld()
             try await connection.query(PostgresQuery(unsafeSQL: "SELECT pg_sleep(\(seconds))"), logger: logger)
         }
     }

@@ -129,9 +129,10 @@ extension SQLiteStorage {
 extension SQLiteStorage {
     /// Holds the database's write lock for `seconds` from this store's own connection, as a concurrent import or
     /// backup would (for tests of what other writers see: `busy` once SQLite's busy timeout has passed).
-    package func holdWriteLock(for seconds: Double) async throws {
+    package func holdWriteLock(for seconds: Double, onHeld: @escaping @Sendable () -> Void = {}) async throws {
         try await writer.writeWithoutTransaction { db in
             try db.execute(sql: "BEGIN IMMEDIATE")
+            onHeld()
             Thread.sleep(forTimeInterval: seconds)
             try db.execute(sql: "ROLLBACK")
         }

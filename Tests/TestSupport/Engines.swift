@@ -102,14 +102,17 @@ public enum Fixtures {
 
 /// Makes `test`'s database busy for `seconds` from a second connection of its own: SQLite's write lock (as an import
 /// or a backup holds it), PostgreSQL's exclusive lock on `interactions`. Returns once the lock is released. Not for
-/// the in-memory engine (nobody else can reach it).
-public func holdBusy(_ test: TestStore, seconds: Double) async throws {
+/// the in-memory engine (nobody else can reach it). `onHeld` is called once the lock is held.
+public func holdBusy(
+    _ test: TestStore, seconds: Double, onHeld: @escaping @Sendable () -> Void = {}
+) async throws {
     guard let reopen = test.reopen else { throw StorageError.unavailable("an in-memory store cannot be made busy") }
     let other = try await reopen()
     try await other.whileRunning { store in
         switch store {
-        case let sqlite as SQLiteStorage: try await sqlite.holdWriteLock(for: seconds)
-        case let postgres as PostgresStorage: try await postgres.holdLock(on: "interactions", for: seconds)
+        case let sqlite as SQLiteStorage: try await sqlite.holdWriteLock(for: seconds, onHeld: onHeld)
+        case let postgres as PostgresStorage:
+            try await postgres.holdLock(on: "interactions", for: seconds, onHeld: onHeld)
         default: break
         }
     }
