@@ -113,9 +113,12 @@ struct HardeningTests {
     @Test("connections: an address past its cap is closed at once, other addresses are served")
     func connectionCap() async throws {
         _ = try await Self.live(idle: .seconds(30), cap: 4) { port in
+            // Accepted connections are set up on several event loops: an answer on each says it was counted.
             let held = try (0..<4).map { _ in try RawConnection(port: port) }
-            // Accepted connections are set up on several event loops: let the four be counted first.
-            Thread.sleep(forTimeInterval: 0.3)
+            for connection in held {
+                connection.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(connection.read(until: "}", timeout: 60).hasPrefix("HTTP/1.1 200"))
+            }
             let fifth = try RawConnection(port: port)
             let refused = fifth.readUntilClosed(timeout: 5)
             #expect(refused.closed && refused.text.isEmpty)

@@ -51,6 +51,22 @@ final class RawConnection: @unchecked Sendable {
         return bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } >= 0
     }
 
+    /// Reads until what arrived contains `marker`, the server closes the connection or `timeout` passes.
+    func read(until marker: String, timeout: Double) -> String {
+        var received: [UInt8] = []
+        let deadline = Date().addingTimeInterval(timeout)
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while Date() < deadline, !String(decoding: received, as: UTF8.self).contains(marker) {
+            var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            let remaining = Int32(max(1, deadline.timeIntervalSinceNow * 1000))
+            guard poll(&poller, 1, remaining) > 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            received += buffer[0..<count]
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
     /// Reads until the server closes the connection or `timeout` passes: what arrived, and whether it closed.
     func readUntilClosed(timeout: Double) -> (text: String, closed: Bool) {
         var received: [UInt8] = []
