@@ -113,13 +113,14 @@ struct HardeningTests {
     @Test("connections: an address past its cap is closed at once, other addresses are served")
     func connectionCap() async throws {
         _ = try await Self.live(idle: .seconds(30), cap: 4) { port in
-            // Accepted connections are set up on several event loops: an answer on each says it was counted.
-            let held = try (0..<4).map { _ in try RawConnection(port: port) }
+            // From an address of their own (the test framework's client also connects from 127.0.0.1). Accepted
+            // connections are set up on several event loops: an answer on each says it was counted.
+            let held = try (0..<4).map { _ in try RawConnection(port: port, source: "127.0.0.3") }
             for connection in held {
                 connection.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
                 #expect(connection.read(until: "}", timeout: 60).hasPrefix("HTTP/1.1 200"))
             }
-            let fifth = try RawConnection(port: port)
+            let fifth = try RawConnection(port: port, source: "127.0.0.3")
             let refused = fifth.readUntilClosed(timeout: 5)
             #expect(refused.closed && refused.text.isEmpty)
             let other = try RawConnection(port: port, source: "127.0.0.2")
