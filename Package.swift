@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "Catalog", targets: ["Catalog"]),
         .library(name: "GitHub", targets: ["GitHub"]),
         .library(name: "GitHubLive", targets: ["GitHubLive"]),
+        .library(name: "GitHubAccounts", targets: ["GitHubAccounts"]),
         .library(name: "Recommender", targets: ["Recommender"]),
         .library(name: "Dealing", targets: ["Dealing"]),
         .library(name: "RepoFinderAPI", targets: ["RepoFinderAPI"]),
@@ -145,11 +146,19 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // People's GitHub accounts: importing a person's stars (and, next, signing in and starring back).
+        .target(
+            name: "GitHubAccounts",
+            dependencies: ["GitHub", "Storage", "RepoFinderCore", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
+
         // The discovery server: the API on Hummingbird over the store and the recommender, and the web app.
         .target(
             name: "RepoFinderServer",
             dependencies: [
                 "APISchemas", "RepoFinderAPI", "Dealing", "Recommender", "Storage", "RepoFinderCore", "RepoFinderWeb",
+                "GitHub", "GitHubAccounts",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
@@ -293,8 +302,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "RepoFinderServer", "RepoFinderAPI", "APISchemas", "Dealing", "Storage", "RepoFinderCore",
-                "TestSupport",
-                "Recommender",
+                "TestSupport", "Recommender", "GitHub", "GitHubLive", "Catalog",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The web app end to end in a real browser: installs Chromium, its driver (Debian) and Selenium (PyPI) if missing,
-# starts the real server on a temporary SQLite database, and runs Tests/WebEndToEnd/e2e.py against it. Failures leave
+# starts the stand-in GitHub and the real server on a temporary SQLite database (GITHUB_API_URL pointing at the
+# stand-in), and runs Tests/WebEndToEnd/e2e.py against it. Failures leave
 # screenshots, the page and the browser console in test-artifacts/web; every screen's phone and desktop screenshot
 # goes to test-artifacts/web/screens (or to the folder given with --screenshots, docs/screenshots for the README).
 # Usage: scripts/web-e2e.sh [BINARY] [--screenshots DIR]   (default binary: .build/debug/repofinder; builds nothing)
@@ -25,7 +26,15 @@ if ! python3 -c 'import selenium' >/dev/null 2>&1; then
 fi
 source scripts/serve-background.sh
 work=$(mktemp -d)
-trap 'stop_server; rm -rf "$work"' EXIT
-start_server "$binary" "$work/web.sqlite" test-artifacts/web-server.log
+# The stand-in GitHub (a separate process speaking GitHub's REST API) with one user of 250 public stars.
+shared=${REPOFINDER_SHARED_DATA:-../shared/data}
+coproc STANDIN { exec python3 scripts/github-standin.py --catalog "$shared/catalog/repos.jsonl.gz" --rate-limit 5000 \
+    --user octo-stars=250; }
+standin_pid=$STANDIN_PID
+read -r standin_port <&"${STANDIN[0]}"
+github="http://127.0.0.1:$standin_port"
+trap 'stop_server; kill "$standin_pid" 2>/dev/null || true; rm -rf "$work"' EXIT
+GITHUB_API_URL=$github start_server "$binary" "$work/web.sqlite" test-artifacts/web-server.log
 echo "web: $(chromium --version 2>/dev/null | head -n 1), selenium $(python3 -c 'import selenium; print(selenium.__version__)'), server $SERVER_URL"
-python3 Tests/WebEndToEnd/e2e.py --url "$SERVER_URL" --database "$work/web.sqlite" --artifacts test-artifacts/web "$@"
+python3 Tests/WebEndToEnd/e2e.py --url "$SERVER_URL" --database "$work/web.sqlite" --github "$github" \
+    --artifacts test-artifacts/web "$@"

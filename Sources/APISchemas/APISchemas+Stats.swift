@@ -9,7 +9,7 @@ extension APISchemas {
     public static func stats(_ stats: PersonStats) -> Components.Schemas.Stats {
         .init(
             likes: stats.counts[.like] ?? 0, saves: stats.counts[.save] ?? 0, skips: stats.counts[.skip] ?? 0,
-            views: stats.counts[.view] ?? 0, opens: stats.counts[.open] ?? 0,
+            views: stats.counts[.view] ?? 0, opens: stats.counts[.open] ?? 0, stars: stats.counts[.star] ?? 0,
             topLanguages: stats.languages.map { .init(name: $0.name, count: $0.count) },
             topTopics: stats.topics.map { .init(name: $0.name, count: $0.count) })
     }

@@ -3,9 +3,11 @@ public import Observation
 public import RepoFinderClient
 public import RepoFinderCore
 
-/// Onboarding in the steps every face asks (``OnboardingStep``: you — name and project —, stack, interests, level,
-/// goals, areas). It starts from what the person saved before (editing from the profile), checks each entry the way the
-/// server does, and saves at the end; "skip" saves what was chosen so far. Either way onboarding is then done.
+/// Onboarding in the steps every face asks (``OnboardingStep``: an optional start from GitHub stars, you — name and
+/// project —, stack, interests, level, goals, areas). It starts from what the person saved before (editing from the
+/// profile), checks each entry the way the server does, and saves at the end; "skip" saves what was chosen so far.
+/// Either way onboarding is then done. A star import started on the first step goes on (on the server) while the
+/// person answers the rest; ``starImport`` follows its progress.
 @Observable @MainActor
 public final class OnboardingViewModel {
     public typealias Step = OnboardingStep
@@ -23,6 +25,10 @@ public final class OnboardingViewModel {
 
     public enum Event: Hashable, Sendable {
         case appear
+        /// The GitHub login typed on the first step.
+        case setGitHubLogin(String)
+        /// Imports the typed login's public stars.
+        case importStars
         case setName(String)
         case setProjectType(String)
         case choosePrimary(String)
@@ -44,12 +50,19 @@ public final class OnboardingViewModel {
     public private(set) var clusters: [ClusterSummary] = []
     /// Why the last entry or "next" was not taken.
     public private(set) var problem: String?
-    private var step = Step.about
+    /// The login typed on the first step.
+    public private(set) var gitHubLogin = ""
+    /// The star import started on the first step, as last read.
+    public private(set) var starImport: StarImportProgress?
+    private var step = Step.stars
     private var loaded = false
     private let service: any DiscoveryService
+    private let pollInterval: Duration
 
-    public init(service: any DiscoveryService) {
+    /// - Parameter pollInterval: how often a running star import is asked about.
+    public init(service: any DiscoveryService, pollInterval: Duration = .seconds(1)) {
         self.service = service
+        self.pollInterval = pollInterval
     }
 
     @discardableResult
@@ -58,6 +71,10 @@ public final class OnboardingViewModel {
         switch event {
         case .appear, .retry:
             return loaded ? save() : load()
+        case .setGitHubLogin(let text):
+            gitHubLogin = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        case .importStars:
+            return importStars()
         case .setName(let text):
             draft.name = checkedText(text, what: "name")
         case .setProjectType(let text):
@@ -93,12 +110,37 @@ public final class OnboardingViewModel {
             step = following
             state = .editing(step)
         case .back:
-            step = Step(rawValue: max(0, step.rawValue - 1)) ?? .about
+            step = Step(rawValue: max(0, step.rawValue - 1)) ?? .stars
             state = .editing(step)
         case .skip:
             return save()
         }
         return Task {}
+    }
+
+    /// Starts importing the typed login's stars, then follows the import until it ends.
+    private func importStars() -> Task<Void, Never> {
+        guard GitHubLogin.isValid(gitHubLogin) else {
+            problem =
+                gitHubLogin.isEmpty ? "Type a GitHub username first." : GitHubLogin.problem(with: gitHubLogin)
+            return Task {}
+        }
+        if starImport?.state == .running { return Task {} }
+        let login = gitHubLogin
+        return Task {
+            do throws(ClientFailure) {
+                var progress = try await service.importGitHubStars(login: login)
+                starImport = progress
+                while progress.state == .running {
+                    try? await Task.sleep(for: pollInterval)
+                    if Task.isCancelled { return }
+                    progress = try await service.starImport(id: progress.id)
+                    starImport = progress
+                }
+            } catch {
+                problem = error.message
+            }
+        }
     }
 
     /// Adds an entry to the tech stack or the interests, checked as the server checks it.

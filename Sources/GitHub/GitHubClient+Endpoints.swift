@@ -91,14 +91,13 @@ extension GitHubClient {
         let first = url(
             "/users/\(PercentEncoding.encode(user))/starred", query: [("per_page", String(min(max(perPage, 1), 100)))])
         var starred: [StarredRepository] = []
-        for page in try await pages(from: first, accept: "application/vnd.github.star+json", maximumPages: maximumPages)
-        {
-            let items: [StarredItem] = try Self.decode(page)
-            for item in items {
-                guard case .success(let repository) = item.repo.repository() else { continue }
-                starred.append(
-                    StarredRepository(repository: repository, starredAt: item.starred_at.flatMap(Timestamp.parse)))
-            }
+        var next: URL? = first
+        var pagesRead = 0
+        while let target = next, pagesRead < maximumPages {
+            let page = try await starredPage(at: target)
+            starred += page.stars
+            next = page.next
+            pagesRead += 1
         }
         return starred
     }
@@ -154,11 +153,6 @@ extension GitHubClient {
         var total_count: Int
         var incomplete_results: Bool?
         var items: [GitHubRepositoryPayload]
-    }
-
-    private struct StarredItem: Decodable {
-        var starred_at: String?
-        var repo: GitHubRepositoryPayload
     }
 
     private struct TopicsBody: Decodable {

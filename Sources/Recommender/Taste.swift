@@ -37,7 +37,7 @@ public enum SignalKind: String, CaseIterable, Codable, Hashable, Sendable {
         }
     }
 
-    /// The recommender's reading of an interaction a client sent.
+    /// The recommender's reading of a stored interaction.
     public init(_ kind: InteractionKind) {
         switch kind {
         case .like: self = .like
@@ -45,6 +45,7 @@ public enum SignalKind: String, CaseIterable, Codable, Hashable, Sendable {
         case .skip: self = .skip
         case .view: self = .view
         case .open: self = .open
+        case .star: self = .star
         }
     }
 }

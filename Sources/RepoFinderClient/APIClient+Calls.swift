@@ -67,6 +67,7 @@ extension APIClient {
             return PersonStats(
                 counts: [
                     .like: stats.likes, .save: stats.saves, .skip: stats.skips, .view: stats.views, .open: stats.opens,
+                    .star: stats.stars,
                 ],
                 languages: stats.topLanguages.map { .init(name: $0.name, count: $0.count) },
                 topics: stats.topTopics.map { .init(name: $0.name, count: $0.count) })
@@ -123,5 +124,21 @@ extension APIClient {
                 ClusterSummary(id: $0.id.rawValue, name: $0.name, size: $0.size)
             }
         }
+    }
+
+    public func importGitHubStars(login: String) async throws(ClientFailure) -> StarImportProgress {
+        try await personal {
+            switch try await client.startGitHubStarImport(.init(body: .json(.init(login: login)))) {
+            case .accepted(let started): Mapping.starImport(try started.body.json)
+            case .conflict(let running): Mapping.starImport(try running.body.json)
+            case .undocumented(let status, _): throw ClientFailure.from(status: status, message: nil, retryAfter: nil)
+            default:
+                throw ClientFailure.serverTrouble("The server answered the import in a way this app does not know.")
+            }
+        }
+    }
+
+    public func starImport(id: String) async throws(ClientFailure) -> StarImportProgress {
+        try await personal { Mapping.starImport(try await client.getImport(.init(path: .init(id: id))).ok.body.json) }
     }
 }

@@ -32,4 +32,9 @@ public protocol DiscoveryService: Sendable {
     func similar(to name: RepositoryName, limit: Int) async throws(ClientFailure) -> [Card]
     /// The catalog's topic clusters.
     func clusters() async throws(ClientFailure) -> [ClusterSummary]
+    /// Starts importing `login`'s public GitHub stars into the person's taste; the person's import still running, if
+    /// there is one.
+    func importGitHubStars(login: String) async throws(ClientFailure) -> StarImportProgress
+    /// One of the person's imports, as it is now.
+    func starImport(id: String) async throws(ClientFailure) -> StarImportProgress
 }

@@ -4,6 +4,13 @@ import RepoFinderCore
 
 /// The generated API types to the app's values and back.
 enum Mapping {
+    static func starImport(_ body: Components.Schemas.StarImport) -> StarImportProgress {
+        StarImportProgress(
+            id: body.id, login: body.login, state: StarImportProgress.State(rawValue: body.state.rawValue) ?? .failed,
+            read: body.read, imported: body.imported, added: body.added, pagesRead: body.pagesRead,
+            pagesTotal: body.pagesTotal, failure: body.failure)
+    }
+
     static func repository(_ item: Components.Schemas.Repository) throws(ClientFailure) -> Repository {
         guard let url = URL(string: item.url) else {
             throw .serverTrouble("a repository address this app cannot read: \(item.url)")

@@ -13,6 +13,12 @@ func unwrapped(_ error: any Error) -> any Error {
 /// `Retry-After`), and a transport that could not deliver into ``ClientFailure/noConnection``. The calls then only
 /// ever see their success.
 struct FailureMiddleware: ClientMiddleware {
+    /// Error statuses that are answers of an operation (documented with a body the caller reads), not failures:
+    /// a second import while one runs answers 409 with the running one.
+    static func answers(_ status: Int, of operationID: String) -> Bool {
+        operationID == "startGitHubStarImport" && status == 409
+    }
+
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
@@ -25,7 +31,9 @@ struct FailureMiddleware: ClientMiddleware {
             if inner is CancellationError { throw inner }
             throw ClientFailure.from(inner)
         }
-        guard response.status.kind != .successful else { return (response, responseBody) }
+        guard response.status.kind != .successful, !Self.answers(response.status.code, of: operationID) else {
+            return (response, responseBody)
+        }
         var message: String?
         if let responseBody, let data = try? await Data(collecting: responseBody, upTo: 64 * 1024),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]

@@ -12,6 +12,8 @@ public enum InteractionKind: String, CaseIterable, Codable, Hashable, Sendable {
     case view
     /// Opened it on GitHub.
     case open
+    /// Starred it on GitHub: imported from GitHub's star list (`starred_at` is its time), never sent by a client.
+    case star
 }
 
 /// One interaction, as a client sends it.

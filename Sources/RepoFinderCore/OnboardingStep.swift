@@ -1,6 +1,9 @@
 /// The steps of onboarding, in the order every face asks them (the web app, the app core's view model, and so the
-/// Apple app): together they fill every field of ``UserPreferences``.
+/// Apple app): together they fill every field of ``UserPreferences``, after an optional start from the person's
+/// GitHub stars.
 public enum OnboardingStep: Int, CaseIterable, Hashable, Sendable {
+    /// Optional: a GitHub login whose public stars are imported as the person's taste.
+    case stars
     /// The person's name and the kind of project they work on (both optional).
     case about
     /// Languages, frameworks and tools (``UserPreferences/techStack``).
@@ -17,6 +20,7 @@ public enum OnboardingStep: Int, CaseIterable, Hashable, Sendable {
     /// The step's short name, as the progress shows it.
     public var title: String {
         switch self {
+        case .stars: "Stars"
         case .about: "You"
         case .stack: "Stack"
         case .interests: "Interests"

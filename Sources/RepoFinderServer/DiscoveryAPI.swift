@@ -1,6 +1,7 @@
 import APISchemas
 import Dealing
 import Foundation
+import GitHubAccounts
 import Logging
 import OpenAPIRuntime
 import Recommender
@@ -21,6 +22,8 @@ struct DiscoveryAPI: APIProtocol {
     let quota: InteractionQuota
     /// The token `/metrics` asks for (nil: loopback clients only).
     let metricsToken: String?
+    /// Imports people's GitHub stars; nil when the server has no GitHub client.
+    let starImporter: StarImporter?
     let logger: Logger
 
     // MARK: Accounts and preferences

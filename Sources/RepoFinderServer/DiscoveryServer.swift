@@ -1,5 +1,7 @@
 public import Dealing
 import Foundation
+public import GitHub
+import GitHubAccounts
 public import Hummingbird
 import HummingbirdCore
 public import Logging
@@ -19,12 +21,13 @@ public enum DiscoveryServer {
     /// The OpenAPI document the server implements (served at `/openapi.yaml`).
     public static var document: String { APIContract.document }
 
-    /// Builds the application over an open store, with the web app's pages when `web` is given. The caller owns
+    /// Builds the application over an open store, with the web app's pages when `web` is given and star imports when
+    /// `github` is (it reads GitHub's public listings; the server's `GITHUB_TOKEN` raises its limits). The caller owns
     /// the store and closes it after the application returns (``run(configuration:store:community:logger:prepare:)`` does
     /// both).
     public static func makeApplication(
         configuration: ServerConfiguration, store: any DataStore, deck: ServerDeck, web: WebApp? = nil,
-        logger: Logger
+        github: GitHubClient? = nil, logger: Logger
     ) throws -> some ApplicationProtocol {
         let metrics = ServerMetrics()
         let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
@@ -47,9 +50,17 @@ public enum DiscoveryServer {
         let sessions = DealingSessions(
             store: store, served: deck.served, refresh: configuration.sessionRefresh,
             observe: { duration, cards in metrics.recordDeck(seconds: duration.secondsDouble, cards: cards) })
+        let starImporter = github.map { github in
+            StarImporter(store: store, github: github, logger: logger) { userID, stars in
+                // The person's next batch reflects the stars; the recommender learns them at its next rebuild.
+                await sessions.session(userID).didRecord(stars)
+                deck.noteSignals(stars.count)
+            }
+        }
         let api = DiscoveryAPI(
             store: store, deck: deck, accounts: Accounts(store: store), sessions: sessions, metrics: metrics,
-            quota: configuration.interactionQuota, metricsToken: configuration.metricsToken, logger: logger)
+            quota: configuration.interactionQuota, metricsToken: configuration.metricsToken,
+            starImporter: starImporter, logger: logger)
         let feed = FeedEndpoint(api: api)
         router.on(RouterPath(FeedEndpoint.path), method: FeedEndpoint.method) { request, _ in
             try await feed.respond(to: request)
@@ -79,6 +90,7 @@ public enum DiscoveryServer {
             DeckRebuildService(
                 deck: deck, interval: configuration.rebuildInterval, clock: ContinuousClock(), logger: logger),
             ServedFlushService(recorder: deck.served, clock: ContinuousClock()))
+        if let starImporter { application.addServices(StarImportService(importer: starImporter)) }
         if let age = configuration.abandonedAccountAge {
             application.addServices(
                 AccountCleanupService(store: store, age: age, clock: ContinuousClock(), logger: logger))
@@ -90,7 +102,8 @@ public enum DiscoveryServer {
     /// server, which calls `prepare` (loading the starter catalog, say), builds the recommender, serves, drains
     /// requests on shutdown and writes what it dealt; the store stops last and is closed.
     public static func run(
-        configuration: ServerConfiguration, store: any DataStore, community: [CommunitySignal] = [], logger: Logger,
+        configuration: ServerConfiguration, store: any DataStore, community: [CommunitySignal] = [],
+        github: GitHubClient? = nil, logger: Logger,
         prepare: @escaping @Sendable (any DataStore) async throws -> Void = { _ in }
     ) async throws {
         let group = ServiceGroup(
@@ -100,7 +113,7 @@ public enum DiscoveryServer {
                     .init(
                         service: ServerService(
                             configuration: configuration, store: store, community: community, prepare: prepare,
-                            logger: logger)),
+                            github: github, logger: logger)),
                 ],
                 gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {

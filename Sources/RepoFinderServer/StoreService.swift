@@ -1,4 +1,5 @@
 import Dealing
+import GitHub
 import Logging
 import Recommender
 import ServiceLifecycle
@@ -22,6 +23,7 @@ struct ServerService: Service {
     let store: any DataStore
     let community: [CommunitySignal]
     let prepare: @Sendable (any DataStore) async throws -> Void
+    let github: GitHubClient?
     let logger: Logger
 
     func run() async throws {
@@ -29,7 +31,7 @@ struct ServerService: Service {
         let deck = try await DiscoveryServer.makeDeck(store: store, extraCommunity: community, logger: logger)
         let web = try await DiscoveryServer.makeWebApp(store: store)
         let application = try DiscoveryServer.makeApplication(
-            configuration: configuration, store: store, deck: deck, web: web, logger: logger)
+            configuration: configuration, store: store, deck: deck, web: web, github: github, logger: logger)
         try await application.run()
         // Deals answered while the services stopped.
         await deck.flushServed()

@@ -57,6 +57,25 @@ public protocol DataStore: Sendable {
     /// Replaces a person's preferences. Throws ``StorageError/unknownUser(_:)``.
     func setPreferences(_ preferences: UserPreferences, userID: String) async throws
 
+    // MARK: Star imports
+
+    /// Records `candidate` as the person's running import, unless one is already running: a running import that has
+    /// not reported since `staleBefore` was interrupted and is marked failed first. One running import per person,
+    /// however many servers ask at once. Throws ``StorageError/unknownUser(_:)``.
+    func beginStarImport(_ candidate: StarImport, staleBefore: Date) async throws -> StarImportStart
+
+    /// Saves an import's progress or outcome (found by its id and person).
+    func updateStarImport(_ starImport: StarImport) async throws
+
+    /// One of the person's imports; nil when they have none with that id.
+    func starImport(id: String, userID: String) async throws -> StarImport?
+
+    /// The person's imports, newest first.
+    func starImports(userID: String) async throws -> [StarImport]
+
+    /// Which of `names` are not in the catalog.
+    func missingRepositories(_ names: [RepositoryName]) async throws -> Set<RepositoryName>
+
     // MARK: Interactions and lists
 
     /// Records interactions idempotently: an id this user already sent (or sent twice in this batch) counts as a
@@ -322,7 +341,7 @@ extension InteractionKind {
         switch self {
         case .like: .liked
         case .save: .saved
-        case .skip, .view, .open: nil
+        case .skip, .view, .open, .star: nil
         }
     }
 }

@@ -13,6 +13,36 @@ enum PostgresSchema {
         // same schema version.
         (5, "what was dealt, as one set per person in SQLite (nothing to change here)", []),
         (6, "accounts that came back, quota counts", version6),
+        (7, "imported GitHub stars, star imports", version7),
+    ]
+
+    /// Interactions may be `star` (imported from GitHub); star imports are kept per person, with at most one running.
+    static let version7 = [
+        "ALTER TABLE interactions DROP CONSTRAINT interactions_kind_check",
+        """
+        ALTER TABLE interactions ADD CONSTRAINT interactions_kind_check
+            CHECK (kind IN ('like', 'save', 'skip', 'view', 'open', 'star'))
+        """,
+        """
+        CREATE TABLE star_imports (
+            id TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            login TEXT NOT NULL,
+            state TEXT NOT NULL CHECK (state IN ('running', 'done', 'failed')),
+            read_count BIGINT NOT NULL DEFAULT 0,
+            imported_count BIGINT NOT NULL DEFAULT 0,
+            added_count BIGINT NOT NULL DEFAULT 0,
+            pages_read BIGINT NOT NULL DEFAULT 0,
+            pages_total BIGINT,
+            failure TEXT,
+            newest_starred_at TIMESTAMPTZ,
+            started_at TIMESTAMPTZ NOT NULL,
+            updated_at TIMESTAMPTZ NOT NULL,
+            finished_at TIMESTAMPTZ
+        )
+        """,
+        "CREATE INDEX star_imports_user ON star_imports(user_id, started_at)",
+        "CREATE UNIQUE INDEX star_imports_running ON star_imports(user_id) WHERE state = 'running'",
     ]
 
     /// Accounts note when they first came back (those that never did are cleaned up; the partial index holds them)

@@ -19,6 +19,8 @@ extension PostgresStorage {
             let now = Date()
             let receivedAt = now.roundedToMilliseconds
             var accepted = 0
+            // Imported GitHub stars are bounded by the import itself; the quota counts what people do here.
+            var counted = 0
             for interaction in interactions {
                 let repositoryID = ids[interaction.repository.key]!
                 let at = interaction.at.roundedToMilliseconds
@@ -27,14 +29,15 @@ extension PostgresStorage {
                     [userID, interaction.id, repositoryID, interaction.kind.rawValue, at, receivedAt], on: connection)
                 guard !inserted.isEmpty else { continue }
                 accepted += 1
+                if interaction.kind != .star { counted += 1 }
                 if let list = interaction.kind.list {
                     try await query(SharedSQL.addToList(list), [userID, repositoryID, at], on: connection)
                 }
             }
-            if accepted > 0 {
+            if counted > 0 {
                 // Throwing rolls the batch back.
                 let updated = try quota.admit(
-                    accepted,
+                    counted,
                     to: QuotaCounters(
                         total: try counters.value(0), windowStart: try counters.date(1),
                         windowCount: try counters.value(2)),

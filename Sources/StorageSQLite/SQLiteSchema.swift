@@ -35,8 +35,52 @@ enum SQLiteSchema {
         migrator.registerMigration("v6: accounts that came back, quota counts, a clean integrity check") { db in
             try db.execute(sql: version6)
         }
+        migrator.registerMigration("v7: imported GitHub stars, star imports") { db in
+            try db.execute(sql: version7)
+        }
         return migrator
     }
+
+    /// Interactions may be `star` (imported from GitHub): SQLite cannot change a CHECK in place, so the table is
+    /// rebuilt with the same rows, sequence numbers and indexes. Star imports are kept per person, with at most one
+    /// running.
+    static let version7 = """
+        CREATE TABLE interactions_v7 (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            client_id TEXT NOT NULL,
+            repository_id INTEGER NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL CHECK (kind IN ('like', 'save', 'skip', 'view', 'open', 'star')),
+            at TEXT NOT NULL,
+            received_at TEXT NOT NULL,
+            UNIQUE (user_id, client_id)
+        );
+        INSERT INTO interactions_v7 (seq, user_id, client_id, repository_id, kind, at, received_at)
+            SELECT seq, user_id, client_id, repository_id, kind, at, received_at FROM interactions;
+        DROP TABLE interactions;
+        ALTER TABLE interactions_v7 RENAME TO interactions;
+        CREATE INDEX interactions_user_at ON interactions(user_id, at, seq);
+        CREATE INDEX interactions_repository ON interactions(repository_id);
+
+        CREATE TABLE star_imports (
+            id TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            login TEXT NOT NULL,
+            state TEXT NOT NULL CHECK (state IN ('running', 'done', 'failed')),
+            read_count INTEGER NOT NULL DEFAULT 0,
+            imported_count INTEGER NOT NULL DEFAULT 0,
+            added_count INTEGER NOT NULL DEFAULT 0,
+            pages_read INTEGER NOT NULL DEFAULT 0,
+            pages_total INTEGER,
+            failure TEXT,
+            newest_starred_at TEXT,
+            started_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            finished_at TEXT
+        );
+        CREATE INDEX star_imports_user ON star_imports(user_id, started_at);
+        CREATE UNIQUE INDEX star_imports_running ON star_imports(user_id) WHERE state = 'running';
+        """
 
     /// Accounts note when they first came back (those that never did are cleaned up; the partial index holds them)
     /// and keep their quota counters (`QuotaCounters`); `repository_topics` is rebuilt with its key columns first:

@@ -18,6 +18,8 @@ extension SQLiteStorage {
             let receivedAt = now.sqliteText
             let insert = try db.cachedStatement(sql: SharedSQL.insertInteraction)
             var accepted = 0
+            // Imported GitHub stars are bounded by the import itself; the quota counts what people do here.
+            var counted = 0
             for interaction in interactions {
                 let repositoryID = ids[interaction.repository.key]!
                 let inserted = try Int64.fetchOne(
@@ -28,15 +30,16 @@ extension SQLiteStorage {
                     ])
                 guard inserted != nil else { continue }
                 accepted += 1
+                if interaction.kind != .star { counted += 1 }
                 if let list = interaction.kind.list {
                     try db.execute(
                         sql: SharedSQL.addToList(list), arguments: [userID, repositoryID, interaction.at.sqliteText])
                 }
             }
-            if accepted > 0 {
+            if counted > 0 {
                 // Throwing rolls the batch back.
                 let updated = try quota.admit(
-                    accepted,
+                    counted,
                     to: QuotaCounters(total: counters[0], windowStart: counters.date(1), windowCount: counters[2]),
                     now: now)
                 try db.cachedStatement(sql: SharedSQL.setQuotaCounters).execute(arguments: [

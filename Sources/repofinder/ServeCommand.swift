@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
+import GitHub
+import GitHubLive
 import Logging
 import Recommender
+import RepoFinderCore
 import RepoFinderServer
 import RepoFinderSettings
 import Storage
@@ -84,9 +87,11 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// What the server is told, checked: a value it cannot use is a usage error naming its flag and variable.
-    private func resolved(_ settings: Settings) throws -> (ServerConfiguration, Logger.Level, DatabaseLocation) {
+    private func resolved(_ settings: Settings) throws -> (
+        ServerConfiguration, Logger.Level, DatabaseLocation, GitHubConfiguration
+    ) {
         try validated { () throws(SettingsError) in
-            (try settings.server(), try settings.logLevel(), try settings.database())
+            (try settings.server(), try settings.logLevel(), try settings.database(), try settings.github())
         }
     }
 
@@ -96,7 +101,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let settings = settings
-        let (configuration, level, location) = try resolved(settings)
+        let (configuration, level, location, githubConfiguration) = try resolved(settings)
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardOutput(label: label)
             handler.logLevel = level
@@ -118,14 +123,26 @@ struct ServeCommand: AsyncParsableCommand {
         } catch let error as StorageError {
             throw CommandFailure(error.description)
         }
+        // GitHub (GITHUB_API_URL, GITHUB_TOKEN) for star imports; when it is unreachable, imports say so.
+        let transport = LiveGitHubTransport(
+            connectTimeout: .seconds(min(Int(githubConfiguration.timeout.secondsDouble), 10)))
+        let github = GitHubClient(configuration: githubConfiguration, transport: transport)
         // The server runs the store as a service, loads the starter catalog into an empty one, and closes the store
         // when it stops (or fails to start).
+        let outcome: Result<Void, any Error>
         do {
             try await DiscoveryServer.run(
-                configuration: configuration, store: store, community: community, logger: logger
+                configuration: configuration, store: store, community: community, github: github, logger: logger
             ) { store in
                 try await database.loadStarterCatalogIfEmpty(into: store)
             }
+            outcome = .success(())
+        } catch {
+            outcome = .failure(error)
+        }
+        try? await transport.shutdown()
+        do {
+            try outcome.get()
         } catch let error as StorageError {
             throw CommandFailure(error.description)
         }

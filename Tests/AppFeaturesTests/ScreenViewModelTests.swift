@@ -29,6 +29,8 @@ struct ScreenViewModelTests {
         }
         let model = OnboardingViewModel(service: service)
         await model.send(.appear).value
+        #expect(model.state == .editing(.stars))
+        model.send(.next)
         #expect(model.state == .editing(.about))
         #expect(model.draft.techStack == ["Swift"])
         model.send(.setName("  Ada "))
@@ -74,6 +76,54 @@ struct ScreenViewModelTests {
         #expect(stored.experienceLevel == .intermediate)
         #expect(stored.goals == [.exploring])
         #expect(stored.onboardingCompleted)
+    }
+
+    @Test(
+        "onboarding starts from GitHub stars if asked: a login checked, the import followed to its end, failures said")
+    func onboardingStars() async throws {
+        service.onClusters { Self.clusters }
+        service.onPreferences { UserPreferences() }
+        let polls = Mutex(0)
+        service.onImportGitHubStars { login throws(ClientFailure) in
+            guard login == "octocat" else {
+                throw .rejected("GitHub has no user named '\(login)'. Check the spelling.")
+            }
+            return StarImportProgress(id: "i1", login: "octocat", state: .running)
+        }
+        service.onStarImport { id in
+            let count = polls.withLock { count in
+                count += 1
+                return count
+            }
+            return count < 3
+                ? StarImportProgress(
+                    id: id, login: "octocat", state: .running, read: count * 100, pagesRead: count, pagesTotal: 3)
+                : StarImportProgress(
+                    id: id, login: "octocat", state: .done, read: 250, imported: 250, added: 12, pagesRead: 3,
+                    pagesTotal: 3)
+        }
+        let model = OnboardingViewModel(service: service, pollInterval: .zero)
+        await model.send(.appear).value
+        #expect(model.state == .editing(.stars))
+        await model.send(.importStars).value
+        #expect(model.problem == "Type a GitHub username first.")
+        model.send(.setGitHubLogin(" bad login "))
+        await model.send(.importStars).value
+        #expect(model.problem?.hasPrefix("'bad login' is not a GitHub login") == true)
+        #expect(service.count("importGitHubStars") == 0)
+        model.send(.setGitHubLogin("nobody"))
+        await model.send(.importStars).value
+        #expect(
+            model.problem == ClientFailure.rejected("GitHub has no user named 'nobody'. Check the spelling.").message)
+        model.send(.setGitHubLogin("octocat"))
+        await model.send(.importStars).value
+        #expect(model.problem == nil)
+        #expect(service.count("starImport") == 3)
+        let done = try #require(model.starImport)
+        #expect(done.state == .done && done.imported == 250 && done.fraction == 1)
+        #expect(done.summary == "Imported 250 stars from octocat (12 new to RepoFinder).")
+        model.send(.next)
+        #expect(model.state == .editing(.about))
     }
 
     @Test("onboarding: a failed save keeps the draft and retry saves it; skip saves what was chosen")

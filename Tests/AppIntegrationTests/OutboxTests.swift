@@ -188,6 +188,12 @@ final class DyingService: DiscoveryService, Sendable {
         try await service.remove(r, from: list)
     }
     func stats() async throws(ClientFailure) -> PersonStats { try await service.stats() }
+    func importGitHubStars(login: String) async throws(ClientFailure) -> StarImportProgress {
+        try await service.importGitHubStars(login: login)
+    }
+    func starImport(id: String) async throws(ClientFailure) -> StarImportProgress {
+        try await service.starImport(id: id)
+    }
     func trending(language: String?, window: TrendingWindow, page: Int, perPage: Int) async throws(ClientFailure)
         -> ResultPage<RepoFinderClient.TrendingEntry>
     {

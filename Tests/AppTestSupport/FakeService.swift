@@ -23,6 +23,8 @@ public final class FakeService: DiscoveryService, Sendable {
         var repository: Handler<RepositoryName, Repository>?
         var similar: Handler<RepositoryName, [Card]>?
         var clusters: Handler<Void, [ClusterSummary]>?
+        var importGitHubStars: Handler<String, StarImportProgress>?
+        var starImport: Handler<String, StarImportProgress>?
     }
 
     private let stubs = Mutex(Stubs())
@@ -54,6 +56,12 @@ public final class FakeService: DiscoveryService, Sendable {
     }
     public func onRemove(_ h: @escaping Handler<(RepositoryName, UserList), Void>) { stubs.withLock { $0.remove = h } }
     public func onStats(_ h: @escaping Handler<Void, PersonStats>) { stubs.withLock { $0.stats = h } }
+    public func onImportGitHubStars(_ h: @escaping Handler<String, StarImportProgress>) {
+        stubs.withLock { $0.importGitHubStars = h }
+    }
+    public func onStarImport(_ h: @escaping Handler<String, StarImportProgress>) {
+        stubs.withLock { $0.starImport = h }
+    }
     public func onTrending(
         _ h: @escaping Handler<(language: String?, window: TrendingWindow, page: Int), ResultPage<TrendingEntry>>
     ) { stubs.withLock { $0.trending = h } }
@@ -132,6 +140,12 @@ public final class FakeService: DiscoveryService, Sendable {
     }
     public func clusters() async throws(ClientFailure) -> [ClusterSummary] {
         try await handler("clusters", \.clusters)(())
+    }
+    public func importGitHubStars(login: String) async throws(ClientFailure) -> StarImportProgress {
+        try await handler("importGitHubStars", \.importGitHubStars)(login)
+    }
+    public func starImport(id: String) async throws(ClientFailure) -> StarImportProgress {
+        try await handler("starImport", \.starImport)(id)
     }
 }
 

@@ -19,7 +19,8 @@ struct ServerProcessTests {
         let log: URL
         private(set) var url: URL!
 
-        init(database: String, directory: URL) throws {
+        /// - Parameter environment: variables set for the server beside this process's own (`GITHUB_API_URL`, say).
+        init(database: String, directory: URL, environment: [String: String] = [:]) throws {
             log = directory.appendingPathComponent("server-\(UUID().uuidString).log")
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             let binary = CommandLineTests.packageRoot.appendingPathComponent(".build/debug/repofinder")
@@ -27,6 +28,7 @@ struct ServerProcessTests {
             process.arguments = [
                 "serve", "--port", "0", "--database", database, "--token-rate", "0", "--address-rate", "0",
             ]
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
             let handle = try FileHandle(forWritingTo: log)
             process.standardOutput = handle
             process.standardError = handle

@@ -1,4 +1,5 @@
 import Foundation
+import GitHub
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -26,13 +27,14 @@ enum ServerHarness {
     static func run(
         _ engine: Engine,
         configuration: ServerConfiguration = ServerConfiguration.unlimited,
-        withWebApp: Bool = false, logger: Logger = quietLogger, mode: TestingSetup = .router,
+        withWebApp: Bool = false, github: GitHubClient? = nil, logger: Logger = quietLogger,
+        mode: TestingSetup = .router,
         _ body: @Sendable (any TestClientProtocol, any DataStore) async throws -> Void
     ) async throws {
         try await withStore(engine) { test in
-            try await run(test, configuration: configuration, withWebApp: withWebApp, logger: logger, mode: mode) {
-                client, _ in try await body(client, test.store)
-            }
+            try await run(
+                test, configuration: configuration, withWebApp: withWebApp, github: github, logger: logger, mode: mode
+            ) { client, _ in try await body(client, test.store) }
         }
     }
 
@@ -40,14 +42,16 @@ enum ServerHarness {
     /// ``TestStore`` (to make it busy, say).
     static func run(
         _ test: TestStore, configuration: ServerConfiguration = .unlimited, withWebApp: Bool = false,
-        logger: Logger = quietLogger, mode: TestingSetup = .router,
+        github: GitHubClient? = nil, logger: Logger = quietLogger, mode: TestingSetup = .router,
+        seed: @Sendable (any DataStore) async throws -> Void = { _ in },
         _ body: @Sendable (any TestClientProtocol, TestStore) async throws -> Void
     ) async throws {
         try await SyntheticCatalog.seed(test.store)
+        try await seed(test.store)
         let deck = try await DiscoveryServer.makeDeck(store: test.store, logger: logger)
         let web = withWebApp ? try await DiscoveryServer.makeWebApp(store: test.store) : nil
         let application = try DiscoveryServer.makeApplication(
-            configuration: configuration, store: test.store, deck: deck, web: web, logger: logger)
+            configuration: configuration, store: test.store, deck: deck, web: web, github: github, logger: logger)
         try await application.test(mode) { client in try await body(client, test) }
     }
 }

@@ -120,9 +120,11 @@ class Browser:
 class Flow:
     """The journey, step by step; each step prints what it saw."""
 
-    def __init__(self, browser, database):
+    def __init__(self, browser, database, github):
         self.b = browser
         self.database = database
+        self.github = github
+        self.starred = set()
         self.liked = []
         self.skipped = []
         self.saved = []
@@ -132,10 +134,27 @@ class Flow:
         b = self.b
         b.go("/")
         b.wait("the redirect to onboarding", lambda: b.driver.current_url.endswith("/onboarding"))
-        b.wait("the first step", lambda: b.finds('input[name="name"]'))
+        b.wait("the first step", lambda: b.finds('input[name="githubLogin"]'))
         dots = [dot.text for dot in b.finds("[data-step-dot]")]
-        if dots != ["You", "Stack", "Interests", "Level", "Goals", "Areas"]:
+        if dots != ["Stars", "You", "Stack", "Interests", "Level", "Goals", "Areas"]:
             raise Failure(f"onboarding steps: {dots}")
+        # Start from GitHub stars: a bad login is refused in the page, a good one is imported with its progress shown.
+        login = b.find('input[name="githubLogin"]')
+        login.send_keys("not a login", Keys.ENTER)
+        b.wait("the login to be refused", lambda: b.find("#onboarding-error").is_displayed())
+        if "is not a GitHub login" not in b.find("#onboarding-error").text:
+            raise Failure(f"a bad login says {b.find('#onboarding-error').text!r}")
+        login.clear()
+        login.send_keys("octo-stars")
+        b.click('[data-nav="import"]')
+        status = "#star-import-status"
+        b.wait("the import to end", lambda: b.find(status).get_attribute("data-state") in ("done", "failed"), 60)
+        said = b.find(f"{status} p").text
+        if b.find(status).get_attribute("data-state") != "done" or not said.startswith("Imported 250 stars from octo-stars"):
+            raise Failure(f"the star import ended with {said!r}")
+        self.starred = self.github_stars("octo-stars")
+        b.click('[data-nav="next"]')
+        b.wait("the step about you", lambda: b.find('input[name="name"]').is_displayed())
         b.find('input[name="name"]').send_keys("Ada")
         b.find('input[name="projectType"]').send_keys("mobile app")
         b.click('[data-nav="next"]')
@@ -170,7 +189,21 @@ class Flow:
         for key, value in expected.items():
             if preferences.get(key) != value:
                 raise Failure(f"saved preference {key} = {preferences.get(key)!r}, expected {value!r}")
-        print("  onboarding: 6 steps (the shared order), every preference saved through the API")
+        if b.api("/v1/me/stats")["stars"] != 250:
+            raise Failure("the server does not count the 250 imported stars")
+        print(f"  onboarding: 7 steps (the shared order); {said!r}; every preference saved through the API")
+
+    def github_stars(self, login):
+        """The full names `login` starred, read from the stand-in GitHub the way GitHub serves them."""
+        names, address = [], f"{self.github}/users/{login}/starred?per_page=100"
+        while address:
+            request = urllib.request.Request(address, headers={"Accept": "application/vnd.github.star+json"})
+            with urllib.request.urlopen(request) as response:
+                names += [item["repo"]["full_name"] for item in json.loads(response.read())]
+                links = response.headers.get("Link") or ""
+            following = [part.split(";")[0].strip(" <>") for part in links.split(",") if 'rel="next"' in part]
+            address = following[0] if following else None
+        return set(names)
 
     def act(self, kind, how):
         b = self.b
@@ -235,6 +268,9 @@ class Flow:
         skips = b.api("/v1/me/stats")["skips"]
         if skips != len(self.skipped):
             raise Failure(f"the server counts {skips} skips after two undone, expected {len(self.skipped)}")
+        dealt = set(self.liked + self.skipped + self.saved + undone + [first])
+        if dealt & self.starred:
+            raise Failure(f"the deck dealt repositories the person starred on GitHub: {sorted(dealt & self.starred)}")
         print(f"  deck: first card {first}; liked {self.liked}, skipped {self.skipped}, saved {self.saved}; "
               f"undid skips of {undone} (one sent, one still queued)")
 
@@ -467,6 +503,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--url", required=True)
     parser.add_argument("--database", required=True)
+    parser.add_argument("--github", required=True, help="the stand-in GitHub's address")
     parser.add_argument("--artifacts", default="test-artifacts/web")
     parser.add_argument("--screenshots")
     args = parser.parse_args()
@@ -477,7 +514,7 @@ def main():
         print(f"web: the browser did not start ({str(error).splitlines()[0]}); once more")
         time.sleep(2)
         browser = Browser(args.url.rstrip("/"), artifacts)
-    flow = Flow(browser, args.database)
+    flow = Flow(browser, args.database, args.github.rstrip("/"))
     steps = ["onboarding", "deck", "lists", "offline", "remove", "search", "trending", "detail", "deck_failure",
              "first_load"]
     started = time.time()

@@ -5,11 +5,12 @@ const TOKEN_KEY = "rf.token";
 
 /** An answer that was not 2xx, or no answer at all (`offline` true). */
 export class ApiError extends Error {
-  constructor(message, { status = 0, code = "", offline = false } = {}) {
+  constructor(message, { status = 0, code = "", offline = false, payload = null } = {}) {
     super(message);
     this.status = status;
     this.code = code;
     this.offline = offline;
+    this.payload = payload;
   }
 }
 
@@ -55,7 +56,7 @@ export async function request(method, path, { body, auth = true, retried = false
   try { payload = await response.json(); } catch { payload = null; }
   if (!response.ok) {
     const message = payload?.message || `The server answered ${response.status}. Try again in a moment.`;
-    throw new ApiError(message, { status: response.status, code: payload?.error || "" });
+    throw new ApiError(message, { status: response.status, code: payload?.error || "", payload });
   }
   return payload;
 }
@@ -85,4 +86,9 @@ export const api = {
   similar: (fullName) => request("GET", `/v1/repos/${repoPath(fullName)}/similar?limit=10`, { auth: false }),
   clusters: () => request("GET", "/v1/clusters", { auth: false }),
   resolve: (url) => request("GET", `/v1/links/resolve${query({ url })}`, { auth: false }),
+  // A second import while one runs answers 409 with the running one: follow that.
+  importStars: (login) => request("POST", "/v1/me/imports/github-stars", { body: { login } })
+    .catch((error) => { if (error.status === 409 && error.payload?.id) return error.payload; throw error; }),
+  starImport: (id) => request("GET", `/v1/me/imports/${encodeURIComponent(id)}`),
+  imports: () => request("GET", "/v1/me/imports"),
 };

@@ -1,11 +1,13 @@
-// Onboarding in six steps, in the order every face asks them (OnboardingStep in RepoFinderCore: you — name and
-// project —, stack, interests, level, goals, areas), saved through the API. Skippable ("Skip for
-// now" saves what was chosen so far and marks onboarding done); reached again from Profile to edit, prefilled.
+// Onboarding in seven steps, in the order every face asks them (OnboardingStep in RepoFinderCore: an optional start
+// from GitHub stars, you — name and project —, stack, interests, level, goals, areas), saved through the API.
+// Skippable ("Skip for now" saves what was chosen so far and marks onboarding done); reached again from Profile to
+// edit, prefilled. A star import started on the first step goes on while the rest is answered.
 
 import { api } from "./api.js";
+import * as stars from "./stars.js";
 import { h } from "./ui.js";
 
-const STEPS = 6;
+const STEPS = 7;
 let step = 0;
 let form;
 const chosen = { techStack: new Set(), interests: new Set() };
@@ -28,6 +30,11 @@ export async function start() {
   fill(preferences || {}, clusters);
   form.addEventListener("click", onClick);
   form.addEventListener("submit", (event) => { event.preventDefault(); next(); });
+  form.elements.githubLogin.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    importStars();
+  });
   form.querySelectorAll("[data-add]").forEach((input) => {
     input.addEventListener("keydown", (event) => {
       if (event.key !== "Enter") return;
@@ -93,7 +100,8 @@ function onClick(event) {
   const chip = event.target.closest("[data-chip]");
   if (chip) { toggle(chip, chip.dataset.chip); return; }
   const nav = event.target.closest("[data-nav]")?.dataset.nav;
-  if (nav === "next") next();
+  if (nav === "import") importStars();
+  else if (nav === "next") next();
   else if (nav === "back") show(step - 1);
   else if (nav === "skip") finish();
 }
@@ -148,6 +156,37 @@ async function finish() {
     showError(`Your answers were not saved: ${error.message}`);
     buttons.forEach((b) => { b.disabled = false; });
   }
+}
+
+let importing = false;
+
+async function importStars() {
+  const login = form.elements.githubLogin.value.trim();
+  const problem = stars.loginProblem(login);
+  hideError();
+  form.elements.githubLogin.setAttribute("aria-invalid", String(Boolean(problem)));
+  if (problem) {
+    showError(problem);
+    form.elements.githubLogin.focus();
+    return;
+  }
+  if (importing) return;
+  importing = true;
+  const button = form.querySelector('[data-nav="import"]');
+  button.disabled = true;
+  const box = document.getElementById("star-import-status");
+  try {
+    await stars.importStars(login, (progress) => stars.show(box, progress));
+  } catch (error) {
+    showError(error.message);
+  } finally {
+    importing = false;
+    button.disabled = false;
+  }
+}
+
+function hideError() {
+  document.getElementById("onboarding-error").hidden = true;
 }
 
 function showError(message) {

@@ -1,8 +1,9 @@
-// Profile: the preferences in words, activity counts, and a bar chart (SVG) of the languages liked and saved; a
-// field that opens repoverse:// links.
+// Profile: the preferences in words, activity counts, and a bar chart (SVG) of the languages liked and saved; the
+// person's GitHub stars imported (the last import and its progress); a field that opens repoverse:// links.
 
 import { openLink } from "./app.js";
 import { api } from "./api.js";
+import * as stars from "./stars.js";
 import { h } from "./ui.js";
 
 const levelNames = { beginner: "Beginner", intermediate: "Intermediate", advanced: "Advanced" };
@@ -16,13 +17,65 @@ export async function start() {
     event.preventDefault();
     openLink(event.target.link.value);
   });
-  const [preferences, stats, clusters] = await Promise.all([
+  document.getElementById("stars-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    importStars(event.target.login.value.trim());
+  });
+  const [preferences, stats, clusters, imports] = await Promise.all([
     api.preferences().catch((error) => ({ error })),
     api.stats().catch((error) => ({ error })),
     api.clusters().then((list) => list.items).catch(() => []),
+    api.imports().then((list) => list.items).catch(() => []),
   ]);
   showPreferences(preferences, clusters);
   showStats(stats);
+  showLastImport(imports[0]);
+}
+
+let importing = false;
+
+/** The last import: its login in the field, its outcome, and its progress followed if it still runs. */
+async function showLastImport(last) {
+  if (!last) return;
+  const form = document.getElementById("stars-form");
+  if (!form.login.value) form.login.value = last.login;
+  const box = document.getElementById("stars-status");
+  stars.show(box, last);
+  if (last.state === "running") await run(() => stars.follow(last, (progress) => stars.show(box, progress)));
+}
+
+async function importStars(login) {
+  const error = document.getElementById("stars-error");
+  const problem = stars.loginProblem(login);
+  const field = document.getElementById("stars-form").login;
+  error.hidden = !problem;
+  field.setAttribute("aria-invalid", String(Boolean(problem)));
+  if (problem) {
+    error.textContent = problem;
+    field.focus();
+    return;
+  }
+  const box = document.getElementById("stars-status");
+  await run(() => stars.importStars(login, (progress) => stars.show(box, progress)));
+}
+
+/** Runs one import at a time with the button disabled; shows a failure; refreshes the counts after. */
+async function run(work) {
+  if (importing) return;
+  importing = true;
+  const button = document.querySelector("#stars-form button");
+  const error = document.getElementById("stars-error");
+  button.disabled = true;
+  try {
+    await work();
+    showStats(await api.stats().catch((failure) => ({ error: failure })));
+  } catch (failure) {
+    error.textContent = failure.message;
+    error.hidden = false;
+  } finally {
+    importing = false;
+    button.disabled = false;
+  }
 }
 
 function showPreferences(preferences, clusters) {
@@ -50,6 +103,7 @@ function showStats(stats) {
     return;
   }
   const counts = [["Liked", stats.likes], ["Saved", stats.saves], ["Skipped", stats.skips], ["Opened", stats.opens]];
+  if (stats.stars > 0) counts.push(["GitHub stars", stats.stars]);
   box.replaceChildren(...counts.map(([label, count]) => h("div", { class: "stat" }, h("strong", {}, String(count)), h("span", {}, label))));
   document.getElementById("chart").replaceChildren(barChart(stats.topLanguages.slice(0, 6)));
 }

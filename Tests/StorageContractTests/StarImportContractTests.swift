@@ -1,0 +1,87 @@
+import Foundation
+import RepoFinderCore
+import Storage
+import TestSupport
+import Testing
+
+@Suite("Storage contract: star imports and imported stars")
+struct StarImportContractTests {
+    static let repositories = ["apple/swift", "vapor/vapor", "pointfreeco/isowords"]
+
+    @Test(
+        "one running import per person; a stale one is failed and replaced; progress reads back",
+        arguments: Engine.available)
+    func imports(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            let store = test.store
+            let user = try await store.createUser(tokenHash: "s", at: Fixtures.moment)
+            let other = try await store.createUser(tokenHash: "t", at: Fixtures.moment)
+            let first = StarImport(userID: user.id, login: "octocat", startedAt: Fixtures.moment)
+            let staleBefore = Fixtures.moment.addingTimeInterval(-120)
+            #expect(try await store.beginStarImport(first, staleBefore: staleBefore) == .started(first))
+            let second = StarImport(userID: user.id, login: "octocat", startedAt: Fixtures.moment.addingTimeInterval(1))
+            #expect(try await store.beginStarImport(second, staleBefore: staleBefore) == .alreadyRunning(first))
+            // Someone else's import is theirs alone.
+            let theirs = StarImport(userID: other.id, login: "octocat", startedAt: Fixtures.moment)
+            #expect(try await store.beginStarImport(theirs, staleBefore: staleBefore) == .started(theirs))
+            #expect(try await store.starImport(id: first.id, userID: other.id) == nil)
+
+            var progress = first
+            progress.read = 100
+            progress.imported = 98
+            progress.added = 7
+            progress.pagesRead = 1
+            progress.pagesTotal = 3
+            progress.newestStarredAt = Fixtures.moment.addingTimeInterval(-60)
+            progress.updatedAt = Fixtures.moment.addingTimeInterval(5)
+            try await store.updateStarImport(progress)
+            #expect(try await store.starImport(id: first.id, userID: user.id) == progress)
+
+            // Not heard from since before the stale time: failed, and the new one runs.
+            let third = StarImport(
+                userID: user.id, login: "octocat", startedAt: Fixtures.moment.addingTimeInterval(600))
+            #expect(
+                try await store.beginStarImport(third, staleBefore: Fixtures.moment.addingTimeInterval(300))
+                    == .started(third))
+            let interrupted = try #require(try await store.starImport(id: first.id, userID: user.id))
+            #expect(interrupted.state == .failed && interrupted.failure != nil && interrupted.finishedAt != nil)
+            #expect(interrupted.imported == 98)
+            #expect(try await store.starImports(userID: user.id).map(\.id) == [third.id, first.id])
+            await #expect(throws: StorageError.unknownUser("nobody")) {
+                try await store.beginStarImport(
+                    StarImport(userID: "nobody", login: "octocat", startedAt: Fixtures.moment), staleBefore: staleBefore
+                )
+            }
+        }
+    }
+
+    @Test(
+        "imported stars are signals on no list, outside the quota; the catalog says what it lacks",
+        arguments: Engine.available)
+    func stars(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            let store = test.store
+            _ = try await store.upsertRepositories(Self.repositories.map { Fixtures.repository($0) })
+            let user = try await store.createUser(tokenHash: "s", at: Fixtures.moment)
+            let stars = Self.repositories.map {
+                Interaction(id: "github-star:" + $0, repository: Fixtures.name($0), kind: .star, at: Fixtures.moment)
+            }
+            // A quota of one a day does not hold stars back, and stars leave it untouched.
+            let tight = InteractionQuota(perAccount: 1, perDay: 1)
+            #expect(try await store.recordInteractions(stars, userID: user.id, quota: tight).accepted == 3)
+            #expect(try await store.recordInteractions(stars, userID: user.id, quota: tight).duplicates == 3)
+            let like = Interaction(id: "l1", repository: Fixtures.name("apple/swift"), kind: .like, at: Fixtures.moment)
+            #expect(try await store.recordInteractions([like], userID: user.id, quota: tight).accepted == 1)
+            #expect(try await store.interactions(userID: user.id).filter { $0.kind == .star }.count == 3)
+            #expect(try await store.activity(userID: user.id, top: 5).counts[.star] == 3)
+            #expect(try await store.list(.liked, userID: user.id, page: PageRequest()).total == 1)
+            #expect(try await store.list(.saved, userID: user.id, page: PageRequest()).total == 0)
+            #expect(try await store.everyonesInteractions().filter { $0.kind == .star }.count == 3)
+
+            let missing = try await store.missingRepositories([
+                Fixtures.name("apple/swift"), Fixtures.name("Apple/Swift"), Fixtures.name("nobody/here"),
+            ])
+            #expect(missing == [Fixtures.name("nobody/here")])
+        }
+    }
+}
