@@ -33,6 +33,8 @@ public actor StarImporter {
     private let logger: Logger
     private let onStored: StoredHandler
     private var tasks: [String: Task<Void, Never>] = [:]
+    /// Whose each running import is (by import id).
+    private var running: [String: String] = [:]
     private var isShutDown = false
 
     public init(
@@ -74,6 +76,7 @@ public actor StarImporter {
                 // Stopped while GitHub was asked: the import never runs, and says so.
                 await run(started, cancelled: true)
             } else {
+                running[started.id] = userID
                 tasks[started.id] = Task { await self.run(started) }
             }
         }
@@ -90,6 +93,13 @@ public actor StarImporter {
             found.failure = StarImportError.interrupted.description
         }
         return found
+    }
+
+    /// Stops the person's running import, if any, and waits for it (their account is being deleted).
+    public func cancel(userID: String) async {
+        let theirs = running.filter { $0.value == userID }.map(\.key)
+        for id in theirs { tasks[id]?.cancel() }
+        for id in theirs { await tasks[id]?.value }
     }
 
     /// Stops every running import (each is saved as interrupted, with what it had stored) and waits for them; no
@@ -125,6 +135,7 @@ public actor StarImporter {
                 "added": "\(progress.added)", "pages": "\(progress.pagesRead)",
             ])
         tasks[begun.id] = nil
+        running[begun.id] = nil
     }
 
     /// Why an import stopped, in a person's words.

@@ -66,4 +66,11 @@ final class Accounts: Sendable {
         }
         return account.id
     }
+
+    /// Forgets the account of this request's token (it was just deleted), so the token is refused at once.
+    func forgetCurrent() {
+        guard let token = RequestIdentity.current.token else { return }
+        let hash = BearerToken.hash(token)
+        _ = accounts.withLock { $0.removeValue(forKey: hash) }
+    }
 }

@@ -7,11 +7,13 @@ enum ResponseHeaders {
     /// Adds `X-Content-Type-Options: nosniff` and `Referrer-Policy: no-referrer` to every answer; `Cache-Control:
     /// no-store` to personal ones (`/v1/me/…`, `/v1/users`: tokens and a person's data stay out of caches); and a
     /// `WWW-Authenticate: Bearer` challenge to every 401 (RFC 6750; `error="invalid_token"` when a token was sent).
-    /// A `Location` the generated handlers wrote goes out as the address it is: the OpenAPI runtime percent-encodes
-    /// every header value (`/` as `%2F`), and our locations are paths of our own.
+    /// A `Location` or `Content-Disposition` the generated handlers wrote goes out as written: the OpenAPI runtime
+    /// percent-encodes every header value (`/` as `%2F`, `"` as `%22`), and ours are paths and file names of our own.
     static func stamp(_ response: inout Response, for request: Request) {
-        if let location = response.headers[.location], location.hasPrefix("%2F") {
-            response.headers[.location] = location.removingPercentEncoding
+        for name in [HTTPField.Name.location, .contentDisposition] {
+            if let value = response.headers[name], value.contains("%"), let decoded = value.removingPercentEncoding {
+                response.headers[name] = decoded
+            }
         }
         response.headers[.xContentTypeOptions] = "nosniff"
         if response.headers[.referrerPolicy] == nil { response.headers[.referrerPolicy] = "no-referrer" }

@@ -48,6 +48,13 @@ public protocol DataStore: Sendable {
     /// ``markReturned(userID:at:)``); returns how many.
     func deleteAbandonedAccounts(createdBefore date: Date, limit: Int) async throws -> Int
 
+    /// Deletes the person and every row that is theirs (preferences, interactions, lists, what was dealt, imports):
+    /// false when there was no such person.
+    func deleteAccount(userID: String) async throws -> Bool
+
+    /// How many rows of each table name the person (`user_id`), for checking that a deleted account left nothing.
+    func rowsReferencing(userID: String) async throws -> [String: Int]
+
     /// The account whose token has this hash, if any.
     func user(tokenHash: String) async throws -> UserAccount?
 

@@ -28,6 +28,26 @@ extension PostgresStorage {
         try await query(SharedSQL.deleteAbandonedAccounts + " RETURNING 1", [date.roundedToMilliseconds, limit]).count
     }
 
+    public func deleteAccount(userID: String) async throws -> Bool {
+        try await !query(SharedSQL.deleteAccount + " RETURNING 1", [userID]).isEmpty
+    }
+
+    public func rowsReferencing(userID: String) async throws -> [String: Int] {
+        let tables = try await query(
+            """
+            SELECT table_name, column_name FROM information_schema.columns
+            WHERE table_schema = current_schema() AND (column_name = 'user_id' OR (table_name = 'users' AND column_name = 'id'))
+            """, [])
+        var counts: [String: Int] = [:]
+        for row in tables {
+            let (table, column): (String, String) = (try row.value(0), try row.value(1))
+            // Names from the catalog, quoted: never user input.
+            let sql = "SELECT count(*) FROM \"\(table)\" WHERE \"\(column)\" = ?"
+            counts[table] = try await query(sql, [userID]).first.map { try $0.value(0) } ?? 0
+        }
+        return counts
+    }
+
     public func preferences(userID: String) async throws -> UserPreferences? {
         try await requireUser(userID)
         let rows = try await query(

@@ -50,6 +50,8 @@ extension SharedSQL {
         DELETE FROM users WHERE id IN (
             SELECT id FROM users WHERE returned_at IS NULL AND created_at < ? ORDER BY created_at LIMIT ?)
         """
+    /// A person and, through `ON DELETE CASCADE`, every row that names them.
+    package static let deleteAccount = "DELETE FROM users WHERE id = ?"
     package static let insertUser = "INSERT INTO users (id, token_hash, created_at) VALUES (?, ?, ?)"
     /// As text in both engines (PostgreSQL keeps it as JSONB).
     package static let preferencesDocument = "SELECT CAST(document AS TEXT) FROM preferences WHERE user_id = ?"

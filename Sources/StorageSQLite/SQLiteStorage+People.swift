@@ -39,6 +39,32 @@ extension SQLiteStorage {
         }
     }
 
+    public func deleteAccount(userID: String) async throws -> Bool {
+        try await write { db in
+            try db.execute(sql: SharedSQL.deleteAccount, arguments: [userID])
+            return db.changesCount > 0
+        }
+    }
+
+    public func rowsReferencing(userID: String) async throws -> [String: Int] {
+        try await read { db in
+            let tables = try String.fetchAll(
+                db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+            var counts: [String: Int] = [:]
+            for table in tables {
+                let columns = try Row.fetchAll(db, sql: "PRAGMA table_info(\(table.quotedDatabaseIdentifier))")
+                    .map { $0["name"] as String }
+                let column = table == "users" ? "id" : "user_id"
+                guard columns.contains(column) else { continue }
+                counts[table] =
+                    try Int.fetchOne(
+                        db, sql: "SELECT count(*) FROM \(table.quotedDatabaseIdentifier) WHERE \(column) = ?",
+                        arguments: [userID]) ?? 0
+            }
+            return counts
+        }
+    }
+
     public func preferences(userID: String) async throws -> UserPreferences? {
         let document = try await read { db in
             try Self.requireUser(db, userID)

@@ -18,6 +18,8 @@ struct IntegrationTests {
 
             let onboarding = await OnboardingViewModel(service: client)
             await onboarding.send(.appear).value
+            #expect(await onboarding.state == .editing(.stars))
+            await onboarding.send(.next)
             #expect(await onboarding.state == .editing(.about))
             let clusters = await onboarding.clusters
             #expect(clusters.contains { $0.id == "systems" })

@@ -12,8 +12,10 @@ struct ImportStarsCommandTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("repofinder-stars-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
+        // A small catalog of its own (an empty database would load the 42,184-repository starter catalog first).
+        let database = try await ServerProcessTests().makeDatabase(in: directory)
         let server = try ServerProcessTests.ServerProcess(
-            database: directory.appendingPathComponent("stars.sqlite").path, directory: directory,
+            database: database, directory: directory,
             environment: ["GITHUB_API_URL": standIn.baseURL.absoluteString])
         try await server.waitUntilListening()
         let command = CommandLineTests()
@@ -24,7 +26,7 @@ struct ImportStarsCommandTests {
         #expect(first.status == 0, "\(first.errors)")
         let lines = first.output.split(separator: "\n")
         #expect(lines.first?.hasPrefix("Reading octo-stars’s stars") == true)
-        #expect(lines.last == "Imported 250 stars from octo-stars.")
+        #expect(lines.last == "Imported 250 stars from octo-stars (250 new to RepoFinder).")
         let again = try await command.run(["import-stars", "octo-stars"] + common)
         #expect(again.output.split(separator: "\n").last == "No new stars from octo-stars since the last import.")
 

@@ -85,3 +85,49 @@ struct StarImportContractTests {
         }
     }
 }
+
+@Suite("Storage contract: deleting an account leaves no row of it")
+struct AccountDeletionContractTests {
+    @Test(
+        "every table that names the person is empty of them; the other person keeps everything",
+        arguments: Engine.available)
+    func deleteAccount(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            let store = test.store
+            let names = ["apple/swift", "vapor/vapor", "pointfreeco/isowords"]
+            _ = try await store.upsertRepositories(names.map { Fixtures.repository($0) })
+            var users: [UserAccount] = []
+            for token in ["gone", "kept"] {
+                let user = try await store.createUser(tokenHash: token, at: Fixtures.moment)
+                users.append(user)
+                try await store.setPreferences(UserPreferences(name: "Ada", techStack: ["Swift"]), userID: user.id)
+                let kinds: [InteractionKind] = [.like, .save, .skip, .star]
+                let interactions = kinds.enumerated().map { position, kind in
+                    Interaction(
+                        id: "\(token)-\(position)", repository: Fixtures.name(names[position % 3]), kind: kind,
+                        at: Fixtures.moment)
+                }
+                _ = try await store.recordInteractions(interactions, userID: user.id)
+                _ = try await store.recordServed(names.map(Fixtures.name), userID: user.id, at: Fixtures.moment)
+                _ = try await store.beginStarImport(
+                    StarImport(userID: user.id, login: "octocat", startedAt: Fixtures.moment),
+                    staleBefore: Fixtures.moment)
+            }
+            let before = try await store.rowsReferencing(userID: users[0].id)
+            for table in [
+                "users", "preferences", "interactions", "saved_repositories", "liked_repositories", "star_imports",
+            ] {
+                #expect((before[table] ?? 0) > 0, "\(table) holds nothing of the person before")
+            }
+            #expect(try await store.deleteAccount(userID: users[0].id))
+            let after = try await store.rowsReferencing(userID: users[0].id)
+            #expect(Set(after.keys) == Set(before.keys))
+            #expect(after.values.allSatisfy { $0 == 0 }, "left: \(after.filter { $0.value > 0 })")
+            #expect(try await store.user(tokenHash: "gone") == nil)
+            #expect(try await !store.deleteAccount(userID: users[0].id))
+            let kept = try await store.rowsReferencing(userID: users[1].id)
+            #expect(kept == before.mapValues { $0 })
+            #expect(try await store.interactions(userID: users[1].id).count == 4)
+        }
+    }
+}

@@ -475,6 +475,33 @@ class Flow:
         if figures["firstCard"] > 1000:
             raise Failure(f"first card after {figures['firstCard']:.0f} ms (budget 1 s)")
 
+    def step_your_data(self):
+        """Profile → Download my data, then Delete my account: the old token is refused, nothing is left."""
+        b = self.b
+        token = b.token()
+        b.go("/profile")
+        b.click("#export-data")
+        b.wait("the download to be announced", lambda: b.find("#data-status").text.startswith("Downloaded"))
+        said = b.find("#data-status").text
+        b.click("#delete-account")
+        b.wait("the confirmation", lambda: b.driver.switch_to.alert, 5)
+        b.driver.switch_to.alert.accept()
+        b.wait("a fresh start at onboarding", lambda: b.driver.current_url.endswith("/onboarding"))
+        request = urllib.request.Request(f"{b.base}/v1/me/stats", headers={"Authorization": f"Bearer {token}"})
+        try:
+            urllib.request.urlopen(request)
+            raise Failure("the deleted account's token still works")
+        except urllib.error.HTTPError as error:
+            if error.code != 401:
+                raise Failure(f"the deleted account's token gets {error.code}, not 401")
+        with sqlite3.connect(self.database) as db:
+            left = db.execute("SELECT count(*) FROM interactions").fetchone()[0]
+        if left != 0:
+            raise Failure(f"{left} interactions are left in the database after the only account was deleted")
+        if b.token() == token:
+            raise Failure("the browser kept the deleted account's token")
+        print(f"  your data: {said!r}; deleted: the old token gets 401, {left} interactions left in the database")
+
     def screenshots(self, folder):
         b = self.b
         folder.mkdir(parents=True, exist_ok=True)
@@ -527,13 +554,19 @@ def main():
                 browser.keep_failure(step)
                 raise
         flow.screenshots(Path(args.screenshots) if args.screenshots else artifacts / "screens")
+        print("web: your data")
+        try:
+            flow.step_your_data()
+        except Exception:
+            browser.keep_failure("your_data")
+            raise
     except Exception as error:
         traceback.print_exc()
         print(f"web: FAILED ({error}); screenshots and console in {artifacts}", file=sys.stderr)
         return 1
     finally:
         browser.quit()
-    print(f"web: passed, {len(steps)} steps in {time.time() - started:.1f} s")
+    print(f"web: passed, {len(steps) + 1} steps in {time.time() - started:.1f} s")
     return 0
 
 

@@ -91,4 +91,6 @@ export const api = {
     .catch((error) => { if (error.status === 409 && error.payload?.id) return error.payload; throw error; }),
   starImport: (id) => request("GET", `/v1/me/imports/${encodeURIComponent(id)}`),
   imports: () => request("GET", "/v1/me/imports"),
+  exportAccount: () => request("GET", "/v1/me/export"),
+  deleteAccount: () => request("DELETE", "/v1/me"),
 };

@@ -2,8 +2,9 @@
 // person's GitHub stars imported (the last import and its progress); a field that opens repoverse:// links.
 
 import { openLink } from "./app.js";
-import { api } from "./api.js";
+import { api, forgetAccount } from "./api.js";
 import * as stars from "./stars.js";
+import { forgetEverything } from "./store.js";
 import { h } from "./ui.js";
 
 const levelNames = { beginner: "Beginner", intermediate: "Intermediate", advanced: "Advanced" };
@@ -17,6 +18,8 @@ export async function start() {
     event.preventDefault();
     openLink(event.target.link.value);
   });
+  document.getElementById("export-data").addEventListener("click", exportData);
+  document.getElementById("delete-account").addEventListener("click", deleteAccount);
   document.getElementById("stars-form").addEventListener("submit", (event) => {
     event.preventDefault();
     importStars(event.target.login.value.trim());
@@ -127,4 +130,34 @@ function barChart(rows) {
       h("rect", { x: labelWidth, y: y + 6, width: barWidth, height: 16, rx: 4, class: "bar" }),
       h("text", { x: labelWidth + barWidth + 6, y: y + 18, class: "bar-value" }, String(row.count)));
   }));
+}
+
+/** Downloads the export as a file. */
+async function exportData() {
+  const status = document.getElementById("data-status");
+  try {
+    const document_ = await api.exportAccount();
+    const blob = new Blob([JSON.stringify(document_, null, 2)], { type: "application/json" });
+    const link = h("a", { href: URL.createObjectURL(blob), download: `repofinder-export-${document_.exportedAt.slice(0, 10)}.json` });
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    status.textContent = `Downloaded: ${document_.interactions.length} interactions, ${document_.saved.length} saved, ${document_.liked.length} liked.`;
+  } catch (error) {
+    status.textContent = `Not downloaded: ${error.message}`;
+  }
+}
+
+/** Deletes the account after asking, forgets it in this browser, and starts over. */
+async function deleteAccount() {
+  const status = document.getElementById("data-status");
+  if (!window.confirm("Delete your account and everything in it? This cannot be undone.")) return;
+  try {
+    await api.deleteAccount();
+    await forgetEverything().catch(() => {});
+    forgetAccount();
+    localStorage.removeItem("rf.onboarded");
+    location.assign("/onboarding");
+  } catch (error) {
+    status.textContent = `Not deleted: ${error.message}`;
+  }
 }

@@ -178,3 +178,9 @@ export async function rememberedCards() {
   const cards = await transaction("cards", "readonly", (store) => promised(store.index("dealt").getAll()));
   return cards.map(({ fullName, dealt, ...item }) => item);
 }
+
+/** Forgets everything kept in this browser for the account: the queue and the cached cards (its account is gone). */
+export async function forgetEverything() {
+  await transaction("queue", "readwrite", (store) => store.clear());
+  await transaction("cards", "readwrite", (store) => store.clear());
+}
