@@ -10,8 +10,11 @@ enum ResponseHeaders {
     /// A `Location` or `Content-Disposition` the generated handlers wrote goes out as written: the OpenAPI runtime
     /// percent-encodes every header value (`/` as `%2F`, `"` as `%22`), and ours are paths and file names of our own.
     static func stamp(_ response: inout Response, for request: Request) {
-        for name in [HTTPField.Name.location, .contentDisposition] {
-            if let value = response.headers[name], value.contains("%"), let decoded = value.removingPercentEncoding {
+        // Only values the runtime encoded (a path's leading `/`, the disposition's `;`): a redirect's own `%20` stays.
+        for (name, encodedStart) in [(HTTPField.Name.location, "%2F"), (.contentDisposition, "attachment%3B")] {
+            if let value = response.headers[name], value.hasPrefix(encodedStart),
+                let decoded = value.removingPercentEncoding
+            {
                 response.headers[name] = decoded
             }
         }
