@@ -136,12 +136,10 @@ struct StarImportTests {
 
     @Test(
         "10,000 stars (100 pages) are all imported; again, a couple of requests and nothing twice",
-        // The SQLite file only: on PostgreSQL, adding 10,000 repositories (with their search vectors) while the
-        // rest of the suite runs pushed other PostgreSQL tests past their 10 s deadline on the 2-core CI machine.
-        // PostgreSQL imports are tested with 250 stars above; REPOFINDER_TEST_TEN_THOUSAND_ALL=1 runs this on every
-        // engine (measured 34 s for PostgreSQL in a debug build).
-        arguments: ProcessInfo.processInfo.environment["REPOFINDER_TEST_TEN_THOUSAND_ALL"] == "1"
-            ? Engine.available : [.sqliteFile])
+        // Opt-in (REPOFINDER_TEST_TEN_THOUSAND=1, every engine): adding 10,000 repositories while the whole suite
+        // runs pushed other tests past their deadlines on the 2-core CI machine. The suite imports 250 stars on every
+        // engine; scripts/star-import-bench.py times 10,000 against a release server.
+        arguments: ProcessInfo.processInfo.environment["REPOFINDER_TEST_TEN_THOUSAND"] == "1" ? Engine.available : [])
     func tenThousand(engine: Engine) async throws {
         let standIn = try GitHubStandIn(users: ["many-stars": 10_000])
         defer { standIn.stop() }
