@@ -60,7 +60,8 @@ public struct StarImportProgress: Identifiable, Hashable, Sendable {
             let added = self.added > 0 ? " (\(Number.grouped(self.added)) new to RepoFinder)" : ""
             return "Imported \(stars(imported)) from \(login)\(added)."
         case .failed:
-            let kept = imported > 0 ? " \(stars(imported).capitalizedFirst) were imported before it stopped." : ""
+            let verb = imported == 1 ? "was" : "were"
+            let kept = imported > 0 ? " \(stars(imported).capitalizedFirst) \(verb) imported before it stopped." : ""
             return (failure ?? "The import failed.") + kept
         }
     }

@@ -31,7 +31,8 @@ export function summary(progress) {
       return `Imported ${stars(progress.imported)} from ${progress.login}${added}.`;
     }
     default: {
-      const kept = progress.imported > 0 ? ` ${stars(progress.imported).replace(/^./, (c) => c.toUpperCase())} were imported before it stopped.` : "";
+      const verb = progress.imported === 1 ? "was" : "were";
+      const kept = progress.imported > 0 ? ` ${stars(progress.imported).replace(/^./, (c) => c.toUpperCase())} ${verb} imported before it stopped.` : "";
       return (progress.failure || "The import failed.") + kept;
     }
   }
