@@ -17,22 +17,41 @@ extension PostgresStorage {
             let unknown = Set(interactions.map(\.repository).filter { ids[$0.key] == nil })
             guard unknown.isEmpty else { throw StorageError.unknownRepositories(unknown.sorted { $0.key < $1.key }) }
             let now = Date()
-            let receivedAt = now.roundedToMilliseconds
-            var accepted = 0
+            // One statement for the batch (and one per list), not one per interaction: a long batch stays a few
+            // round trips. A client id sent twice in the batch is stored once, the first time, as sequentially.
+            let inserted = try await query(
+                """
+                INSERT INTO interactions (user_id, client_id, repository_id, kind, at, received_at)
+                SELECT ?, t.client_id, t.repository_id, t.kind, t.at, ?
+                FROM UNNEST(?::text[], ?::bigint[], ?::text[], ?::timestamptz[])
+                    WITH ORDINALITY AS t(client_id, repository_id, kind, at, position)
+                ORDER BY t.position
+                ON CONFLICT (user_id, client_id) DO NOTHING RETURNING client_id
+                """,
+                [
+                    userID, now.roundedToMilliseconds, interactions.map(\.id),
+                    interactions.map { ids[$0.repository.key]! }, interactions.map(\.kind.rawValue),
+                    interactions.map(\.at.roundedToMilliseconds),
+                ], on: connection)
+            var fresh = Set(try inserted.map { try $0.value(0, as: String.self) })
+            let accepted = fresh.count
             // Imported GitHub stars are bounded by the import itself; the quota counts what people do here.
             var counted = 0
-            for interaction in interactions {
-                let repositoryID = ids[interaction.repository.key]!
-                let at = interaction.at.roundedToMilliseconds
-                let inserted = try await query(
-                    SharedSQL.insertInteraction,
-                    [userID, interaction.id, repositoryID, interaction.kind.rawValue, at, receivedAt], on: connection)
-                guard !inserted.isEmpty else { continue }
-                accepted += 1
+            var listed: [RepositoryList: (ids: [Int64], at: [Date])] = [:]
+            for interaction in interactions where fresh.remove(interaction.id) != nil {
                 if interaction.kind != .star { counted += 1 }
                 if let list = interaction.kind.list {
-                    try await query(SharedSQL.addToList(list), [userID, repositoryID, at], on: connection)
+                    listed[list, default: ([], [])].ids.append(ids[interaction.repository.key]!)
+                    listed[list, default: ([], [])].at.append(interaction.at.roundedToMilliseconds)
                 }
+            }
+            for (list, entries) in listed {
+                try await query(
+                    "INSERT INTO \(SharedSQL.table(list)) (user_id, repository_id, added_at) "
+                        + "SELECT ?, t.repository_id, t.added_at FROM UNNEST(?::bigint[], ?::timestamptz[]) "
+                        + "WITH ORDINALITY AS t(repository_id, added_at, position) ORDER BY t.position "
+                        + "ON CONFLICT (user_id, repository_id) DO NOTHING",
+                    [userID, entries.ids, entries.at], on: connection)
             }
             if counted > 0 {
                 // Throwing rolls the batch back.
