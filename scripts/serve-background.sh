@@ -38,3 +38,22 @@ stop_server() {
 new_token() {
     curl -fs -X POST "$SERVER_URL/v1/users" | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])'
 }
+
+# The stand-in GitHub (scripts/github-standin.py, a separate process speaking GitHub's REST API) for the servers these
+# scripts start: start_github_standin LOGIN=COUNT... sets GITHUB_STANDIN_URL (give it to the server as
+# GITHUB_API_URL); stop_github_standin stops it.
+start_github_standin() {
+    local shared=${REPOFINDER_SHARED_DATA:-../shared/data} arguments=()
+    for user in "$@"; do arguments+=(--user "$user"); done
+    coproc STANDIN { exec python3 scripts/github-standin.py --catalog "$shared/catalog/repos.jsonl.gz" \
+        --rate-limit 5000 "${arguments[@]}"; }
+    STANDIN_PROCESS=$STANDIN_PID
+    local port
+    read -r port <&"${STANDIN[0]}"
+    GITHUB_STANDIN_URL="http://127.0.0.1:$port"
+}
+
+stop_github_standin() {
+    if [ -n "${STANDIN_PROCESS:-}" ]; then kill "$STANDIN_PROCESS" 2>/dev/null || true; fi
+    STANDIN_PROCESS=
+}

@@ -26,14 +26,10 @@ if ! python3 -c 'import selenium' >/dev/null 2>&1; then
 fi
 source scripts/serve-background.sh
 work=$(mktemp -d)
-# The stand-in GitHub (a separate process speaking GitHub's REST API) with one user of 250 public stars.
-shared=${REPOFINDER_SHARED_DATA:-../shared/data}
-coproc STANDIN { exec python3 scripts/github-standin.py --catalog "$shared/catalog/repos.jsonl.gz" --rate-limit 5000 \
-    --user octo-stars=250; }
-standin_pid=$STANDIN_PID
-read -r standin_port <&"${STANDIN[0]}"
-github="http://127.0.0.1:$standin_port"
-trap 'stop_server; kill "$standin_pid" 2>/dev/null || true; rm -rf "$work"' EXIT
+# The stand-in GitHub with one user of 250 public stars.
+start_github_standin octo-stars=250
+github=$GITHUB_STANDIN_URL
+trap 'stop_server; stop_github_standin; rm -rf "$work"' EXIT
 GITHUB_API_URL=$github start_server "$binary" "$work/web.sqlite" test-artifacts/web-server.log
 echo "web: $(chromium --version 2>/dev/null | head -n 1), selenium $(python3 -c 'import selenium; print(selenium.__version__)'), server $SERVER_URL"
 python3 Tests/WebEndToEnd/e2e.py --url "$SERVER_URL" --database "$work/web.sqlite" --github "$github" \
