@@ -11,17 +11,26 @@ import StorageSQL
 public final class PostgresStorage: DataStore {
     let client: PostgresClient
     let logger: Logger
+    /// How long one operation may wait for PostgreSQL (a connection, then its queries) before it fails with
+    /// ``StorageError/unavailable(_:)``: while PostgreSQL is down, the pool would otherwise keep requests waiting for
+    /// a connection until its circuit breaker trips.
+    let operationDeadline: Duration
 
-    private init(client: PostgresClient, logger: Logger) {
+    private init(client: PostgresClient, logger: Logger, operationDeadline: Duration) {
         self.client = client
         self.logger = logger
+        self.operationDeadline = operationDeadline
     }
 
     /// Connects (failing within seconds, with the server's own reason, if it cannot be reached or refuses the login),
     /// creates the schema named in the settings if needed, migrates, and makes the connection pool (which works
     /// while ``run()`` runs).
-    /// - Parameter logger: PostgresNIO's logs go here, at its level (by default: errors only).
-    public static func connect(_ settings: PostgresSettings, logger: Logger? = nil) async throws -> PostgresStorage {
+    /// - Parameters:
+    ///   - logger: PostgresNIO's logs go here, at its level (by default: errors only).
+    ///   - operationDeadline: how long one operation may take (tests on a loaded machine give it longer).
+    public static func connect(
+        _ settings: PostgresSettings, logger: Logger? = nil, operationDeadline: Duration = defaultOperationDeadline
+    ) async throws -> PostgresStorage {
         let logger =
             logger
             ?? {
@@ -63,7 +72,9 @@ public final class PostgresStorage: DataStore {
         pooled.options.connectTimeout = .seconds(5)
         pooled.options.maximumConnections = 8
         pooled.options.additionalStartupParameters = single.options.additionalStartupParameters
-        return PostgresStorage(client: PostgresClient(configuration: pooled, backgroundLogger: logger), logger: logger)
+        return PostgresStorage(
+            client: PostgresClient(configuration: pooled, backgroundLogger: logger), logger: logger,
+            operationDeadline: operationDeadline)
     }
 
     private static func migrate(on connection: PostgresConnection, logger: Logger) async throws {
@@ -144,10 +155,8 @@ public final class PostgresStorage: DataStore {
 
     // MARK: - Helpers shared by the PostgreSQL engine's files
 
-    /// How long one operation may wait for PostgreSQL (a connection, then its queries) before it fails with
-    /// ``StorageError/busy(_:)``: while PostgreSQL is down, the pool would otherwise keep requests waiting for a
-    /// connection until its circuit breaker trips.
-    static let operationDeadline = Duration.seconds(10)
+    /// The servers' ``operationDeadline``.
+    public static let defaultOperationDeadline = Duration.seconds(10)
     /// How long a readiness check waits.
     static let pingDeadline = Duration.seconds(3)
 
@@ -157,7 +166,7 @@ public final class PostgresStorage: DataStore {
     func transaction<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         // The deadline's task group waits for its tasks, so `body` never outlives this call.
         try await withoutActuallyEscaping(body) { body in
-            try await Self.withDeadline(Self.operationDeadline) { [client, logger] in
+            try await Self.withDeadline(operationDeadline) { [client, logger] in
                 do {
                     return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
                 } catch let error as PostgresTransactionError {
@@ -217,7 +226,7 @@ public final class PostgresStorage: DataStore {
                 throw Self.mapped(error)
             }
         }
-        return try await Self.withDeadline(Self.operationDeadline) { [client, logger] in
+        return try await Self.withDeadline(operationDeadline) { [client, logger] in
             do {
                 return try await client.query(query, logger: logger).collect().map { $0.makeRandomAccess() }
             } catch {

@@ -154,7 +154,7 @@ struct HardeningTests {
                 // A 5xx: the database is locked by someone else past the wait.
                 // (Waits until the lock is held: on a loaded machine opening the second connection can take seconds.)
                 let (held, signal) = AsyncStream.makeStream(of: Void.self)
-                async let busy: Void = holdBusy(test, seconds: 25) { signal.yield() }
+                async let busy: Void = holdBusy(test, seconds: 40) { signal.yield() }
                 for await _ in held { break }
                 let refused = try await client.call(
                     .post, "/v1/me/interactions", token: token, json: interaction, headers: cookie)

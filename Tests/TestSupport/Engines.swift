@@ -46,9 +46,11 @@ public enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable 
             settings.schema =
                 "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(20).lowercased()
             let isolated = settings
+            // A longer deadline than a server's: the whole suite runs at once on two cores, and an operation of a test
+            // can wait that long for its turn. (The busy-database test holds its lock past it.)
             return TestStore(
-                store: try await PostgresStorage.connect(isolated),
-                reopen: { try await PostgresStorage.connect(isolated) },
+                store: try await PostgresStorage.connect(isolated, operationDeadline: testOperationDeadline),
+                reopen: { try await PostgresStorage.connect(isolated, operationDeadline: testOperationDeadline) },
                 cleanup: {
                     guard let admin = try? await PostgresStorage.connect(base) else { return }
                     _ = try? await admin.whileRunning { _ in
@@ -99,6 +101,9 @@ public enum Fixtures {
 
     public static func name(_ fullName: String) -> RepositoryName { try! RepositoryName(parsing: fullName) }
 }
+
+/// How long a PostgreSQL operation of a test store may take.
+public let testOperationDeadline = Duration.seconds(30)
 
 /// Makes `test`'s database busy for `seconds` from a second connection of its own: SQLite's write lock (as an import
 /// or a backup holds it), PostgreSQL's exclusive lock on `interactions`. Returns once the lock is released. Not for
