@@ -146,10 +146,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        // People's GitHub accounts: importing a person's stars (and, next, signing in and starring back).
+        // People's GitHub accounts: signing in (web and device flows, linking and merging accounts, tokens sealed with
+        // AES-GCM) and importing a person's stars.
         .target(
             name: "GitHubAccounts",
-            dependencies: ["GitHub", "Storage", "RepoFinderCore", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "GitHub", "Storage", "RepoFinderCore", .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strictSettings
         ),
 
@@ -216,7 +220,7 @@ let package = Package(
         .target(
             name: "RepoFinderSettings",
             dependencies: [
-                "GitHub", "RepoFinderServer", "Storage", "RepoFinderCore",
+                "GitHub", "GitHubAccounts", "RepoFinderServer", "Storage", "RepoFinderCore",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -227,7 +231,8 @@ let package = Package(
         .executableTarget(
             name: "repofinder",
             dependencies: [
-                "APISchemas", "Catalog", "GitHub", "GitHubLive", "Recommender", "Storage", "StorageLive",
+                "APISchemas", "Catalog", "GitHub", "GitHubAccounts", "GitHubLive", "Recommender", "Storage",
+                "StorageLive",
                 "RepoFinderCore",
                 "RepoFinderAPI", "RepoFinderServer", "RepoFinderSettings", "AppFeatures", "RepoFinderClient",
                 "OfflineStore",

@@ -15,15 +15,39 @@ hour apart, newest now. What it serves, as GitHub does:
   (`--rate-limit`, 60 an hour by default, as for an unauthenticated client) used up answers 403 with
   `X-RateLimit-Remaining: 0` and GitHub's message.
 
-For the tests' own bookkeeping (not GitHub's API): `POST /_standin/users/{login}/stars` with `{"count": N}` stars N
+Signing in, as GitHub documents it for OAuth apps (https://docs.github.com/apps/oauth-apps), for the one app
+`--client-id` / `--client-secret`:
+
+- `GET /login/oauth/authorize` (client_id, redirect_uri, scope, state, code_challenge + S256): a consent page (who
+  signs in: `login`, or a field); Authorize redirects to `redirect_uri?code=…&state=…`, Cancel to
+  `redirect_uri?error=access_denied&…&state=…`. `POST /login/oauth/access_token` exchanges a code once (10 minutes;
+  the PKCE verifier must match; a replayed or unknown code is `bad_verification_code`, another redirect_uri
+  `redirect_uri_mismatch`, a wrong secret `incorrect_client_credentials`; OAuth errors answer 200 with `error`).
+- The device flow: `POST /login/device/code` → device_code, user_code, verification_uri, expires_in, interval
+  (`--device-interval`, `--device-expires`); polling the token endpoint with the device grant answers
+  `authorization_pending`, `slow_down` (+5 s on the interval, when polled sooner than it), `expired_token`,
+  `access_denied`, `incorrect_device_code`, `unsupported_grant_type`, or the token. `GET /login/device` is the page
+  where a person types the code.
+- With a token (`Authorization: Bearer` or `token`): `GET /user`; `PUT`, `DELETE` and `GET /user/starred/{owner}/{repo}`
+  (204, or 404 when not starred; writes need the `public_repo` or `repo` scope). `DELETE
+  /applications/{client_id}/grant` (the app's Basic credentials, `{"access_token"}`) revokes every token of that
+  person for the app.
+
+For the tests' own bookkeeping (not GitHub's API): `POST /_standin/device` with `{"user_code", "login", "action":
+"approve"|"deny"|"expire"}` acts on a device code as the person would; `GET /_standin/users/{login}/starred-names`
+lists what they starred; `GET /_standin/grants` counts each person's live tokens; `POST /_standin/users/{login}/stars` with `{"count": N}` stars N
 more repositories now (newest first); `GET /_standin/requests` counts the requests answered (`?reset=1` zeroes it).
 
 Prints the port it listens on, then serves until stdin closes.
 
 usage: github-standin.py --catalog repos.jsonl.gz [--user LOGIN=COUNT ...] [--rate-limit N] [--page-delay SECONDS]
+       [--client-id ID] [--client-secret SECRET] [--device-interval SECONDS] [--device-expires SECONDS]
 """
 import argparse
+import base64
 import gzip
+import html
+import secrets
 import hashlib
 import json
 import random
@@ -33,7 +57,7 @@ import threading
 import time
 from datetime import datetime, timedelta, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qsl, urlencode, urlsplit
+from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 
 DOCS = "https://docs.github.com/rest"
 LOGIN = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$")
@@ -116,6 +140,12 @@ class Handler(BaseHTTPRequestHandler):
     def do_POST(self):
         self.route("POST")
 
+    def do_PUT(self):
+        self.route("PUT")
+
+    def do_DELETE(self):
+        self.route("DELETE")
+
     def route(self, method):
         parts = urlsplit(self.path)
         query = dict(parse_qsl(parts.query))
@@ -125,6 +155,10 @@ class Handler(BaseHTTPRequestHandler):
         world = self.world
         with world.lock:
             world.requests += 1
+            if path.startswith("/login/"):
+                return OAuth(self).route(method, path, query)
+            if path == "/user" or path.startswith("/user/") or path.startswith("/applications/"):
+                return OAuth(self).personal(method, path)
             match = re.fullmatch(r"/users/([^/]+)(/starred)?", path)
             if method != "GET" or not match:
                 return self.error(404, "Not Found", "")
@@ -192,6 +226,8 @@ class Handler(BaseHTTPRequestHandler):
     def bookkeeping(self, method, path, query):
         world = self.world
         with world.lock:
+            if path in ("/_standin/device", "/_standin/grants") or path.endswith("/starred-names"):
+                return OAuth(self).bookkeeping(method, path)
             if method == "GET" and path == "/_standin/requests":
                 count = world.requests
                 if query.get("reset"):
@@ -215,6 +251,15 @@ class Handler(BaseHTTPRequestHandler):
         return self.json(status, {"message": message, "documentation_url": DOCS + docs, "status": str(status)},
                          headers or {})
 
+    def read_body(self):
+        """The request's fields: a form or a JSON object."""
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length else b""
+        if "json" in (self.headers.get("Content-Type") or ""):
+            value = json.loads(raw or b"{}")
+            return value if isinstance(value, dict) else {}
+        return dict(parse_qsl(raw.decode("utf-8", "replace")))
+
     def json(self, status, value, headers=None):
         return self.send(status, headers or {}, json.dumps(value).encode(), "application/json; charset=utf-8")
 
@@ -227,6 +272,264 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
+
+
+
+OAUTH_DOCS = "https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-errors"
+DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code"
+CONSENT = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Authorize application</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family: sans-serif; max-width: 30rem; margin: 2rem auto; padding: 0 1rem">
+<h1>Authorize RepoFinder</h1><p>RepoFinder (stand-in GitHub) wants to read your profile%(scopes)s.</p>
+<form method="post" action="%(action)s">%(hidden)s
+<label>Signed in as <input id="login" name="login" value="%(login)s" autocomplete="username"></label>
+%(code)s<p><button id="authorize" name="decision" value="allow">Authorize</button>
+<button id="cancel" name="decision" value="deny">Cancel</button></p></form></body></html>"""
+
+
+def s256(verifier):
+    digest = hashlib.sha256(verifier.encode()).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+class OAuth:
+    """GitHub's sign-in endpoints for one OAuth app, on the handler's world (its lock held)."""
+
+    def __init__(self, handler):
+        self.handler = handler
+        self.world = handler.world
+        world = self.world
+        if not hasattr(world, "codes"):
+            world.codes, world.tokens, world.devices, world.starred_names = {}, {}, {}, {}
+
+    def route(self, method, path, query):
+        if path == "/login/oauth/authorize":
+            return self.authorize(method, query)
+        if path == "/login/oauth/access_token" and method == "POST":
+            return self.access_token(self.handler.read_body())
+        if path == "/login/device/code" and method == "POST":
+            return self.device_code(self.handler.read_body())
+        if path == "/login/device":
+            return self.device_page(method)
+        return self.handler.error(404, "Not Found", "")
+
+    # The web flow.
+
+    def authorize(self, method, query):
+        app = self.world.app
+        fields = query if method == "GET" else self.handler.read_body()
+        if fields.get("client_id") != app["client_id"]:
+            return self.page(404, "<h1>404</h1><p>No application has this client_id.</p>")
+        if method == "GET":
+            hidden = "".join('<input type="hidden" name="%s" value="%s">' % (html.escape(k), html.escape(v))
+                             for k, v in fields.items() if k != "login")
+            return self.page(200, CONSENT % {
+                "action": "/login/oauth/authorize", "hidden": hidden, "code": "",
+                "login": html.escape(fields.get("login") or self.default_login()),
+                "scopes": (" and " + html.escape(fields["scope"])) if fields.get("scope") else ""})
+        redirect = fields.get("redirect_uri") or ""
+        state = fields.get("state")
+        if fields.get("decision") != "allow":
+            target = redirect + "?" + urlencode(dict(
+                {"error": "access_denied", "error_description": "The user has denied your application access.",
+                 "error_uri": OAUTH_DOCS}, **({"state": state} if state else {})))
+            return self.handler.send(302, {"Location": target}, b"")
+        login = self.user(fields.get("login"))
+        code = secrets.token_hex(10)
+        self.world.codes[code] = {
+            "login": login, "redirect_uri": redirect, "challenge": fields.get("code_challenge"),
+            "method": fields.get("code_challenge_method") or "plain", "scope": fields.get("scope") or "",
+            "expires": time.time() + 600, "used": False}
+        target = redirect + "?" + urlencode(dict({"code": code}, **({"state": state} if state else {})))
+        return self.handler.send(302, {"Location": target}, b"")
+
+    def access_token(self, fields):
+        app = self.world.app
+        if fields.get("client_id") != app["client_id"]:
+            return self.oauth_error("incorrect_client_credentials",
+                                    "The client_id and/or client_secret passed are incorrect.")
+        if fields.get("grant_type") == DEVICE_GRANT:
+            return self.poll(fields)
+        if fields.get("grant_type") not in (None, "", "authorization_code"):
+            return self.oauth_error("unsupported_grant_type", "The grant type is not supported.")
+        if fields.get("client_secret") != app["client_secret"]:
+            return self.oauth_error("incorrect_client_credentials",
+                                    "The client_id and/or client_secret passed are incorrect.")
+        grant = self.world.codes.get(fields.get("code") or "")
+        if grant is None or grant["used"] or grant["expires"] < time.time():
+            return self.oauth_error("bad_verification_code", "The code passed is incorrect or expired.")
+        if fields.get("redirect_uri") and fields["redirect_uri"] != grant["redirect_uri"]:
+            return self.oauth_error("redirect_uri_mismatch",
+                                    "The redirect_uri MUST match the registered callback URL for this application.")
+        if grant["challenge"]:
+            verifier = fields.get("code_verifier") or ""
+            expected = s256(verifier) if grant["method"] == "S256" else verifier
+            if expected != grant["challenge"]:
+                return self.oauth_error("bad_verification_code", "The code passed is incorrect or expired.")
+        grant["used"] = True
+        return self.issue(grant["login"], grant["scope"])
+
+    # The device flow.
+
+    def device_code(self, fields):
+        app = self.world.app
+        if fields.get("client_id") != app["client_id"]:
+            return self.handler.error(404, "Not Found", "")
+        device = secrets.token_hex(20)
+        user_code = "%s-%s" % (secrets.token_hex(2).upper(), secrets.token_hex(2).upper())
+        host, port = self.handler.server.server_address[:2]
+        self.world.devices[device] = {
+            "user_code": user_code, "scope": fields.get("scope") or "", "state": "pending", "login": None,
+            "expires": time.time() + app["device_expires"], "interval": app["device_interval"], "last_poll": 0.0}
+        return self.handler.json(200, {
+            "device_code": device, "user_code": user_code, "verification_uri": "http://%s:%d/login/device" % (host, port),
+            "expires_in": app["device_expires"], "interval": app["device_interval"]})
+
+    def poll(self, fields):
+        device = self.world.devices.get(fields.get("device_code") or "")
+        if device is None:
+            return self.oauth_error("incorrect_device_code", "The device_code provided is not valid.")
+        now = time.time()
+        if device["expires"] < now or device["state"] == "expired":
+            return self.oauth_error("expired_token", "The `device_code` has expired.")
+        if now - device["last_poll"] < device["interval"]:
+            device["interval"] += 5
+            device["last_poll"] = now
+            return self.oauth_error("slow_down", "Too many requests have been made in the same timeframe.",
+                                    interval=device["interval"])
+        device["last_poll"] = now
+        if device["state"] == "denied":
+            return self.oauth_error("access_denied", "The authorization request was denied.")
+        if device["state"] == "pending":
+            return self.oauth_error("authorization_pending", "The authorization request is still pending.")
+        del self.world.devices[fields["device_code"]]
+        return self.issue(device["login"], device["scope"])
+
+    def device_page(self, method):
+        if method == "GET":
+            field = '<label>Code <input id="user_code" name="user_code" autocomplete="one-time-code"></label>'
+            return self.page(200, CONSENT % {"action": "/login/device", "hidden": "", "code": field, "scopes": "",
+                                             "login": html.escape(self.default_login())})
+        fields = self.handler.read_body()
+        action = "approve" if fields.get("decision") == "allow" else "deny"
+        if not self.act(fields.get("user_code"), fields.get("login"), action):
+            return self.page(404, "<p>That code is not valid; check it and try again.</p>")
+        return self.page(200, "<h1>%s</h1>" % ("Congratulations, you're all set!" if action == "approve"
+                                              else "Authorization cancelled"))
+
+    def act(self, user_code, login, action):
+        for device in self.world.devices.values():
+            if device["user_code"] == (user_code or "").strip().upper() and device["state"] == "pending":
+                if action == "approve":
+                    device["state"], device["login"] = "approved", self.user(login)
+                else:
+                    device["state"] = "denied" if action == "deny" else "expired"
+                return True
+        return False
+
+    # With a person's token.
+
+    def personal(self, method, path):
+        handler, world = self.handler, self.world
+        match = re.fullmatch(r"/applications/([^/]+)/grant", path)
+        if match:
+            return self.revoke(method, match.group(1))
+        token = self.bearer()
+        grant = world.tokens.get(token or "")
+        if grant is None:
+            return handler.json(401, {"message": "Bad credentials" if token else "Requires authentication",
+                                      "documentation_url": DOCS, "status": "401"})
+        if not world.charge():
+            return handler.limited()
+        scopes = {scope for scope in re.split(r"[ ,]+", grant["scope"]) if scope}
+        headers = dict(world.limit_headers(), **{"X-OAuth-Scopes": ", ".join(sorted(scopes))})
+        user = world.users[grant["login"].lower()]
+        if path == "/user" and method == "GET":
+            return handler.json(200, user, headers)
+        match = re.fullmatch(r"/user/starred/([^/]+)/([^/]+)", path)
+        if not match:
+            return handler.error(404, "Not Found", "", headers)
+        key = ("%s/%s" % match.groups()).lower()
+        starred = world.starred_names.setdefault(user["login"].lower(), {})
+        listed = {world.repositories[index]["full_name"].lower()
+                  for _, index in world.stars.get(user["login"].lower(), [])}
+        if method == "GET":
+            found = key in starred or key in listed
+            return handler.send(204, headers, b"") if found else handler.error(
+                404, "Not Found", "/activity/starring#check-if-a-repository-is-starred-by-the-authenticated-user",
+                headers)
+        if not scopes & {"public_repo", "repo"}:
+            headers["X-Accepted-OAuth-Scopes"] = "public_repo, repo"
+            return handler.error(404, "Not Found", "/activity/starring#star-a-repository-for-the-authenticated-user",
+                                 headers)
+        if method == "PUT":
+            starred[key] = iso(datetime.now(timezone.utc))
+        elif method == "DELETE":
+            starred.pop(key, None)
+            world.stars[user["login"].lower()] = [
+                star for star in world.stars.get(user["login"].lower(), [])
+                if world.repositories[star[1]]["full_name"].lower() != key]
+        return handler.send(204, headers, b"")
+
+    def revoke(self, method, client_id):
+        handler, app = self.handler, self.world.app
+        expected = "Basic " + base64.b64encode(("%s:%s" % (app["client_id"], app["client_secret"])).encode()).decode()
+        if method != "DELETE" or client_id != app["client_id"] or handler.headers.get("Authorization") != expected:
+            return handler.error(404, "Not Found", "/apps/oauth-applications#delete-an-app-authorization")
+        grant = self.world.tokens.get(handler.read_body().get("access_token") or "")
+        if grant is None:
+            return handler.error(404, "Not Found", "/apps/oauth-applications#delete-an-app-authorization")
+        login = grant["login"].lower()
+        for token in [token for token, each in self.world.tokens.items() if each["login"].lower() == login]:
+            del self.world.tokens[token]
+        return handler.send(204, {}, b"")
+
+    # Bookkeeping for tests.
+
+    def bookkeeping(self, method, path):
+        world, handler = self.world, self.handler
+        if path == "/_standin/device" and method == "POST":
+            fields = handler.read_body()
+            found = self.act(fields.get("user_code"), fields.get("login"), fields.get("action"))
+            return handler.json(200 if found else 404, {"done": found})
+        if path == "/_standin/grants":
+            counts = {}
+            for grant in world.tokens.values():
+                counts[grant["login"]] = counts.get(grant["login"], 0) + 1
+            return handler.json(200, counts)
+        match = re.fullmatch(r"/_standin/users/([^/]+)/starred-names", path)
+        if match:
+            return handler.json(200, sorted(world.starred_names.get(match.group(1).lower(), {})))
+        return handler.error(404, "Not Found", "")
+
+    # Helpers.
+
+    def default_login(self):
+        return next(iter(self.world.users.values()))["login"] if self.world.users else "octocat"
+
+    def user(self, login):
+        """A known user, or a new one with no stars (as if they had just signed up)."""
+        login = (login or "").strip() or self.default_login()
+        if login.lower() not in self.world.users:
+            self.world.add_user(login, 0)
+        return self.world.users[login.lower()]["login"]
+
+    def issue(self, login, scope):
+        token = "gho_" + secrets.token_urlsafe(27)
+        self.world.tokens[token] = {"login": login, "scope": scope}
+        return self.handler.json(200, {"access_token": token, "token_type": "bearer", "scope": scope.replace(" ", ",")})
+
+    def bearer(self):
+        header = self.handler.headers.get("Authorization") or ""
+        scheme, _, value = header.partition(" ")
+        return value.strip() if scheme.lower() in ("bearer", "token") else None
+
+    def oauth_error(self, code, description, **extra):
+        return self.handler.json(200, dict({"error": code, "error_description": description,
+                                            "error_uri": OAUTH_DOCS}, **extra))
+
+    def page(self, status, body):
+        return self.handler.send(status, {}, body.encode(), "text/html; charset=utf-8")
 
 
 def load_catalog(path, needed):
@@ -245,6 +548,10 @@ def main():
     parser.add_argument("--user", action="append", default=[], help="LOGIN=COUNT")
     parser.add_argument("--rate-limit", type=int, default=60)
     parser.add_argument("--page-delay", type=float, default=0.0, help="seconds before each star page is answered")
+    parser.add_argument("--client-id", default="standin-client-id")
+    parser.add_argument("--client-secret", default="standin-client-secret")
+    parser.add_argument("--device-interval", type=int, default=5, help="seconds between device-flow polls")
+    parser.add_argument("--device-expires", type=int, default=900, help="seconds a device code lives")
     arguments = parser.parse_args()
     users = []
     for spec in arguments.user:
@@ -256,6 +563,8 @@ def main():
     needed = max([count for _, count in users] + [0]) + 2_000
     Handler.world = World(load_catalog(arguments.catalog, needed), users, arguments.rate_limit)
     Handler.page_delay = arguments.page_delay
+    Handler.world.app = {"client_id": arguments.client_id, "client_secret": arguments.client_secret,
+                         "device_interval": arguments.device_interval, "device_expires": arguments.device_expires}
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     print(server.server_address[1], flush=True)

@@ -30,6 +30,11 @@ public final class DealingSessions: Sendable {
         self.observe = observe
     }
 
+    /// Drops a person's session: the next request loads it from the store again (their account was merged).
+    public func forget(_ userID: String) {
+        _ = sessions.withLock { $0.removeValue(forKey: userID) }
+    }
+
     /// The person's session (made on first use).
     public func session(_ userID: String) -> PersonSession {
         sessions.withLock { sessions in

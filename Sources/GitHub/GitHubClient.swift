@@ -130,8 +130,11 @@ public actor GitHubClient {
         if request.headerFields[.accept] == nil { request.headerFields[.accept] = "application/vnd.github+json" }
         request.headerFields[.userAgent] = configuration.userAgent
         request.headerFields[.xGitHubAPIVersion] = "2022-11-28"
+        // A request's own credentials (a person's token, the app's Basic pair) win over the configured token; either
+        // goes only to the API's own host, never along a redirect to another.
         let sameHost = request.url.host?.lowercased() == configuration.baseURL.host?.lowercased()
-        request.headerFields[.authorization] = sameHost ? configuration.token.map { "Bearer \($0)" } : nil
+        let credentials = request.headerFields[.authorization] ?? configuration.token.map { "Bearer \($0)" }
+        request.headerFields[.authorization] = sameHost ? credentials : nil
         return request
     }
 

@@ -3,8 +3,11 @@ import HTTPTypes
 
 /// How ``GitHubClient`` talks to GitHub.
 public struct GitHubConfiguration: Sendable {
-    /// The API root; tests and GitHub Enterprise point it elsewhere.
+    /// The API root (`GITHUB_API_URL`); tests and GitHub Enterprise point it elsewhere.
     public var baseURL: URL
+    /// GitHub's web root (`GITHUB_URL`), where people sign in: `/login/oauth/authorize`, `/login/device` and the token
+    /// exchanges live there, not on the API.
+    public var webURL: URL
     /// A personal access token (`GITHUB_TOKEN`, read by RepoFinderSettings); without one GitHub allows 60 core and 10 search requests an hour.
     /// Sent only to the API's own host, never along a redirect to another host.
     public var token: String?
@@ -26,12 +29,14 @@ public struct GitHubConfiguration: Sendable {
     public var cacheCapacity: Int
 
     public init(
-        baseURL: URL = URL(string: "https://api.github.com")!, token: String? = nil,
+        baseURL: URL = URL(string: "https://api.github.com")!, webURL: URL = URL(string: "https://github.com")!,
+        token: String? = nil,
         userAgent: String = "RepoFinder", timeout: Duration = .seconds(20), maximumRedirects: Int = 5,
         maximumRetries: Int = 3, retryBackoff: Duration = .seconds(1), secondaryLimitBackoff: Duration = .seconds(60),
         maximumWait: Duration = .seconds(300), cacheCapacity: Int = 1024
     ) {
         self.baseURL = baseURL
+        self.webURL = webURL
         self.token = token.flatMap { $0.isEmpty ? nil : $0 }
         self.userAgent = userAgent
         self.timeout = timeout

@@ -10,6 +10,9 @@ final class Accounts: Sendable {
         var id: String
         var createdAt: Date
         var returned: Bool
+        /// When the store last confirmed the token: after ``trustFor`` it is asked again, so a token signed out on
+        /// another server stops working here too.
+        var checkedAt: Date
     }
 
     private let store: any DataStore
@@ -19,6 +22,8 @@ final class Accounts: Sendable {
     private let maximumCached: Int
     /// How long after its creation a visit counts as coming back.
     static let returnAfter: TimeInterval = 86_400
+    /// How long a cached token is trusted without asking the store.
+    static let trustFor: TimeInterval = 30
 
     init(store: any DataStore, maximumCached: Int = 100_000) {
         self.store = store
@@ -42,15 +47,19 @@ final class Accounts: Sendable {
             throw APIError.unauthorized("This token is not valid; create an account with POST /v1/users.")
         }
         let hash = BearerToken.hash(token)
-        let cached = accounts.withLock { $0[hash] }
+        let cached = accounts.withLock { $0[hash] }.flatMap {
+            now.timeIntervalSince($0.checkedAt) < Self.trustFor ? $0 : nil
+        }
         var account: Known
         if let cached {
             account = cached
         } else {
             guard let stored = try await store.user(tokenHash: hash) else {
+                _ = accounts.withLock { $0.removeValue(forKey: hash) }
                 throw APIError.unauthorized("This token is not valid; create an account with POST /v1/users.")
             }
-            account = Known(id: stored.id, createdAt: stored.createdAt, returned: stored.returnedAt != nil)
+            account = Known(
+                id: stored.id, createdAt: stored.createdAt, returned: stored.returnedAt != nil, checkedAt: now)
         }
         var changed = cached == nil
         if !account.returned, now.timeIntervalSince(account.createdAt) >= Self.returnAfter {
@@ -72,5 +81,29 @@ final class Accounts: Sendable {
         guard let token = RequestIdentity.current.token else { return }
         let hash = BearerToken.hash(token)
         _ = accounts.withLock { $0.removeValue(forKey: hash) }
+    }
+
+    /// Forgets every cached token of these accounts (merged away, or signed out everywhere).
+    func forget(userIDs: Set<String>) {
+        accounts.withLock { accounts in accounts = accounts.filter { !userIDs.contains($0.value.id) } }
+    }
+
+    /// A new token for an existing account (a device that signed in to it); only its hash is stored.
+    func addDevice(userID: String, at date: Date = Date()) async throws -> String {
+        let token = BearerToken.make()
+        try await store.addToken(tokenHash: BearerToken.hash(token), userID: userID, at: date)
+        return token
+    }
+
+    /// Ends this request's token, or every token of its account: they are refused at once on this server, and on
+    /// others within ``trustFor``.
+    func signOut(userID: String, everywhere: Bool) async throws {
+        if everywhere {
+            _ = try await store.deleteTokens(userID: userID)
+            forget(userIDs: [userID])
+        } else if let token = RequestIdentity.current.token {
+            _ = try await store.deleteToken(tokenHash: BearerToken.hash(token))
+            forgetCurrent()
+        }
     }
 }

@@ -9,6 +9,8 @@ extension DiscoveryAPI {
     func deleteAccount(_ input: Operations.DeleteAccount.Input) async throws -> Operations.DeleteAccount.Output {
         let userID = try await accounts.authenticate()
         if let starImporter { await starImporter.cancel(userID: userID) }
+        // The app's grant on GitHub goes too (a GitHub that cannot be reached does not keep the account alive).
+        if let signIn { _ = await signIn.revokeGrant(userID: userID) }
         let deleted = try await store.deleteAccount(userID: userID)
         accounts.forgetCurrent()
         // Deleted meanwhile (a second request, another server): the token is dead all the same.

@@ -11,14 +11,18 @@ extension DiscoveryAPI {
         -> Operations.StartGitHubStarImport.Output
     {
         let userID = try await accounts.authenticate()
-        let login: String?
+        var login: String?
         switch input.body {
         case .json(let body): login = body.login?.trimmingCharacters(in: .whitespaces)
         case nil: login = nil
         }
+        if login?.isEmpty ?? true {
+            // No login: a signed-in person imports their own stars.
+            login = try await store.githubIdentity(userID: userID)?.login
+        }
         guard let login, !login.isEmpty else {
             throw APIError.badRequest(
-                #"Name the GitHub user whose stars to import: {"login": "NAME"}."#)
+                #"Name the GitHub user whose stars to import: {"login": "NAME"} (or sign in with GitHub first)."#)
         }
         guard let starImporter else {
             throw APIError(

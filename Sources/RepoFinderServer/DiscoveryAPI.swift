@@ -24,6 +24,9 @@ struct DiscoveryAPI: APIProtocol {
     let metricsToken: String?
     /// Imports people's GitHub stars; nil when the server has no GitHub client.
     let starImporter: StarImporter?
+    /// Signs people in with GitHub; nil when the server is not set up for it (``signInUnavailable`` says why).
+    let signIn: GitHubSignIn?
+    let signInUnavailable: String
     let logger: Logger
 
     // MARK: Accounts and preferences

@@ -1,7 +1,7 @@
 public import Dealing
 import Foundation
 public import GitHub
-import GitHubAccounts
+public import GitHubAccounts
 public import Hummingbird
 import HummingbirdCore
 public import Logging
@@ -27,7 +27,7 @@ public enum DiscoveryServer {
     /// both).
     public static func makeApplication(
         configuration: ServerConfiguration, store: any DataStore, deck: ServerDeck, web: WebApp? = nil,
-        github: GitHubClient? = nil, logger: Logger
+        github: GitHubClient? = nil, signIn: GitHubSignIn.Configuration? = nil, logger: Logger
     ) throws -> some ApplicationProtocol {
         let metrics = ServerMetrics()
         let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
@@ -57,10 +57,35 @@ public enum DiscoveryServer {
                 deck.noteSignals(stars.count)
             }
         }
+        let accounts = Accounts(store: store)
+        let gitHubSignIn: GitHubSignIn? =
+            if let github, let signIn {
+                GitHubSignIn(
+                    store: store, github: github, configuration: signIn, logger: logger,
+                    issueToken: { userID in try await accounts.addDevice(userID: userID) },
+                    hooks: .init(
+                        before: { source, _ in
+                            // What was dealt is in the store, and the device's import has stopped, before they move.
+                            await deck.flushServed()
+                            await starImporter?.cancel(userID: source)
+                        },
+                        after: { source, target in
+                            sessions.forget(source)
+                            sessions.forget(target)
+                            accounts.forget(userIDs: [source])
+                        }))
+            } else {
+                nil
+            }
         let api = DiscoveryAPI(
-            store: store, deck: deck, accounts: Accounts(store: store), sessions: sessions, metrics: metrics,
+            store: store, deck: deck, accounts: accounts, sessions: sessions, metrics: metrics,
             quota: configuration.interactionQuota, metricsToken: configuration.metricsToken,
-            starImporter: starImporter, logger: logger)
+            starImporter: starImporter, signIn: gitHubSignIn,
+            signInUnavailable: github == nil
+                ? "This server is not connected to GitHub, so nobody can sign in with GitHub here."
+                : "Sign-in with GitHub is not set up on this server (it needs GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET "
+                    + "and GITHUB_TOKEN_KEY).",
+            logger: logger)
         let feed = FeedEndpoint(api: api)
         router.on(RouterPath(FeedEndpoint.path), method: FeedEndpoint.method) { request, _ in
             try await feed.respond(to: request)
@@ -90,7 +115,9 @@ public enum DiscoveryServer {
             DeckRebuildService(
                 deck: deck, interval: configuration.rebuildInterval, clock: ContinuousClock(), logger: logger),
             ServedFlushService(recorder: deck.served, clock: ContinuousClock()))
-        if let starImporter { application.addServices(StarImportService(importer: starImporter)) }
+        if let starImporter {
+            application.addServices(GitHubAccountsService(importer: starImporter, signIn: gitHubSignIn))
+        }
         if let age = configuration.abandonedAccountAge {
             application.addServices(
                 AccountCleanupService(store: store, age: age, clock: ContinuousClock(), logger: logger))
@@ -103,7 +130,7 @@ public enum DiscoveryServer {
     /// requests on shutdown and writes what it dealt; the store stops last and is closed.
     public static func run(
         configuration: ServerConfiguration, store: any DataStore, community: [CommunitySignal] = [],
-        github: GitHubClient? = nil, logger: Logger,
+        github: GitHubClient? = nil, signIn: GitHubSignIn.Configuration? = nil, logger: Logger,
         prepare: @escaping @Sendable (any DataStore) async throws -> Void = { _ in }
     ) async throws {
         let group = ServiceGroup(
@@ -113,7 +140,7 @@ public enum DiscoveryServer {
                     .init(
                         service: ServerService(
                             configuration: configuration, store: store, community: community, prepare: prepare,
-                            github: github, logger: logger)),
+                            github: github, signIn: signIn, logger: logger)),
                 ],
                 gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {

@@ -104,6 +104,8 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                     message: "This account holds \(exceeded.stored) interactions, and may hold \(exceeded.limit); "
                         + "nothing of this batch was stored.")
             }
+        case .identityTaken:
+            return APIError(.conflict, code: "identity_taken", message: error.description)
         case .busy:
             return .unavailable("The database is busy; try again shortly.")
         case .unavailable, .schemaTooNew:

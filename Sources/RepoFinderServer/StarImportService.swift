@@ -1,13 +1,15 @@
 import GitHubAccounts
 import ServiceLifecycle
 
-/// Runs beside the server until it stops, then stops the star imports still running (each saved as interrupted)
-/// before the store closes.
-struct StarImportService: Service {
+/// Runs beside the server until it stops, then stops the star imports still running (each saved as interrupted) and
+/// the device sign-ins' polling, before the store closes.
+struct GitHubAccountsService: Service {
     let importer: StarImporter
+    let signIn: GitHubSignIn?
 
     func run() async throws {
         try? await gracefulShutdown()
         await importer.shutdown()
+        await signIn?.shutdown()
     }
 }

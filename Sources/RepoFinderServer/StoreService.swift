@@ -1,5 +1,6 @@
 import Dealing
 import GitHub
+import GitHubAccounts
 import Logging
 import Recommender
 import ServiceLifecycle
@@ -24,6 +25,7 @@ struct ServerService: Service {
     let community: [CommunitySignal]
     let prepare: @Sendable (any DataStore) async throws -> Void
     let github: GitHubClient?
+    let signIn: GitHubSignIn.Configuration?
     let logger: Logger
 
     func run() async throws {
@@ -31,7 +33,8 @@ struct ServerService: Service {
         let deck = try await DiscoveryServer.makeDeck(store: store, extraCommunity: community, logger: logger)
         let web = try await DiscoveryServer.makeWebApp(store: store)
         let application = try DiscoveryServer.makeApplication(
-            configuration: configuration, store: store, deck: deck, web: web, github: github, logger: logger)
+            configuration: configuration, store: store, deck: deck, web: web, github: github,
+            signIn: signIn, logger: logger)
         try await application.run()
         // Deals answered while the services stopped.
         await deck.flushServed()

@@ -44,6 +44,13 @@ extension Setting {
     public static let githubToken = Setting("github.token", isSecret: true)
     public static let githubAPI = Setting("github.api.url", flag: "--api-url")
     public static let githubTimeoutSeconds = Setting("github.timeout.seconds", flag: "--timeout")
+    /// GitHub's web root, where people sign in (`GITHUB_URL`).
+    public static let githubURL = Setting("github.url")
+    /// The OAuth app people sign in with: its client id, and its secret (environment only).
+    public static let githubClientID = Setting("github.client.id")
+    public static let githubClientSecret = Setting("github.client.secret", isSecret: true)
+    /// The key that seals people's GitHub tokens at rest: 32 random bytes in base64 (environment only).
+    public static let githubTokenKey = Setting("github.token.key", isSecret: true)
     /// New accounts per hour per client address (0: no limit).
     public static let accountRate = Setting("limits.account.rate", flag: "--account-rate")
     /// Proxies whose X-Forwarded-For is believed: addresses and CIDR ranges, comma-separated.
@@ -72,7 +79,8 @@ extension Setting {
         .database, .host, .port, .tokenRate, .addressRate, .maximumBodyKiB, .rebuildSeconds, .sessionRefreshSeconds,
         .accountRate, .trustedProxies, .interactionsPerAccount, .interactionsPerDay, .abandonedDays,
         .idleTimeoutSeconds, .requestTimeoutSeconds, .maximumConnections, .maximumConnectionsPerAddress, .metricsToken,
-        .logLevel, .githubToken, .githubAPI, .githubTimeoutSeconds,
+        .logLevel, .githubToken, .githubAPI, .githubTimeoutSeconds, .githubURL, .githubClientID, .githubClientSecret,
+        .githubTokenKey,
     ]
 }
 

@@ -1,6 +1,7 @@
 public import Configuration
 public import Foundation
 public import GitHub
+public import GitHubAccounts
 public import Logging
 import RepoFinderCore
 public import RepoFinderServer
@@ -134,10 +135,35 @@ public struct Settings: Sendable {
             }
             configuration.baseURL = url
         }
+        if let web = text(.githubURL) {
+            guard let url = URL(string: web), let scheme = url.scheme, ["http", "https"].contains(scheme),
+                url.host != nil
+            else {
+                throw SettingsError("\(Setting.githubURL.howToSet) must be an http(s) address, not '\(web)'.")
+            }
+            configuration.webURL = url
+        }
         configuration.timeout = .seconds(
             try number(
                 .githubTimeoutSeconds, Int.self, default: Int(defaults.timeout.secondsDouble), in: 1...600))
         return configuration
+    }
+
+    /// Sign-in with GitHub: the OAuth app (`GITHUB_CLIENT_ID`, `GITHUB_CLIENT_SECRET`) and the key that seals tokens
+    /// (`GITHUB_TOKEN_KEY`). Nil when any is missing: sign-in is then unavailable (every face says so). A key that is
+    /// not 32 bytes of base64 is an error.
+    public func signIn() throws(SettingsError) -> GitHubSignIn.Configuration? {
+        let key = text(.githubTokenKey)
+        let sealer = try key.map { key throws(SettingsError) in
+            guard let sealer = SecretSealer(base64Key: key) else {
+                throw SettingsError(
+                    "\(Setting.githubTokenKey.howToSet) must be 32 random bytes in base64 "
+                        + "(for example the output of: openssl rand -base64 32).")
+            }
+            return sealer
+        }
+        guard let id = text(.githubClientID), let secret = text(.githubClientSecret), let sealer else { return nil }
+        return GitHubSignIn.Configuration(app: GitHubOAuthApp(clientID: id, clientSecret: secret), sealer: sealer)
     }
 
     /// The settings as they apply, one `key=value` each, secrets shown only as set or not: for the log.

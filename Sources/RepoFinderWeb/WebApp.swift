@@ -35,6 +35,8 @@ public struct WebApp: Sendable {
             router.get(RouterPath(path)) { _, _ in page(PageModel(screen: screen)) }
         }
         router.get("discover") { _, _ in page(PageModel(screen: .discover)) }
+        // Where GitHub sends the browser back after its consent page (the page's script completes the sign-in).
+        router.get("auth/github/callback") { _, _ in page(PageModel(screen: .signIn)) }
         router.get("trending") { request, _ in page(trendingModel(request)) }
         router.get("search") { request, _ in page(searchModel(request)) }
         router.get("r/:owner/:name") { request, context in

@@ -4,6 +4,7 @@ import RepoFinderCore
 /// The screens of the web app, each one server-rendered page that its script then brings to life.
 enum Screen: String, CaseIterable, Sendable {
     case discover, onboarding, trending, search, saved, liked, profile, repository, notFound = "not-found", offline
+    case signIn = "sign-in"
 
     var title: String {
         switch self {
@@ -17,6 +18,7 @@ enum Screen: String, CaseIterable, Sendable {
         case .repository: "Repository"
         case .notFound: "Not found"
         case .offline: "Offline"
+        case .signIn: "Signing in"
         }
     }
 }

@@ -14,6 +14,8 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
     case busy(String)
     /// A batch would take an account over its ``InteractionQuota``; nothing was stored.
     case quotaExceeded(QuotaExceeded)
+    /// Another account is already linked to this GitHub user (by its numeric id).
+    case identityTaken(Int64)
 
     public var description: String {
         switch self {
@@ -28,6 +30,8 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
             reason
         case .quotaExceeded(let exceeded):
             "\(exceeded.stored) interactions stored (\(exceeded.bound.rawValue)); at most \(exceeded.limit)."
+        case .identityTaken(let githubID):
+            "Another account is already linked to GitHub user \(githubID)."
 
         }
     }

@@ -14,6 +14,34 @@ enum PostgresSchema {
         (5, "what was dealt, as one set per person in SQLite (nothing to change here)", []),
         (6, "accounts that came back, quota counts", version6),
         (7, "imported GitHub stars, star imports", version7),
+        (8, "a token per signed-in device, GitHub identities", version8),
+    ]
+
+    /// An account has a token per device it is signed in on (`users.token_hash` keeps the first only as history), and
+    /// may be linked to one GitHub identity (one account per GitHub user), whose access token is kept sealed.
+    static let version8 = [
+        """
+        CREATE TABLE account_tokens (
+            token_hash TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            created_at TIMESTAMPTZ NOT NULL
+        )
+        """,
+        "CREATE INDEX account_tokens_user ON account_tokens(user_id)",
+        "INSERT INTO account_tokens (token_hash, user_id, created_at) SELECT token_hash, id, created_at FROM users",
+        """
+        CREATE TABLE github_identities (
+            user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+            github_id BIGINT NOT NULL UNIQUE,
+            login TEXT NOT NULL,
+            name TEXT,
+            avatar_url TEXT,
+            sealed_token TEXT NOT NULL,
+            scopes TEXT NOT NULL,
+            linked_at TIMESTAMPTZ NOT NULL,
+            updated_at TIMESTAMPTZ NOT NULL
+        )
+        """,
     ]
 
     /// Interactions may be `star` (imported from GitHub); star imports are kept per person, with at most one running.

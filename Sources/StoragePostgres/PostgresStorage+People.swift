@@ -7,7 +7,10 @@ import StorageSQL
 extension PostgresStorage {
     public func createUser(tokenHash: String, at date: Date) async throws -> UserAccount {
         let account = UserAccount(id: UUID().uuidString.lowercased(), createdAt: date.roundedToMilliseconds)
-        try await query(SharedSQL.insertUser, [account.id, tokenHash, account.createdAt])
+        try await transaction { connection in
+            try await query(SharedSQL.insertUser, [account.id, tokenHash, account.createdAt], on: connection)
+            try await query(AccountSQL.insertToken, [tokenHash, account.id, account.createdAt], on: connection)
+        }
         return account
     }
 

@@ -38,11 +38,15 @@ package enum SharedSQL {
 }
 
 /// The schema version this build knows (the number of migrations).
-package let currentSchemaVersion = 7
+package let currentSchemaVersion = 8
 
 extension SharedSQL {
     package static let userExists = "SELECT 1 FROM users WHERE id = ?"
-    package static let userByTokenHash = "SELECT id, created_at, returned_at FROM users WHERE token_hash = ?"
+    /// The account of a device's token.
+    package static let userByTokenHash = """
+        SELECT u.id, u.created_at, u.returned_at FROM account_tokens t JOIN users u ON u.id = t.user_id
+        WHERE t.token_hash = ?
+        """
     package static let markReturned = "UPDATE users SET returned_at = ? WHERE id = ? AND returned_at IS NULL"
     /// Accounts created before a time that never came back, oldest first (`LIMIT ?`); the `users_abandoned` index
     /// holds exactly these.

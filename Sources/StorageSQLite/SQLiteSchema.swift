@@ -38,8 +38,36 @@ enum SQLiteSchema {
         migrator.registerMigration("v7: imported GitHub stars, star imports") { db in
             try db.execute(sql: version7)
         }
+        migrator.registerMigration("v8: a token per signed-in device, GitHub identities") { db in
+            try db.execute(sql: version8)
+        }
         return migrator
     }
+
+    /// An account has a token per device it is signed in on (the one it was made with is the first; `users.token_hash`
+    /// keeps that first hash only as history: tokens are looked up here), and may be linked to one GitHub identity
+    /// (one account per GitHub user), whose access token is kept sealed.
+    static let version8 = """
+        CREATE TABLE account_tokens (
+            token_hash TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            created_at TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX account_tokens_user ON account_tokens(user_id);
+        INSERT INTO account_tokens (token_hash, user_id, created_at) SELECT token_hash, id, created_at FROM users;
+
+        CREATE TABLE github_identities (
+            user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+            github_id INTEGER NOT NULL UNIQUE,
+            login TEXT NOT NULL,
+            name TEXT,
+            avatar_url TEXT,
+            sealed_token TEXT NOT NULL,
+            scopes TEXT NOT NULL,
+            linked_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        );
+        """
 
     /// Interactions may be `star` (imported from GitHub): SQLite cannot change a CHECK in place, so the table is
     /// rebuilt with the same rows, sequence numbers and indexes. Star imports are kept per person, with at most one

@@ -11,6 +11,7 @@ extension SQLiteStorage {
             try db.execute(
                 sql: SharedSQL.insertUser,
                 arguments: [account.id, tokenHash, date.sqliteText])
+            try db.execute(sql: AccountSQL.insertToken, arguments: [tokenHash, account.id, date.sqliteText])
         }
         return account
     }

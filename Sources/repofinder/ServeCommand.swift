@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GitHub
+import GitHubAccounts
 import GitHubLive
 import Logging
 import Recommender
@@ -88,10 +89,13 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// What the server is told, checked: a value it cannot use is a usage error naming its flag and variable.
     private func resolved(_ settings: Settings) throws -> (
-        ServerConfiguration, Logger.Level, DatabaseLocation, GitHubConfiguration
+        ServerConfiguration, Logger.Level, DatabaseLocation, GitHubConfiguration, GitHubSignIn.Configuration?
     ) {
         try validated { () throws(SettingsError) in
-            (try settings.server(), try settings.logLevel(), try settings.database(), try settings.github())
+            (
+                try settings.server(), try settings.logLevel(), try settings.database(), try settings.github(),
+                try settings.signIn()
+            )
         }
     }
 
@@ -101,7 +105,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let settings = settings
-        let (configuration, level, location, githubConfiguration) = try resolved(settings)
+        let (configuration, level, location, githubConfiguration, signIn) = try resolved(settings)
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardOutput(label: label)
             handler.logLevel = level
@@ -111,6 +115,11 @@ struct ServeCommand: AsyncParsableCommand {
         let logger = Logger(label: "repofinder")
         FileDescriptors.raiseLimit(toServe: configuration.maximumConnections, logger: logger)
         logger.info("configuration", metadata: ["settings": "\(settings.summary)"])
+        if signIn == nil {
+            logger.notice(
+                "sign-in with GitHub is off: set GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET and GITHUB_TOKEN_KEY to offer it"
+            )
+        }
         let community = try recommenderOptions.communitySignals()
         let database = recommenderOptions.database
         logger.info("opening the database", metadata: ["database": "\(location)"])
@@ -132,7 +141,8 @@ struct ServeCommand: AsyncParsableCommand {
         let outcome: Result<Void, any Error>
         do {
             try await DiscoveryServer.run(
-                configuration: configuration, store: store, community: community, github: github, logger: logger
+                configuration: configuration, store: store, community: community, github: github, signIn: signIn,
+                logger: logger
             ) { store in
                 try await database.loadStarterCatalogIfEmpty(into: store)
             }

@@ -112,10 +112,16 @@ struct AccountDeletionContractTests {
                 _ = try await store.beginStarImport(
                     StarImport(userID: user.id, login: "octocat", startedAt: Fixtures.moment),
                     staleBefore: Fixtures.moment)
+                try await store.addToken(tokenHash: token + "-second-device", userID: user.id, at: Fixtures.moment)
+                try await store.saveGitHubIdentity(
+                    GitHubIdentity(
+                        userID: user.id, githubID: token == "gone" ? 1 : 2, login: token, sealedToken: "sealed",
+                        scopes: ["read:user"], linkedAt: Fixtures.moment, updatedAt: Fixtures.moment))
             }
             let before = try await store.rowsReferencing(userID: users[0].id)
             for table in [
                 "users", "preferences", "interactions", "saved_repositories", "liked_repositories", "star_imports",
+                "account_tokens", "github_identities",
             ] {
                 #expect((before[table] ?? 0) > 0, "\(table) holds nothing of the person before")
             }
@@ -124,6 +130,8 @@ struct AccountDeletionContractTests {
             #expect(Set(after.keys) == Set(before.keys))
             #expect(after.values.allSatisfy { $0 == 0 }, "left: \(after.filter { $0.value > 0 })")
             #expect(try await store.user(tokenHash: "gone") == nil)
+            #expect(try await store.user(tokenHash: "gone-second-device") == nil)
+            #expect(try await store.account(githubID: 1) == nil)
             #expect(try await !store.deleteAccount(userID: users[0].id))
             let kept = try await store.rowsReferencing(userID: users[1].id)
             #expect(kept == before.mapValues { $0 })

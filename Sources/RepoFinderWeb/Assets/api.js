@@ -31,6 +31,11 @@ export async function token() {
   return pendingAccount;
 }
 
+/** Keeps a token the server gave this device (it signed in to another account). */
+export function setToken(value) {
+  localStorage.setItem(TOKEN_KEY, value);
+}
+
 /** Forgets the account (a new one is made on the next call). */
 export function forgetAccount() {
   localStorage.removeItem(TOKEN_KEY);
@@ -93,4 +98,8 @@ export const api = {
   imports: () => request("GET", "/v1/me/imports"),
   exportAccount: () => request("GET", "/v1/me/export"),
   deleteAccount: () => request("DELETE", "/v1/me"),
+  account: () => request("GET", "/v1/me/account"),
+  startSignIn: (redirectUri) => request("POST", "/v1/me/sign-in/github", { body: { redirectUri } }),
+  completeSignIn: (code, state) => request("POST", "/v1/me/sign-in/github/callback", { body: { code, state } }),
+  signOut: (everywhere) => request("POST", "/v1/me/sign-out", { body: { everywhere } }),
 };

@@ -14,6 +14,7 @@ const screens = {
   liked: () => import("./lists.js"),
   repository: () => import("./detail.js"),
   profile: () => import("./profile.js"),
+  "sign-in": () => import("./account.js").then((module) => ({ start: module.completeCallback })),
 };
 
 function showBanner() {

@@ -1,6 +1,7 @@
 // Profile: the preferences in words, activity counts, and a bar chart (SVG) of the languages liked and saved; the
 // person's GitHub stars imported (the last import and its progress); a field that opens repoverse:// links.
 
+import { showAccount } from "./account.js";
 import { openLink } from "./app.js";
 import { api, forgetAccount } from "./api.js";
 import * as stars from "./stars.js";
@@ -24,6 +25,7 @@ export async function start() {
     event.preventDefault();
     importStars(event.target.login.value.trim());
   });
+  showAccount(document.getElementById("account"));
   const [preferences, stats, clusters, imports] = await Promise.all([
     api.preferences().catch((error) => ({ error })),
     api.stats().catch((error) => ({ error })),

@@ -1,0 +1,262 @@
+import Crypto
+public import Foundation
+public import GitHub
+public import Logging
+import RepoFinderCore
+public import Storage
+
+/// Signing people in with GitHub, as an OAuth app: the web flow (a `state` sealed to the account, PKCE) and the device
+/// flow (the server polls GitHub), both ending in the same step: the account is linked to the GitHub user (by numeric
+/// id), or — when another account already is — this device's account is merged into that one and the device gets a
+/// token for it. GitHub's access token is sealed before it is stored and never leaves the server.
+public actor GitHubSignIn {
+    /// What signing in needs beyond GitHub itself.
+    public struct Configuration: Sendable {
+        public var app: GitHubOAuthApp
+        public var sealer: SecretSealer
+        /// What the app asks for: the profile, and starring public repositories back.
+        public var scopes: [String]
+        /// How long a web sign-in's `state` is good for.
+        public var stateLifetime: Duration
+
+        public init(
+            app: GitHubOAuthApp, sealer: SecretSealer, scopes: [String] = ["read:user", "public_repo"],
+            stateLifetime: Duration = .seconds(600)
+        ) {
+            self.app = app
+            self.sealer = sealer
+            self.scopes = scopes
+            self.stateLifetime = stateLifetime
+        }
+    }
+
+    /// What the server does around a merge: before it (write what was dealt, stop the source's import) and after it
+    /// (forget both accounts' cached sessions and the source's tokens).
+    public struct MergeHooks: Sendable {
+        public var before: @Sendable (_ source: String, _ target: String) async -> Void
+        public var after: @Sendable (_ source: String, _ target: String) async -> Void
+
+        public init(
+            before: @escaping @Sendable (String, String) async -> Void = { _, _ in },
+            after: @escaping @Sendable (String, String) async -> Void = { _, _ in }
+        ) {
+            self.before = before
+            self.after = after
+        }
+    }
+
+    /// Makes a token for an account (a device joining it) and returns it; only its hash is stored.
+    public typealias TokenIssuer = @Sendable (_ userID: String) async throws -> String
+
+    let store: any DataStore
+    let github: GitHubClient
+    let configuration: Configuration
+    let logger: Logger
+    let issueToken: TokenIssuer
+    let hooks: MergeHooks
+    var devices: [String: DeviceAttempt] = [:]
+    var isShutDown = false
+
+    public init(
+        store: any DataStore, github: GitHubClient, configuration: Configuration, logger: Logger,
+        issueToken: @escaping TokenIssuer, hooks: MergeHooks = MergeHooks()
+    ) {
+        self.store = store
+        self.github = github
+        self.configuration = configuration
+        self.logger = logger
+        self.issueToken = issueToken
+        self.hooks = hooks
+    }
+
+    // MARK: The web flow
+
+    /// GitHub's consent page for this account, coming back to `redirectURI` (an http(s) address whose path ends in
+    /// `/auth/github/callback`).
+    public func beginWeb(userID: String, redirectURI: String) throws(SignInError) -> (url: URL, state: String) {
+        guard let address = URL(string: redirectURI), let scheme = address.scheme?.lowercased(),
+            ["http", "https"].contains(scheme), address.host != nil, address.path.hasSuffix("/auth/github/callback")
+        else { throw .invalidRedirect(redirectURI) }
+        let verifier = SecretSealer.urlSafe(Data(SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }))
+        let challenge = SecretSealer.urlSafe(Data(SHA256.hash(data: Data(verifier.utf8))))
+        let state = WebSignInState(
+            userID: userID, verifier: verifier, redirectURI: redirectURI,
+            expiresAt: Date() + configuration.stateLifetime.secondsDouble)
+        let sealed = configuration.sealer.seal(state.encoded, purpose: WebSignInState.purpose)
+        let url = github.authorizeURL(
+            app: configuration.app, redirectURI: redirectURI, state: sealed, codeChallenge: challenge,
+            scope: configuration.scopes)
+        return (url, sealed)
+    }
+
+    /// Completes the web flow for the account that began it: checks `state` (sealed to that account, unexpired),
+    /// exchanges `code` (with the PKCE verifier), and links or merges.
+    public func completeWeb(userID: String, code: String, state: String) async throws(SignInError) -> SignInOutcome {
+        guard let text = configuration.sealer.open(state, purpose: WebSignInState.purpose),
+            let opened = WebSignInState(encoded: text), opened.userID == userID, opened.expiresAt > Date()
+        else { throw .invalidState }
+        let token: GitHubAccessToken
+        do {
+            token = try await github.exchangeCode(
+                app: configuration.app, code: code, redirectURI: opened.redirectURI, codeVerifier: opened.verifier)
+        } catch {
+            switch error {
+            case .refused(let code, let description):
+                throw code == "bad_verification_code" ? .invalidCode : .refused(code, description)
+            case .github(let error):
+                throw .github(error)
+            }
+        }
+        return try await finish(userID: userID, token: token)
+    }
+
+    // MARK: Finishing
+
+    /// Links the account to the token's GitHub user, or merges it into the account already linked to them.
+    func finish(userID: String, token: GitHubAccessToken) async throws(SignInError) -> SignInOutcome {
+        let user: GitHubUser
+        do {
+            user = try await github.authenticatedUser(token: token.value)
+        } catch {
+            throw .github(error)
+        }
+        do {
+            let now = Date()
+            let current = try await store.githubIdentity(userID: userID)
+            if let current, current.githubID != user.id { throw SignInError.alreadySignedIn(current.login) }
+            let holder = try await store.account(githubID: user.id)
+            let target = holder ?? userID
+            var identity =
+                try await store.githubIdentity(userID: target)
+                ?? GitHubIdentity(
+                    userID: target, githubID: user.id, login: user.login, sealedToken: "", scopes: [], linkedAt: now,
+                    updatedAt: now)
+            identity.login = user.login
+            identity.name = user.name
+            identity.avatarURL = user.avatarURL?.absoluteString
+            identity.sealedToken = configuration.sealer.seal(token.value, purpose: Self.tokenPurpose)
+            identity.scopes = token.scopes
+            identity.updatedAt = now
+            try await store.saveGitHubIdentity(identity)
+            guard target != userID else {
+                logger.info("signed in with GitHub", metadata: ["github_id": "\(user.id)"])
+                return SignInOutcome(userID: userID, identity: identity, newToken: nil, merge: nil)
+            }
+            // Another account is this person's: this device joins it, bringing what it did anonymously.
+            let newToken = try await issueToken(target)
+            await hooks.before(userID, target)
+            let merge = try await store.mergeAccount(userID, into: target)
+            await hooks.after(userID, target)
+            logger.info(
+                "signed in with GitHub; merged a device's account",
+                metadata: ["github_id": "\(user.id)", "interactions": "\(merge.interactions)"])
+            return SignInOutcome(userID: target, identity: identity, newToken: newToken, merge: merge)
+        } catch let error as SignInError {
+            throw error
+        } catch let error as StorageError {
+            throw .storage(error)
+        } catch {
+            throw .storage(.unavailable("\(error)"))
+        }
+    }
+
+    // MARK: The account's GitHub token
+
+    /// The person's GitHub access token, opened (for starring back and revoking); nil when not linked.
+    public func accessToken(userID: String) async throws -> String? {
+        guard let identity = try await store.githubIdentity(userID: userID) else { return nil }
+        return configuration.sealer.open(identity.sealedToken, purpose: Self.tokenPurpose)
+    }
+
+    /// Revokes the app's grant on GitHub for a linked account (its account is being deleted); false when GitHub could
+    /// not be told (logged; the account goes all the same).
+    public func revokeGrant(userID: String) async -> Bool {
+        do {
+            guard let token = try await accessToken(userID: userID) else { return true }
+            try await github.revokeGrant(app: configuration.app, token: token)
+            return true
+        } catch {
+            logger.warning("could not revoke a GitHub grant", metadata: ["error": "\(error)"])
+            return false
+        }
+    }
+
+    /// Sealing purpose of stored GitHub tokens.
+    static let tokenPurpose = "github-access-token"
+}
+
+/// How a sign-in ended.
+public struct SignInOutcome: Sendable, Equatable {
+    /// The account the device is now signed in to.
+    public var userID: String
+    public var identity: GitHubIdentity
+    /// The device's new token, when it joined another account (its old token no longer works).
+    public var newToken: String?
+    /// What the device's account brought, when it was merged.
+    public var merge: AccountMerge?
+}
+
+/// Why a sign-in could not go on, in words a person can act on.
+public enum SignInError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The `state` was not made by this server for this account, or is over its lifetime.
+    case invalidState
+    /// GitHub did not take the code (used already, or expired).
+    case invalidCode
+    /// The redirect address is not this app's callback.
+    case invalidRedirect(String)
+    /// This account is linked to another GitHub user.
+    case alreadySignedIn(String)
+    /// GitHub refused a step (its `error` and description).
+    case refused(String, String)
+    /// GitHub could not be asked.
+    case github(GitHubError)
+    /// The account could not be saved.
+    case storage(StorageError)
+    /// No device sign-in with that id (it ended, or another server started it).
+    case unknownDevice(String)
+
+    public var description: String {
+        switch self {
+        case .invalidState:
+            "This sign-in is not valid any more (it is over 10 minutes old, or was started elsewhere); sign in again."
+        case .invalidCode:
+            "GitHub did not accept this sign-in code (it was used already, or expired); sign in again."
+        case .invalidRedirect(let address):
+            "'\(address)' is not where GitHub may send you back: use this server's /auth/github/callback address."
+        case .alreadySignedIn(let login):
+            "This device is signed in as \(login) on GitHub; sign out first to sign in as someone else."
+        case .refused(let code, let description):
+            "GitHub refused the sign-in (\(code): \(description))."
+        case .github(let error):
+            "GitHub could not be asked: \(error)."
+        case .storage(let error):
+            error.description
+        case .unknownDevice(let id):
+            "There is no sign-in '\(id)' in progress; start signing in again."
+        }
+    }
+}
+
+/// What a web sign-in's `state` carries, sealed: whose it is, the PKCE verifier, where GitHub returns, until when.
+struct WebSignInState: Codable {
+    static let purpose = "github-sign-in-state"
+
+    var userID: String
+    var verifier: String
+    var redirectURI: String
+    var expiresAt: Date
+
+    init(userID: String, verifier: String, redirectURI: String, expiresAt: Date) {
+        self.userID = userID
+        self.verifier = verifier
+        self.redirectURI = redirectURI
+        self.expiresAt = expiresAt
+    }
+
+    init?(encoded: String) {
+        guard let value = try? JSONDecoder().decode(Self.self, from: Data(encoded.utf8)) else { return nil }
+        self = value
+    }
+
+    var encoded: String { String(decoding: (try? JSONEncoder().encode(self)) ?? Data(), as: UTF8.self) }
+}

@@ -1,0 +1,107 @@
+public import Foundation
+import GRDB
+public import Storage
+import StorageSQL
+
+extension SQLiteStorage {
+    public func addToken(tokenHash: String, userID: String, at date: Date) async throws {
+        try await write { db in
+            try Self.requireUser(db, userID)
+            try db.execute(sql: AccountSQL.insertToken, arguments: [tokenHash, userID, date.sqliteText])
+        }
+    }
+
+    public func deleteToken(tokenHash: String) async throws -> Bool {
+        try await write { db in
+            try db.execute(sql: AccountSQL.deleteToken, arguments: [tokenHash])
+            return db.changesCount > 0
+        }
+    }
+
+    public func deleteTokens(userID: String) async throws -> Int {
+        try await write { db in
+            try db.execute(sql: AccountSQL.deleteTokens, arguments: [userID])
+            return db.changesCount
+        }
+    }
+
+    public func githubIdentity(userID: String) async throws -> GitHubIdentity? {
+        try await read { db in
+            try Row.fetchOne(db, sql: AccountSQL.identityOfUser, arguments: [userID]).map { row in
+                GitHubIdentity(
+                    userID: row[0], githubID: row[1], login: row[2], name: row[3], avatarURL: row[4],
+                    sealedToken: row[5], scopes: AccountSQL.scopes(row[6]),
+                    linkedAt: row.date(7) ?? Date(timeIntervalSince1970: 0),
+                    updatedAt: row.date(8) ?? Date(timeIntervalSince1970: 0))
+            }
+        }
+    }
+
+    public func account(githubID: Int64) async throws -> String? {
+        try await read { db in
+            try String.fetchOne(db, sql: AccountSQL.accountOfGitHubUser, arguments: [githubID])
+        }
+    }
+
+    public func saveGitHubIdentity(_ identity: GitHubIdentity) async throws {
+        try await write { db in
+            try Self.requireUser(db, identity.userID)
+            if let holder = try String.fetchOne(
+                db, sql: AccountSQL.accountOfGitHubUser, arguments: [identity.githubID]),
+                holder != identity.userID
+            {
+                throw StorageError.identityTaken(identity.githubID)
+            }
+            try db.execute(
+                sql: AccountSQL.upsertIdentity,
+                arguments: [
+                    identity.userID, identity.githubID, identity.login, identity.name, identity.avatarURL,
+                    identity.sealedToken, AccountSQL.scopesText(identity.scopes), identity.linkedAt.sqliteText,
+                    identity.updatedAt.sqliteText,
+                ])
+            try db.execute(
+                sql: AccountSQL.markLinkedReturned, arguments: [identity.updatedAt.sqliteText, identity.userID])
+        }
+    }
+
+    public func mergeAccount(_ source: String, into target: String) async throws -> AccountMerge {
+        try await write { db in
+            try Self.requireUser(db, source)
+            try Self.requireUser(db, target)
+            let pair: StatementArguments = [target, source]
+            let held = try Int.fetchOne(db, sql: AccountSQL.countInteractions, arguments: [source]) ?? 0
+            try db.execute(sql: AccountSQL.moveInteractions, arguments: pair)
+            let moved = db.changesCount
+            try db.execute(sql: AccountSQL.uniteList(.saved), arguments: pair)
+            let saved = db.changesCount
+            try db.execute(sql: AccountSQL.uniteList(.liked), arguments: pair)
+            let liked = db.changesCount
+            try db.execute(sql: AccountSQL.takePreferences, arguments: pair)
+            let tookPreferences = db.changesCount > 0
+            try db.execute(sql: AccountSQL.moveImports, arguments: pair)
+            try Self.uniteServed(db, source: source, target: target)
+            try db.execute(sql: AccountSQL.recountInteractions, arguments: [target, target])
+            try db.execute(sql: SharedSQL.deleteAccount, arguments: [source])
+            return AccountMerge(
+                interactions: moved, duplicates: held - moved, saved: saved, liked: liked,
+                tookPreferences: tookPreferences)
+        }
+    }
+
+    /// What was dealt to either account, as the target's one set.
+    private static func uniteServed(_ db: Database, source: String, target: String) throws {
+        let sql = "SELECT repository_ids FROM served_sets WHERE user_id = ?"
+        let theirs = try Data.fetchOne(db, sql: sql, arguments: [source]).map(ServedSet.decode) ?? []
+        guard !theirs.isEmpty else { return }
+        let mine = try Data.fetchOne(db, sql: sql, arguments: [target]).map(ServedSet.decode) ?? []
+        try db.execute(
+            sql: """
+                INSERT INTO served_sets (user_id, repository_ids, updated_at) VALUES (?, ?, ?)
+                ON CONFLICT (user_id) DO UPDATE SET repository_ids = excluded.repository_ids,
+                    updated_at = excluded.updated_at
+                """,
+            arguments: [
+                target, Data(ServedSet.encode(sorted: ServedSet.merge(mine, theirs))), Date().sqliteText,
+            ])
+    }
+}
