@@ -307,7 +307,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "RepoFinderServer", "RepoFinderAPI", "APISchemas", "Dealing", "Storage", "RepoFinderCore",
-                "TestSupport", "Recommender", "GitHub", "GitHubLive", "Catalog",
+                "TestSupport", "Recommender", "GitHub", "GitHubAccounts", "GitHubLive", "Catalog",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

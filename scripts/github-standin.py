@@ -35,7 +35,8 @@ Signing in, as GitHub documents it for OAuth apps (https://docs.github.com/apps/
 
 For the tests' own bookkeeping (not GitHub's API): `POST /_standin/device` with `{"user_code", "login", "action":
 "approve"|"deny"|"expire"}` acts on a device code as the person would; `GET /_standin/users/{login}/starred-names`
-lists what they starred; `GET /_standin/grants` counts each person's live tokens; `POST /_standin/users/{login}/stars` with `{"count": N}` stars N
+lists what they starred; `GET /_standin/grants` counts each person's live tokens and `GET /_standin/tokens` lists
+them; `POST /_standin/users/{login}/stars` with `{"count": N}` stars N
 more repositories now (newest first); `GET /_standin/requests` counts the requests answered (`?reset=1` zeroes it).
 
 Prints the port it listens on, then serves until stdin closes.
@@ -226,7 +227,7 @@ class Handler(BaseHTTPRequestHandler):
     def bookkeeping(self, method, path, query):
         world = self.world
         with world.lock:
-            if path in ("/_standin/device", "/_standin/grants") or path.endswith("/starred-names"):
+            if path in ("/_standin/device", "/_standin/grants", "/_standin/tokens") or path.endswith("/starred-names"):
                 return OAuth(self).bookkeeping(method, path)
             if method == "GET" and path == "/_standin/requests":
                 count = world.requests
@@ -497,6 +498,11 @@ class OAuth:
             for grant in world.tokens.values():
                 counts[grant["login"]] = counts.get(grant["login"], 0) + 1
             return handler.json(200, counts)
+        if path == "/_standin/tokens":
+            tokens = {}
+            for token, grant in world.tokens.items():
+                tokens.setdefault(grant["login"], []).append(token)
+            return handler.json(200, tokens)
         match = re.fullmatch(r"/_standin/users/([^/]+)/starred-names", path)
         if match:
             return handler.json(200, sorted(world.starred_names.get(match.group(1).lower(), {})))

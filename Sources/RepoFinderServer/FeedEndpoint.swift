@@ -143,6 +143,17 @@ struct GeneratedRoutes: ServerTransport {
         path: String
     ) throws {
         guard !answeredByHand.contains("\(method.rawValue) \(path)") else { return }
-        router.register(handler, method: method, path: path)
+        router.register(
+            { request, body, metadata in try await handler(request, Self.present(body, of: request), metadata) },
+            method: method, path: path)
+    }
+
+    /// The body, or nil when the request has none (no length and no chunks, or a length of 0): an optional body that
+    /// was left out is absent, not an empty JSON document that fails to parse.
+    static func present(_ body: HTTPBody?, of request: HTTPRequest) -> HTTPBody? {
+        if body?.length == .known(0) { return nil }
+        if request.headerFields[.contentLength] == "0" { return nil }
+        if request.headerFields[.contentLength] == nil, request.headerFields[.transferEncoding] == nil { return nil }
+        return body
     }
 }

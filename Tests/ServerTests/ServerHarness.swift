@@ -1,5 +1,6 @@
 import Foundation
 import GitHub
+import GitHubAccounts
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -42,7 +43,8 @@ enum ServerHarness {
     /// ``TestStore`` (to make it busy, say).
     static func run(
         _ test: TestStore, configuration: ServerConfiguration = .unlimited, withWebApp: Bool = false,
-        github: GitHubClient? = nil, logger: Logger = quietLogger, mode: TestingSetup = .router,
+        github: GitHubClient? = nil, signIn: GitHubSignIn.Configuration? = nil, logger: Logger = quietLogger,
+        mode: TestingSetup = .router,
         seed: @Sendable (any DataStore) async throws -> Void = { _ in },
         _ body: @Sendable (any TestClientProtocol, TestStore) async throws -> Void
     ) async throws {
@@ -51,7 +53,8 @@ enum ServerHarness {
         let deck = try await DiscoveryServer.makeDeck(store: test.store, logger: logger)
         let web = withWebApp ? try await DiscoveryServer.makeWebApp(store: test.store) : nil
         let application = try DiscoveryServer.makeApplication(
-            configuration: configuration, store: test.store, deck: deck, web: web, github: github, logger: logger)
+            configuration: configuration, store: test.store, deck: deck, web: web, github: github, signIn: signIn,
+            logger: logger)
         try await application.test(mode) { client in try await body(client, test) }
     }
 }

@@ -33,6 +33,10 @@ public enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable 
             let path = directory.appendingPathComponent("test.sqlite").path
             return TestStore(
                 store: try SQLiteStorage(path: path), reopen: { try SQLiteStorage(path: path) },
+                dump: {
+                    // The file and its write-ahead log, as a backup would copy them.
+                    ["", "-wal"].compactMap { FileManager.default.contents(atPath: path + $0) }.reduce(Data(), +)
+                },
                 cleanup: { try? FileManager.default.removeItem(at: directory) })
         case .postgres:
             guard let url = Self.postgresURL else {
@@ -51,6 +55,7 @@ public enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable 
             return TestStore(
                 store: try await PostgresStorage.connect(isolated, operationDeadline: testOperationDeadline),
                 reopen: { try await PostgresStorage.connect(isolated, operationDeadline: testOperationDeadline) },
+                dump: { try pgDump(url: url, schema: isolated.schema!) },
                 cleanup: {
                     guard let admin = try? await PostgresStorage.connect(base) else { return }
                     _ = try? await admin.whileRunning { _ in
@@ -68,6 +73,35 @@ public struct TestStore: Sendable {
     /// Opens the same database again (nil for a private in-memory one).
     public let reopen: (@Sendable () async throws -> any DataStore)?
     public let cleanup: @Sendable () async -> Void
+    /// Everything the database holds as a backup would see it: the SQLite file (and its log), or `pg_dump` of the
+    /// test's schema; nil for the in-memory engine.
+    public let dump: (@Sendable () throws -> Data)?
+
+    public init(
+        store: any DataStore, reopen: (@Sendable () async throws -> any DataStore)?,
+        dump: (@Sendable () throws -> Data)? = nil, cleanup: @escaping @Sendable () async -> Void
+    ) {
+        self.store = store
+        self.reopen = reopen
+        self.dump = dump
+        self.cleanup = cleanup
+    }
+}
+
+/// `pg_dump` of one schema (data and definitions), as text.
+func pgDump(url: String, schema: String) throws -> Data {
+    let process = Process()
+    let output = Pipe()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["pg_dump", "--no-owner", "--schema", schema, "--dbname", url]
+    process.standardOutput = output
+    try process.run()
+    let data = try output.fileHandleForReading.readToEnd() ?? Data()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0, !data.isEmpty else {
+        throw StorageError.unavailable("pg_dump exited with \(process.terminationStatus)")
+    }
+    return data
 }
 
 /// Runs `body` with a fresh store of `engine` (running), then closes and disposes of it. A store `reopen` returns

@@ -1,4 +1,5 @@
 public import Foundation
+import RepoFinderCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -14,12 +15,70 @@ public final class GitHubStandIn: Sendable {
 
     /// Starts a stand-in whose users have the given numbers of public stars (`["octo-stars": 250]`), with a core
     /// rate limit of `rateLimit` requests an hour, answering each page of stars after `pageDelay` seconds.
-    public init(users: [String: Int], rateLimit: Int = 5_000, pageDelay: Double = 0) throws {
+    public init(
+        users: [String: Int], rateLimit: Int = 5_000, pageDelay: Double = 0, deviceInterval: Int = 1,
+        deviceExpires: Int = 900
+    ) throws {
         let catalog = SharedDataFolder.url.appendingPathComponent("catalog/repos.jsonl.gz").path
         server = try ScriptServer(
             script: "github-standin.py",
-            arguments: ["--catalog", catalog, "--rate-limit", String(rateLimit), "--page-delay", String(pageDelay)]
-                + users.sorted { $0.key < $1.key }.flatMap { ["--user", "\($0.key)=\($0.value)"] })
+            arguments: [
+                "--catalog", catalog, "--rate-limit", String(rateLimit), "--page-delay", String(pageDelay),
+                "--client-id", Self.clientID, "--client-secret", Self.clientSecret,
+                "--device-interval", String(deviceInterval), "--device-expires", String(deviceExpires),
+            ] + users.sorted { $0.key < $1.key }.flatMap { ["--user", "\($0.key)=\($0.value)"] })
+    }
+
+    /// The OAuth app the stand-in knows.
+    public static let clientID = "Iv1.standin0client"
+    public static let clientSecret = "standin-secret-0123456789abcdef"
+
+    /// What a person does on the consent page at `authorizeURL` (signed in to GitHub as `login`): Authorize, or
+    /// Cancel. Returns where GitHub sends the browser back (`redirect_uri?code=…&state=…`).
+    public func consent(_ authorizeURL: URL, login: String, allow: Bool = true) async throws -> URL {
+        var fields = (URLComponents(url: authorizeURL, resolvingAgainstBaseURL: false)?.queryItems ?? [])
+            .map { ($0.name, $0.value ?? "") }
+        fields += [("login", login), ("decision", allow ? "allow" : "deny")]
+        var request = URLRequest(url: baseURL.appendingPathComponent("login/oauth/authorize"))
+        request.httpMethod = "POST"
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(
+            fields.map { "\(PercentEncoding.encode($0.0))=\(PercentEncoding.encode($0.1))" }.joined(separator: "&").utf8
+        )
+        let session = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        let (_, response) = try await session.data(for: request)
+        guard let location = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Location"),
+            let url = URL(string: location)
+        else { throw ScriptServerError(description: "the consent page did not redirect") }
+        return url
+    }
+
+    /// Acts on a device code as the person would on `/login/device`: `approve` (as `login`), `deny`, or `expire`.
+    public func device(_ userCode: String, login: String = "", action: String) async throws {
+        let body = try JSONSerialization.data(withJSONObject: ["user_code": userCode, "login": login, "action": action])
+        _ = try await post("_standin/device", body)
+    }
+
+    /// Every live GitHub token the stand-in issued, by login (the tests grep databases for them).
+    public func tokens() async throws -> [String: [String]] {
+        let (data, _) = try await URLSession.shared.data(from: baseURL.appendingPathComponent("_standin/tokens"))
+        return try JSONSerialization.jsonObject(with: data) as? [String: [String]] ?? [:]
+    }
+
+    /// The repositories `login` starred through the API.
+    public func starredNames(_ login: String) async throws -> [String] {
+        let address = baseURL.appendingPathComponent("_standin/users/\(login)/starred-names")
+        let (data, _) = try await URLSession.shared.data(from: address)
+        return try JSONSerialization.jsonObject(with: data) as? [String] ?? []
+    }
+
+    private func post(_ path: String, _ body: Data) async throws -> Data {
+        var request = URLRequest(url: baseURL.appendingPathComponent(path))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = body
+        return try await URLSession.shared.data(for: request).0
     }
 
     /// How many requests the stand-in has answered (and zeroes the count when `reset`).
@@ -41,4 +100,14 @@ public final class GitHubStandIn: Sendable {
 
     /// Stops the stand-in.
     public func stop() { server.stop() }
+}
+
+/// Keeps a redirect's answer instead of following it.
+private final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
 }
