@@ -9,7 +9,8 @@ hour apart, newest now. What it serves, as GitHub does:
 - `GET /users/{username}`: the user (404 `{"message": "Not Found", ...}` for an unknown one).
 - `GET /users/{username}/starred`: `sort` (created|updated), `direction` (desc|asc), `per_page` (default 30, at most
   100), `page`; with `Accept: application/vnd.github.star+json` each item is `{"starred_at", "repo"}`, otherwise the
-  repository itself. `Link` carries `next`, `last`, `first` and `prev` as GitHub writes them; `ETag` is a weak
+  repository itself. `Link` carries `next`, `last`, `first` and `prev` as GitHub writes them; `POST /_standin/scopes` with `{"login", "scope"}` changes the scopes of that person's tokens (as if they
+authorized the app again); `ETag` is a weak
   validator of the body and `If-None-Match` with it answers 304 (which, as on GitHub, costs no rate limit).
 - Every answer carries `X-RateLimit-Limit`, `-Remaining`, `-Reset`, `-Used` and `-Resource: core`; the core limit
   (`--rate-limit`, 60 an hour by default, as for an unauthenticated client) used up answers 403 with
@@ -36,7 +37,8 @@ Signing in, as GitHub documents it for OAuth apps (https://docs.github.com/apps/
 For the tests' own bookkeeping (not GitHub's API): `POST /_standin/device` with `{"user_code", "login", "action":
 "approve"|"deny"|"expire"}` acts on a device code as the person would; `GET /_standin/users/{login}/starred-names`
 lists what they starred; `GET /_standin/grants` counts each person's live tokens and `GET /_standin/tokens` lists
-them; `POST /_standin/users/{login}/stars` with `{"count": N}` stars N
+them; `POST /_standin/scopes` with `{"login", "scope"}` changes the scopes of that person's tokens (as if they
+authorized the app again); `POST /_standin/users/{login}/stars` with `{"count": N}` stars N
 more repositories now (newest first); `GET /_standin/requests` counts the requests answered (`?reset=1` zeroes it).
 
 Prints the port it listens on, then serves until stdin closes.
@@ -227,7 +229,8 @@ class Handler(BaseHTTPRequestHandler):
     def bookkeeping(self, method, path, query):
         world = self.world
         with world.lock:
-            if path in ("/_standin/device", "/_standin/grants", "/_standin/tokens") or path.endswith("/starred-names"):
+            if path in ("/_standin/device", "/_standin/grants", "/_standin/tokens", "/_standin/scopes") \
+                    or path.endswith("/starred-names"):
                 return OAuth(self).bookkeeping(method, path)
             if method == "GET" and path == "/_standin/requests":
                 count = world.requests
@@ -498,6 +501,14 @@ class OAuth:
             for grant in world.tokens.values():
                 counts[grant["login"]] = counts.get(grant["login"], 0) + 1
             return handler.json(200, counts)
+        if path == "/_standin/scopes" and method == "POST":
+            fields = handler.read_body()
+            changed = 0
+            for grant in world.tokens.values():
+                if grant["login"].lower() == (fields.get("login") or "").lower():
+                    grant["scope"] = fields.get("scope") or ""
+                    changed += 1
+            return handler.json(200, {"changed": changed})
         if path == "/_standin/tokens":
             tokens = {}
             for token, grant in world.tokens.items():

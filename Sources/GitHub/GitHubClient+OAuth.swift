@@ -141,28 +141,45 @@ extension GitHubClient {
         }
     }
 
-    /// The person a token belongs to (`GET /user`).
+    /// The person a token belongs to (`GET /user`), asked as them.
     public func authenticatedUser(token: String) async throws(GitHubError) -> GitHubUser {
-        try Self.decode(try await send(personal(.get, "/user", token: token)))
+        try await personal(token: token).authenticatedUser()
     }
 
-    /// Stars a repository for the token's owner (`PUT /user/starred/{owner}/{repo}`).
+    /// Stars a repository for the token's owner (`PUT /user/starred/{owner}/{repo}`), asked as them.
     public func star(_ name: RepositoryName, token: String) async throws(GitHubError) {
-        var request = personal(.put, Self.starredPath(name), token: token)
-        request.body = Data()
-        request.headerFields[.contentLength] = "0"
-        _ = try await send(request)
+        try await personal(token: token).setStarred(name, true)
     }
 
-    /// Takes the token owner's star off a repository (`DELETE /user/starred/{owner}/{repo}`).
+    /// Takes the token owner's star off a repository (`DELETE /user/starred/{owner}/{repo}`), asked as them.
     public func unstar(_ name: RepositoryName, token: String) async throws(GitHubError) {
-        _ = try await send(personal(.delete, Self.starredPath(name), token: token))
+        try await personal(token: token).setStarred(name, false)
     }
 
     /// Whether the token's owner starred a repository (`GET /user/starred/{owner}/{repo}`: 204 yes, 404 no).
     public func isStarred(_ name: RepositoryName, token: String) async throws(GitHubError) -> Bool {
+        try await personal(token: token).isStarred(name)
+    }
+
+    /// `GET /user` with this client's token.
+    public func authenticatedUser() async throws(GitHubError) -> GitHubUser {
+        try Self.decode(try await send(GitHubRequest(url: url("/user"))))
+    }
+
+    /// `PUT` (star) or `DELETE` (unstar) `/user/starred/{owner}/{repo}` with this client's token.
+    public func setStarred(_ name: RepositoryName, _ starred: Bool) async throws(GitHubError) {
+        var request = GitHubRequest(method: starred ? .put : .delete, url: url(Self.starredPath(name)))
+        if starred {
+            request.body = Data()
+            request.headerFields[.contentLength] = "0"
+        }
+        _ = try await send(request)
+    }
+
+    /// `GET /user/starred/{owner}/{repo}` with this client's token: 204 starred, 404 not.
+    public func isStarred(_ name: RepositoryName) async throws(GitHubError) -> Bool {
         do {
-            _ = try await send(personal(.get, Self.starredPath(name), token: token))
+            _ = try await send(GitHubRequest(url: url(Self.starredPath(name))))
             return true
         } catch .notFound {
             return false
@@ -185,10 +202,6 @@ extension GitHubClient {
 
     private static func starredPath(_ name: RepositoryName) -> String {
         "/user/starred/\(PercentEncoding.encode(name.owner))/\(PercentEncoding.encode(name.name))"
-    }
-
-    private func personal(_ method: HTTPRequest.Method, _ path: String, token: String) -> GitHubRequest {
-        GitHubRequest(method: method, url: url(path), headerFields: [.authorization: "Bearer \(token)"])
     }
 
     /// An absolute URL on GitHub's web root.

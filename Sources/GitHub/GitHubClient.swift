@@ -48,6 +48,14 @@ public actor GitHubClient {
         self.cache = ResponseCache(capacity: configuration.cacheCapacity)
     }
 
+    /// A client acting as one person (their OAuth token) over the same transport: its rate limits, cache and counters
+    /// are that person's own, never mixed with the server's (`GITHUB_TOKEN`) or anyone else's.
+    public nonisolated func personal(token: String) -> GitHubClient {
+        var configuration = configuration
+        configuration.token = token
+        return GitHubClient(configuration: configuration, transport: transport, sleep: sleep, now: now)
+    }
+
     /// The last rate-limit figures GitHub sent for a resource (`core`, `search`), if any.
     public func rateLimit(for resource: String) -> RateLimitStatus? { limits[resource] }
 

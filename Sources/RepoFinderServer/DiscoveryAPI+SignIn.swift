@@ -9,14 +9,7 @@ import Storage
 extension DiscoveryAPI {
     func getAccount(_ input: Operations.GetAccount.Input) async throws -> Operations.GetAccount.Output {
         let userID = try await accounts.authenticate()
-        let identity = try await store.githubIdentity(userID: userID)
-        return .ok(
-            .init(
-                body: .json(
-                    .init(
-                        id: userID,
-                        signIn: .init(available: signIn != nil, reason: signIn == nil ? signInUnavailable : nil),
-                        github: identity.map(Self.identity)))))
+        return .ok(.init(body: .json(try await account(userID))))
     }
 
     func startGitHubSignIn(_ input: Operations.StartGitHubSignIn.Input) async throws
@@ -125,7 +118,7 @@ extension DiscoveryAPI {
     static func identity(_ identity: GitHubIdentity) -> Components.Schemas.GitHubIdentity {
         .init(
             id: identity.githubID, login: identity.login, name: identity.name, avatarUrl: identity.avatarURL,
-            scopes: identity.scopes, linkedAt: identity.linkedAt)
+            scopes: identity.scopes, linkedAt: identity.linkedAt, starOnLike: identity.starOnLike)
     }
 
     static func result(_ outcome: SignInOutcome) -> Components.Schemas.SignInResult {

@@ -27,6 +27,8 @@ struct DiscoveryAPI: APIProtocol {
     /// Signs people in with GitHub; nil when the server is not set up for it (``signInUnavailable`` says why).
     let signIn: GitHubSignIn?
     let signInUnavailable: String
+    /// Stars repositories back on GitHub; nil without sign-in.
+    let starBack: StarBack?
     let logger: Logger
 
     // MARK: Accounts and preferences
@@ -80,6 +82,11 @@ struct DiscoveryAPI: APIProtocol {
         if receipt.accepted > 0 {
             await sessions.session(userID).didRecord(interactions)
             deck.noteSignals(interactions.filter { SignalKind($0.kind).weight > 0 }.count)
+            if let starBack {
+                // "Star on GitHub when I like", if the person turned it on: in the background, never slowing a swipe.
+                let liked = interactions.filter { $0.kind == .like }.map(\.repository)
+                Task { await starBack.likes(liked, userID: userID) }
+            }
         }
         return .ok(.init(body: .json(.init(accepted: receipt.accepted, duplicates: receipt.duplicates))))
     }

@@ -77,6 +77,11 @@ public enum DiscoveryServer {
             } else {
                 nil
             }
+        let starBack = zipSignIn(gitHubSignIn, github).map { signIn, github in
+            StarBack(
+                store: store, github: github, signIn: signIn,
+                policy: .init(firstPause: configuration.starBackFirstPause), logger: logger)
+        }
         let api = DiscoveryAPI(
             store: store, deck: deck, accounts: accounts, sessions: sessions, metrics: metrics,
             quota: configuration.interactionQuota, metricsToken: configuration.metricsToken,
@@ -85,7 +90,7 @@ public enum DiscoveryServer {
                 ? "This server is not connected to GitHub, so nobody can sign in with GitHub here."
                 : "Sign-in with GitHub is not set up on this server (it needs GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET "
                     + "and GITHUB_TOKEN_KEY).",
-            logger: logger)
+            starBack: starBack, logger: logger)
         let feed = FeedEndpoint(api: api)
         router.on(RouterPath(FeedEndpoint.path), method: FeedEndpoint.method) { request, _ in
             try await feed.respond(to: request)
@@ -117,6 +122,11 @@ public enum DiscoveryServer {
             ServedFlushService(recorder: deck.served, clock: ContinuousClock()))
         if let starImporter {
             application.addServices(GitHubAccountsService(importer: starImporter, signIn: gitHubSignIn))
+        }
+        if let starBack {
+            application.addServices(
+                StarBackService(
+                    starBack: starBack, interval: configuration.starBackRetryInterval, clock: ContinuousClock()))
         }
         if let age = configuration.abandonedAccountAge {
             application.addServices(
@@ -167,4 +177,10 @@ public enum DiscoveryServer {
     public static func makeWebApp(store: any DataStore) async throws -> WebApp {
         try await WebApp { name in try await store.repository(named: name) }
     }
+}
+
+/// Both, or nil.
+private func zipSignIn(_ signIn: GitHubSignIn?, _ github: GitHubClient?) -> (GitHubSignIn, GitHubClient)? {
+    guard let signIn, let github else { return nil }
+    return (signIn, github)
 }

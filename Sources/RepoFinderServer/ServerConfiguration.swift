@@ -36,6 +36,10 @@ public struct ServerConfiguration: Hashable, Sendable {
     public var rebuildInterval: Duration
     /// How long a person's cached taste is trusted before it is read again (several servers converge after this).
     public var sessionRefresh: Duration
+    /// How often stars GitHub did not take are tried again (each waits its own growing pause too).
+    public var starBackRetryInterval: Duration = .seconds(30)
+    /// The pause after a star GitHub did not take, doubled after each failed try (up to an hour).
+    public var starBackFirstPause: Duration = .seconds(30)
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, maximumBodySize: Int = 256 * 1024,

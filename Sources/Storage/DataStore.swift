@@ -85,6 +85,29 @@ public protocol DataStore: Sendable {
     /// dealt united, finished imports moved. Throws ``StorageError/unknownUser(_:)`` for either.
     func mergeAccount(_ source: String, into target: String) async throws -> AccountMerge
 
+    /// Turns "star on GitHub when I like" on or off for a linked account; false when the account is not linked.
+    func setStarOnLike(_ on: Bool, userID: String) async throws -> Bool
+
+    // MARK: Stars on GitHub waiting to go through
+
+    /// Keeps a star or unstar for later, replacing the person's earlier wish for that repository.
+    func queueStarChange(_ change: StarChange) async throws
+
+    /// The person's waiting change for a repository, if any.
+    func pendingStarChange(userID: String, repository: RepositoryName) async throws -> StarChange?
+
+    /// The person's waiting changes, oldest first.
+    func pendingStarChanges(userID: String) async throws -> [StarChange]
+
+    /// Everyone's changes due by `date`, soonest first, at most `limit`.
+    func dueStarChanges(by date: Date, limit: Int) async throws -> [StarChange]
+
+    /// Drops a waiting change once it went through (only if it is still the same wish).
+    func completeStarChange(_ change: StarChange) async throws
+
+    /// Saves a failed try: attempts, the next try's time and why (only if it is still the same wish).
+    func deferStarChange(_ change: StarChange) async throws
+
     /// A person's preferences; nil until they were first saved. Throws ``StorageError/unknownUser(_:)``.
     func preferences(userID: String) async throws -> UserPreferences?
 

@@ -14,12 +14,14 @@ public struct GitHubIdentity: Hashable, Sendable {
     public var sealedToken: String
     /// The scopes GitHub granted.
     public var scopes: [String]
+    /// Liking a repository also stars it on GitHub (off until the person turns it on).
+    public var starOnLike: Bool
     public var linkedAt: Date
     public var updatedAt: Date
 
     public init(
         userID: String, githubID: Int64, login: String, name: String? = nil, avatarURL: String? = nil,
-        sealedToken: String, scopes: [String], linkedAt: Date, updatedAt: Date
+        sealedToken: String, scopes: [String], starOnLike: Bool = false, linkedAt: Date, updatedAt: Date
     ) {
         self.userID = userID
         self.githubID = githubID
@@ -28,6 +30,7 @@ public struct GitHubIdentity: Hashable, Sendable {
         self.avatarURL = avatarURL
         self.sealedToken = sealedToken
         self.scopes = scopes
+        self.starOnLike = starOnLike
         self.linkedAt = linkedAt
         self.updatedAt = updatedAt
     }

@@ -18,7 +18,8 @@ enum PostgresSchema {
     ]
 
     /// An account has a token per device it is signed in on (`users.token_hash` keeps the first only as history), and
-    /// may be linked to one GitHub identity (one account per GitHub user), whose access token is kept sealed.
+    /// may be linked to one GitHub identity (one account per GitHub user), whose access token is kept sealed; stars and
+    /// unstars GitHub has not taken yet wait in a queue.
     static let version8 = [
         """
         CREATE TABLE account_tokens (
@@ -38,10 +39,25 @@ enum PostgresSchema {
             avatar_url TEXT,
             sealed_token TEXT NOT NULL,
             scopes TEXT NOT NULL,
+            star_on_like BOOLEAN NOT NULL DEFAULT FALSE,
             linked_at TIMESTAMPTZ NOT NULL,
             updated_at TIMESTAMPTZ NOT NULL
         )
         """,
+        """
+        CREATE TABLE github_star_queue (
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            full_name_key TEXT NOT NULL,
+            full_name TEXT NOT NULL,
+            action TEXT NOT NULL CHECK (action IN ('star', 'unstar')),
+            attempts BIGINT NOT NULL DEFAULT 0,
+            next_attempt_at TIMESTAMPTZ NOT NULL,
+            last_error TEXT,
+            created_at TIMESTAMPTZ NOT NULL,
+            PRIMARY KEY (user_id, full_name_key)
+        )
+        """,
+        "CREATE INDEX github_star_queue_due ON github_star_queue(next_attempt_at)",
     ]
 
     /// Interactions may be `star` (imported from GitHub); star imports are kept per person, with at most one running.

@@ -1,6 +1,6 @@
 public import Foundation
 import PostgresNIO
-import RepoFinderCore
+public import RepoFinderCore
 public import Storage
 import StorageSQL
 
@@ -25,9 +25,9 @@ extension PostgresStorage {
             GitHubIdentity(
                 userID: try row.value(0), githubID: try row.value(1), login: try row.value(2),
                 name: try row.value(3), avatarURL: try row.value(4), sealedToken: try row.value(5),
-                scopes: AccountSQL.scopes(try row.value(6)),
-                linkedAt: try row.date(7) ?? Date(timeIntervalSince1970: 0),
-                updatedAt: try row.date(8) ?? Date(timeIntervalSince1970: 0))
+                scopes: AccountSQL.scopes(try row.value(6)), starOnLike: try row.value(7),
+                linkedAt: try row.date(8) ?? Date(timeIntervalSince1970: 0),
+                updatedAt: try row.date(9) ?? Date(timeIntervalSince1970: 0))
         }
     }
 
@@ -46,7 +46,7 @@ extension PostgresStorage {
                 AccountSQL.upsertIdentity,
                 [
                     identity.userID, identity.githubID, identity.login, identity.name, identity.avatarURL,
-                    identity.sealedToken, AccountSQL.scopesText(identity.scopes),
+                    identity.sealedToken, AccountSQL.scopesText(identity.scopes), identity.starOnLike,
                     identity.linkedAt.roundedToMilliseconds, identity.updatedAt.roundedToMilliseconds,
                 ], on: connection)
             try await query(
@@ -74,6 +74,7 @@ extension PostgresStorage {
             let liked = try await changed(AccountSQL.uniteList(.liked))
             let tookPreferences = try await changed(AccountSQL.takePreferences) > 0
             try await query(AccountSQL.moveImports, pair, on: connection)
+            try await query(AccountSQL.moveStarChanges, pair, on: connection)
             try await query(
                 """
                 INSERT INTO served_repositories (user_id, repository_id, served_at)
@@ -86,5 +87,63 @@ extension PostgresStorage {
                 interactions: moved, duplicates: held - moved, saved: saved, liked: liked,
                 tookPreferences: tookPreferences)
         }
+    }
+}
+
+extension PostgresStorage {
+    public func setStarOnLike(_ on: Bool, userID: String) async throws -> Bool {
+        try await !query(AccountSQL.setStarOnLike + " RETURNING 1", [on, userID]).isEmpty
+    }
+
+    public func queueStarChange(_ change: StarChange) async throws {
+        try await transaction { connection in
+            try await requireUser(change.userID, on: connection)
+            try await query(
+                AccountSQL.queueStarChange,
+                [
+                    change.userID, change.repository.key, change.repository.fullName, change.action.rawValue,
+                    change.attempts, change.nextAttemptAt.roundedToMilliseconds, change.lastError,
+                    change.createdAt.roundedToMilliseconds,
+                ], on: connection)
+        }
+    }
+
+    public func pendingStarChange(userID: String, repository: RepositoryName) async throws -> StarChange? {
+        try await query(AccountSQL.pendingStarChange, [userID, repository.key]).first.flatMap(Self.starChange)
+    }
+
+    public func pendingStarChanges(userID: String) async throws -> [StarChange] {
+        try await query(AccountSQL.pendingStarChanges, [userID]).compactMap(Self.starChange)
+    }
+
+    public func dueStarChanges(by date: Date, limit: Int) async throws -> [StarChange] {
+        try await query(AccountSQL.dueStarChanges, [date.roundedToMilliseconds, limit]).compactMap(Self.starChange)
+    }
+
+    public func completeStarChange(_ change: StarChange) async throws {
+        try await query(AccountSQL.completeStarChange, Self.wish(change))
+    }
+
+    public func deferStarChange(_ change: StarChange) async throws {
+        let values: [any PostgresBindable] = [
+            change.attempts, change.nextAttemptAt.roundedToMilliseconds, change.lastError,
+        ]
+        try await query(AccountSQL.deferStarChange, values + Self.wish(change))
+    }
+
+    private static func wish(_ change: StarChange) -> [any PostgresBindable] {
+        [change.userID, change.repository.key, change.action.rawValue, change.createdAt.roundedToMilliseconds]
+    }
+
+    private static func starChange(_ row: PostgresRandomAccessRow) -> StarChange? {
+        guard let fullName: String = try? row.value(1), let name = try? RepositoryName(parsing: fullName),
+            let actionText: String = try? row.value(2), let action = StarChange.Action(rawValue: actionText),
+            let userID: String = try? row.value(0), let attempts: Int = try? row.value(3)
+        else { return nil }
+        return StarChange(
+            userID: userID, repository: name, action: action, attempts: attempts,
+            nextAttemptAt: (try? row.date(4)).flatMap { $0 } ?? Date(timeIntervalSince1970: 0),
+            lastError: (try? row.value(5, as: String?.self)).flatMap { $0 },
+            createdAt: (try? row.date(6)).flatMap { $0 } ?? Date(timeIntervalSince1970: 0))
     }
 }

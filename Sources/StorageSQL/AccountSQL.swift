@@ -9,16 +9,17 @@ package enum AccountSQL {
 
     /// The identity columns, in the order the engines decode them.
     package static let identityColumns =
-        "user_id, github_id, login, name, avatar_url, sealed_token, scopes, linked_at, updated_at"
+        "user_id, github_id, login, name, avatar_url, sealed_token, scopes, star_on_like, linked_at, updated_at"
     package static let identityOfUser = "SELECT \(identityColumns) FROM github_identities WHERE user_id = ?"
     package static let accountOfGitHubUser = "SELECT user_id FROM github_identities WHERE github_id = ?"
     /// Inserts or refreshes a link; the first link's time stays.
     package static let upsertIdentity = """
-        INSERT INTO github_identities (\(identityColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO github_identities (\(identityColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (user_id) DO UPDATE SET github_id = excluded.github_id, login = excluded.login,
             name = excluded.name, avatar_url = excluded.avatar_url, sealed_token = excluded.sealed_token,
             scopes = excluded.scopes, updated_at = excluded.updated_at
         """
+    package static let setStarOnLike = "UPDATE github_identities SET star_on_like = ? WHERE user_id = ?"
     /// A linked account came back, whenever it was made.
     package static let markLinkedReturned = "UPDATE users SET returned_at = coalesce(returned_at, ?) WHERE id = ?"
 
@@ -50,9 +51,45 @@ package enum AccountSQL {
         """
     /// Finished imports follow the person (a running one stops with the source account).
     package static let moveImports = "UPDATE star_imports SET user_id = ? WHERE user_id = ? AND state <> 'running'"
+    /// Stars waiting for GitHub follow the person (the target's own wish for a repository wins).
+    package static let moveStarChanges = """
+        INSERT INTO github_star_queue (user_id, \(starChangeFields))
+        SELECT ?, \(starChangeFields) FROM github_star_queue WHERE user_id = ?
+        ON CONFLICT (user_id, full_name_key) DO NOTHING
+        """
     /// The target's interaction count as the quota counts it (imported stars do not count).
     package static let recountInteractions = """
         UPDATE users SET interaction_count = (SELECT count(*) FROM interactions WHERE user_id = ? AND kind <> 'star')
         WHERE id = ?
         """
+
+    // MARK: Stars waiting for GitHub
+
+    /// A queued change's columns but its person's.
+    static let starChangeFields =
+        "full_name_key, full_name, action, attempts, next_attempt_at, last_error, created_at"
+    /// The columns a queued change is written with (`user_id` first).
+    package static let starChangeWriteColumns = "user_id, " + starChangeFields
+    /// The columns a queued change is read with, in the order the engines decode them.
+    package static let starChangeColumns =
+        "user_id, full_name, action, attempts, next_attempt_at, last_error, created_at"
+    package static let queueStarChange = """
+        INSERT INTO github_star_queue (\(starChangeWriteColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (user_id, full_name_key) DO UPDATE SET full_name = excluded.full_name, action = excluded.action,
+            attempts = excluded.attempts, next_attempt_at = excluded.next_attempt_at,
+            last_error = excluded.last_error, created_at = excluded.created_at
+        """
+    package static let pendingStarChange =
+        "SELECT \(starChangeColumns) FROM github_star_queue WHERE user_id = ? AND full_name_key = ?"
+    package static let pendingStarChanges =
+        "SELECT \(starChangeColumns) FROM github_star_queue WHERE user_id = ? ORDER BY created_at, full_name_key"
+    package static let dueStarChanges = """
+        SELECT \(starChangeColumns) FROM github_star_queue WHERE next_attempt_at <= ?
+        ORDER BY next_attempt_at, user_id, full_name_key LIMIT ?
+        """
+    /// The same wish: person, repository, action and when it was made.
+    private static let sameWish = "user_id = ? AND full_name_key = ? AND action = ? AND created_at = ?"
+    package static let completeStarChange = "DELETE FROM github_star_queue WHERE \(sameWish)"
+    package static let deferStarChange =
+        "UPDATE github_star_queue SET attempts = ?, next_attempt_at = ?, last_error = ? WHERE \(sameWish)"
 }

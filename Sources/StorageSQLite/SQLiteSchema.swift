@@ -46,7 +46,8 @@ enum SQLiteSchema {
 
     /// An account has a token per device it is signed in on (the one it was made with is the first; `users.token_hash`
     /// keeps that first hash only as history: tokens are looked up here), and may be linked to one GitHub identity
-    /// (one account per GitHub user), whose access token is kept sealed.
+    /// (one account per GitHub user), whose access token is kept sealed; stars and unstars GitHub has not taken yet wait
+    /// in a queue.
     static let version8 = """
         CREATE TABLE account_tokens (
             token_hash TEXT PRIMARY KEY,
@@ -64,9 +65,23 @@ enum SQLiteSchema {
             avatar_url TEXT,
             sealed_token TEXT NOT NULL,
             scopes TEXT NOT NULL,
+            star_on_like INTEGER NOT NULL DEFAULT 0,
             linked_at TEXT NOT NULL,
             updated_at TEXT NOT NULL
         );
+
+        CREATE TABLE github_star_queue (
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            full_name_key TEXT NOT NULL,
+            full_name TEXT NOT NULL,
+            action TEXT NOT NULL CHECK (action IN ('star', 'unstar')),
+            attempts INTEGER NOT NULL DEFAULT 0,
+            next_attempt_at TEXT NOT NULL,
+            last_error TEXT,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (user_id, full_name_key)
+        ) WITHOUT ROWID;
+        CREATE INDEX github_star_queue_due ON github_star_queue(next_attempt_at);
         """
 
     /// Interactions may be `star` (imported from GitHub): SQLite cannot change a CHECK in place, so the table is

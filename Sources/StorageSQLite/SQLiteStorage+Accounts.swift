@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+public import RepoFinderCore
 public import Storage
 import StorageSQL
 
@@ -30,9 +31,9 @@ extension SQLiteStorage {
             try Row.fetchOne(db, sql: AccountSQL.identityOfUser, arguments: [userID]).map { row in
                 GitHubIdentity(
                     userID: row[0], githubID: row[1], login: row[2], name: row[3], avatarURL: row[4],
-                    sealedToken: row[5], scopes: AccountSQL.scopes(row[6]),
-                    linkedAt: row.date(7) ?? Date(timeIntervalSince1970: 0),
-                    updatedAt: row.date(8) ?? Date(timeIntervalSince1970: 0))
+                    sealedToken: row[5], scopes: AccountSQL.scopes(row[6]), starOnLike: row[7],
+                    linkedAt: row.date(8) ?? Date(timeIntervalSince1970: 0),
+                    updatedAt: row.date(9) ?? Date(timeIntervalSince1970: 0))
             }
         }
     }
@@ -56,7 +57,8 @@ extension SQLiteStorage {
                 sql: AccountSQL.upsertIdentity,
                 arguments: [
                     identity.userID, identity.githubID, identity.login, identity.name, identity.avatarURL,
-                    identity.sealedToken, AccountSQL.scopesText(identity.scopes), identity.linkedAt.sqliteText,
+                    identity.sealedToken, AccountSQL.scopesText(identity.scopes), identity.starOnLike,
+                    identity.linkedAt.sqliteText,
                     identity.updatedAt.sqliteText,
                 ])
             try db.execute(
@@ -79,6 +81,7 @@ extension SQLiteStorage {
             try db.execute(sql: AccountSQL.takePreferences, arguments: pair)
             let tookPreferences = db.changesCount > 0
             try db.execute(sql: AccountSQL.moveImports, arguments: pair)
+            try db.execute(sql: AccountSQL.moveStarChanges, arguments: pair)
             try Self.uniteServed(db, source: source, target: target)
             try db.execute(sql: AccountSQL.recountInteractions, arguments: [target, target])
             try db.execute(sql: SharedSQL.deleteAccount, arguments: [source])
@@ -103,5 +106,74 @@ extension SQLiteStorage {
             arguments: [
                 target, Data(ServedSet.encode(sorted: ServedSet.merge(mine, theirs))), Date().sqliteText,
             ])
+    }
+}
+
+extension SQLiteStorage {
+    public func setStarOnLike(_ on: Bool, userID: String) async throws -> Bool {
+        try await write { db in
+            try db.execute(sql: AccountSQL.setStarOnLike, arguments: [on, userID])
+            return db.changesCount > 0
+        }
+    }
+
+    public func queueStarChange(_ change: StarChange) async throws {
+        try await write { db in
+            try Self.requireUser(db, change.userID)
+            try db.execute(
+                sql: AccountSQL.queueStarChange,
+                arguments: [
+                    change.userID, change.repository.key, change.repository.fullName, change.action.rawValue,
+                    change.attempts, change.nextAttemptAt.sqliteText, change.lastError, change.createdAt.sqliteText,
+                ])
+        }
+    }
+
+    public func pendingStarChange(userID: String, repository: RepositoryName) async throws -> StarChange? {
+        try await read { db in
+            try Row.fetchOne(db, sql: AccountSQL.pendingStarChange, arguments: [userID, repository.key])
+                .flatMap(Self.starChange)
+        }
+    }
+
+    public func pendingStarChanges(userID: String) async throws -> [StarChange] {
+        try await read { db in
+            try Row.fetchAll(db, sql: AccountSQL.pendingStarChanges, arguments: [userID]).compactMap(Self.starChange)
+        }
+    }
+
+    public func dueStarChanges(by date: Date, limit: Int) async throws -> [StarChange] {
+        try await read { db in
+            try Row.fetchAll(db, sql: AccountSQL.dueStarChanges, arguments: [date.sqliteText, limit])
+                .compactMap(Self.starChange)
+        }
+    }
+
+    public func completeStarChange(_ change: StarChange) async throws {
+        try await write { db in
+            try db.execute(sql: AccountSQL.completeStarChange, arguments: Self.wish(change))
+        }
+    }
+
+    public func deferStarChange(_ change: StarChange) async throws {
+        try await write { db in
+            try db.execute(
+                sql: AccountSQL.deferStarChange,
+                arguments: [change.attempts, change.nextAttemptAt.sqliteText, change.lastError] + Self.wish(change))
+        }
+    }
+
+    private static func wish(_ change: StarChange) -> StatementArguments {
+        [change.userID, change.repository.key, change.action.rawValue, change.createdAt.sqliteText]
+    }
+
+    private static func starChange(_ row: Row) -> StarChange? {
+        guard let name = try? RepositoryName(parsing: row[1] as String),
+            let action = StarChange.Action(rawValue: row[2])
+        else { return nil }
+        return StarChange(
+            userID: row[0], repository: name, action: action, attempts: row[3],
+            nextAttemptAt: row.date(4) ?? Date(timeIntervalSince1970: 0), lastError: row[5],
+            createdAt: row.date(6) ?? Date(timeIntervalSince1970: 0))
     }
 }

@@ -6,6 +6,7 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import RepoFinderCore
+import RepoFinderServer
 import Storage
 import TestSupport
 import Testing
@@ -32,12 +33,14 @@ struct SignInTests {
     /// Runs `body` against a server that signs people in with `standIn`.
     static func withServer(
         _ engine: Engine, standIn: GitHubStandIn, signIn: GitHubSignIn.Configuration? = signIn,
+        configuration: ServerConfiguration = .unlimited,
         _ body: @Sendable (any TestClientProtocol, TestStore) async throws -> Void
     ) async throws {
         let (github, transport) = Self.github(standIn)
         do {
             try await withStore(engine) { test in
-                try await ServerHarness.run(test, github: github, signIn: signIn) { client, test in
+                try await ServerHarness.run(test, configuration: configuration, github: github, signIn: signIn) {
+                    client, test in
                     try await body(client, test)
                 }
             }

@@ -140,4 +140,51 @@ struct AccountContractTests {
             }
         }
     }
+
+    @Test(
+        "stars waiting for GitHub: the newest wish per repository wins, due ones come soonest first, they follow a merge",
+        arguments: Engine.available)
+    func starQueue(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            let store = test.store
+            let person = try await store.createUser(tokenHash: "p", at: Fixtures.moment)
+            let device = try await store.createUser(tokenHash: "d", at: Fixtures.moment)
+            func change(_ user: String, _ repo: String, _ action: StarChange.Action, in seconds: Double) -> StarChange {
+                StarChange(
+                    userID: user, repository: Fixtures.name(repo), action: action,
+                    nextAttemptAt: Fixtures.moment.addingTimeInterval(seconds),
+                    lastError: "GitHub could not be reached",
+                    createdAt: Fixtures.moment.addingTimeInterval(seconds))
+            }
+            try await store.queueStarChange(change(person.id, "apple/swift", .star, in: 10))
+            let unstar = change(person.id, "Apple/Swift", .unstar, in: 20)
+            try await store.queueStarChange(unstar)
+            try await store.queueStarChange(change(person.id, "vapor/vapor", .star, in: 5))
+            try await store.queueStarChange(change(device.id, "vapor/vapor", .unstar, in: 1))
+            try await store.queueStarChange(change(device.id, "groue/GRDB.swift", .star, in: 2))
+            #expect(
+                try await store.pendingStarChange(userID: person.id, repository: Fixtures.name("apple/swift"))
+                    == unstar)
+            let due = try await store.dueStarChanges(by: Fixtures.moment.addingTimeInterval(6), limit: 10)
+            #expect(due.map(\.repository.fullName) == ["vapor/vapor", "groue/GRDB.swift", "vapor/vapor"])
+            // A failed try is saved only for the same wish; an outdated one changes nothing.
+            var retried = unstar
+            retried.attempts = 2
+            retried.nextAttemptAt = Fixtures.moment.addingTimeInterval(100)
+            try await store.deferStarChange(retried)
+            try await store.completeStarChange(change(person.id, "apple/swift", .star, in: 10))
+            #expect(
+                try await store.pendingStarChange(userID: person.id, repository: Fixtures.name("apple/swift"))
+                    == retried)
+            // The device's wishes follow it into the person's account; the person's own wish for a repository wins.
+            _ = try await store.mergeAccount(device.id, into: person.id)
+            let merged = try await store.pendingStarChanges(userID: person.id)
+            #expect(
+                Set(merged.map { "\($0.repository.fullName) \($0.action.rawValue)" }) == [
+                    "Apple/Swift unstar", "vapor/vapor star", "groue/GRDB.swift star",
+                ])
+            try await store.completeStarChange(retried)
+            #expect(try await store.pendingStarChanges(userID: person.id).count == 2)
+        }
+    }
 }

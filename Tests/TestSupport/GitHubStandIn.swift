@@ -60,6 +60,12 @@ public final class GitHubStandIn: Sendable {
         _ = try await post("_standin/device", body)
     }
 
+    /// Changes the scopes of `login`'s tokens, as if they authorized the app again with these.
+    public func grantScopes(_ scope: String, to login: String) async throws {
+        _ = try await post(
+            "_standin/scopes", try JSONSerialization.data(withJSONObject: ["login": login, "scope": scope]))
+    }
+
     /// Every live GitHub token the stand-in issued, by login (the tests grep databases for them).
     public func tokens() async throws -> [String: [String]] {
         let (data, _) = try await URLSession.shared.data(from: baseURL.appendingPathComponent("_standin/tokens"))

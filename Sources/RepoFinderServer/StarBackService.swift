@@ -1,0 +1,16 @@
+import Dealing
+import GitHubAccounts
+import ServiceLifecycle
+
+/// Retries the stars and unstars GitHub did not take, every `interval` while the server runs. Every server of a shared
+/// database may run it; a change that went through is gone from the queue, so another server does not send it again
+/// (at worst, two servers racing both send one: starring twice is harmless on GitHub).
+struct StarBackService<C: Clock>: Service where C.Duration == Duration {
+    let starBack: StarBack
+    let interval: Duration
+    let clock: C
+
+    func run() async throws {
+        await repeatEvery(interval, on: clock) { await starBack.retryDue() }
+    }
+}
