@@ -10,7 +10,7 @@ import RepoFinderCore
 /// new one.
 public final class APIClient: DiscoveryService {
     let client: Client
-    private let tokens: any TokenStore
+    let tokens: any TokenStore
     private let gate = AccountGate()
 
     /// - Parameters:

@@ -34,6 +34,15 @@ struct DiscoverCommand: AsyncParsableCommand {
     private func runDeck(client: APIClient, database: LocalDatabase, terminal: Terminal, colors: Bool) async {
         let model = DiscoveryViewModel(
             service: client, outbox: Outbox(database: database), cache: CardCache(database: database))
-        await TerminalDeck(model: model, terminal: terminal, colors: colors).run()
+        // Who is signed in, under the card (nothing when the server cannot be asked: the deck works offline).
+        let account = AccountViewModel(service: client)
+        await account.send(.appear).value
+        let who: String? =
+            switch account.state {
+            case .signedIn(let github): "Signed in as \(github.login) on GitHub"
+            case .signedOut(true, _): "Not signed in: repofinder login keeps this deck on every device"
+            default: nil
+            }
+        await TerminalDeck(model: model, terminal: terminal, colors: colors, who: who).run()
     }
 }

@@ -12,11 +12,14 @@ final class TerminalDeck {
     private let colors: Bool
     private var liked = 0
     private var saved = 0
+    /// Who is signed in, shown under every card.
+    private let who: String?
 
-    init(model: DiscoveryViewModel, terminal: Terminal, colors: Bool) {
+    init(model: DiscoveryViewModel, terminal: Terminal, colors: Bool, who: String? = nil) {
         self.model = model
         self.terminal = terminal
         self.colors = colors
+        self.who = who
     }
 
     /// Runs until `q` (or the end of input), then sends what is queued and says what is left.
@@ -86,6 +89,6 @@ final class TerminalDeck {
         terminal.write(
             renderer.screen(
                 state: model.state, card: model.current, remaining: model.cards.count, canUndo: model.canUndo,
-                notices: [status, model.notice].compactMap { $0 }))
+                notices: [status, model.notice, who].compactMap { $0 }))
     }
 }

@@ -1,0 +1,111 @@
+public import Foundation
+
+/// The device's account as the server describes it: whether it is linked to GitHub, and whether the server offers
+/// sign-in at all.
+public struct AccountInfo: Hashable, Sendable {
+    public var id: String
+    /// Whether this server can sign people in with GitHub.
+    public var signInAvailable: Bool
+    /// Why not, when it cannot.
+    public var signInUnavailableReason: String?
+    /// The GitHub identity, when signed in.
+    public var github: GitHubAccount?
+
+    public init(id: String, signInAvailable: Bool, signInUnavailableReason: String? = nil, github: GitHubAccount? = nil)
+    {
+        self.id = id
+        self.signInAvailable = signInAvailable
+        self.signInUnavailableReason = signInUnavailableReason
+        self.github = github
+    }
+}
+
+/// Who the account is on GitHub.
+public struct GitHubAccount: Hashable, Sendable {
+    /// GitHub's numeric user id.
+    public var id: Int64
+    public var login: String
+    public var name: String?
+    public var avatarURL: URL?
+    /// Liking a repository also stars it on GitHub.
+    public var starOnLike: Bool
+    /// Stars and unstars still waiting for GitHub.
+    public var pendingStars: Int
+
+    public init(
+        id: Int64, login: String, name: String? = nil, avatarURL: URL? = nil, starOnLike: Bool = false,
+        pendingStars: Int = 0
+    ) {
+        self.id = id
+        self.login = login
+        self.name = name
+        self.avatarURL = avatarURL
+        self.starOnLike = starOnLike
+        self.pendingStars = pendingStars
+    }
+}
+
+/// A device sign-in (GitHub's device flow, run by the server) as the device follows it.
+public struct DeviceSignInProgress: Identifiable, Hashable, Sendable {
+    public enum State: String, Hashable, Sendable {
+        case pending, done, denied, expired, failed
+    }
+
+    public var id: String
+    public var state: State
+    /// What the person types at ``verificationURI``.
+    public var userCode: String
+    public var verificationURI: URL
+    public var expiresAt: Date
+    /// Seconds between the server's polls of GitHub.
+    public var interval: Int
+    public var failure: String?
+    /// Who signed in, once done.
+    public var login: String?
+    /// The device joined an account already linked to that GitHub user (its swipes came along).
+    public var joined: Bool
+
+    public init(
+        id: String, state: State, userCode: String, verificationURI: URL, expiresAt: Date, interval: Int,
+        failure: String? = nil, login: String? = nil, joined: Bool = false
+    ) {
+        self.id = id
+        self.state = state
+        self.userCode = userCode
+        self.verificationURI = verificationURI
+        self.expiresAt = expiresAt
+        self.interval = interval
+        self.failure = failure
+        self.login = login
+        self.joined = joined
+    }
+
+    /// What to tell the person now.
+    public var summary: String {
+        switch state {
+        case .pending: "Open \(verificationURI.absoluteString) and enter the code \(userCode)."
+        case .done:
+            "Signed in as \(login ?? "you") on GitHub."
+                + (joined ? " This device now shares that account (what it did here came along)." : "")
+        case .denied: "Sign-in was cancelled on GitHub; nothing changed."
+        case .expired: "The code expired before it was entered; sign in again for a new one."
+        case .failed: "Sign-in failed: \(failure ?? "GitHub could not be asked")."
+        }
+    }
+}
+
+/// A repository's star on GitHub as the person sees it.
+public struct GitHubStarState: Hashable, Sendable {
+    /// GitHub's answer; nil when GitHub could not be asked.
+    public var starred: Bool?
+    /// A star or unstar is waiting for GitHub (retried).
+    public var pending: Bool
+    /// Why GitHub did not answer or take it.
+    public var problem: String?
+
+    public init(starred: Bool?, pending: Bool, problem: String? = nil) {
+        self.starred = starred
+        self.pending = pending
+        self.problem = problem
+    }
+}
