@@ -15,9 +15,11 @@ fi
 source scripts/serve-background.sh
 work=$(mktemp -d)
 trap 'stop_server; stop_github_standin; rm -rf "$work"' EXIT
-# Star imports ask GitHub: the stand-in answers (without it, an offline machine answers 503 github_unavailable).
+# Star imports, sign-in and starring back ask GitHub: the stand-in answers (without it, an offline machine answers 503
+# github_unavailable, and a server without sign-in 503 sign_in_unavailable).
 start_github_standin octo-stars=250
-GITHUB_API_URL=$GITHUB_STANDIN_URL start_server "$binary" "$work/fuzz.sqlite" test-artifacts/fuzz-server.log --token-rate 0 --address-rate 0
+use_github_standin
+start_server "$binary" "$work/fuzz.sqlite" test-artifacts/fuzz-server.log --token-rate 0 --address-rate 0
 token=$(new_token)
 echo "fuzz: schemathesis $(schemathesis --version | awk '{print $NF}') against $SERVER_URL/openapi.yaml ($examples examples per operation)"
 fuzz() {

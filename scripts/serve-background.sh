@@ -53,6 +53,15 @@ start_github_standin() {
     GITHUB_STANDIN_URL="http://127.0.0.1:$port"
 }
 
+# Points the servers started after it at the stand-in GitHub, for everything: the API (star imports, starring back)
+# and signing in (its OAuth app, and a fresh key that seals GitHub tokens at rest).
+use_github_standin() {
+    export GITHUB_API_URL=$GITHUB_STANDIN_URL GITHUB_URL=$GITHUB_STANDIN_URL
+    export GITHUB_CLIENT_ID=standin-client-id GITHUB_CLIENT_SECRET=standin-client-secret
+    GITHUB_TOKEN_KEY=$(python3 -c 'import base64, os; print(base64.b64encode(os.urandom(32)).decode())')
+    export GITHUB_TOKEN_KEY
+}
+
 stop_github_standin() {
     if [ -n "${STANDIN_PROCESS:-}" ]; then kill "$STANDIN_PROCESS" 2>/dev/null || true; fi
     STANDIN_PROCESS=

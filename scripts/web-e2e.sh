@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The web app end to end in a real browser: installs Chromium, its driver (Debian) and Selenium (PyPI) if missing,
-# starts the stand-in GitHub and the real server on a temporary SQLite database (GITHUB_API_URL pointing at the
+# starts the stand-in GitHub and the real server on a temporary SQLite database (its GitHub, sign-in included, is the
 # stand-in), and runs Tests/WebEndToEnd/e2e.py against it. Failures leave
 # screenshots, the page and the browser console in test-artifacts/web; every screen's phone and desktop screenshot
 # goes to test-artifacts/web/screens (or to the folder given with --screenshots, docs/screenshots for the README).
@@ -30,7 +30,8 @@ work=$(mktemp -d)
 start_github_standin octo-stars=250
 github=$GITHUB_STANDIN_URL
 trap 'stop_server; stop_github_standin; rm -rf "$work"' EXIT
-GITHUB_API_URL=$github start_server "$binary" "$work/web.sqlite" test-artifacts/web-server.log
+use_github_standin
+start_server "$binary" "$work/web.sqlite" test-artifacts/web-server.log
 echo "web: $(chromium --version 2>/dev/null | head -n 1), selenium $(python3 -c 'import selenium; print(selenium.__version__)'), server $SERVER_URL"
 python3 Tests/WebEndToEnd/e2e.py --url "$SERVER_URL" --database "$work/web.sqlite" --github "$github" \
     --artifacts test-artifacts/web "$@"

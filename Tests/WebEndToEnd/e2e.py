@@ -12,6 +12,7 @@ Failures leave a screenshot, the page's HTML and the browser console in the arti
 
 import argparse
 import json
+import os
 import sqlite3
 import sys
 import time
@@ -138,6 +139,8 @@ class Flow:
         dots = [dot.text for dot in b.finds("[data-step-dot]")]
         if dots != ["Stars", "You", "Stack", "Interests", "Level", "Goals", "Areas"]:
             raise Failure(f"onboarding steps: {dots}")
+        # The server offers sign-in with GitHub: the first step says so (the sign-in itself is tested from Profile).
+        b.wait("the offer to sign in with GitHub", lambda: b.find("#onboarding-sign-in").is_displayed())
         # Start from GitHub stars: a bad login is refused in the page, a good one is imported with its progress shown.
         login = b.find('input[name="githubLogin"]')
         login.send_keys("not a login", Keys.ENTER)
@@ -475,6 +478,108 @@ class Flow:
         if figures["firstCard"] > 1000:
             raise Failure(f"first card after {figures['firstCard']:.0f} ms (budget 1 s)")
 
+    def standin(self, path, body=None):
+        """The stand-in GitHub's own bookkeeping (what GitHub holds): JSON in and out."""
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.github + path, data=data, headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.load(response)
+
+    def sign_in(self, b, login):
+        """Profile → Sign in with GitHub → the stand-in's consent page (as `login`) → Authorize → back on Profile."""
+        b.go("/profile")
+        b.wait("the Sign in with GitHub button", lambda: b.finds("#sign-in"))
+        b.click("#sign-in")
+        b.wait("GitHub's consent page", lambda: "/login/oauth/authorize" in b.driver.current_url)
+        field = b.find("#login")
+        field.clear()
+        field.send_keys(login)
+        b.click("#authorize")
+        b.wait("Profile to show who is signed in", lambda: b.find("#github-login").text == login, 20)
+
+    def step_sign_in(self):
+        """Sign in with GitHub from Profile: the identity shows, the device keeps its token, GitHub's stays sealed."""
+        b = self.b
+        token = b.token()
+        self.sign_in(b, "octo-stars")
+        if b.token() != token:
+            raise Failure("the first device to sign in got a new token; it should keep its own")
+        issued = self.standin("/_standin/tokens").get("octo-stars", [])
+        if len(issued) != 1:
+            raise Failure(f"the stand-in issued {len(issued)} tokens to octo-stars, expected 1")
+        raw = b""
+        for suffix in ("", "-wal"):
+            if os.path.exists(self.database + suffix):
+                with open(self.database + suffix, "rb") as handle:
+                    raw += handle.read()
+        if any(value.encode() in raw for value in issued):
+            raise Failure("the GitHub token is in the database file in clear text")
+        print(f"  sign in: Profile shows octo-stars; same RepoFinder token; GitHub's token not in the {len(raw)} "
+              "bytes of the database")
+
+    def step_star_back(self):
+        """Saved → Star on GitHub: the stand-in has the star, and the repository's page shows it starred."""
+        b = self.b
+        b.go("/saved")
+        button = b.wait("a Star button on a Saved row", lambda: b.finds("#list .github-star[data-state=unstarred]"))[0]
+        name = button.get_attribute("data-repo")
+        b.js("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+        b.wait("the row to say Starred", lambda: b.find(f'#list .github-star[data-repo="{name}"]').get_attribute(
+            "data-state") == "starred")
+        starred = self.standin("/_standin/users/octo-stars/starred-names")
+        if name.lower() not in starred:
+            raise Failure(f"the stand-in GitHub has {starred}, not {name}")
+        owner, repo = name.split("/")
+        b.go(f"/r/{owner}/{repo}")
+        b.wait("the page to show it starred", lambda: b.find(".detail .github-star").get_attribute("data-state")
+               == "starred")
+        self.starred_back = name
+        print(f"  star back: {name} starred from Saved; the stand-in has it; its page says Starred")
+
+    def step_two_devices(self):
+        """A second browser profile likes two repositories anonymously, then signs in as the same person: one
+        account, with the union of both devices' likes, nothing twice."""
+        b = self.b
+        before = {item["repository"]["fullName"] for item in b.api("/v1/me/liked?perPage=100")["items"]}
+        other = Browser(b.base, b.artifacts)
+        try:
+            other.go("/")
+            other.wait("onboarding on the new device", lambda: other.driver.current_url.endswith("/onboarding"))
+            other.click('[data-nav="skip"]')
+            mine = []
+            for _ in range(2):
+                name = other.top_card()
+                ActionChains(other.driver).send_keys(Keys.ARROW_RIGHT).perform()
+                other.wait("the next card", lambda: other.top_card() != name)
+                mine.append(name)
+            other.wait("the likes to reach the server", lambda: len(
+                other.api("/v1/me/liked?perPage=100")["items"]) == 2, 20)
+            old = other.token()
+            self.sign_in(other, "octo-stars")
+            if other.token() == old:
+                raise Failure("the second device kept its old token after joining the account")
+            request = urllib.request.Request(f"{b.base}/v1/me/liked", headers={"Authorization": f"Bearer {old}"})
+            try:
+                urllib.request.urlopen(request)
+                raise Failure("the second device's old token still works")
+            except urllib.error.HTTPError as error:
+                if error.code != 401:
+                    raise Failure(f"the old token gets {error.code}, not 401")
+            union = [item["repository"]["fullName"] for item in other.api("/v1/me/liked?perPage=100")["items"]]
+            if sorted(union) != sorted(before | set(mine)) or len(union) != len(set(union)):
+                raise Failure(f"the joined account likes {sorted(union)}, expected {sorted(before | set(mine))}")
+            first = [item["repository"]["fullName"] for item in b.api("/v1/me/liked?perPage=100")["items"]]
+            if sorted(first) != sorted(union):
+                raise Failure("the first device does not see the second device's likes")
+        except Exception:
+            other.keep_failure("two_devices_second")
+            raise
+        finally:
+            other.quit()
+        print(f"  two devices: {len(before)} + {len(mine)} likes → one account of {len(union)}; the second device's "
+              "old token gets 401")
+
     def step_your_data(self):
         """Profile → Download my data, then Delete my account: the old token is refused, nothing is left."""
         b = self.b
@@ -500,7 +605,11 @@ class Flow:
             raise Failure(f"{left} interactions are left in the database after the only account was deleted")
         if b.token() == token:
             raise Failure("the browser kept the deleted account's token")
-        print(f"  your data: {said!r}; deleted: the old token gets 401, {left} interactions left in the database")
+        grants = self.standin("/_standin/grants")
+        if grants.get("octo-stars"):
+            raise Failure(f"GitHub still holds {grants['octo-stars']} of the deleted account's grants")
+        print(f"  your data: {said!r}; deleted: the old token gets 401, {left} interactions left in the database, "
+              "the GitHub grant revoked")
 
     def screenshots(self, folder):
         b = self.b
@@ -544,6 +653,8 @@ def main():
     flow = Flow(browser, args.database, args.github.rstrip("/"))
     steps = ["onboarding", "deck", "lists", "offline", "remove", "search", "trending", "detail", "deck_failure",
              "first_load"]
+    # After the screenshots (which save three cards): signed in, starring one of them, a second device, then delete.
+    after_screenshots = ["sign_in", "star_back", "two_devices", "your_data"]
     started = time.time()
     try:
         for step in steps:
@@ -554,19 +665,20 @@ def main():
                 browser.keep_failure(step)
                 raise
         flow.screenshots(Path(args.screenshots) if args.screenshots else artifacts / "screens")
-        print("web: your data")
-        try:
-            flow.step_your_data()
-        except Exception:
-            browser.keep_failure("your_data")
-            raise
+        for step in after_screenshots:
+            print(f"web: {step.replace('_', ' ')}")
+            try:
+                getattr(flow, f"step_{step}")()
+            except Exception:
+                browser.keep_failure(step)
+                raise
     except Exception as error:
         traceback.print_exc()
         print(f"web: FAILED ({error}); screenshots and console in {artifacts}", file=sys.stderr)
         return 1
     finally:
         browser.quit()
-    print(f"web: passed, {len(steps) + 1} steps in {time.time() - started:.1f} s")
+    print(f"web: passed, {len(steps) + len(after_screenshots)} steps in {time.time() - started:.1f} s")
     return 0
 
 

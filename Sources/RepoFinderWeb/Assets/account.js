@@ -29,11 +29,28 @@ export async function showAccount(section) {
   }
   if (account.github) {
     const who = account.github;
+    const starOnLike = h("input", { type: "checkbox", id: "star-on-like" });
+    starOnLike.checked = Boolean(who.starOnLike);
+    starOnLike.addEventListener("change", async () => {
+      try {
+        await api.gitHubSettings({ starOnLike: starOnLike.checked });
+        status.textContent = starOnLike.checked
+          ? "From now on, liking a repository also stars it on GitHub."
+          : "Liking no longer stars on GitHub.";
+      } catch (error) {
+        starOnLike.checked = !starOnLike.checked;
+        status.textContent = error.message;
+      }
+    });
+    const waiting = who.pendingStars?.length || 0;
     body.replaceChildren(
       h("div", { class: "identity" },
         h("img", { src: who.avatarUrl || "/assets/icon.svg", alt: "", width: "48", height: "48", loading: "lazy" }),
         h("p", {}, "Signed in with GitHub as ", h("strong", { id: "github-login" }, who.login),
           who.name ? ` (${who.name})` : "", ". Your likes and saves follow you to every device you sign in on.")),
+      h("label", { class: "check" }, starOnLike, " Star on GitHub when I like a repository"),
+      waiting ? h("p", { class: "help", id: "pending-stars" },
+        `${waiting === 1 ? "1 star is" : `${waiting} stars are`} waiting for GitHub (${who.pendingStars[0].problem || "not reached yet"}); RepoFinder keeps trying.`) : null,
       h("div", { class: "data-actions" },
         button("Sign out", "secondary", "sign-out", () => signOut(false, status)),
         button("Sign out everywhere", "secondary", "sign-out-everywhere", () => signOut(true, status))));

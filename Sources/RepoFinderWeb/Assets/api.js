@@ -102,4 +102,8 @@ export const api = {
   startSignIn: (redirectUri) => request("POST", "/v1/me/sign-in/github", { body: { redirectUri } }),
   completeSignIn: (code, state) => request("POST", "/v1/me/sign-in/github/callback", { body: { code, state } }),
   signOut: (everywhere) => request("POST", "/v1/me/sign-out", { body: { everywhere } }),
+  gitHubSettings: (settings) => request("PUT", "/v1/me/github/settings", { body: settings }),
+  githubStar: (fullName) => request("GET", `/v1/me/github/stars/${repoPath(fullName)}`),
+  starOnGitHub: (fullName) => request("PUT", `/v1/me/github/stars/${repoPath(fullName)}`),
+  unstarOnGitHub: (fullName) => request("DELETE", `/v1/me/github/stars/${repoPath(fullName)}`),
 };

@@ -2,6 +2,7 @@
 // repoverse:// link, and the similar repositories.
 
 import { api } from "./api.js";
+import { starButton } from "./githubstar.js";
 import { record } from "./store.js";
 import { h, repositoryRow, toast } from "./ui.js";
 
@@ -25,6 +26,9 @@ export async function start() {
     action.setAttribute("aria-pressed", "true");
     action.textContent = kind === "like" ? "Liked" : "Saved";
     toast(`${kind === "like" ? "Liked" : "Saved"} ${fullName}`);
+  });
+  starButton(fullName).then((button) => {
+    if (button) article.querySelector(".detail-actions").insertBefore(button, article.querySelector("[data-action=share]"));
   });
   const list = document.getElementById("list");
   try {

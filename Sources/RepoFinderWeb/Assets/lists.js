@@ -4,6 +4,7 @@
 
 import { openLink } from "./app.js";
 import { api } from "./api.js";
+import { starButton } from "./githubstar.js";
 import { compact, failure, h, repositoryRow, toast } from "./ui.js";
 
 let list;
@@ -186,7 +187,9 @@ function removableRow(kind, title, repository) {
   const button = h("button", {
     type: "button", class: "ghost remove", "aria-label": `Remove ${repository.fullName} from ${title}`,
   }, "Remove");
-  const row = repositoryRow(repository, { actions: button });
+  const actions = h("div", { class: "row-actions" }, button);
+  const row = repositoryRow(repository, { actions });
+  starButton(repository.fullName).then((star) => { if (star) actions.prepend(star); });
   const remove = async () => {
     row.classList.add("removing");
     try {

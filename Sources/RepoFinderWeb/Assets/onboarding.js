@@ -4,6 +4,8 @@
 // edit, prefilled. A star import started on the first step goes on while the rest is answered.
 
 import { api } from "./api.js";
+import { signIn } from "./account.js";
+import { currentAccount } from "./githubstar.js";
 import * as stars from "./stars.js";
 import { h } from "./ui.js";
 
@@ -28,6 +30,7 @@ export async function start() {
     return;
   }
   fill(preferences || {}, clusters);
+  offerSignIn();
   form.addEventListener("click", onClick);
   form.addEventListener("submit", (event) => { event.preventDefault(); next(); });
   form.elements.githubLogin.addEventListener("keydown", (event) => {
@@ -104,6 +107,20 @@ function onClick(event) {
   else if (nav === "next") next();
   else if (nav === "back") show(step - 1);
   else if (nav === "skip") finish();
+  else if (nav === "sign-in") signIn("/onboarding").catch((error) => showError(error.message));
+}
+
+/** Offers sign-in with GitHub when the server has it; a signed-in person's own login fills the field. */
+async function offerSignIn() {
+  const account = await currentAccount();
+  if (account?.github) {
+    const note = document.getElementById("onboarding-signed-in");
+    note.textContent = `Signed in with GitHub as ${account.github.login}: import your own stars below.`;
+    note.hidden = false;
+    if (!form.elements.githubLogin.value) form.elements.githubLogin.value = account.github.login;
+  } else if (account?.signIn.available) {
+    document.getElementById("onboarding-sign-in").hidden = false;
+  }
 }
 
 function show(index) {

@@ -1,0 +1,72 @@
+// Star on GitHub, from a repository's page and the rows of Saved and Liked: each button shows GitHub's current state
+// (asked through the server, which holds the GitHub token), stars or unstars, and says so when GitHub did not take it
+// yet (the server keeps it and tries again).
+
+import { api } from "./api.js";
+import { h, toast } from "./ui.js";
+
+let account = null;
+
+/** The account, asked once per page. */
+export function currentAccount() {
+  if (!account) account = api.account().catch(() => null);
+  return account;
+}
+
+/** A Star on GitHub button for `fullName`, or null when this account is not signed in with GitHub. */
+export async function starButton(fullName) {
+  const known = await currentAccount();
+  if (!known?.github) return null;
+  const button = h("button", {
+    type: "button", class: "ghost github-star", "aria-pressed": "false", dataset: { repo: fullName },
+  }, "☆ Star");
+  show(button, { starred: null }, fullName);
+  button.addEventListener("click", () => toggle(button, fullName));
+  queue(() => api.githubStar(fullName).then((state) => show(button, state, fullName)).catch(() => {}));
+  return button;
+}
+
+function show(button, state, fullName) {
+  const starred = state.starred === true || state.pending?.action === "star";
+  button.setAttribute("aria-pressed", String(starred));
+  button.dataset.state = state.pending ? "pending" : state.starred === null || state.starred === undefined
+    ? "unknown" : (state.starred ? "starred" : "unstarred");
+  button.textContent = state.pending
+    ? (state.pending.action === "star" ? "★ Star waiting" : "☆ Unstar waiting")
+    : (state.starred ? "★ Starred" : "☆ Star");
+  button.title = state.pending || state.problem
+    ? `${state.problem || "Waiting for GitHub"}; RepoFinder tries again.`
+    : (state.starred ? `Starred on GitHub: press to unstar ${fullName}` : `Star ${fullName} on GitHub`);
+  button.setAttribute("aria-label", `${button.textContent.replace(/^[★☆] /, "")} on GitHub: ${fullName}`);
+}
+
+async function toggle(button, fullName) {
+  const star = button.getAttribute("aria-pressed") !== "true";
+  button.disabled = true;
+  try {
+    const state = await (star ? api.starOnGitHub(fullName) : api.unstarOnGitHub(fullName));
+    show(button, state, fullName);
+    toast(state.pending
+      ? `GitHub did not take it yet (${state.problem}); RepoFinder will try again.`
+      : `${star ? "Starred" : "Unstarred"} ${fullName} on GitHub`);
+  } catch (error) {
+    toast(error.message);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+// At most four state requests at once (each asks GitHub).
+const waiting = [];
+let running = 0;
+function queue(work) {
+  waiting.push(work);
+  pump();
+}
+function pump() {
+  while (running < 4 && waiting.length) {
+    const work = waiting.shift();
+    running += 1;
+    work().finally(() => { running -= 1; pump(); });
+  }
+}
