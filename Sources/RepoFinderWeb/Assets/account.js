@@ -43,9 +43,10 @@ export async function showAccount(section) {
       }
     });
     const waiting = who.pendingStars?.length || 0;
-    body.replaceChildren(
-      h("div", { class: "identity" },
-        h("img", { src: who.avatarUrl || "/assets/icon.svg", alt: "", width: "48", height: "48", loading: "lazy" }),
+    const picture = h("img", { src: who.avatarUrl || "/assets/icon.svg", alt: "", width: "48", height: "48" });
+    picture.addEventListener("error", () => { picture.src = "/assets/icon.svg"; }, { once: true });
+    body.replaceChildren(...[
+      h("div", { class: "identity" }, picture,
         h("p", {}, "Signed in with GitHub as ", h("strong", { id: "github-login" }, who.login),
           who.name ? ` (${who.name})` : "", ". Your likes and saves follow you to every device you sign in on.")),
       h("label", { class: "check" }, starOnLike, " Star on GitHub when I like a repository"),
@@ -53,7 +54,8 @@ export async function showAccount(section) {
         `${waiting === 1 ? "1 star is" : `${waiting} stars are`} waiting for GitHub (${who.pendingStars[0].problem || "not reached yet"}); RepoFinder keeps trying.`) : null,
       h("div", { class: "data-actions" },
         button("Sign out", "secondary", "sign-out", () => signOut(false, status)),
-        button("Sign out everywhere", "secondary", "sign-out-everywhere", () => signOut(true, status))));
+        button("Sign out everywhere", "secondary", "sign-out-everywhere", () => signOut(true, status))),
+    ].filter(Boolean));
   } else if (account.signIn.available) {
     body.replaceChildren(
       h("p", { class: "help" }, "Sign in to keep your likes and saves on every device, and to import your own stars."

@@ -19,7 +19,7 @@ export async function starButton(fullName) {
   if (!known?.github) return null;
   const button = h("button", {
     type: "button", class: "ghost github-star", "aria-pressed": "false", dataset: { repo: fullName },
-  }, "☆ Star");
+  });
   show(button, { starred: null }, fullName);
   button.addEventListener("click", () => toggle(button, fullName));
   queue(() => api.githubStar(fullName).then((state) => show(button, state, fullName)).catch(() => {}));
@@ -31,13 +31,12 @@ function show(button, state, fullName) {
   button.setAttribute("aria-pressed", String(starred));
   button.dataset.state = state.pending ? "pending" : state.starred === null || state.starred === undefined
     ? "unknown" : (state.starred ? "starred" : "unstarred");
-  button.textContent = state.pending
-    ? (state.pending.action === "star" ? "★ Star waiting" : "☆ Unstar waiting")
-    : (state.starred ? "★ Starred" : "☆ Star");
-  button.title = state.pending || state.problem
-    ? `${state.problem || "Waiting for GitHub"}; RepoFinder tries again.`
-    : (state.starred ? `Starred on GitHub: press to unstar ${fullName}` : `Star ${fullName} on GitHub`);
-  button.setAttribute("aria-label", `${button.textContent.replace(/^[★☆] /, "")} on GitHub: ${fullName}`);
+  const label = state.pending
+    ? (state.pending.action === "star" ? "Star waiting" : "Unstar waiting")
+    : (state.starred ? "Starred" : "Star");
+  // The glyph always, the word where there is room (a narrow phone shows the glyph alone).
+  button.replaceChildren(h("span", { "aria-hidden": "true" }, starred ? "★" : "☆"), h("span", { class: "label" }, label));
+  button.setAttribute("aria-label", `${label} on GitHub: ${fullName}`);
 }
 
 async function toggle(button, fullName) {
