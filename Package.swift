@@ -297,7 +297,7 @@ let package = Package(
         .testTarget(
             name: "SettingsTests",
             dependencies: [
-                "RepoFinderSettings", "RepoFinderServer", "GitHub", "Storage",
+                "RepoFinderSettings", "RepoFinderServer", "GitHub", "GitHubAccounts", "Storage",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
             ],

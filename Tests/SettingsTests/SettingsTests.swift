@@ -1,6 +1,7 @@
 import Configuration
 import Foundation
 import GitHub
+import GitHubAccounts
 import Logging
 import RepoFinderServer
 import RepoFinderSettings
@@ -130,6 +131,34 @@ struct SettingsTests {
             try Self.settings(["database.url": "postgres://nobody"]).database()
         } throws: { error in
             (error as? SettingsError)?.description.hasPrefix("--database or DATABASE_URL: ") == true
+        }
+    }
+
+    @Test("sign-in: on with the app's id, secret and a 32-byte key; off when any is missing; a bad key is named")
+    func signIn() throws {
+        let key = Data(repeating: 7, count: 32).base64EncodedString()
+        let full = Settings(environment: [
+            "GITHUB_CLIENT_ID": "Iv1.abc", "GITHUB_CLIENT_SECRET": "shh", "GITHUB_TOKEN_KEY": key,
+            "GITHUB_URL": "https://github.example.com",
+        ])
+        let configuration = try #require(try full.signIn())
+        #expect(configuration.app == GitHubOAuthApp(clientID: "Iv1.abc", clientSecret: "shh"))
+        #expect(configuration.scopes == ["read:user", "public_repo"])
+        #expect(try full.github().webURL == URL(string: "https://github.example.com")!)
+        #expect(!full.summary.contains("shh") && !full.summary.contains(key))
+        #expect(full.summary.contains("github.client.secret=(set)"))
+        #expect(try Settings(environment: ["GITHUB_CLIENT_ID": "Iv1.abc", "GITHUB_TOKEN_KEY": key]).signIn() == nil)
+        #expect(try Settings(environment: [:]).signIn() == nil)
+        #expect(try Settings(environment: [:]).github().webURL == URL(string: "https://github.com")!)
+        #expect {
+            try Settings(environment: ["GITHUB_TOKEN_KEY": "too-short"]).signIn()
+        } throws: { error in
+            "\(error)".hasPrefix("GITHUB_TOKEN_KEY must be 32 random bytes in base64")
+        }
+        #expect {
+            try Settings(environment: ["GITHUB_URL": "github.com"]).github()
+        } throws: { error in
+            "\(error)" == "GITHUB_URL must be an http(s) address, not 'github.com'."
         }
     }
 }
