@@ -25,8 +25,10 @@ extension DiscoveryAPI {
         async let imports = store.starImports(userID: userID)
         async let saved = everything(on: .saved, userID: userID)
         async let liked = everything(on: .liked, userID: userID)
+        let github = try await account(userID).github
         let document = Components.Schemas.AccountExport(
             format: .repofinderExport1, exportedAt: Date(), account: .init(id: userID),
+            github: github.map { .init(value1: $0) },
             preferences: try await preferences.map(APISchemas.preferences),
             interactions: try await interactions.map { interaction in
                 .init(

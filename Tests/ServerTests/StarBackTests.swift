@@ -75,7 +75,7 @@ struct StarBackTests {
             // The person allows starring on GitHub: the next retry takes it, and nothing waits any more.
             try await standIn.grantScopes("read:user public_repo", to: "ada")
             var names: [String] = []
-            for _ in 0..<100 where names.isEmpty {
+            for _ in 0..<600 where names.isEmpty {
                 try await Task.sleep(for: .milliseconds(100))
                 names = try await standIn.starredNames("ada")
             }
@@ -103,7 +103,7 @@ struct StarBackTests {
             #expect((try settings.json()["github"] as? [String: Any])?["starOnLike"] as? Bool == true)
             try await SignInTests.like(client, token: token, ids: [("on", names[1])])
             var starred: [String] = []
-            for _ in 0..<50 where starred.isEmpty {
+            for _ in 0..<600 where starred.isEmpty {
                 try await Task.sleep(for: .milliseconds(100))
                 starred = try await standIn.starredNames("ada")
             }
