@@ -5,7 +5,10 @@
 For each of --runs fresh servers (each on a new SQLite file) it reports the first import's time and the GitHub requests it made, then a second
 import of the same login into the same account (which should read only what is new: nothing).
 
-usage: scripts/star-import-bench.py [--binary PATH] [--stars N] [--runs N]
+With --postgres URL each run uses a new schema of that database (dropped afterwards with psql) instead of a SQLite
+file; the server loads the starter catalog into it first, which is not timed.
+
+usage: scripts/star-import-bench.py [--binary PATH] [--stars N] [--runs N] [--postgres URL]
 """
 import argparse
 import json
@@ -78,10 +81,13 @@ def run_import(server, token):
     return time.monotonic() - started, body
 
 
-def one_run(binary, stars):
+def one_run(binary, stars, postgres, number):
     standin, github = start_standin(stars)
+    schema = "star_bench_%d_%d" % (os.getpid(), number)
     with tempfile.TemporaryDirectory() as work, open(os.path.join(work, "server.log"), "w") as log:
-        server_process, server = start_server(binary, os.path.join(work, "bench.sqlite"), github, log)
+        database = (postgres + ("&" if "?" in postgres else "?") + "schema=" + schema) if postgres \
+            else os.path.join(work, "bench.sqlite")
+        server_process, server = start_server(binary, database, github, log)
         try:
             _, account = call("POST", server + "/v1/users")
             token = account["token"]
@@ -95,6 +101,9 @@ def one_run(binary, stars):
             server_process.wait()
             standin.stdin.close()
             standin.wait()
+            if postgres:
+                subprocess.run(["psql", postgres, "-qc", "DROP SCHEMA IF EXISTS %s CASCADE" % schema], check=False,
+                               env=dict(os.environ, PGOPTIONS="--client-min-messages=warning"))
     for outcome in (first, second):
         if outcome["state"] != "done":
             sys.exit("the import failed: %s" % outcome)
@@ -110,15 +119,18 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build-release", "release", "repofinder"))
     parser.add_argument("--stars", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--postgres", help="a postgres:// URL: each run on a new schema of that database")
     arguments = parser.parse_args()
-    runs = [one_run(arguments.binary, arguments.stars) for _ in range(arguments.runs)]
+    runs = [one_run(arguments.binary, arguments.stars, arguments.postgres, number)
+            for number in range(arguments.runs)]
     for number, run in enumerate(runs, 1):
         print("run %d: first import %.2f s, %d GitHub requests, read %d, imported %d, added %d to the catalog, "
               "%d pages; second import %.3f s, %d GitHub requests, imported %d"
               % (number, run["first_seconds"], run["first_requests"], run["read"], run["imported"], run["added"],
                  run["pages"], run["second_seconds"], run["second_requests"], run["second_imported"]))
-    print("median first import: %.2f s for %d stars (%d runs)"
-          % (statistics.median(run["first_seconds"] for run in runs), arguments.stars, len(runs)))
+    print("median first import: %.2f s for %d stars (%d runs, %s)"
+          % (statistics.median(run["first_seconds"] for run in runs), arguments.stars, len(runs),
+             "PostgreSQL" if arguments.postgres else "SQLite file"))
 
 
 if __name__ == "__main__":

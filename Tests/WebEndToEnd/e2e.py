@@ -559,13 +559,7 @@ class Flow:
             self.sign_in(other, "octo-stars")
             if other.token() == old:
                 raise Failure("the second device kept its old token after joining the account")
-            request = urllib.request.Request(f"{b.base}/v1/me/liked", headers={"Authorization": f"Bearer {old}"})
-            try:
-                urllib.request.urlopen(request)
-                raise Failure("the second device's old token still works")
-            except urllib.error.HTTPError as error:
-                if error.code != 401:
-                    raise Failure(f"the old token gets {error.code}, not 401")
+            self.expect_refused(old, "the second device's old token")
             union = [item["repository"]["fullName"] for item in other.api("/v1/me/liked?perPage=100")["items"]]
             if sorted(union) != sorted(before | set(mine)) or len(union) != len(set(union)):
                 raise Failure(f"the joined account likes {sorted(union)}, expected {sorted(before | set(mine))}")
@@ -580,6 +574,16 @@ class Flow:
         print(f"  two devices: {len(before)} + {len(mine)} likes → one account of {len(union)}; the second device's "
               "old token gets 401")
 
+    def expect_refused(self, token, what):
+        """`token` gets 401 from the API."""
+        request = urllib.request.Request(f"{self.b.base}/v1/me/stats", headers={"Authorization": f"Bearer {token}"})
+        try:
+            urllib.request.urlopen(request)
+            raise Failure(f"{what} still works")
+        except urllib.error.HTTPError as error:
+            if error.code != 401:
+                raise Failure(f"{what} gets {error.code}, not 401")
+
     def step_your_data(self):
         """Profile → Download my data, then Delete my account: the old token is refused, nothing is left."""
         b = self.b
@@ -592,13 +596,7 @@ class Flow:
         b.wait("the confirmation", lambda: b.driver.switch_to.alert, 5)
         b.driver.switch_to.alert.accept()
         b.wait("a fresh start at onboarding", lambda: b.driver.current_url.endswith("/onboarding"))
-        request = urllib.request.Request(f"{b.base}/v1/me/stats", headers={"Authorization": f"Bearer {token}"})
-        try:
-            urllib.request.urlopen(request)
-            raise Failure("the deleted account's token still works")
-        except urllib.error.HTTPError as error:
-            if error.code != 401:
-                raise Failure(f"the deleted account's token gets {error.code}, not 401")
+        self.expect_refused(token, "the deleted account's token")
         with sqlite3.connect(self.database) as db:
             left = db.execute("SELECT count(*) FROM interactions").fetchone()[0]
         if left != 0:
