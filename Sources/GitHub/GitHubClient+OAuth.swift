@@ -82,8 +82,8 @@ extension GitHubClient {
     public nonisolated func authorizeURL(
         app: GitHubOAuthApp, redirectURI: String, state: String, codeChallenge: String, scope: [String]
     ) -> URL {
-        webURL(
-            "/login/oauth/authorize",
+        Self.address(
+            configuration.webURL, "/login/oauth/authorize",
             query: [
                 ("client_id", app.clientID), ("redirect_uri", redirectURI), ("scope", scope.joined(separator: " ")),
                 ("state", state), ("code_challenge", codeChallenge), ("code_challenge_method", "S256"),
@@ -204,23 +204,9 @@ extension GitHubClient {
         "/user/starred/\(PercentEncoding.encode(name.owner))/\(PercentEncoding.encode(name.name))"
     }
 
-    /// An absolute URL on GitHub's web root.
-    private nonisolated func webURL(_ path: String, query: [(String, String)]) -> URL {
-        var text = configuration.webURL.absoluteString
-        if text.hasSuffix("/") { text.removeLast() }
-        return URL(string: text + path + "?" + Self.form(query))!
-    }
-
-    /// `application/x-www-form-urlencoded` text.
-    private nonisolated static func form(_ fields: [(String, String)]) -> String {
-        fields.map { "\(PercentEncoding.encode($0.0))=\(PercentEncoding.encode($0.1))" }.joined(separator: "&")
-    }
-
     /// Posts a form to GitHub's web root, asking for JSON: OAuth errors come back as 200 with `error`.
     private func oauthPost(_ path: String, _ fields: [(String, String)]) async throws(GitHubOAuthError) -> OAuthBody {
-        var text = configuration.webURL.absoluteString
-        if text.hasSuffix("/") { text.removeLast() }
-        var request = GitHubRequest(method: .post, url: URL(string: text + path)!)
+        var request = GitHubRequest(method: .post, url: Self.address(configuration.webURL, path))
         request.headerFields[.accept] = "application/json"
         request.headerFields[.contentType] = "application/x-www-form-urlencoded"
         request.body = Data(Self.form(fields).utf8)

@@ -66,16 +66,21 @@ public actor GitHubClient {
 
     /// An absolute URL for an API path with query items (values percent-encoded so `+`, `&`, `#` survive).
     package func url(_ path: String, query: [(String, String)] = []) -> URL {
-        var text = configuration.baseURL.absoluteString
+        Self.address(configuration.baseURL, path, query: query)
+    }
+
+    /// `path` under `root` (the API's or the web's), with query items (percent-encoded, as a form encodes them).
+    nonisolated static func address(_ root: URL, _ path: String, query: [(String, String)] = []) -> URL {
+        var text = root.absoluteString
         if text.hasSuffix("/") { text.removeLast() }
         text += path
-        if !query.isEmpty {
-            text +=
-                "?"
-                + query.map { "\(PercentEncoding.encode($0.0))=\(PercentEncoding.encode($0.1))" }
-                .joined(separator: "&")
-        }
+        if !query.isEmpty { text += "?" + form(query) }
         return URL(string: text)!
+    }
+
+    /// `application/x-www-form-urlencoded` text (also a URL's query): every value percent-encoded.
+    nonisolated static func form(_ fields: [(String, String)]) -> String {
+        fields.map { "\(PercentEncoding.encode($0.0))=\(PercentEncoding.encode($0.1))" }.joined(separator: "&")
     }
 
     /// Sends one request with redirects, revalidation, limits and retries applied; returns the final 2xx response

@@ -62,8 +62,6 @@ extension DiscoveryAPI {
         do {
             return .ok(
                 .init(body: .json(Self.device(try await signIn.deviceStatus(id: input.path.id, userID: userID)))))
-        } catch .unknownDevice(let id) {
-            throw APIError.notFound(SignInError.unknownDevice(id).description)
         } catch {
             throw Self.apiError(error)
         }

@@ -77,11 +77,14 @@ public enum DiscoveryServer {
             } else {
                 nil
             }
-        let starBack = zipSignIn(gitHubSignIn, github).map { signIn, github in
-            StarBack(
-                store: store, github: github, signIn: signIn,
-                policy: .init(firstPause: configuration.starBackFirstPause), logger: logger)
-        }
+        let starBack: StarBack? =
+            if let gitHubSignIn, let github {
+                StarBack(
+                    store: store, github: github, signIn: gitHubSignIn,
+                    policy: .init(firstPause: configuration.starBackFirstPause), logger: logger)
+            } else {
+                nil
+            }
         let api = DiscoveryAPI(
             store: store, deck: deck, accounts: accounts, sessions: sessions, metrics: metrics,
             quota: configuration.interactionQuota, metricsToken: configuration.metricsToken,
@@ -177,10 +180,4 @@ public enum DiscoveryServer {
     public static func makeWebApp(store: any DataStore) async throws -> WebApp {
         try await WebApp { name in try await store.repository(named: name) }
     }
-}
-
-/// Both, or nil.
-private func zipSignIn(_ signIn: GitHubSignIn?, _ github: GitHubClient?) -> (GitHubSignIn, GitHubClient)? {
-    guard let signIn, let github else { return nil }
-    return (signIn, github)
 }
