@@ -162,7 +162,7 @@ let package = Package(
             name: "RepoFinderServer",
             dependencies: [
                 "APISchemas", "RepoFinderAPI", "Dealing", "Recommender", "Storage", "RepoFinderCore", "RepoFinderWeb",
-                "GitHub", "GitHubAccounts",
+                "GitHub", "GitHubAccounts", "Catalog",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),

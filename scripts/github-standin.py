@@ -83,6 +83,14 @@ class World:
         self.reset_at = int(time.time()) + 3600
         self.requests = 0
         self.now = datetime.now(timezone.utc).replace(microsecond=0)
+        # Repositories by name and id; old names of renamed ones; deleted ones.
+        self.by_name, self.by_id, self.renamed, self.deleted = {}, {}, {}, set()
+        for index, repository in enumerate(catalog):
+            repository.setdefault("id", 1_000_000_000 + index)
+            self.by_name[repository["full_name"].lower()] = index
+            self.by_id[repository["id"]] = index
+        self.search_limit, self.search_used, self.search_reset = 30, 0, int(time.time()) + 60
+        self.graphql_limit, self.graphql_used, self.graphql_reset = 5000, 0, int(time.time()) + 3600
         for login, count in users:
             self.add_user(login, count)
 
@@ -102,6 +110,11 @@ class World:
         random.Random(digest).shuffle(order)
         self.stars[login.lower()] = [
             (self.now - timedelta(hours=position), index) for position, index in enumerate(order[:count])]
+
+    def add_repository(self, repository):
+        self.repositories.append(repository)
+        self.by_name[repository["full_name"].lower()] = len(self.repositories) - 1
+        self.by_id[repository["id"]] = len(self.repositories) - 1
 
     def star_more(self, login, count):
         stars = self.stars[login.lower()]
@@ -162,6 +175,8 @@ class Handler(BaseHTTPRequestHandler):
                 return OAuth(self).route(method, path, query)
             if path == "/user" or path.startswith("/user/") or path.startswith("/applications/"):
                 return OAuth(self).personal(method, path)
+            if path == "/graphql" or path.startswith(("/repos/", "/repositories/", "/search/repositories")):
+                return Repos(self).route(method, path, query)
             match = re.fullmatch(r"/users/([^/]+)(/starred)?", path)
             if method != "GET" or not match:
                 return self.error(404, "Not Found", "")
@@ -232,6 +247,8 @@ class Handler(BaseHTTPRequestHandler):
             if path in ("/_standin/device", "/_standin/grants", "/_standin/tokens", "/_standin/scopes") \
                     or path.endswith("/starred-names"):
                 return OAuth(self).bookkeeping(method, path)
+            if method == "POST" and path.startswith("/_standin/repos"):
+                return Repos(self).bookkeeping(method, path)
             if method == "GET" and path == "/_standin/requests":
                 count = world.requests
                 if query.get("reset"):
@@ -549,6 +566,199 @@ class OAuth:
         return self.handler.send(status, {}, body.encode(), "text/html; charset=utf-8")
 
 
+class Repos:
+    """GitHub's repository endpoints over the world's repositories (its lock held): `GET /repos/{owner}/{repo}` (a
+    renamed repository answers 301 to `/repositories/{id}`, as GitHub does; a deleted one 404; `ETag` and 304),
+    `GET /repositories/{id}`, `GET /search/repositories` (`language:`, `topic:`, `stars:>=N`, `created:>=DAY`
+    qualifiers; `sort=stars`; `per_page`, `page`, `Link`; the search limit, 30 a minute) and `POST /graphql` for the
+    one query shape RepoFinder sends: aliased `rN: repository(owner: $oN, name: $nN) { ...facts }` fields (renames
+    followed; an unknown name is null with a NOT_FOUND error; a token required; the GraphQL points limit)."""
+
+    def __init__(self, handler):
+        self.handler, self.world = handler, handler.world
+
+    def route(self, method, path, query):
+        handler, world = self.handler, self.world
+        if path == "/graphql" and method == "POST":
+            return self.graphql()
+        if method != "GET":
+            return handler.error(404, "Not Found", "")
+        if path == "/search/repositories":
+            return self.search(query)
+        if not world.charge():
+            return handler.limited()
+        match = re.fullmatch(r"/repositories/(\d+)", path)
+        if match:
+            index = world.by_id.get(int(match.group(1)))
+            return self.answer(index, "/repos/repos#get-a-repository")
+        match = re.fullmatch(r"/repos/([^/]+)/([^/]+)", path)
+        if not match:
+            return handler.error(404, "Not Found", "", world.limit_headers())
+        key = ("%s/%s" % match.groups()).lower()
+        if key in world.by_name:
+            return self.answer(world.by_name[key], "/repos/repos#get-a-repository")
+        if key in world.renamed:
+            index = world.renamed[key]
+            here = "http://%s:%d" % handler.server.server_address[:2]
+            location = "%s/repositories/%d" % (here, world.repositories[index]["id"])
+            return handler.json(301, {"message": "Moved Permanently", "url": location,
+                                      "documentation_url": DOCS + "/overview/resources-in-the-rest-api#http-redirects"},
+                                dict(world.limit_headers(), Location=location))
+        return handler.error(404, "Not Found", "/repos/repos#get-a-repository", world.limit_headers())
+
+    def answer(self, index, docs):
+        handler, world = self.handler, self.world
+        if index is None or index in world.deleted:
+            return handler.error(404, "Not Found", docs, world.limit_headers())
+        body = json.dumps(world.repositories[index]).encode()
+        etag = 'W/"%s"' % hashlib.md5(body).hexdigest()
+        if handler.headers.get("If-None-Match") == etag:
+            world.used -= 1  # a 304 costs nothing
+            return handler.send(304, dict(world.limit_headers(), ETag=etag), b"")
+        return handler.send(200, dict(world.limit_headers(), ETag=etag), body, "application/json; charset=utf-8")
+
+    def search(self, query):
+        handler, world = self.handler, self.world
+        now = time.time()
+        if now >= world.search_reset:
+            world.search_used, world.search_reset = 0, int(now) + 60
+        headers = {"X-RateLimit-Limit": str(world.search_limit),
+                   "X-RateLimit-Remaining": str(max(0, world.search_limit - world.search_used - 1)),
+                   "X-RateLimit-Reset": str(world.search_reset), "X-RateLimit-Used": str(world.search_used + 1),
+                   "X-RateLimit-Resource": "search"}
+        if world.search_used >= world.search_limit:
+            headers["X-RateLimit-Remaining"] = "0"
+            return handler.json(403, {"message": "API rate limit exceeded for search.",
+                                      "documentation_url": DOCS + "/search/search#rate-limit"}, headers)
+        world.search_used += 1
+        terms = (query.get("q") or "").split()
+        try:
+            per_page = min(max(int(query.get("per_page", "30")), 1), 100)
+            page = max(int(query.get("page", "1")), 1)
+        except ValueError:
+            return handler.error(422, "Validation Failed", "/search/search#search-repositories", headers)
+        found = [index for index in world.by_name.values() if index not in world.deleted
+                 and all(self.matches(world.repositories[index], term) for term in terms)]
+        if query.get("sort") == "stars":
+            found.sort(key=lambda index: world.repositories[index].get("stargazers_count", 0),
+                       reverse=query.get("order") != "asc")
+        reachable = found[:1000]
+        chosen = reachable[(page - 1) * per_page: page * per_page]
+        if page * per_page < len(reachable):
+            here = "http://%s:%d/search/repositories" % handler.server.server_address[:2]
+            headers["Link"] = '<%s?%s>; rel="next"' % (here, urlencode(dict(query, page=str(page + 1))))
+        return handler.json(200, {"total_count": len(found), "incomplete_results": False,
+                                  "items": [world.repositories[index] for index in chosen]}, headers)
+
+    @staticmethod
+    def matches(repository, term):
+        qualifier, _, value = term.partition(":")
+        value = value.strip('"')
+        if not _:
+            text = " ".join([repository.get("full_name") or "", repository.get("description") or ""]).lower()
+            return term.lower() in text
+        if qualifier == "language":
+            return (repository.get("language") or "").lower() == value.lower()
+        if qualifier == "topic":
+            return value.lower() in [topic.lower() for topic in repository.get("topics") or []]
+        if qualifier == "stars" and value.startswith(">="):
+            return repository.get("stargazers_count", 0) >= int(value[2:])
+        if qualifier == "created" and value.startswith(">="):
+            return (repository.get("created_at") or "")[:10] >= value[2:]
+        return True
+
+    def graphql(self):
+        handler, world = self.handler, self.world
+        token = OAuth(handler).bearer()
+        if not token:
+            return handler.json(401, {"message": "This endpoint requires you to be authenticated.",
+                                      "documentation_url": "https://docs.github.com/graphql/guides/forming-calls-with-graphql#authenticating-with-graphql"})
+        body = handler.read_body()
+        text, variables = body.get("query") or "", body.get("variables") or {}
+        aliases = re.findall(r"(r\d+): repository\(owner: \$(o\d+), name: \$(n\d+)\)", text)
+        cost = max(1, -(-3 * len(aliases) // 100))
+        now = time.time()
+        if now >= world.graphql_reset:
+            world.graphql_used, world.graphql_reset = 0, int(now) + 3600
+        headers = {"X-RateLimit-Limit": str(world.graphql_limit),
+                   "X-RateLimit-Remaining": str(max(0, world.graphql_limit - world.graphql_used - cost)),
+                   "X-RateLimit-Reset": str(world.graphql_reset), "X-RateLimit-Used": str(world.graphql_used + cost),
+                   "X-RateLimit-Resource": "graphql"}
+        if world.graphql_used + cost > world.graphql_limit:
+            headers["X-RateLimit-Remaining"] = "0"
+            return handler.json(403, {"message": "API rate limit exceeded for user.",
+                                      "documentation_url": "https://docs.github.com/graphql/overview/rate-limits-and-node-limits-for-the-graphql-api"},
+                                headers)
+        world.graphql_used += cost
+        data = {"rateLimit": {"cost": cost, "remaining": world.graphql_limit - world.graphql_used,
+                              "resetAt": iso(datetime.fromtimestamp(world.graphql_reset, timezone.utc))}}
+        errors = []
+        for alias, owner_variable, name_variable in aliases:
+            requested = "%s/%s" % (variables.get(owner_variable), variables.get(name_variable))
+            key = requested.lower()
+            index = world.by_name.get(key, world.renamed.get(key))
+            if index is None or index in world.deleted:
+                data[alias] = None
+                errors.append({"type": "NOT_FOUND", "path": [alias], "locations": [],
+                               "message": "Could not resolve to a Repository with the name '%s'." % requested})
+            else:
+                data[alias] = self.node(world.repositories[index])
+        answer = {"data": data}
+        if errors:
+            answer["errors"] = errors
+        return handler.json(200, answer, headers)
+
+    @staticmethod
+    def node(repository):
+        owner = repository.get("owner") or {}
+        license_info = repository.get("license")
+        issues = repository.get("open_issues_count")
+        return {
+            "databaseId": repository.get("id"), "nameWithOwner": repository["full_name"],
+            "name": repository.get("name") or repository["full_name"].split("/")[1],
+            "owner": {"login": owner.get("login") or repository["full_name"].split("/")[0],
+                      "avatarUrl": owner.get("avatar_url")},
+            "description": repository.get("description"),
+            "primaryLanguage": {"name": repository["language"]} if repository.get("language") else None,
+            "repositoryTopics": {"nodes": [{"topic": {"name": topic}} for topic in repository.get("topics") or []]},
+            "stargazerCount": repository.get("stargazers_count", 0), "forkCount": repository.get("forks_count", 0),
+            "issues": {"totalCount": issues or 0}, "pullRequests": {"totalCount": 0},
+            "licenseInfo": {"spdxId": license_info.get("spdx_id"), "name": license_info.get("name")}
+            if license_info else None,
+            "createdAt": repository.get("created_at"), "updatedAt": repository.get("updated_at"),
+            "pushedAt": repository.get("pushed_at"), "isArchived": bool(repository.get("archived")),
+            "url": repository.get("html_url"),
+        }
+
+    def bookkeeping(self, method, path):
+        """`POST /_standin/repos` adds a repository (a REST object), `/_standin/repos/rename` {"from", "to"},
+        `/_standin/repos/delete` {"name"}, `/_standin/repos/grow` {"stars": N} adds N stars to every repository."""
+        handler, world = self.handler, self.world
+        body = handler.read_body()
+        if path == "/_standin/repos":
+            repository = dict(body)
+            repository.setdefault("id", 2_000_000_000 + len(world.repositories))
+            world.add_repository(repository)
+            return handler.json(201, repository)
+        if path == "/_standin/repos/rename":
+            index = world.by_name.pop(body["from"].lower())
+            owner, name = body["to"].split("/")
+            repository = world.repositories[index]
+            repository.update(full_name=body["to"], name=name, html_url="https://github.com/" + body["to"],
+                              owner=dict(repository.get("owner") or {}, login=owner))
+            world.by_name[body["to"].lower()] = index
+            world.renamed[body["from"].lower()] = index
+            return handler.json(200, repository)
+        if path == "/_standin/repos/delete":
+            world.deleted.add(world.by_name[body["name"].lower()])
+            return handler.json(200, {"deleted": body["name"]})
+        if path == "/_standin/repos/grow":
+            for repository in world.repositories:
+                repository["stargazers_count"] = repository.get("stargazers_count", 0) + int(body.get("stars", 1))
+            return handler.json(200, {"grown": len(world.repositories)})
+        return handler.error(404, "Not Found", "")
+
+
 def load_catalog(path, needed):
     repositories = []
     with gzip.open(path, "rt", encoding="utf-8") as handle:
@@ -564,6 +774,9 @@ def main():
     parser.add_argument("--catalog", required=True)
     parser.add_argument("--user", action="append", default=[], help="LOGIN=COUNT")
     parser.add_argument("--rate-limit", type=int, default=60)
+    parser.add_argument("--all-repositories", action="store_true",
+                        help="serve every repository of --catalog (for catalog refreshes), not just enough for stars")
+    parser.add_argument("--graphql-limit", type=int, default=5000, help="GraphQL points an hour")
     parser.add_argument("--page-delay", type=float, default=0.0, help="seconds before each star page is answered")
     parser.add_argument("--client-id", default="standin-client-id")
     parser.add_argument("--client-secret", default="standin-client-secret")
@@ -577,8 +790,9 @@ def main():
             parser.error("not a GitHub login: " + login)
         users.append((login, int(count or "0")))
     # Enough repositories for the largest star list and for stars added later.
-    needed = max([count for _, count in users] + [0]) + 2_000
+    needed = 10 ** 9 if arguments.all_repositories else max([count for _, count in users] + [0]) + 2_000
     Handler.world = World(load_catalog(arguments.catalog, needed), users, arguments.rate_limit)
+    Handler.world.graphql_limit = arguments.graphql_limit
     Handler.page_delay = arguments.page_delay
     Handler.world.app = {"client_id": arguments.client_id, "client_secret": arguments.client_secret,
                          "device_interval": arguments.device_interval, "device_expires": arguments.device_expires}

@@ -1,3 +1,4 @@
+public import Foundation
 public import GitHub
 public import RepoFinderCore
 public import Storage
@@ -18,6 +19,9 @@ public struct SyncPlan: Sendable, Equatable {
     public var refreshCount: Int
     /// The day today's star snapshot is recorded for (UTC).
     public var today: Day
+    /// Only repositories created on or after this day (`created:>=`): young ones that just passed the star
+    /// threshold, which a search sorted by stars would not reach. Nil searches all.
+    public var createdSince: Day?
 
     /// Languages `repofinder sync` searches when it is given no language, topic or refresh: popular ones.
     public static let defaultLanguages = [
@@ -26,7 +30,7 @@ public struct SyncPlan: Sendable, Equatable {
 
     public init(
         languages: [String] = [], topics: [String] = [], pagesPerQuery: Int = 1, perPage: Int = 100,
-        minimumStars: Int = 50, refreshCount: Int = 0, today: Day
+        minimumStars: Int = 50, refreshCount: Int = 0, today: Day, createdSince: Day? = nil
     ) {
         self.languages = languages
         self.topics = topics
@@ -35,11 +39,13 @@ public struct SyncPlan: Sendable, Equatable {
         self.minimumStars = max(minimumStars, 0)
         self.refreshCount = max(refreshCount, 0)
         self.today = today
+        self.createdSince = createdSince
     }
 
     /// The search queries in GitHub's syntax, in the order they run.
     public var queries: [String] {
-        let stars = minimumStars > 0 ? " stars:>=\(minimumStars)" : ""
+        let stars =
+            (minimumStars > 0 ? " stars:>=\(minimumStars)" : "") + (createdSince.map { " created:>=\($0)" } ?? "")
         return languages.map { "language:\(Self.quoted($0))\(stars)" }
             + topics.map { "topic:\(Self.quoted($0))\(stars)" }
     }
@@ -113,10 +119,12 @@ public struct CatalogSync: Sendable {
 
     private let store: any DataStore
     private let github: GitHubClient
+    private let now: @Sendable () -> Date
 
-    public init(store: any DataStore, github: GitHubClient) {
+    public init(store: any DataStore, github: GitHubClient, now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
         self.github = github
+        self.now = now
     }
 
     public func run(_ plan: SyncPlan, events: @Sendable (Event) -> Void = { _ in }) async throws -> SyncReport {
@@ -186,6 +194,8 @@ public struct CatalogSync: Sendable {
         if !report.loadedStarterCatalog, report.queries.isEmpty, report.refreshed == 0 {
             report.loadedStarterCatalog = try await StarterCatalog.loadIfEmpty(into: store) != nil
         }
+        // GitHub has them now: none is gone (one that was is found and dealt again).
+        try await store.markChecked(repositories.map(\.repositoryName), at: now())
         let counts = try await store.upsertRepositories(repositories)
         let snapshots = repositories.map {
             StarSnapshot(repository: $0.repositoryName, day: plan.today, stars: $0.stars, forks: $0.forks)

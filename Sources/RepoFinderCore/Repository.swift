@@ -34,6 +34,9 @@ public struct Repository: Identifiable, Codable, Hashable, Sendable {
     public var archived: Bool
     /// The repository's page on GitHub.
     public var webURL: URL
+    /// When GitHub stopped having it (deleted, or made private), where known: never dealt, found or trending again,
+    /// but still shown, marked, on the lists of people who kept it.
+    public var goneAt: Date?
 
     /// Creates a repository. `webURL` defaults to its page on github.com; topics are normalised
     /// (lowercased, de-duplicated, order kept).
@@ -52,7 +55,8 @@ public struct Repository: Identifiable, Codable, Hashable, Sendable {
         updatedAt: Date? = nil,
         pushedAt: Date? = nil,
         archived: Bool = false,
-        webURL: URL? = nil
+        webURL: URL? = nil,
+        goneAt: Date? = nil
     ) {
         self.githubID = githubID
         self.owner = owner
@@ -69,6 +73,7 @@ public struct Repository: Identifiable, Codable, Hashable, Sendable {
         self.pushedAt = pushedAt
         self.archived = archived
         self.webURL = webURL ?? URL(string: "https://github.com/\(owner.login)/\(name)")!
+        self.goneAt = goneAt
     }
 
     /// `owner/name` as spelled.

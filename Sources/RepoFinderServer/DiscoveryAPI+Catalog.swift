@@ -45,7 +45,16 @@ extension DiscoveryAPI {
             text: text, language: try Mapping.filter(input.query.language, "language"),
             topic: try Mapping.filter(input.query.topic, "topic")?.lowercased(),
             sort: SearchSort(rawValue: (input.query.sort ?? .bestMatch).rawValue) ?? .bestMatch, page: page)
-        let result = try await store.search(query)
+        var result = try await store.search(query)
+        // `owner/name` or a pasted GitHub address: that repository first, fetched from GitHub if the catalog lacks it.
+        if page.page == 1, let name = RepositoryName(mentionedIn: text),
+            case .found(let repository) = try await finder.find(name), repository.goneAt == nil
+        {
+            let rest = result.items.filter { $0.id != repository.id }
+            result = Page(
+                items: Array(([repository] + rest).prefix(page.perPage)),
+                total: result.total + (rest.count == result.items.count ? 1 : 0), request: page)
+        }
         return .ok(.init(body: .json(APISchemas.searchPage(result, page: page, now: Date()))))
     }
 
@@ -66,12 +75,19 @@ extension DiscoveryAPI {
         return .ok(.init(body: .json(.init(items: items))))
     }
 
+    /// The repository by that name: from the catalog (under its current name when renamed), else fetched from
+    /// GitHub and added. 404 when nobody has it, 503 when GitHub cannot be asked now.
     private func repository(owner: String, name: String) async throws -> Repository {
-        let name = try Mapping.repositoryName(owner: owner, name: name)
-        guard let repository = try await store.repository(named: name) else {
-            throw APIError.notFound("\(name.fullName) is not in the catalog.")
+        try await find(try Mapping.repositoryName(owner: owner, name: name))
+    }
+
+    func find(_ name: RepositoryName) async throws -> Repository {
+        switch try await finder.find(name) {
+        case .found(let repository): return repository
+        case .notFound(let message): throw APIError.notFound(message)
+        case .unavailable(let message, let retryAfter):
+            throw APIError(.serviceUnavailable, code: "github_unavailable", message: message, retryAfter: retryAfter)
         }
-        return repository
     }
 
     func getClusters(_ input: Operations.GetClusters.Input) async throws -> Operations.GetClusters.Output {
@@ -107,15 +123,19 @@ extension DiscoveryAPI {
     }
 
     func resolveLink(_ input: Operations.ResolveLink.Input) async throws -> Operations.ResolveLink.Output {
-        let route: Route
+        let parsed: Route
         do {
-            route = try Route(link: input.query.url)
+            parsed = try Route(link: input.query.url)
         } catch {
             throw APIError.badRequest(error.description)
         }
         var repository: Repository?
+        var route = parsed
         if case .repository(let name) = route {
-            repository = try await self.repository(owner: name.owner, name: name.name)
+            let found = try await find(name)
+            repository = found
+            // A renamed repository's old link resolves to its new name.
+            if found.id != name.key { route = .repository(found.repositoryName) }
         }
         return .ok(.init(body: .json(APISchemas.resolvedLink(route, repository: repository, now: Date()))))
     }

@@ -30,6 +30,8 @@ struct DiscoveryAPI: APIProtocol {
     /// Stars repositories back on GitHub; nil without sign-in.
     let starBack: StarBack?
     let logger: Logger
+    /// Finds repositories by name in the catalog, or on GitHub for those it lacks.
+    let finder: RepositoryFinder
 
     // MARK: Accounts and preferences
 

@@ -93,7 +93,7 @@ public enum DiscoveryServer {
                 ? "This server is not connected to GitHub, so nobody can sign in with GitHub here."
                 : "Sign-in with GitHub is not set up on this server (it needs GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET "
                     + "and GITHUB_TOKEN_KEY).",
-            starBack: starBack, logger: logger)
+            starBack: starBack, logger: logger, finder: RepositoryFinder(store: store, github: github))
         let feed = FeedEndpoint(api: api)
         router.on(RouterPath(FeedEndpoint.path), method: FeedEndpoint.method) { request, _ in
             try await feed.respond(to: request)
@@ -130,6 +130,13 @@ public enum DiscoveryServer {
             application.addServices(
                 StarBackService(
                     starBack: starBack, interval: configuration.starBackRetryInterval, clock: ContinuousClock()))
+        }
+        if let github, let schedule = configuration.catalogRefresh {
+            let refresher = CatalogRefresher(
+                store: store, github: github, schedule: schedule, metrics: metrics, logger: logger)
+            application.addServices(
+                CatalogRefreshService(
+                    refresher: refresher, checkEvery: schedule.checkEvery, clock: ContinuousClock(), logger: logger))
         }
         if let age = configuration.abandonedAccountAge {
             application.addServices(
@@ -176,8 +183,15 @@ public enum DiscoveryServer {
         }
     }
 
-    /// The web app over `store`: the detail page reads repositories from it.
-    public static func makeWebApp(store: any DataStore) async throws -> WebApp {
-        try await WebApp { name in try await store.repository(named: name) }
+    /// The web app over `store`: the detail page finds repositories in it, or on `github` when it lacks them.
+    public static func makeWebApp(store: any DataStore, github: GitHubClient? = nil) async throws -> WebApp {
+        let finder = RepositoryFinder(store: store, github: github)
+        return try await WebApp { name in
+            switch try await finder.find(name) {
+            case .found(let repository): .found(repository)
+            case .notFound(let message): .notFound(message)
+            case .unavailable(let message, _): .unavailable(message)
+            }
+        }
     }
 }

@@ -40,6 +40,8 @@ public struct ServerConfiguration: Hashable, Sendable {
     public var starBackRetryInterval: Duration = .seconds(30)
     /// The pause after a star GitHub did not take, doubled after each failed try (up to an hour).
     public var starBackFirstPause: Duration = .seconds(30)
+    /// When the server refreshes the catalog from GitHub; nil: never (in-process tests; `serve` refreshes daily).
+    public var catalogRefresh: CatalogRefreshSchedule?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, maximumBodySize: Int = 256 * 1024,
@@ -83,4 +85,39 @@ extension RateLimit {
     public init(perHour count: Double) {
         self.init(perSecond: count / 3_600, burst: max(1, (count / 6).rounded()))
     }
+}
+
+/// When and what a server refreshes from GitHub (see `CatalogRefresher`).
+public struct CatalogRefreshSchedule: Hashable, Sendable {
+    /// One refresh per period of this length, counted from midnight UTC (a day by default).
+    public var interval: Duration
+    /// Languages and topics whose new repositories come in once they have ``minimumStars``.
+    public var languages: [String]
+    public var topics: [String]
+    public var minimumStars: Int
+    /// How often the server looks whether a period's refresh is due (or was left unfinished by a server that stopped).
+    public var checkEvery: Duration
+    /// A run that has not reported for this long was abandoned (its server stopped): another server takes it over.
+    public var staleAfter: Duration
+    /// A run that stopped early (a rate limit, GitHub unreachable) is tried again this long after it stopped.
+    public var retryAfter: Duration
+
+    public init(
+        interval: Duration = .seconds(86_400), languages: [String] = CatalogRefreshSchedule.defaultLanguages,
+        topics: [String] = [], minimumStars: Int = 50, checkEvery: Duration = .seconds(60),
+        staleAfter: Duration = .seconds(600), retryAfter: Duration = .seconds(3_600)
+    ) {
+        self.interval = interval
+        self.languages = languages
+        self.topics = topics
+        self.minimumStars = minimumStars
+        self.checkEvery = checkEvery
+        self.staleAfter = staleAfter
+        self.retryAfter = retryAfter
+    }
+
+    /// The popular languages searched for new repositories by default.
+    public static let defaultLanguages = [
+        "Python", "TypeScript", "JavaScript", "Go", "Rust", "Swift", "Java", "Kotlin", "C++", "C#",
+    ]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 import Synchronization
 
 /// Request counts and latency histograms by route and status, and the deck's own latency, rendered in the
@@ -29,6 +30,15 @@ public final class ServerMetrics: Sendable {
         var requests: [RequestKey: Histogram] = [:]
         var deck = Histogram()
         var deckCards = 0
+        var refresh: RefreshFigures?
+        var refreshes: [String: Int] = [:]
+    }
+
+    /// The catalog refresh this server runs or ran last.
+    private struct RefreshFigures {
+        var running: Bool
+        var startedAt: Date
+        var summary: CatalogRefreshSummary
     }
 
     private let state = Mutex(State())
@@ -48,6 +58,44 @@ public final class ServerMetrics: Sendable {
             $0.deck.observe(seconds)
             $0.deckCards += cards
         }
+    }
+
+    /// Records a catalog refresh's progress (`outcome` nil while it runs; `finished` or `partial` at its end).
+    func recordRefresh(startedAt: Date, summary: CatalogRefreshSummary, outcome: String?) {
+        state.withLock {
+            $0.refresh = RefreshFigures(running: outcome == nil, startedAt: startedAt, summary: summary)
+            if let outcome { $0.refreshes[outcome, default: 0] += 1 }
+        }
+    }
+
+    private func refreshLines(_ state: State) -> [String] {
+        var lines = [
+            "# HELP repofinder_catalog_refreshes_total Catalog refreshes this server ran, by outcome.",
+            "# TYPE repofinder_catalog_refreshes_total counter",
+        ]
+        for outcome in ["finished", "partial"] {
+            lines.append("repofinder_catalog_refreshes_total{outcome=\"\(outcome)\"} \(state.refreshes[outcome] ?? 0)")
+        }
+        guard let refresh = state.refresh else { return lines }
+        let summary = refresh.summary
+        let gauges: [(String, String, Double)] = [
+            ("running", "1 while this server runs a catalog refresh.", refresh.running ? 1 : 0),
+            ("started_timestamp_seconds", "When the latest refresh started.", refresh.startedAt.timeIntervalSince1970),
+            ("checked", "Repositories GitHub confirmed in the latest refresh.", Double(summary.checked)),
+            ("snapshots", "Star snapshots the latest refresh wrote.", Double(summary.snapshots)),
+            ("requests", "Requests to GitHub the latest refresh made.", Double(summary.requests)),
+            ("remaining", "Repositories the latest refresh has yet to check.", Double(summary.remaining)),
+            ("renamed", "Repositories the latest refresh found renamed.", Double(summary.renamed)),
+            ("gone", "Repositories the latest refresh found gone from GitHub.", Double(summary.gone)),
+            ("added", "New repositories the latest refresh brought in.", Double(summary.added)),
+        ]
+        for (name, help, value) in gauges {
+            lines += [
+                "# HELP repofinder_catalog_refresh_\(name) \(help)", "# TYPE repofinder_catalog_refresh_\(name) gauge",
+                "repofinder_catalog_refresh_\(name) \(value)",
+            ]
+        }
+        return lines
     }
 
     /// The Prometheus text exposition.
@@ -78,6 +126,7 @@ public final class ServerMetrics: Sendable {
             "# TYPE repofinder_deck_cards_total counter",
             "repofinder_deck_cards_total \(state.deckCards)",
         ]
+        lines += refreshLines(state)
         return lines.joined(separator: "\n") + "\n"
     }
 

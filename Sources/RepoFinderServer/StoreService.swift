@@ -31,7 +31,7 @@ struct ServerService: Service {
     func run() async throws {
         try await prepare(store)
         let deck = try await DiscoveryServer.makeDeck(store: store, extraCommunity: community, logger: logger)
-        let web = try await DiscoveryServer.makeWebApp(store: store)
+        let web = try await DiscoveryServer.makeWebApp(store: store, github: github)
         let application = try DiscoveryServer.makeApplication(
             configuration: configuration, store: store, deck: deck, web: web, github: github,
             signIn: signIn, logger: logger)

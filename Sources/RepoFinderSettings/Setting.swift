@@ -62,6 +62,14 @@ extension Setting {
     public static let interactionsPerDay = Setting("limits.interactions.per.day", flag: "--interactions-per-day")
     /// Days after which accounts that never came back are deleted (0: never).
     public static let abandonedDays = Setting("accounts.abandoned.days", flag: "--abandoned-days")
+    /// Hours between refreshes of the catalog from GitHub (0: never).
+    public static let catalogRefreshHours = Setting("catalog.refresh.hours", flag: "--catalog-refresh-hours")
+    /// Languages whose new repositories a refresh brings in, comma-separated.
+    public static let catalogLanguages = Setting("catalog.languages", flag: "--catalog-languages")
+    /// Topics whose new repositories a refresh brings in, comma-separated.
+    public static let catalogTopics = Setting("catalog.topics", flag: "--catalog-topics")
+    /// The stars a new repository needs to come in.
+    public static let catalogMinimumStars = Setting("catalog.min.stars", flag: "--catalog-min-stars")
     /// Seconds a connection may wait for a request (idle, or part-way through its headers).
     public static let idleTimeoutSeconds = Setting("http.idle.timeout.seconds", flag: "--idle-timeout")
     /// Seconds a request's body may take to arrive after its headers.
@@ -78,6 +86,7 @@ extension Setting {
     public static let all: [Setting] = [
         .database, .host, .port, .tokenRate, .addressRate, .maximumBodyKiB, .rebuildSeconds, .sessionRefreshSeconds,
         .accountRate, .trustedProxies, .interactionsPerAccount, .interactionsPerDay, .abandonedDays,
+        .catalogRefreshHours, .catalogLanguages, .catalogTopics, .catalogMinimumStars,
         .idleTimeoutSeconds, .requestTimeoutSeconds, .maximumConnections, .maximumConnectionsPerAddress, .metricsToken,
         .logLevel, .githubToken, .githubAPI, .githubTimeoutSeconds, .githubURL, .githubClientID, .githubClientSecret,
         .githubTokenKey,

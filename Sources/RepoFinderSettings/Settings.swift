@@ -66,7 +66,25 @@ public struct Settings: Sendable {
         try readAbuseLimits(into: &configuration, defaults: defaults)
         try readConnectionLimits(into: &configuration, defaults: defaults)
         configuration.metricsToken = text(.metricsToken)
+        configuration.catalogRefresh = try catalogRefresh()
         return configuration
+    }
+
+    /// When and what the server refreshes from GitHub: every 24 hours by default, new repositories of the popular
+    /// languages with 50 stars or more.
+    private func catalogRefresh() throws(SettingsError) -> CatalogRefreshSchedule? {
+        let hours = try number(.catalogRefreshHours, Int.self, default: 24, in: 0...8_760)
+        guard hours > 0 else { return nil }
+        func list(_ setting: Setting) -> [String]? {
+            text(setting).map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+                .map { $0.filter { !$0.isEmpty } }
+        }
+        var schedule = CatalogRefreshSchedule(interval: .seconds(hours * 3_600))
+        if let languages = list(.catalogLanguages) { schedule.languages = languages }
+        if let topics = list(.catalogTopics) { schedule.topics = topics }
+        schedule.minimumStars = try number(
+            .catalogMinimumStars, Int.self, default: schedule.minimumStars, in: 0...10_000_000)
+        return schedule
     }
 
     /// What one client or account may do: accounts per hour, trusted proxies, the interaction quota, cleanup.

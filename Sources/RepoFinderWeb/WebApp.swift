@@ -7,8 +7,18 @@ public import RepoFinderCore
 /// and service worker they use, and `/open?link=` for `repoverse://` links. Everything else it needs it asks of the
 /// JSON API, from the browser.
 public struct WebApp: Sendable {
-    /// Finds a repository by name for the detail page (nil: not in the catalog).
-    public typealias RepositoryLookup = @Sendable (RepositoryName) async throws -> Repository?
+    /// What the detail page found for a name.
+    public enum Lookup: Sendable {
+        /// The repository (under its current name: a renamed one's old address redirects there).
+        case found(Repository)
+        /// Nobody has it; the message says so.
+        case notFound(String)
+        /// It could not be looked up now (GitHub unreachable or rate-limited); the message says why.
+        case unavailable(String)
+    }
+
+    /// Finds a repository by name for the detail page: the catalog, or GitHub for one it lacks.
+    public typealias RepositoryLookup = @Sendable (RepositoryName) async throws -> Lookup
 
     private let templates: MustacheLibrary
     private let assets: WebAssets
@@ -85,8 +95,19 @@ public struct WebApp: Sendable {
         } catch {
             return notFound("“\(owner)/\(name)” is not a repository name: \(error)")
         }
-        guard let repository = try await lookup(repositoryName) else {
-            return notFound("\(repositoryName.fullName) is not in RepoFinder’s catalog. Try Search.")
+        let repository: Repository
+        switch try await lookup(repositoryName) {
+        case .found(let found): repository = found
+        case .notFound(let message): return notFound(message + " Try Search.")
+        case .unavailable(let message):
+            var model = PageModel(screen: .notFound, title: "Not available right now")
+            model.message = message + " Try again in a minute."
+            return page(model, status: .serviceUnavailable)
+        }
+        if repository.id != repositoryName.key {
+            // Renamed: the old address keeps working, and says where the repository lives now.
+            return Response(
+                status: .movedPermanently, headers: [.location: Route.repository(repository.repositoryName).webPath])
         }
         var model = PageModel(screen: .repository, title: repository.fullName)
         model.repository = RepositoryView(repository, now: Date())

@@ -15,6 +15,35 @@ enum PostgresSchema {
         (6, "accounts that came back, quota counts", version6),
         (7, "imported GitHub stars, star imports", version7),
         (8, "a token per signed-in device, GitHub identities", version8),
+        (9, "a living catalog: checked and gone repositories, renames, scheduled refreshes", version9),
+    ]
+
+    /// When GitHub last confirmed each repository (a refresh goes stalest first) and when it stopped having one; old
+    /// names of renamed repositories; one row per scheduled refresh period (the database elects its runner).
+    static let version9 = [
+        "ALTER TABLE repositories ADD COLUMN checked_at TIMESTAMPTZ",
+        "ALTER TABLE repositories ADD COLUMN gone_at TIMESTAMPTZ",
+        "CREATE INDEX repositories_checked ON repositories(checked_at)",
+        """
+        CREATE TABLE repository_renames (
+            old_key TEXT PRIMARY KEY,
+            repository_id BIGINT NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,
+            renamed_at TIMESTAMPTZ NOT NULL
+        )
+        """,
+        "CREATE INDEX repository_renames_repository ON repository_renames(repository_id)",
+        """
+        CREATE TABLE catalog_refreshes (
+            slot TEXT PRIMARY KEY,
+            runner TEXT NOT NULL,
+            state TEXT NOT NULL CHECK (state IN ('running', 'finished', 'partial')),
+            started_at TIMESTAMPTZ NOT NULL,
+            heartbeat_at TIMESTAMPTZ NOT NULL,
+            finished_at TIMESTAMPTZ,
+            summary TEXT NOT NULL
+        )
+        """,
+        "CREATE INDEX catalog_refreshes_started ON catalog_refreshes(started_at)",
     ]
 
     /// An account has a token per device it is signed in on (`users.token_hash` keeps the first only as history), and

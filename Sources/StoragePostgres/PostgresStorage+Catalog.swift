@@ -7,53 +7,56 @@ import StorageSQL
 extension PostgresStorage {
     public func upsertRepositories(_ repositories: [Repository]) async throws -> UpsertCounts {
         guard !repositories.isEmpty else { return UpsertCounts() }
-        return try await transaction { connection in
-            var stored: [String: Int64] = [:]
-            for row in try await query(
-                "SELECT full_name_key, fingerprint FROM repositories WHERE full_name_key = ANY(?)",
-                [repositories.map(\.id)], on: connection)
-            {
-                stored[try row.value(0)] = try row.value(1)
-            }
-            let plan = UpsertPlan(rows: repositories, stored: stored, key: \.id, fingerprint: \.storageFingerprint)
-            let changed = plan.inserts + plan.updates
-            let columns = SharedSQL.repositoryWriteColumns
-            for chunk in changed.chunks(of: 500) {
-                let sql =
-                    "INSERT INTO repositories (\(columns.joined(separator: ", "))) VALUES "
-                    + Array(repeating: SharedSQL.placeholders(columns.count), count: chunk.count).joined(
-                        separator: ", ")
-                    + " ON CONFLICT (full_name_key) DO UPDATE SET "
-                    + columns.dropFirst().map { "\($0) = EXCLUDED.\($0)" }.joined(separator: ", ")
-                    + " RETURNING id, full_name_key"
-                var ids: [String: Int64] = [:]
-                for row in try await query(sql, chunk.flatMap(Self.values(of:)), on: connection) {
-                    ids[try row.value(1)] = try row.value(0)
-                }
-                let repositoryIDs = chunk.map { ids[$0.id]! }
-                try await query(
-                    "DELETE FROM repository_topics WHERE repository_id = ANY(?)", [repositoryIDs], on: connection)
-                var topicRepository: [Int64] = []
-                var topicPosition: [Int64] = []
-                var topicName: [String] = []
-                for (repository, id) in zip(chunk, repositoryIDs) {
-                    for (position, topic) in repository.topics.enumerated() {
-                        topicRepository.append(id)
-                        topicPosition.append(Int64(position))
-                        topicName.append(topic)
-                    }
-                }
-                if !topicName.isEmpty {
-                    try await query(
-                        "INSERT INTO repository_topics (repository_id, position, topic) "
-                            + "SELECT * FROM UNNEST(?::bigint[], ?::bigint[], ?::text[])",
-                        [topicRepository, topicPosition, topicName], on: connection)
-                }
-                try await query(
-                    PostgresSchema.searchVectorUpdate + " WHERE r.id = ANY(?)", [repositoryIDs], on: connection)
-            }
-            return plan.counts
+        return try await transaction { connection in try await upsert(repositories, on: connection) }
+    }
+
+    /// Inserts and updates repositories (their topics and search vectors too) inside a transaction.
+    func upsert(_ repositories: [Repository], on connection: PostgresConnection) async throws -> UpsertCounts {
+        var stored: [String: Int64] = [:]
+        for row in try await query(
+            "SELECT full_name_key, fingerprint FROM repositories WHERE full_name_key = ANY(?)",
+            [repositories.map(\.id)], on: connection)
+        {
+            stored[try row.value(0)] = try row.value(1)
         }
+        let plan = UpsertPlan(rows: repositories, stored: stored, key: \.id, fingerprint: \.storageFingerprint)
+        let changed = plan.inserts + plan.updates
+        let columns = SharedSQL.repositoryWriteColumns
+        for chunk in changed.chunks(of: 500) {
+            let sql =
+                "INSERT INTO repositories (\(columns.joined(separator: ", "))) VALUES "
+                + Array(repeating: SharedSQL.placeholders(columns.count), count: chunk.count).joined(
+                    separator: ", ")
+                + " ON CONFLICT (full_name_key) DO UPDATE SET "
+                + columns.dropFirst().map { "\($0) = EXCLUDED.\($0)" }.joined(separator: ", ")
+                + " RETURNING id, full_name_key"
+            var ids: [String: Int64] = [:]
+            for row in try await query(sql, chunk.flatMap(Self.values(of:)), on: connection) {
+                ids[try row.value(1)] = try row.value(0)
+            }
+            let repositoryIDs = chunk.map { ids[$0.id]! }
+            try await query(
+                "DELETE FROM repository_topics WHERE repository_id = ANY(?)", [repositoryIDs], on: connection)
+            var topicRepository: [Int64] = []
+            var topicPosition: [Int64] = []
+            var topicName: [String] = []
+            for (repository, id) in zip(chunk, repositoryIDs) {
+                for (position, topic) in repository.topics.enumerated() {
+                    topicRepository.append(id)
+                    topicPosition.append(Int64(position))
+                    topicName.append(topic)
+                }
+            }
+            if !topicName.isEmpty {
+                try await query(
+                    "INSERT INTO repository_topics (repository_id, position, topic) "
+                        + "SELECT * FROM UNNEST(?::bigint[], ?::bigint[], ?::text[])",
+                    [topicRepository, topicPosition, topicName], on: connection)
+            }
+            try await query(
+                PostgresSchema.searchVectorUpdate + " WHERE r.id = ANY(?)", [repositoryIDs], on: connection)
+        }
+        return plan.counts
     }
 
     public func repository(named name: RepositoryName) async throws -> Repository? {
@@ -169,7 +172,7 @@ extension PostgresStorage {
                 openIssues: try row.value(9),
                 license: licenseName.map { RepositoryLicense(spdxID: spdx, name: $0) },
                 createdAt: try row.date(12), updatedAt: try row.date(13), pushedAt: try row.date(14),
-                archived: try row.value(15), webURL: URL(string: try row.value(16)))
+                archived: try row.value(15), webURL: URL(string: try row.value(16)), goneAt: try row.date(17))
         }
     }
 

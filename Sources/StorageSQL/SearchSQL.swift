@@ -76,7 +76,7 @@ package struct SearchSQL {
 
     /// Browsing: filters and a sort, no text (the same in both engines).
     package static func browse(_ parts: Parts) -> SearchSQL {
-        let filter = whereClause(parts.filters)
+        let filter = whereClause(parts.filters + [notGone])
         return SearchSQL(
             page: "SELECT \(SharedSQL.repositoryColumns) FROM repositories r\(filter) ORDER BY \(parts.order), "
                 + "r.full_name_key LIMIT ? OFFSET ?",
@@ -86,6 +86,8 @@ package struct SearchSQL {
     }
 
     package static let languageFilter = "lower(r.language) = ?"
+    /// Repositories GitHub no longer has are never found (text searches leave them out of the full-text index).
+    package static let notGone = "r.gone_at IS NULL"
 
     package static func whereClause(_ conditions: [String]) -> String {
         conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")

@@ -7,7 +7,7 @@ package enum SharedSQL {
     package static let repositoryColumns = """
         r.id, r.github_id, r.owner_login, r.owner_avatar_url, r.name, r.description, r.language, r.stars, r.forks,
         r.open_issues, r.license_spdx_id, r.license_name, r.created_at, r.updated_at, r.pushed_at, r.archived,
-        r.web_url
+        r.web_url, r.gone_at
         """
 
     /// The columns an upsert writes, in the order of ``repositoryValues(_:)``.
@@ -18,7 +18,7 @@ package enum SharedSQL {
     ]
 
     /// Column index of the first value after the columns listed in ``repositoryColumns``.
-    package static let repositoryColumnCount = 17
+    package static let repositoryColumnCount = 18
 
     /// The order of catalog slices.
     package static let catalogOrder = "r.stars DESC, r.full_name_key"
@@ -38,7 +38,7 @@ package enum SharedSQL {
 }
 
 /// The schema version this build knows (the number of migrations).
-package let currentSchemaVersion = 8
+package let currentSchemaVersion = 9
 
 extension SharedSQL {
     package static let userExists = "SELECT 1 FROM users WHERE id = ?"
@@ -154,8 +154,9 @@ extension SharedSQL {
     }
 
     package static let repositoryByKey = "SELECT \(repositoryColumns) FROM repositories r WHERE r.full_name_key = ?"
+    /// The catalog as the recommender loads it: what GitHub still has.
     package static let catalogSlice =
-        "SELECT \(repositoryColumns) FROM repositories r ORDER BY \(catalogOrder) LIMIT ? OFFSET ?"
+        "SELECT \(repositoryColumns) FROM repositories r WHERE r.gone_at IS NULL ORDER BY \(catalogOrder) LIMIT ? OFFSET ?"
     package static let topicsOrder = "ORDER BY repository_id, position"
     package static let snapshotsOfRepository = """
         SELECT CAST(s.day AS TEXT), s.stars, s.forks FROM star_snapshots s JOIN repositories r ON r.id = s.repository_id

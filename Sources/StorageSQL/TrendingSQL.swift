@@ -12,7 +12,7 @@ extension SharedSQL {
         FROM star_snapshots e
         JOIN star_snapshots b ON b.repository_id = e.repository_id AND b.day = \(day)
         JOIN repositories r ON r.id = e.repository_id
-        WHERE e.day = \(day) AND e.stars > b.stars\(language ? " AND lower(r.language) = ?" : "")
+        WHERE e.day = \(day) AND e.stars > b.stars AND r.gone_at IS NULL\(language ? " AND lower(r.language) = ?" : "")
         ORDER BY gained DESC, e.stars DESC, r.full_name_key
         LIMIT ?
         """

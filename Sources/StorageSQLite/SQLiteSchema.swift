@@ -41,8 +41,37 @@ enum SQLiteSchema {
         migrator.registerMigration("v8: a token per signed-in device, GitHub identities") { db in
             try db.execute(sql: version8)
         }
+        migrator.registerMigration("v9: a living catalog: checked and gone repositories, renames, scheduled refreshes")
+        {
+            db in
+            try db.execute(sql: version9)
+        }
         return migrator
     }
+
+    /// When GitHub last confirmed each repository (a refresh goes stalest first) and when it stopped having one; old
+    /// names of renamed repositories; one row per scheduled refresh period (the database elects its runner).
+    static let version9 = """
+        ALTER TABLE repositories ADD COLUMN checked_at TEXT;
+        ALTER TABLE repositories ADD COLUMN gone_at TEXT;
+        CREATE INDEX repositories_checked ON repositories(checked_at);
+        CREATE TABLE repository_renames (
+            old_key TEXT PRIMARY KEY,
+            repository_id INTEGER NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,
+            renamed_at TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX repository_renames_repository ON repository_renames(repository_id);
+        CREATE TABLE catalog_refreshes (
+            slot TEXT PRIMARY KEY,
+            runner TEXT NOT NULL,
+            state TEXT NOT NULL CHECK (state IN ('running', 'finished', 'partial')),
+            started_at TEXT NOT NULL,
+            heartbeat_at TEXT NOT NULL,
+            finished_at TEXT,
+            summary TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX catalog_refreshes_started ON catalog_refreshes(started_at);
+        """
 
     /// An account has a token per device it is signed in on (the one it was made with is the first; `users.token_hash`
     /// keeps that first hash only as history: tokens are looked up here), and may be linked to one GitHub identity

@@ -7,52 +7,55 @@ import StorageSQL
 extension SQLiteStorage {
     public func upsertRepositories(_ repositories: [Repository]) async throws -> UpsertCounts {
         guard !repositories.isEmpty else { return UpsertCounts() }
-        return try await write { db in
-            let stored = try Self.storedFingerprints(db, keys: repositories.map(\.id))
-            let plan = UpsertPlan(rows: repositories, stored: stored, key: \.id, fingerprint: \.storageFingerprint)
-            let columns = SharedSQL.repositoryWriteColumns
-            let insert = try db.cachedStatement(
-                sql: "INSERT INTO repositories (\(columns.joined(separator: ", "))) VALUES "
-                    + SharedSQL.placeholders(columns.count) + " RETURNING id"
-            )
-            let update = try db.cachedStatement(
-                sql: "UPDATE repositories SET " + columns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")
-                    + " WHERE full_name_key = ? RETURNING id"
-            )
-            let deleteTopics = try db.cachedStatement(sql: "DELETE FROM repository_topics WHERE repository_id = ?")
-            let insertTopic = try db.cachedStatement(
-                sql: "INSERT INTO repository_topics (repository_id, position, topic) VALUES (?, ?, ?)"
-            )
-            let writes = plan.inserts.map { ($0, true) } + plan.updates.map { ($0, false) }
-            var searchRows: [(any DatabaseValueConvertible)?] = []
-            for (repository, isNew) in writes {
-                let values = Self.values(of: repository)
-                let id: Int64
-                if isNew {
-                    id = try Int64.fetchOne(insert, arguments: StatementArguments(values))!
-                } else {
-                    id = try Int64.fetchOne(
-                        update, arguments: StatementArguments(Array(values.dropFirst()) + [values[0]]))!
-                    try deleteTopics.execute(arguments: [id])
-                    try db.execute(sql: "DELETE FROM repository_search WHERE rowid = ?", arguments: [id])
-                }
-                for (position, topic) in repository.topics.enumerated() {
-                    try insertTopic.execute(arguments: [id, position, topic])
-                }
-                searchRows += [
-                    id, "\(repository.owner.login) \(repository.name)", repository.topics.joined(separator: " "),
-                    repository.description ?? "", SearchSQL.facets(of: repository),
-                ]
+        return try await write { db in try Self.upsert(db, repositories) }
+    }
+
+    /// Inserts and updates repositories (their topics and search rows too) inside a write.
+    static func upsert(_ db: Database, _ repositories: [Repository]) throws -> UpsertCounts {
+        let stored = try Self.storedFingerprints(db, keys: repositories.map(\.id))
+        let plan = UpsertPlan(rows: repositories, stored: stored, key: \.id, fingerprint: \.storageFingerprint)
+        let columns = SharedSQL.repositoryWriteColumns
+        let insert = try db.cachedStatement(
+            sql: "INSERT INTO repositories (\(columns.joined(separator: ", "))) VALUES "
+                + SharedSQL.placeholders(columns.count) + " RETURNING id"
+        )
+        let update = try db.cachedStatement(
+            sql: "UPDATE repositories SET " + columns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")
+                + " WHERE full_name_key = ? RETURNING id"
+        )
+        let deleteTopics = try db.cachedStatement(sql: "DELETE FROM repository_topics WHERE repository_id = ?")
+        let insertTopic = try db.cachedStatement(
+            sql: "INSERT INTO repository_topics (repository_id, position, topic) VALUES (?, ?, ?)"
+        )
+        let writes = plan.inserts.map { ($0, true) } + plan.updates.map { ($0, false) }
+        var searchRows: [(any DatabaseValueConvertible)?] = []
+        for (repository, isNew) in writes {
+            let values = Self.values(of: repository)
+            let id: Int64
+            if isNew {
+                id = try Int64.fetchOne(insert, arguments: StatementArguments(values))!
+            } else {
+                id = try Int64.fetchOne(
+                    update, arguments: StatementArguments(Array(values.dropFirst()) + [values[0]]))!
+                try deleteTopics.execute(arguments: [id])
+                try db.execute(sql: "DELETE FROM repository_search WHERE rowid = ?", arguments: [id])
             }
-            // FTS5 flushes its pending terms at every statement, so many rows a statement keep the index compact.
-            for chunk in searchRows.chunks(of: 5 * 400) {
-                try db.execute(
-                    sql: "INSERT INTO repository_search (rowid, names, topics, description, facets) VALUES "
-                        + Array(repeating: SharedSQL.placeholders(5), count: chunk.count / 5).joined(separator: ", "),
-                    arguments: StatementArguments(Array(chunk)))
+            for (position, topic) in repository.topics.enumerated() {
+                try insertTopic.execute(arguments: [id, position, topic])
             }
-            return plan.counts
+            searchRows += [
+                id, "\(repository.owner.login) \(repository.name)", repository.topics.joined(separator: " "),
+                repository.description ?? "", SearchSQL.facets(of: repository),
+            ]
         }
+        // FTS5 flushes its pending terms at every statement, so many rows a statement keep the index compact.
+        for chunk in searchRows.chunks(of: 5 * 400) {
+            try db.execute(
+                sql: "INSERT INTO repository_search (rowid, names, topics, description, facets) VALUES "
+                    + Array(repeating: SharedSQL.placeholders(5), count: chunk.count / 5).joined(separator: ", "),
+                arguments: StatementArguments(Array(chunk)))
+        }
+        return plan.counts
     }
 
     public func repository(named name: RepositoryName) async throws -> Repository? {
@@ -185,7 +188,7 @@ extension SQLiteStorage {
                 forks: row[8], openIssues: row[9],
                 license: licenseName.map { RepositoryLicense(spdxID: spdx, name: $0) },
                 createdAt: row.date(12), updatedAt: row.date(13), pushedAt: row.date(14), archived: row[15],
-                webURL: URL(string: row[16]))
+                webURL: URL(string: row[16]), goneAt: row.date(17))
         }
     }
 
