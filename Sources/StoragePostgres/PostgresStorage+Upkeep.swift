@@ -48,7 +48,7 @@ extension PostgresStorage {
         guard !names.isEmpty else { return 0 }
         // Out of the search vector too, so no search finds them; a refresh that finds one again re-indexes it.
         return try await query(
-            "UPDATE repositories SET gone_at = ?, search_vector = NULL WHERE gone_at IS NULL "
+            "UPDATE repositories SET gone_at = ?, search_vector = ''::tsvector WHERE gone_at IS NULL "
                 + "AND full_name_key = ANY(?) RETURNING id",
             [date.roundedToMilliseconds, Array(Set(names.map(\.key)))]
         ).count

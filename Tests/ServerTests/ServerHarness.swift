@@ -51,7 +51,7 @@ enum ServerHarness {
         try await SyntheticCatalog.seed(test.store)
         try await seed(test.store)
         let deck = try await DiscoveryServer.makeDeck(store: test.store, logger: logger)
-        let web = withWebApp ? try await DiscoveryServer.makeWebApp(store: test.store) : nil
+        let web = withWebApp ? try await DiscoveryServer.makeWebApp(store: test.store, github: github) : nil
         let application = try DiscoveryServer.makeApplication(
             configuration: configuration, store: test.store, deck: deck, web: web, github: github, signIn: signIn,
             logger: logger)

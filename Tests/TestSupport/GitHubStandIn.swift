@@ -17,7 +17,7 @@ public final class GitHubStandIn: Sendable {
     /// rate limit of `rateLimit` requests an hour, answering each page of stars after `pageDelay` seconds.
     public init(
         users: [String: Int], rateLimit: Int = 5_000, pageDelay: Double = 0, deviceInterval: Int = 1,
-        deviceExpires: Int = 900
+        deviceExpires: Int = 900, graphQLLimit: Int = 5_000
     ) throws {
         let catalog = SharedDataFolder.url.appendingPathComponent("catalog/repos.jsonl.gz").path
         server = try ScriptServer(
@@ -26,6 +26,7 @@ public final class GitHubStandIn: Sendable {
                 "--catalog", catalog, "--rate-limit", String(rateLimit), "--page-delay", String(pageDelay),
                 "--client-id", Self.clientID, "--client-secret", Self.clientSecret,
                 "--device-interval", String(deviceInterval), "--device-expires", String(deviceExpires),
+                "--graphql-limit", String(graphQLLimit),
             ] + users.sorted { $0.key < $1.key }.flatMap { ["--user", "\($0.key)=\($0.value)"] })
     }
 
@@ -102,6 +103,27 @@ public final class GitHubStandIn: Sendable {
         request.httpMethod = "POST"
         request.httpBody = Data(#"{"count": \#(count)}"#.utf8)
         _ = try await URLSession.shared.data(for: request)
+    }
+
+    /// Adds a repository to GitHub (a REST repository object: `full_name`, `stargazers_count`, …).
+    public func addRepository(_ fields: [String: Any]) async throws {
+        _ = try await post("_standin/repos", try JSONSerialization.data(withJSONObject: fields))
+    }
+
+    /// Renames a repository on GitHub (its old name answers 301 from now on).
+    public func rename(_ from: String, to: String) async throws {
+        _ = try await post(
+            "_standin/repos/rename", try JSONSerialization.data(withJSONObject: ["from": from, "to": to]))
+    }
+
+    /// Deletes a repository from GitHub (404 from now on).
+    public func delete(_ name: String) async throws {
+        _ = try await post("_standin/repos/delete", try JSONSerialization.data(withJSONObject: ["name": name]))
+    }
+
+    /// Adds `stars` stars to every repository.
+    public func grow(stars: Int) async throws {
+        _ = try await post("_standin/repos/grow", try JSONSerialization.data(withJSONObject: ["stars": stars]))
     }
 
     /// Stops the stand-in.
