@@ -44,7 +44,7 @@ actor RepositoryFinder {
             return .notFound("GitHub has no repository \(name.fullName) (checked recently).")
         }
         guard let github else {
-            return .notFound("\(name.fullName) is not in the catalog, and this server is not connected to GitHub.")
+            return .notFound("\(name.fullName) is not in the catalog.")
         }
         let fetched: Result<Repository, GitHubError>
         do {

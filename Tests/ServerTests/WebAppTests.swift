@@ -81,7 +81,7 @@ struct WebAppTests {
 
             let unknown = try await client.call(.get, "/r/nobody/nothing")
             #expect(unknown.status == .notFound)
-            #expect(String(buffer: unknown.body).contains("nobody/nothing is not in RepoFinder’s catalog"))
+            #expect(String(buffer: unknown.body).contains("nobody/nothing is not in the catalog"))
             let malformed = try await client.call(.get, "/r/-bad-/x")
             #expect(malformed.status == .notFound)
             #expect(String(buffer: malformed.body).contains("is not a repository name"))

@@ -412,7 +412,8 @@ class Flow:
         b.find('input[name="link"]').send_keys(f"repoverse://trending?language=Swift&since=weekly", Keys.ENTER)
         b.wait("a pasted link to open Trending", lambda: "/trending?language=Swift&since=weekly" in b.driver.current_url)
         b.go("/r/nobody-here/nothing-at-all")
-        if "not in RepoFinder" not in b.find("main").text:
+        # The server asks (the stand-in) GitHub for a repository its catalog lacks: GitHub has none by that name.
+        if "has no repository nobody-here/nothing-at-all" not in b.find("main").text:
             raise Failure("an unknown repository does not say so")
         print(f"  detail: a card's Details link records a view, not an open; /r/{owner}/{name} shows it with {similar} similar; repoverse:// links resolve")
 
