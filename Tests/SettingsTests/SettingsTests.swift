@@ -18,7 +18,10 @@ struct SettingsTests {
     @Test("nothing set: every default is the one its configuration type declares")
     func defaults() throws {
         let settings = Settings(environment: [:])
-        #expect(try settings.server() == ServerConfiguration())
+        // `serve` refreshes the catalog daily; the configuration type's own default is off (in-process tests).
+        var served = ServerConfiguration()
+        served.catalogRefresh = CatalogRefreshSchedule()
+        #expect(try settings.server() == served)
         #expect(try settings.database() == .sqliteFile(path: DatabaseLocation.defaultPath))
         #expect(try settings.logLevel() == .info)
         let github = try settings.github()
