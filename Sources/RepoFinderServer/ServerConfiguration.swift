@@ -1,3 +1,4 @@
+public import Catalog
 public import Storage
 
 /// What a server may be told: where to listen and how strict to be. The defaults are the documented limits (README,
@@ -103,7 +104,7 @@ public struct CatalogRefreshSchedule: Hashable, Sendable {
     public var retryAfter: Duration
 
     public init(
-        interval: Duration = .seconds(86_400), languages: [String] = CatalogRefreshSchedule.defaultLanguages,
+        interval: Duration = .seconds(86_400), languages: [String] = SyncPlan.defaultLanguages,
         topics: [String] = [], minimumStars: Int = 50, checkEvery: Duration = .seconds(60),
         staleAfter: Duration = .seconds(600), retryAfter: Duration = .seconds(3_600)
     ) {
@@ -115,9 +116,4 @@ public struct CatalogRefreshSchedule: Hashable, Sendable {
         self.staleAfter = staleAfter
         self.retryAfter = retryAfter
     }
-
-    /// The popular languages searched for new repositories by default.
-    public static let defaultLanguages = [
-        "Python", "TypeScript", "JavaScript", "Go", "Rust", "Swift", "Java", "Kotlin", "C++", "C#",
-    ]
 }
