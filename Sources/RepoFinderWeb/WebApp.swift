@@ -101,6 +101,7 @@ public struct WebApp: Sendable {
         case .notFound(let message): return notFound(message + " Try Search.")
         case .unavailable(let message):
             var model = PageModel(screen: .notFound, title: "Not available right now")
+            model.emptyHeading = "GitHub cannot be reached"
             model.message = message + " Try again in a minute."
             return page(model, status: .serviceUnavailable)
         }

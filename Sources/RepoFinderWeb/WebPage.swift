@@ -71,6 +71,8 @@ struct PageModel: Sendable {
     var repository: RepositoryView?
     /// A sentence for the person (not found, bad link).
     var message: String?
+    /// The heading of a page that has nothing to show, when "Nothing here" would be wrong (nothing could be asked).
+    var emptyHeading: String?
 
     init(screen: Screen, title: String? = nil) {
         self.title = title ?? screen.title

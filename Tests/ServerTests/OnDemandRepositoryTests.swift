@@ -98,7 +98,9 @@ struct OnDemandRepositoryTests {
             #expect(api.status == .serviceUnavailable)
             #expect(try api.errorCode() == "github_unavailable")
             #expect(api.headers[.retryAfter] != nil)
-            #expect(try await client.call(.get, "/r/far-away/repo").status == .serviceUnavailable)
+            let page = try await client.call(.get, "/r/far-away/repo")
+            #expect(page.status == .serviceUnavailable)
+            #expect(String(buffer: page.body).contains("GitHub cannot be reached"))
             // Search still answers from the catalog.
             #expect(try await client.call(.get, "/v1/search?q=far-away/repo").status == .ok)
         }
