@@ -1,0 +1,35 @@
+public import Foundation
+
+/// Honest dates: numbers (star counts, trending gains) are labelled with the day they are from once that day is more
+/// than ``staleAfterDays`` days old, so no screen claims a freshness the data lacks.
+public enum CountsFreshness {
+    /// Numbers up to this many days old are shown without a date.
+    public static let staleAfterDays = 2
+
+    /// Whether numbers from `day` need their date said, seen at `now`.
+    public static func isStale(_ day: Day, now: Date) -> Bool {
+        Day(containing: now).daysSinceEpoch - day.daysSinceEpoch > staleAfterDays
+    }
+
+    /// "Numbers from 22 Aug 2026" when numbers from `day` are stale at `now`; nil while they are fresh.
+    public static func note(for day: Day, now: Date) -> String? {
+        isStale(day, now: now) ? "Numbers from \(day.spoken)" : nil
+    }
+
+    /// The label a card puts beside a repository's star count: "as of 22 Aug 2026" when GitHub last confirmed the
+    /// counts more than ``staleAfterDays`` days ago, "count undated" when it never did here, nil when fresh.
+    public static func countLabel(checkedAt: Date?, now: Date) -> String? {
+        guard let checkedAt else { return "count undated" }
+        let day = Day(containing: checkedAt)
+        return isStale(day, now: now) ? "as of \(day.spoken)" : nil
+    }
+}
+
+extension Day {
+    /// "22 Aug 2026".
+    public var spoken: String {
+        let (year, month, day) = components
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return "\(day) \(months[month - 1]) \(year)"
+    }
+}
