@@ -37,6 +37,9 @@ public struct Repository: Identifiable, Codable, Hashable, Sendable {
     /// When GitHub stopped having it (deleted, or made private), where known: never dealt, found or trending again,
     /// but still shown, marked, on the lists of people who kept it.
     public var goneAt: Date?
+    /// When GitHub last confirmed these facts and counts here (a sync or refresh); nil for counts that came with an
+    /// imported catalog and were never confirmed.
+    public var checkedAt: Date?
 
     /// Creates a repository. `webURL` defaults to its page on github.com; topics are normalised
     /// (lowercased, de-duplicated, order kept).
@@ -56,7 +59,8 @@ public struct Repository: Identifiable, Codable, Hashable, Sendable {
         pushedAt: Date? = nil,
         archived: Bool = false,
         webURL: URL? = nil,
-        goneAt: Date? = nil
+        goneAt: Date? = nil,
+        checkedAt: Date? = nil
     ) {
         self.githubID = githubID
         self.owner = owner
@@ -74,6 +78,7 @@ public struct Repository: Identifiable, Codable, Hashable, Sendable {
         self.archived = archived
         self.webURL = webURL ?? URL(string: "https://github.com/\(owner.login)/\(name)")!
         self.goneAt = goneAt
+        self.checkedAt = checkedAt
     }
 
     /// `owner/name` as spelled.

@@ -30,9 +30,12 @@ public struct StarBurst: Hashable, Sendable {
         self.basis = basis
     }
 
-    /// "+1,234 stars on 12 Aug 2026, 41× its usual 30 a day".
+    /// "+1,234 stars on 12 Aug 2026, 41× its usual 30 a day" ("its usual under 1 a day" below one).
     public var note: String {
-        let usual = usualDailyGain < 10 ? String(format: "%.1f", usualDailyGain) : Number.grouped(Int(usualDailyGain))
+        let usual =
+            usualDailyGain < 1
+            ? "under 1"
+            : usualDailyGain < 10 ? String(format: "%.1f", usualDailyGain) : Number.grouped(Int(usualDailyGain))
         return "+\(Number.grouped(gain)) stars on \(day.spoken), \(Int(factor.rounded()))× its usual \(usual) a day"
     }
 }

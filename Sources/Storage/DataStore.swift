@@ -31,6 +31,9 @@ public protocol DataStore: Sendable {
     /// A repository's snapshots, oldest day first.
     func starSnapshots(of name: RepositoryName) async throws -> [StarSnapshot]
 
+    /// The first and last day with any snapshot; nil when there are none. Cheap (an index), for `/health`.
+    func snapshotCoverage() async throws -> ClosedRange<Day>?
+
     /// How much the store holds.
     func statistics() async throws -> StoreStatistics
 

@@ -1,4 +1,5 @@
-import RepoFinderCore
+public import Foundation
+public import RepoFinderCore
 
 /// A catalog search: free text over name, full name, topics and description, with filters, a sort and a page.
 public struct SearchQuery: Hashable, Sendable {
@@ -10,6 +11,10 @@ public struct SearchQuery: Hashable, Sendable {
     public var topic: String?
     /// Only repositories with at least this many stars.
     public var minimumStars: Int?
+    /// Only repositories of this health (``RepositoryHealth``, judged at ``now``).
+    public var health: RepositoryHealth.Level?
+    /// The moment health is judged at.
+    public var now: Date
     /// The order of results.
     public var sort: SearchSort
     /// Which page.
@@ -17,8 +22,11 @@ public struct SearchQuery: Hashable, Sendable {
 
     public init(
         text: String, language: String? = nil, topic: String? = nil, minimumStars: Int? = nil,
-        sort: SearchSort = .bestMatch, page: PageRequest = PageRequest()
+        health: RepositoryHealth.Level? = nil, now: Date = Date(), sort: SearchSort = .bestMatch,
+        page: PageRequest = PageRequest()
     ) {
+        self.health = health
+        self.now = now
         self.text = text
         self.language = language
         self.topic = topic

@@ -11,16 +11,32 @@ public struct TrendingQuery: Hashable, Sendable {
     public var asOf: Day?
     /// How many repositories, 1 to ``maximumLimit``.
     public var limit: Int
+    /// What to do with repositories whose gain is an unusual burst (``StarBurstRule``).
+    public var bursts: BurstFilter
 
     /// Longest list.
     public static let maximumLimit = 100
 
-    public init(language: String? = nil, window: TrendingWindow = .standard, asOf: Day? = nil, limit: Int = 25) {
+    public init(
+        language: String? = nil, window: TrendingWindow = .standard, asOf: Day? = nil, limit: Int = 25,
+        bursts: BurstFilter = .hidden
+    ) {
         self.language = language
         self.window = window
         self.asOf = asOf
         self.limit = min(max(1, limit), Self.maximumLimit)
+        self.bursts = bursts
     }
+}
+
+/// Whether a trending list shows repositories whose gain is an unusual burst.
+public enum BurstFilter: String, CaseIterable, Hashable, Sendable {
+    /// Left out (the default list).
+    case hidden
+    /// Shown in their place, marked.
+    case shown
+    /// Only they are shown.
+    case only
 }
 
 /// A trending list and the window it covers.
@@ -49,11 +65,14 @@ public struct TrendingEntry: Hashable, Sendable {
     public var stars: Int
     /// Stars gained over the window (exact, from the two snapshots).
     public var starsGained: Int
+    /// Set when the gain is an unusual burst for this repository (only on lists that show bursts).
+    public var burst: StarBurst?
 
-    public init(rank: Int, repository: Repository, stars: Int, starsGained: Int) {
+    public init(rank: Int, repository: Repository, stars: Int, starsGained: Int, burst: StarBurst? = nil) {
         self.rank = rank
         self.repository = repository
         self.stars = stars
         self.starsGained = starsGained
+        self.burst = burst
     }
 }

@@ -74,21 +74,44 @@ extension PostgresStorage {
         return Page(items: try await decode(rows), total: total, request: query.page)
     }
 
-    public func trending(_ query: TrendingQuery) async throws -> TrendingList {
+    public func snapshotCoverage() async throws -> ClosedRange<Day>? {
         let bounds = try await self.query(SharedSQL.snapshotCoverage, []).first
         guard let first = try bounds?.value(0, as: String?.self).flatMap(Day.init),
             let last = try bounds?.value(1, as: String?.self).flatMap(Day.init)
-        else { return TrendingList(start: nil, end: nil, entries: [], coverage: nil) }
+        else { return nil }
+        return first...last
+    }
+
+    public func trending(_ query: TrendingQuery) async throws -> TrendingList {
+        guard let coverage = try await snapshotCoverage() else {
+            return TrendingList(start: nil, end: nil, entries: [], coverage: nil)
+        }
+        let (first, last) = (coverage.lowerBound, coverage.upperBound)
         let (start, end) = query.window(latest: last)
         let rows = try await self.query(
             SharedSQL.trending(day: "CAST(? AS DATE)", language: query.hasLanguage),
             SharedSQL.trendingArguments(query, start: start, end: end).map(\.bindable))
         let repositories = try await decode(rows)
-        let entries = try zip(repositories, rows).enumerated().map { index, pair in
-            TrendingEntry(
-                rank: index + 1, repository: pair.0, stars: try pair.1.value(SharedSQL.repositoryColumnCount),
-                starsGained: try pair.1.value(SharedSQL.repositoryColumnCount + 1))
+        let candidates = try zip(repositories, rows).map { repository, row in
+            TrendingCandidate(
+                id: try row.value(0), repository: repository,
+                stars: try row.value(SharedSQL.repositoryColumnCount),
+                gained: try row.value(SharedSQL.repositoryColumnCount + 1))
         }
+        var histories: [Int64: [StarSnapshot]] = [:]
+        if !candidates.isEmpty {
+            let names = Dictionary(uniqueKeysWithValues: candidates.map { ($0.id, $0.repository.repositoryName) })
+            let sql = SharedSQL.histories(ids: "= ANY(?)", day: "CAST(? AS DATE)")
+            let arguments: [any PostgresBindable] = [
+                candidates.map(\.id), TrendingQuery.historyStart(start).description, end.description,
+            ]
+            for row in try await self.query(sql, arguments) {
+                let id: Int64 = try row.value(0)
+                guard let name = names[id], let day = Day(try row.value(1, as: String.self)) else { continue }
+                histories[id, default: []].append(StarSnapshot(repository: name, day: day, stars: try row.value(2)))
+            }
+        }
+        let entries = query.entries(candidates, histories: histories, window: start...end)
         return TrendingList(start: start, end: end, entries: entries, coverage: first...last)
     }
 
@@ -172,7 +195,8 @@ extension PostgresStorage {
                 openIssues: try row.value(9),
                 license: licenseName.map { RepositoryLicense(spdxID: spdx, name: $0) },
                 createdAt: try row.date(12), updatedAt: try row.date(13), pushedAt: try row.date(14),
-                archived: try row.value(15), webURL: URL(string: try row.value(16)), goneAt: try row.date(17))
+                archived: try row.value(15), webURL: URL(string: try row.value(16)), goneAt: try row.date(17),
+                checkedAt: try row.date(18))
         }
     }
 

@@ -7,7 +7,7 @@ import StorageSQL
 extension SearchSQL {
     /// The statements of a search in PostgreSQL.
     static func postgres(_ query: SearchQuery) -> SearchSQL {
-        let parts = Parts(query)
+        let parts = Parts(query, timestamp: "CAST(? AS TIMESTAMPTZ)")
         guard !parts.terms.isEmpty else { return browse(parts) }
         let tsquery = SQLValue.text(parts.terms.map { $0.count > 1 ? "\($0):*" : $0 }.joined(separator: " & "))
         let filter = whereClause(["r.search_vector @@ to_tsquery('simple', ?)"] + parts.filters)

@@ -1,4 +1,5 @@
-import Foundation
+package import Foundation
+package import RepoFinderCore
 package import Storage
 
 /// A value bound to a `?` placeholder.
@@ -47,7 +48,8 @@ package struct SearchSQL {
         package var orderKeys: [String]
         package var limit: [SQLValue]
 
-        package init(_ query: SearchQuery) {
+        /// - Parameter timestamp: the placeholder of a date-time in the engine's dialect.
+        package init(_ query: SearchQuery, timestamp: String = "?") {
             terms = query.terms
             if let language = query.language?.trimmingCharacters(in: .whitespaces), !language.isEmpty {
                 filters.append(SearchSQL.languageFilter)
@@ -61,6 +63,11 @@ package struct SearchSQL {
             if let minimumStars = query.minimumStars {
                 filters.append("r.stars >= ?")
                 filterArguments.append(.integer(minimumStars))
+            }
+            if let health = query.health {
+                let (condition, arguments) = SearchSQL.healthFilter(health, now: query.now, timestamp: timestamp)
+                filters.append(condition)
+                filterArguments += arguments
             }
             limit = [.integer(query.page.perPage), .integer(query.page.offset)]
             switch query.sort {
@@ -83,6 +90,31 @@ package struct SearchSQL {
             pageArguments: parts.filterArguments + parts.limit,
             count: "SELECT count(*) FROM repositories r\(filter)", countArguments: parts.filterArguments,
             pageHasTotal: false)
+    }
+
+    /// ``RepositoryHealth``'s rule as a condition on `r`: the same thresholds, read from the core.
+    package static func healthFilter(_ level: RepositoryHealth.Level, now: Date, timestamp: String)
+        -> (String, [SQLValue])
+    {
+        let backlog =
+            "(r.open_issues >= \(RepositoryHealth.backlogMinimumIssues) "
+            + "AND r.open_issues >= \(RepositoryHealth.backlogIssuesPerStar) * r.stars)"
+        func cutoff(_ level: RepositoryHealth.Level) -> SQLValue {
+            // Whole seconds: stored times compare as text in SQLite.
+            let date = RepositoryHealth.earliestPush(for: level, now: now) ?? now
+            return .text(Timestamp.format(Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))))
+        }
+        switch level {
+        case .active:
+            return ("(NOT r.archived AND r.pushed_at > \(timestamp) AND NOT \(backlog))", [cutoff(.active)])
+        case .quiet:
+            return (
+                "(NOT r.archived AND r.pushed_at > \(timestamp) AND (r.pushed_at <= \(timestamp) OR \(backlog)))",
+                [cutoff(.quiet), cutoff(.active)]
+            )
+        case .dormant:
+            return ("(r.archived OR r.pushed_at <= \(timestamp))", [cutoff(.quiet)])
+        }
     }
 
     package static let languageFilter = "lower(r.language) = ?"

@@ -7,7 +7,7 @@ package enum SharedSQL {
     package static let repositoryColumns = """
         r.id, r.github_id, r.owner_login, r.owner_avatar_url, r.name, r.description, r.language, r.stars, r.forks,
         r.open_issues, r.license_spdx_id, r.license_name, r.created_at, r.updated_at, r.pushed_at, r.archived,
-        r.web_url, r.gone_at
+        r.web_url, r.gone_at, r.checked_at
         """
 
     /// The columns an upsert writes, in the order of ``repositoryValues(_:)``.
@@ -18,7 +18,7 @@ package enum SharedSQL {
     ]
 
     /// Column index of the first value after the columns listed in ``repositoryColumns``.
-    package static let repositoryColumnCount = 18
+    package static let repositoryColumnCount = 19
 
     /// The order of catalog slices.
     package static let catalogOrder = "r.stars DESC, r.full_name_key"

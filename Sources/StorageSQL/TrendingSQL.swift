@@ -27,7 +27,31 @@ extension SharedSQL {
         if let language = query.language?.trimmingCharacters(in: .whitespaces), !language.isEmpty {
             arguments.append(.text(language.lowercased()))
         }
-        return arguments + [.integer(query.limit)]
+        return arguments + [.integer(query.candidateLimit)]
+    }
+
+    /// Snapshots of the candidates from a day to a day: repository id, day as text, stars. Arguments: the ids (as
+    /// the engine binds a list: `ids`), first day, last day.
+    package static func histories(ids: String, day: String) -> String {
+        "SELECT repository_id, CAST(day AS TEXT), stars FROM star_snapshots WHERE repository_id \(ids) "
+            + "AND day >= \(day) AND day <= \(day)"
+    }
+}
+
+/// A repository read for a trending list, before bursts are judged.
+package struct TrendingCandidate: Sendable {
+    package var id: Int64
+    package var repository: Repository
+    /// Stars on the window's last day.
+    package var stars: Int
+    /// Stars gained over the window.
+    package var gained: Int
+
+    package init(id: Int64, repository: Repository, stars: Int, gained: Int) {
+        self.id = id
+        self.repository = repository
+        self.stars = stars
+        self.gained = gained
     }
 }
 
@@ -36,6 +60,44 @@ extension TrendingQuery {
     package func window(latest: Day) -> (start: Day, end: Day) {
         let end = asOf ?? latest
         return (end.adding(days: -window.days), end)
+    }
+
+    /// How many candidates to read: a list without bursts reads spares to fill the places of those it leaves out;
+    /// a list of bursts only looks deeper.
+    package var candidateLimit: Int {
+        switch bursts {
+        case .shown: limit
+        case .hidden: min(limit * 2 + 50, Self.maximumCandidates)
+        case .only: Self.maximumCandidates
+        }
+    }
+
+    /// The deepest a list looks for bursts.
+    package static let maximumCandidates = 400
+
+    /// The first day of history the burst rule reads for a window starting on `start`.
+    package static func historyStart(_ start: Day) -> Day { start.adding(days: -StarBurstRule.baselineDays) }
+
+    /// The list: each candidate judged by ``StarBurstRule`` on its history, then kept or left out as ``bursts``
+    /// says, ranked again and cut to ``limit``.
+    package func entries(
+        _ candidates: [TrendingCandidate], histories: [Int64: [StarSnapshot]], window: ClosedRange<Day>
+    ) -> [TrendingEntry] {
+        var entries: [TrendingEntry] = []
+        for candidate in candidates where entries.count < limit {
+            let burst = StarBurstRule.assess(
+                history: histories[candidate.id] ?? [], window: window, stars: candidate.stars,
+                createdAt: candidate.repository.createdAt)
+            switch (bursts, burst) {
+            case (.hidden, .some), (.only, .none): continue
+            default:
+                entries.append(
+                    TrendingEntry(
+                        rank: entries.count + 1, repository: candidate.repository, stars: candidate.stars,
+                        starsGained: candidate.gained, burst: burst))
+            }
+        }
+        return entries
     }
 
     package var hasLanguage: Bool { language.map { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? false }

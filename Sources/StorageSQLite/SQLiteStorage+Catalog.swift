@@ -88,25 +88,48 @@ extension SQLiteStorage {
         }
     }
 
+    public func snapshotCoverage() async throws -> ClosedRange<Day>? {
+        try await read { db in try Self.snapshotCoverage(db) }
+    }
+
+    static func snapshotCoverage(_ db: Database) throws -> ClosedRange<Day>? {
+        try Row.fetchOne(db, sql: SharedSQL.snapshotCoverage).flatMap { row -> ClosedRange<Day>? in
+            guard let first = (row[0] as String?).flatMap(Day.init), let last = (row[1] as String?).flatMap(Day.init)
+            else { return nil }
+            return first...last
+        }
+    }
+
     public func trending(_ query: TrendingQuery) async throws -> TrendingList {
         try await read { db in
-            let coverage = try Row.fetchOne(db, sql: SharedSQL.snapshotCoverage).flatMap { row -> ClosedRange<Day>? in
-                guard let first = (row[0] as String?).flatMap(Day.init),
-                    let last = (row[1] as String?).flatMap(Day.init)
-                else { return nil }
-                return first...last
-            }
+            let coverage = try Self.snapshotCoverage(db)
             guard let coverage else { return TrendingList(start: nil, end: nil, entries: [], coverage: nil) }
             let (start, end) = query.window(latest: coverage.upperBound)
             let rows = try Row.fetchAll(
                 db, sql: SharedSQL.trending(day: "?", language: query.hasLanguage),
                 arguments: Self.arguments(SharedSQL.trendingArguments(query, start: start, end: end)))
             let repositories = try Self.decode(db, rows: rows)
-            let entries = zip(repositories, rows).enumerated().map { index, pair in
-                TrendingEntry(
-                    rank: index + 1, repository: pair.0, stars: pair.1[SharedSQL.repositoryColumnCount],
-                    starsGained: pair.1[SharedSQL.repositoryColumnCount + 1])
+            let candidates = zip(repositories, rows).map { repository, row in
+                TrendingCandidate(
+                    id: row[0], repository: repository, stars: row[SharedSQL.repositoryColumnCount],
+                    gained: row[SharedSQL.repositoryColumnCount + 1])
             }
+            var histories: [Int64: [StarSnapshot]] = [:]
+            if !candidates.isEmpty {
+                let names = Dictionary(uniqueKeysWithValues: candidates.map { ($0.id, $0.repository.repositoryName) })
+                let list = "[" + candidates.map { String($0.id) }.joined(separator: ",") + "]"
+                let statement = try db.cachedStatement(
+                    sql: SharedSQL.histories(ids: "IN (SELECT value FROM json_each(?))", day: "?"))
+                let arguments: StatementArguments = [
+                    list, TrendingQuery.historyStart(start).description, end.description,
+                ]
+                for row in try Row.fetchAll(statement, arguments: arguments) {
+                    let id: Int64 = row[0]
+                    guard let name = names[id], let day = Day(row[1] as String) else { continue }
+                    histories[id, default: []].append(StarSnapshot(repository: name, day: day, stars: row[2]))
+                }
+            }
+            let entries = query.entries(candidates, histories: histories, window: start...end)
             return TrendingList(start: start, end: end, entries: entries, coverage: coverage)
         }
     }
@@ -188,7 +211,8 @@ extension SQLiteStorage {
                 forks: row[8], openIssues: row[9],
                 license: licenseName.map { RepositoryLicense(spdxID: spdx, name: $0) },
                 createdAt: row.date(12), updatedAt: row.date(13), pushedAt: row.date(14), archived: row[15],
-                webURL: URL(string: row[16]), goneAt: row.date(17))
+                webURL: URL(string: row[16]), goneAt: row.date(17),
+                checkedAt: row.date(18))
         }
     }
 

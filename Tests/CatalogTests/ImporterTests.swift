@@ -135,13 +135,20 @@ struct RealTrendingTests {
             let imported = try await importer.importStarSnapshots(from: stars)
             #expect(imported.rejectedCount == 0)
             let list = try await store.trending(
-                TrendingQuery(language: "Swift", window: .weekly, asOf: Day("2026-08-22"), limit: 25))
+                TrendingQuery(language: "Swift", window: .weekly, asOf: Day("2026-08-22"), limit: 25, bursts: .shown))
             #expect(list.entries.count == 25)
             // Names compare case-insensitively: the CSV may spell an owner differently from the catalog.
             #expect(list.entries.map(\.repository.id) == expected.map { $0.0.lowercased() })
             #expect(list.entries.map(\.starsGained) == expected.map(\.1))
             #expect(list.entries.first?.repository.fullName == "altic-dev/FluidVoice")
             #expect(list.entries.first?.starsGained == 664)
+            // The default list leaves out the one whose gain the burst rule flags, and moves the next one up.
+            let flagged = list.entries.filter { $0.burst != nil }.map(\.repository.id)
+            #expect(flagged == ["seemoo-lab/openhaystack"])
+            let standard = try await store.trending(
+                TrendingQuery(language: "Swift", window: .weekly, asOf: Day("2026-08-22"), limit: 25))
+            #expect(standard.entries.map(\.repository.id).contains("seemoo-lab/openhaystack") == false)
+            #expect(standard.entries.count == 25)
         }
     }
 }

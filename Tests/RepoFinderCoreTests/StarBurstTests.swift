@@ -105,5 +105,6 @@ struct StarBurstTests {
             StarBurstRule.assess(history: snapshots, window: lastDay, stars: count, createdAt: nil))
         #expect(burst.usualDailyGain == 0)
         #expect(burst.factor == 200)
+        #expect(burst.note.hasSuffix("200× its usual under 1 a day"))
     }
 }

@@ -39,13 +39,19 @@ struct TrendingContractTests {
     func weekly(engine: Engine) async throws {
         try await withStore(engine) { test in
             try await prepared(test)
-            let list = try await test.store.trending(TrendingQuery(window: .weekly, asOf: Day("2026-08-09")))
+            let list = try await test.store.trending(
+                TrendingQuery(window: .weekly, asOf: Day("2026-08-09"), bursts: .shown))
             #expect(list.start == Day("2026-08-02") && list.end == Day("2026-08-09"))
             #expect(list.entries.map(\.repository.fullName) == ["facebook/react", "vapor/vapor", "apple/swift"])
             #expect(list.entries.map(\.starsGained) == [999, 200, 70])
             #expect(list.entries.map(\.stars) == [2000, 700, 180])
             #expect(list.entries.map(\.rank) == [1, 2, 3])
             #expect(list.coverage == Day("2026-08-01")!...Day("2026-08-09")!)
+            // facebook/react's 993 stars in one day, for a repository of 100 stars created 26 days before, is a burst.
+            #expect(list.entries.map { $0.burst != nil } == [true, false, false])
+            let standard = try await test.store.trending(TrendingQuery(window: .weekly, asOf: Day("2026-08-09")))
+            #expect(standard.entries.map(\.repository.fullName) == ["vapor/vapor", "apple/swift"])
+            #expect(standard.entries.map(\.rank) == [1, 2])
         }
     }
 
@@ -53,11 +59,12 @@ struct TrendingContractTests {
     func dailyAndFilters(engine: Engine) async throws {
         try await withStore(engine) { test in
             try await prepared(test)
-            let daily = try await test.store.trending(TrendingQuery(window: .daily))
+            let daily = try await test.store.trending(TrendingQuery(window: .daily, bursts: .shown))
             #expect(daily.end == Day("2026-08-09"))
             #expect(daily.entries.map(\.repository.fullName).prefix(2) == ["facebook/react", "late/comer"])
             #expect(daily.entries.first { $0.repository.fullName == "late/comer" }?.starsGained == 890)
-            let swift = try await test.store.trending(TrendingQuery(language: "SWIFT", window: .daily, limit: 2))
+            let swift = try await test.store.trending(
+                TrendingQuery(language: "SWIFT", window: .daily, limit: 2, bursts: .shown))
             #expect(swift.entries.map(\.repository.fullName) == ["late/comer", "vapor/vapor"])
         }
     }
