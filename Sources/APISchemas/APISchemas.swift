@@ -11,7 +11,8 @@ public import Storage
 public enum APISchemas {
     /// A repository as the contract's `Repository`; `lastUpdated` says its age at `now`.
     public static func repository(_ repository: Repository, now: Date) -> Components.Schemas.Repository {
-        Components.Schemas.Repository(
+        let health = repository.health(now: now)
+        return Components.Schemas.Repository(
             id: repository.githubID, name: repository.name, fullName: repository.fullName,
             description: repository.description, topics: repository.topics, stars: repository.stars,
             forks: repository.forks, openIssues: repository.openIssues, language: repository.language,
@@ -19,7 +20,29 @@ public enum APISchemas {
             owner: .init(login: repository.owner.login, avatarUrl: repository.owner.displayAvatarURL.absoluteString),
             license: repository.license?.spdxID ?? repository.license?.name, pushedAt: repository.pushedAt,
             createdAt: repository.createdAt, archived: repository.archived,
-            lastUpdated: repository.pushedAt.map { RelativeTime.describe($0, now: now) })
+            lastUpdated: repository.pushedAt.map { RelativeTime.describe($0, now: now) },
+            checkedAt: repository.checkedAt,
+            countsNote: CountsFreshness.countLabel(checkedAt: repository.checkedAt, now: now),
+            health: health.flatMap { .init(rawValue: $0.level.rawValue) },
+            healthSummary: health?.summary(openIssues: repository.openIssues, stars: repository.stars),
+            goneAt: repository.goneAt)
+    }
+
+    /// A burst as the contract's `StarBurst`.
+    public static func burst(_ burst: StarBurst) -> Components.Schemas.StarBurst {
+        Components.Schemas.StarBurst(
+            day: burst.day.description, gain: burst.gain, usualDailyGain: burst.usualDailyGain, note: burst.note)
+    }
+
+    /// Daily counts as the contract's `StarHistory` (`from`/`to` as asked, else the first and last day).
+    public static func starHistory(
+        _ snapshots: [StarSnapshot], of repository: Repository, from: Day?, to: Day?, now: Date
+    ) -> Components.Schemas.StarHistory {
+        Components.Schemas.StarHistory(
+            repository: repository.fullName, from: (from ?? snapshots.first?.day)?.description,
+            to: (to ?? snapshots.last?.day)?.description,
+            days: snapshots.map { .init(day: $0.day.description, stars: $0.stars, forks: $0.forks) },
+            note: snapshots.last.flatMap { CountsFreshness.note(for: $0.day, now: now) })
     }
 
     /// A dealt card (or a similar repository) as the contract's `FeedItem`.
@@ -48,15 +71,19 @@ public enum APISchemas {
 
     /// A page of trending repositories as the contract's `TrendingPage`: the entries of `list` from `offset` on.
     public static func trendingPage(
-        _ list: TrendingList?, offset: Int = 0, window: TrendingWindow, language: String?, page: PageRequest, now: Date
+        _ list: TrendingList?, offset: Int = 0, window: TrendingWindow, language: String?,
+        bursts: BurstFilter = .hidden, page: PageRequest, now: Date
     ) -> Components.Schemas.TrendingPage {
         let items = (list?.entries ?? []).dropFirst(offset).map { entry in
             Components.Schemas.TrendingItem(
-                rank: entry.rank, repository: repository(entry.repository, now: now), starsGained: entry.starsGained)
+                rank: entry.rank, repository: repository(entry.repository, now: now), starsGained: entry.starsGained,
+                burst: entry.burst.map(burst))
         }
         return Components.Schemas.TrendingPage(
             items: items, since: .init(rawValue: window.rawValue) ?? .daily, language: language,
-            from: list?.start?.description, to: list?.end?.description, page: page.page, perPage: page.perPage)
+            from: list?.start?.description, to: list?.end?.description, bursts: .init(rawValue: bursts.rawValue),
+            note: list?.end.flatMap { CountsFreshness.note(for: $0, now: now) }, page: page.page,
+            perPage: page.perPage)
     }
 
     /// A page of search results as the contract's `SearchPage`.
@@ -94,15 +121,17 @@ public enum APISchemas {
     }
 
     /// The catalog's figures as the contract's `CatalogStatistics`.
-    public static func statistics(_ statistics: StoreStatistics, database: String)
-        -> Components.Schemas.CatalogStatistics
-    {
+    public static func statistics(
+        _ statistics: StoreStatistics, database: String, lastRefresh: CatalogRefreshRun? = nil
+    ) -> Components.Schemas.CatalogStatistics {
         Components.Schemas.CatalogStatistics(
             database: database, schemaVersion: statistics.schemaVersion, repositories: statistics.repositories,
             topics: statistics.topics, starSnapshots: statistics.starSnapshots,
             firstSnapshotDay: statistics.firstSnapshotDay?.description,
             lastSnapshotDay: statistics.lastSnapshotDay?.description, users: statistics.users,
-            interactions: statistics.interactions)
+            interactions: statistics.interactions, lastRefreshAt: lastRefresh.map { $0.finishedAt ?? $0.heartbeatAt },
+            lastRefreshState: lastRefresh.flatMap { .init(rawValue: $0.state.rawValue) },
+            lastRefreshChecked: lastRefresh?.summary.checked, lastRefreshRequests: lastRefresh?.summary.requests)
     }
 
     /// Preferences as the contract's `Preferences`.

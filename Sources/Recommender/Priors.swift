@@ -10,6 +10,8 @@ struct Priors {
     var activity: [Float] = []
     var trend: [Float] = []
     var trendGain: [Int32] = []
+    /// ``RepositoryHealth`` at the reference moment (nil where unknown): the one rule the reasons word.
+    var health: [RepositoryHealth?] = []
 
     init(_ repositories: [Repository], weeklyGains: [String: Int], now: Date?) {
         let reference = now ?? repositories.compactMap(\.pushedAt).max() ?? Date(timeIntervalSince1970: 0)
@@ -28,6 +30,7 @@ struct Priors {
             let openIssues = repository.openIssues ?? 0
             let issues: Float = openIssues > 0 ? min(1, log1p(Float(openIssues)) / log1p(200)) : 0
             activity.append(0.5 * issues + 0.5 * fresh)
+            health.append(repository.health(now: reference))
             let gain = max(0, weeklyGains[repository.id] ?? 0)
             trendGain.append(Int32(clamping: gain))
             trend.append(gain > 0 ? log1p(Float(gain)) / topGain : 0)

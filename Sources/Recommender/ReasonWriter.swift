@@ -18,7 +18,7 @@ struct ReasonWriter {
         case trending(gain: Int)
         case openIssues(Int)
         case popular(stars: Int, wellKept: Bool)
-        case updatedRecently
+        case active(daysSincePush: Int)
     }
 
     func reasons(for item: Int) -> [String] {
@@ -68,8 +68,9 @@ struct ReasonWriter {
         if index.priors.trendGain[item] > 0, index.priors.trend[item] > 0.3 {
             candidates.append((0.3 * prior + 0.05, .trending(gain: Int(index.priors.trendGain[item]))))
         }
+        let health = index.priors.health[item]
         if preferences.goals.contains(.contributing), let issues = repository.openIssues, issues > 0,
-            index.priors.freshness[item] > 0.3
+            health?.level == .active
         {
             candidates.append((0.5 * prior * index.priors.activity[item] + 0.01, .openIssues(issues)))
         }
@@ -78,8 +79,8 @@ struct ReasonWriter {
             candidates.append(
                 (0.6 * prior * index.priors.popularity[item], .popular(stars: repository.stars, wellKept: wellKept)))
         }
-        if index.priors.freshness[item] > 0.8 {
-            candidates.append((0.3 * prior * index.priors.freshness[item], .updatedRecently))
+        if let health, health.level == .active, let days = health.daysSincePush {
+            candidates.append((0.3 * prior * index.priors.freshness[item], .active(daysSincePush: days)))
         }
         var reasons = candidates.enumerated().sorted {
             $0.element.value > $1.element.value || ($0.element.value == $1.element.value && $0.offset < $1.offset)
@@ -109,7 +110,7 @@ struct ReasonWriter {
         case .openIssues(let issues): "active, with \(issues) open issues"
         case .popular(let stars, let wellKept):
             wellKept ? "popular and well kept: \(Self.stars(stars)) stars" : "popular: \(Self.stars(stars)) stars"
-        case .updatedRecently: "updated recently"
+        case .active(let days): "active: pushed \(days == 0 ? "today" : days == 1 ? "yesterday" : "\(days) days ago")"
         }
     }
 

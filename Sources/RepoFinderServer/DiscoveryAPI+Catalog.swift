@@ -14,17 +14,20 @@ extension DiscoveryAPI {
         let page = try Mapping.page(input.query.page, input.query.perPage)
         let language = try Mapping.filter(input.query.language, "language")
         let window = input.query.since.flatMap { TrendingWindow(rawValue: $0.rawValue) } ?? .standard
+        let bursts = input.query.bursts.flatMap { BurstFilter(rawValue: $0.rawValue) } ?? .hidden
         let reach = page.page * page.perPage
         var list: TrendingList?
         if page.offset < TrendingQuery.maximumLimit {
             list = try await store.trending(
-                TrendingQuery(language: language, window: window, limit: min(reach, TrendingQuery.maximumLimit)))
+                TrendingQuery(
+                    language: language, window: window, limit: min(reach, TrendingQuery.maximumLimit), bursts: bursts))
         }
         return .ok(
             .init(
                 body: .json(
                     APISchemas.trendingPage(
-                        list, offset: page.offset, window: window, language: language, page: page, now: Date()))))
+                        list, offset: page.offset, window: window, language: language, bursts: bursts, page: page,
+                        now: Date()))))
     }
 
     func search(_ input: Operations.Search.Input) async throws -> Operations.Search.Output {
@@ -44,11 +47,13 @@ extension DiscoveryAPI {
         let query = SearchQuery(
             text: text, language: try Mapping.filter(input.query.language, "language"),
             topic: try Mapping.filter(input.query.topic, "topic")?.lowercased(),
+            health: input.query.health.flatMap { RepositoryHealth.Level(rawValue: $0.rawValue) }, now: Date(),
             sort: SearchSort(rawValue: (input.query.sort ?? .bestMatch).rawValue) ?? .bestMatch, page: page)
         var result = try await store.search(query)
         // `owner/name` or a pasted GitHub address: that repository first, fetched from GitHub if the catalog lacks it.
         if page.page == 1, let name = RepositoryName(mentionedIn: text),
-            case .found(let repository) = try await finder.find(name), repository.goneAt == nil
+            case .found(let repository) = try await finder.find(name), repository.goneAt == nil,
+            query.health.map({ repository.health(now: query.now)?.level == $0 }) ?? true
         {
             let rest = result.items.filter { $0.id != repository.id }
             result = Page(
@@ -61,6 +66,20 @@ extension DiscoveryAPI {
     func getRepository(_ input: Operations.GetRepository.Input) async throws -> Operations.GetRepository.Output {
         let repository = try await repository(owner: input.path.owner, name: input.path.name)
         return .ok(.init(body: .json(APISchemas.repository(repository, now: Date()))))
+    }
+
+    func getStarHistory(_ input: Operations.GetStarHistory.Input) async throws -> Operations.GetStarHistory.Output {
+        let from = try Mapping.day(input.query.from, "from")
+        let to = try Mapping.day(input.query.to, "to")
+        if let from, let to, from > to {
+            throw APIError.badRequest("'from' (\(from)) is after 'to' (\(to)): give the earlier day first.")
+        }
+        let repository = try await repository(owner: input.path.owner, name: input.path.name)
+        let snapshots = try await store.starSnapshots(of: repository.repositoryName).filter { snapshot in
+            from.map { snapshot.day >= $0 } ?? true && to.map { snapshot.day <= $0 } ?? true
+        }
+        return .ok(
+            .init(body: .json(APISchemas.starHistory(snapshots, of: repository, from: from, to: to, now: Date()))))
     }
 
     func getSimilar(_ input: Operations.GetSimilar.Input) async throws -> Operations.GetSimilar.Output {
@@ -145,8 +164,22 @@ extension DiscoveryAPI {
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
         do {
             // A ping, not a count: load balancers ask often, and counting a large catalog takes a while.
-            try await store.ping()
-            return .ok(.init(body: .json(.init(status: .ready, repositories: deck.recommender.index.count))))
+            // The snapshot bounds come from an index: cheap enough for load balancers that ask often, and an answer
+            // proves the database is there.
+            let coverage = try await store.snapshotCoverage()
+            let refresh = try await store.catalogRefreshes(limit: 1).first
+            let now = Date()
+            return .ok(
+                .init(
+                    body: .json(
+                        .init(
+                            status: .ready, repositories: deck.recommender.index.count,
+                            newestSnapshotDay: coverage?.upperBound.description,
+                            catalogAgeDays: coverage.map {
+                                Day(containing: now).daysSinceEpoch - $0.upperBound.daysSinceEpoch
+                            },
+                            lastRefreshAt: refresh.map { $0.finishedAt ?? $0.heartbeatAt },
+                            lastRefreshState: refresh.flatMap { .init(rawValue: $0.state.rawValue) }))))
         } catch {
             // The reason stays in the server's log: it can name hosts, files and queries.
             logger.warning("health: the database does not answer", metadata: ["error": "\(Redaction.describe(error))"])

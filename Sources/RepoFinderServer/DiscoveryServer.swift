@@ -186,12 +186,14 @@ public enum DiscoveryServer {
     /// The web app over `store`: the detail page finds repositories in it, or on `github` when it lacks them.
     public static func makeWebApp(store: any DataStore, github: GitHubClient? = nil) async throws -> WebApp {
         let finder = RepositoryFinder(store: store, github: github)
-        return try await WebApp { name in
-            switch try await finder.find(name) {
-            case .found(let repository): .found(repository)
-            case .notFound(let message): .notFound(message)
-            case .unavailable(let message, _): .unavailable(message)
-            }
-        }
+        return try await WebApp(
+            lookup: { name in
+                switch try await finder.find(name) {
+                case .found(let repository): .found(repository)
+                case .notFound(let message): .notFound(message)
+                case .unavailable(let message, _): .unavailable(message)
+                }
+            },
+            history: { try await store.starSnapshots(of: $0) })
     }
 }

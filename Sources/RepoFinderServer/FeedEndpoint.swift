@@ -116,13 +116,23 @@ extension JSONOutput {
         member("createdAt", date: repository.createdAt)
         key("archived")
         bool(repository.archived)
+        member("checkedAt", date: repository.checkedAt)
+        member("goneAt", date: repository.goneAt)
     }
 
-    /// The rest of a repository's object after ``repositoryFields(_:)``: its age as a person says it.
+    /// The rest of a repository's object after ``repositoryFields(_:)``: what depends on the moment (its age as a
+    /// person says it, how fresh its counts are, its health).
     mutating func repositoryEnd(_ repository: Repository, now: Date) {
         if let pushedAt = repository.pushedAt {
             key("lastUpdated")
             string(RelativeTime.describe(pushedAt, now: now))
+        }
+        member("countsNote", CountsFreshness.countLabel(checkedAt: repository.checkedAt, now: now))
+        if let health = repository.health(now: now) {
+            key("health")
+            string(health.level.rawValue)
+            key("healthSummary")
+            string(health.summary(openIssues: repository.openIssues, stars: repository.stars))
         }
         endObject()
     }

@@ -116,6 +116,15 @@ enum Mapping {
     }
 
     /// A short free-text filter (language, topic): trimmed, bounded, nil when empty.
+    /// A `YYYY-MM-DD` query value; nil when absent, 400 when it is not a calendar day.
+    static func day(_ value: String?, _ field: String) throws(APIError) -> Day? {
+        guard let value else { return nil }
+        guard let day = Day(value) else {
+            throw .badRequest("'\(field)' is a day written YYYY-MM-DD, for example 2026-08-22.")
+        }
+        return day
+    }
+
     static func filter(_ value: String?, _ field: String) throws(APIError) -> String? {
         guard let value else { return nil }
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
