@@ -22,10 +22,14 @@ public struct WebApp: Sendable {
 
     private let templates: MustacheLibrary
     private let assets: WebAssets
+    /// A repository's daily star counts, oldest first (for the detail page's chart).
+    public typealias StarHistoryLookup = @Sendable (RepositoryName) async throws -> [StarSnapshot]
+
     private let lookup: RepositoryLookup
+    private let history: StarHistoryLookup
 
     /// Reads the templates and files bundled with this module.
-    public init(lookup: @escaping RepositoryLookup) async throws {
+    public init(lookup: @escaping RepositoryLookup, history: @escaping StarHistoryLookup = { _ in [] }) async throws {
         guard let templates = Bundle.module.url(forResource: "Templates", withExtension: nil),
             let assets = Bundle.module.url(forResource: "Assets", withExtension: nil)
         else { throw WebAppError.missingResources }
@@ -36,6 +40,7 @@ public struct WebApp: Sendable {
         files.substitute("__VERSION__", with: files.version, in: "sw.js")
         self.assets = files
         self.lookup = lookup
+        self.history = history
     }
 
     /// Adds the pages and files to `router`.
@@ -69,6 +74,7 @@ public struct WebApp: Sendable {
         var model = PageModel(screen: .trending)
         let since = TrendingWindow(rawValue: query.get("since") ?? "") ?? .daily
         model.language = query.get("language").flatMap { $0.isEmpty ? nil : $0 }
+        model.showBursts = query.get("bursts") == "shown"
         model.windows = TrendingWindow.allCases.map {
             Option(value: $0.rawValue, label: $0.rawValue.capitalized, selected: $0 == since)
         }
@@ -80,6 +86,12 @@ public struct WebApp: Sendable {
         var model = PageModel(screen: .search)
         model.query = query.get("q")
         model.language = query.get("language").flatMap { $0.isEmpty ? nil : $0 }
+        let health = query.get("health") ?? ""
+        model.healthLevels =
+            [Option(value: "", label: "Any", selected: health.isEmpty)]
+            + RepositoryHealth.Level.allCases.map {
+                Option(value: $0.rawValue, label: $0.title, selected: $0.rawValue == health)
+            }
         let sort = query.get("sort") ?? "best-match"
         model.sorts = [
             ("best-match", "Best match"), ("stars", "Most stars"), ("forks", "Most forks"),
@@ -111,7 +123,8 @@ public struct WebApp: Sendable {
                 status: .movedPermanently, headers: [.location: Route.repository(repository.repositoryName).webPath])
         }
         var model = PageModel(screen: .repository, title: repository.fullName)
-        model.repository = RepositoryView(repository, now: Date())
+        let snapshots = try await history(repository.repositoryName)
+        model.repository = RepositoryView(repository, history: snapshots, now: Date())
         return page(model)
     }
 

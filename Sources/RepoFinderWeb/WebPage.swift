@@ -65,6 +65,10 @@ struct PageModel: Sendable {
     var language: String?
     /// Trending windows, one selected.
     var windows: [Option] = []
+    /// Trending shows repositories whose gain is an unusual burst (marked).
+    var showBursts = false
+    /// Search health filters, one selected.
+    var healthLevels: [Option] = []
     /// Search orders, one selected.
     var sorts: [Option] = []
     /// The repository of a detail page.
@@ -101,8 +105,20 @@ struct RepositoryView: Sendable {
     let archived: Bool
     let url: String
     let deepLink: String
+    /// "active", "quiet" or "dormant" (a CSS class), and its title and sentence.
+    let health: String?
+    let healthTitle: String?
+    let healthSummary: String?
+    /// Beside the stars: "as of 22 Aug 2026" or "count undated"; nil when fresh.
+    let countsNote: String?
+    /// "Numbers from 22 Aug 2026" when the newest daily count is more than two days old.
+    let numbersNote: String?
+    /// When GitHub stopped having it ("22 Aug 2026").
+    let gone: String?
+    /// The star history, when there are at least two days of counts.
+    let chart: StarChart?
 
-    init(_ repository: Repository, now: Date) {
+    init(_ repository: Repository, history: [StarSnapshot] = [], now: Date) {
         fullName = repository.fullName
         owner = repository.owner.login
         name = repository.name
@@ -121,6 +137,15 @@ struct RepositoryView: Sendable {
         archived = repository.archived
         url = repository.webURL.absoluteString
         deepLink = Route.repository(repository.repositoryName).deepLink
+        let health = repository.health(now: now)
+        self.health = health?.level.rawValue
+        healthTitle = health?.level.title
+        healthSummary = health?.summary(openIssues: repository.openIssues, stars: repository.stars)
+        countsNote = CountsFreshness.countLabel(checkedAt: repository.checkedAt, now: now)
+        let newest = [history.last?.day, repository.checkedAt.map(Day.init(containing:))].compactMap { $0 }.max()
+        numbersNote = newest.flatMap { CountsFreshness.note(for: $0, now: now) }
+        gone = repository.goneAt.map { Day(containing: $0).spoken }
+        chart = StarChart(history)
     }
 
     static func monthAndYear(_ date: Date) -> String {

@@ -146,7 +146,8 @@ function card(item) {
   const repository = item.repository;
   const [owner, name] = repository.fullName.split("/");
   const facts = [
-    ["Stars", `★ ${compact(repository.stars)}`],
+    ["Stars", [`★ ${compact(repository.stars)}`, repository.countsNote ? h("small", { class: "as-of" }, ` ${repository.countsNote}`) : null]],
+    repository.healthSummary && ["Health", repository.healthSummary],
     repository.forks !== undefined && ["Forks", compact(repository.forks)],
     repository.language && ["Language", repository.language],
     repository.lastUpdated && ["Updated", repository.lastUpdated],

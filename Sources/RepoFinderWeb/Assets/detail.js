@@ -27,6 +27,7 @@ export async function start() {
     action.textContent = kind === "like" ? "Liked" : "Saved";
     toast(`${kind === "like" ? "Liked" : "Saved"} ${fullName}`);
   });
+  watchChart(document.querySelector(".star-history"));
   starButton(fullName).then((button) => {
     if (button) article.querySelector(".detail-actions").insertBefore(button, article.querySelector("[data-action=share]"));
   });
@@ -40,4 +41,30 @@ export async function start() {
   } catch (error) {
     list.replaceChildren(h("li", { class: "empty-row", role: "alert" }, error.message));
   }
+}
+
+/** Hover (or touch) the star chart: the nearest day's count is marked and read out under it. */
+function watchChart(section) {
+  const svg = section?.querySelector("svg");
+  if (!svg) return;
+  const readout = section.querySelector(".chart-readout");
+  let current = null;
+  const show = (event) => {
+    const scale = section.querySelector("input[name=scale]:checked")?.value || "linear";
+    const points = [...svg.querySelectorAll(`.series.${scale} .point`)];
+    const box = svg.getBoundingClientRect();
+    const x = ((event.clientX - box.left) / box.width) * svg.viewBox.baseVal.width;
+    let nearest = null;
+    for (const point of points) {
+      if (!nearest || Math.abs(point.cx.baseVal.value - x) < Math.abs(nearest.cx.baseVal.value - x)) nearest = point;
+    }
+    if (!nearest || nearest === current) return;
+    current?.classList.remove("current");
+    nearest.classList.add("current");
+    current = nearest;
+    readout.textContent = `${nearest.dataset.day}: ${nearest.dataset.stars} stars`;
+  };
+  svg.addEventListener("pointermove", show);
+  svg.addEventListener("pointerdown", show);
+  section.addEventListener("change", () => { current?.classList.remove("current"); current = null; readout.textContent = ""; });
 }

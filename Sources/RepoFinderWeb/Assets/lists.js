@@ -74,21 +74,31 @@ async function more(source) {
 
 function trendingFilters() {
   const form = document.getElementById("trending-filters");
-  return { language: form.language.value.trim(), since: form.since.value || "daily" };
+  return { language: form.language.value.trim(), since: form.since.value || "daily", bursts: form.bursts.checked ? "shown" : "" };
 }
 
 async function trendingSource(page) {
   const filters = trendingFilters();
   const result = await api.trending({ ...filters, page, perPage: 25 });
   const rows = result.items.map((item) => repositoryRow(item.repository, {
-    rank: item.rank, extra: h("span", { class: "gain" }, `+${compact(item.starsGained)} stars`),
+    rank: item.rank,
+    extra: [
+      h("span", { class: "gain" }, `+${compact(item.starsGained)} stars`),
+      item.burst && h("span", { class: "badge burst", title: item.burst.note }, "Burst"),
+      item.burst && h("span", { class: "burst-note" }, item.burst.note),
+    ],
   }));
-  const windowName = { daily: "today", weekly: "this week", monthly: "this month" }[filters.since];
+  // Honest dates: a window that ended days ago is not "today".
+  const windowName = result.note
+    ? { daily: "in a day", weekly: "in a week", monthly: "in a month" }[filters.since]
+    : { daily: "today", weekly: "this week", monthly: "this month" }[filters.since];
   const range = result.from && result.to ? ` (${result.from} → ${result.to})` : "";
+  const stale = result.note ? ` — ${result.note}` : "";
+  const bursts = filters.bursts ? ", bursts shown" : ", unusual bursts left out";
   return {
     rows,
     done: result.items.length < 25 || page * 25 >= 100,
-    summary: () => `Fastest-growing ${filters.language ? `${filters.language} ` : ""}repositories ${windowName}${range}`,
+    summary: () => `Fastest-growing ${filters.language ? `${filters.language} ` : ""}repositories ${windowName}${range}${stale}${bursts}`,
     empty: "Nothing gained stars in this window. Try another language or a longer window.",
   };
 }
@@ -97,14 +107,15 @@ function watchTrendingFilters(changed) {
   const form = document.getElementById("trending-filters");
   let timer = 0;
   const apply = () => {
-    const { language, since } = trendingFilters();
+    const { language, since, bursts } = trendingFilters();
     const params = new URLSearchParams();
     if (language) params.set("language", language);
     params.set("since", since);
+    if (bursts) params.set("bursts", bursts);
     history.replaceState(null, "", `/trending?${params}`);
     changed();
   };
-  form.addEventListener("change", (event) => { if (event.target.name === "since") apply(); });
+  form.addEventListener("change", (event) => { if (event.target.name === "since" || event.target.name === "bursts") apply(); });
   form.language.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(apply, 350); });
   form.addEventListener("submit", (event) => { event.preventDefault(); apply(); });
 }
@@ -135,7 +146,7 @@ function watchPull(refresh) {
 
 function searchFilters() {
   const form = document.getElementById("search-form");
-  return { q: form.q.value.trim(), language: form.language.value.trim(), sort: form.sort.value };
+  return { q: form.q.value.trim(), language: form.language.value.trim(), health: form.health.value, sort: form.sort.value };
 }
 
 async function searchSource(page) {
@@ -145,7 +156,9 @@ async function searchSource(page) {
     rows: result.items.map((repository) => repositoryRow(repository)),
     done: page * 20 >= result.total || result.items.length === 0,
     summary: (shown) => `${result.total.toLocaleString("en")} ${result.total === 1 ? "repository" : "repositories"}${filters.q ? ` for “${filters.q}”` : ""} — showing ${shown}`,
-    empty: "No repository matches. Try fewer words or another language.",
+    empty: filters.health
+      ? `No ${filters.health} repository matches. Health is judged from the last push the catalog knows of; choose Any health to see them all.`
+      : "No repository matches. Try fewer words or another language.",
   };
 }
 
@@ -160,7 +173,7 @@ function watchSearchForm(changed) {
     changed();
   };
   form.addEventListener("submit", (event) => { event.preventDefault(); clearTimeout(timer); apply(); });
-  form.addEventListener("change", (event) => { if (event.target.name === "sort") apply(); });
+  form.addEventListener("change", (event) => { if (event.target.name === "sort" || event.target.name === "health") apply(); });
   for (const field of [form.q, form.language]) {
     field.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(apply, 350); });
   }

@@ -49,10 +49,13 @@ export const detailPath = (fullName) => `/r/${fullName.split("/").map(encodeURIC
 /** One repository in a list: avatar, name (a link to its detail), facts, and optional extras. */
 export function repositoryRow(repository, { rank, extra, actions } = {}) {
   const facts = [
+    repository.goneAt && h("span", { class: "badge warn" }, "Gone from GitHub"),
+    healthBadge(repository),
     repository.language && h("span", { class: "language" }, repository.language),
-    h("span", { class: "stars", title: `${repository.stars} stars` }, `★ ${compact(repository.stars)}`),
+    h("span", { class: "stars", title: `${repository.stars} stars${repository.countsNote ? `, ${repository.countsNote}` : ""}` },
+      `★ ${compact(repository.stars)}`, repository.countsNote ? h("small", { class: "as-of" }, ` · ${repository.countsNote}`) : null),
     repository.lastUpdated && h("span", {}, `updated ${repository.lastUpdated}`),
-    extra,
+    ...[extra].flat(),
   ];
   return h("li", { class: "repo-row", dataset: { repo: repository.fullName } },
     rank ? h("span", { class: "rank", "aria-label": `rank ${rank}` }, String(rank)) : null,
@@ -62,6 +65,13 @@ export function repositoryRow(repository, { rank, extra, actions } = {}) {
       repository.description ? h("p", { class: "row-description" }, repository.description) : null,
       h("p", { class: "row-facts" }, facts)),
     actions || null);
+}
+
+/** "Active", "Quiet" or "Dormant", with the rule's sentence as its title; nothing when unknown. */
+export function healthBadge(repository) {
+  if (!repository.health) return null;
+  const title = repository.health[0].toUpperCase() + repository.health.slice(1);
+  return h("span", { class: `badge health ${repository.health}`, title: repository.healthSummary }, title);
 }
 
 let toastTimer = 0;
