@@ -94,6 +94,12 @@ extension SearchSort: ExpressibleByArgument {}
 /// `--since daily|weekly|monthly`.
 extension TrendingWindow: ExpressibleByArgument {}
 
+/// `--bursts hidden|shown|only`.
+extension BurstFilter: ExpressibleByArgument {}
+
+/// `--health active|quiet|dormant`.
+extension RepositoryHealth.Level: ExpressibleByArgument {}
+
 extension ExperienceLevel: ExpressibleByArgument {}
 
 extension Goal: ExpressibleByArgument {}

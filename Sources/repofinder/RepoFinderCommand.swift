@@ -9,7 +9,8 @@ struct RepoFinderCommand: AsyncParsableCommand {
             IngestCommand.self, SearchCommand.self, TrendingCommand.self, BenchCommand.self, StatsCommand.self,
             DeckCommand.self, SimilarCommand.self, ClustersCommand.self, SyncCommand.self, EvalCommand.self,
             MigrateCommand.self, ServeCommand.self,
-            RouteCommand.self, DiscoverCommand.self, ImportStarsCommand.self, LoginCommand.self, LogoutCommand.self,
+            RouteCommand.self, StarsCommand.self, DiscoverCommand.self, ImportStarsCommand.self, LoginCommand.self,
+            LogoutCommand.self,
         ]
     )
 }

@@ -24,6 +24,9 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(name: .customLong("min-stars"), help: "Only repositories with at least this many stars.")
     var minimumStars: Int?
 
+    @Option(help: "Only repositories of this health: active, quiet or dormant.")
+    var health: RepositoryHealth.Level?
+
     @Option(help: "best-match, stars, forks or recently-pushed.")
     var sort: SearchSort = .bestMatch
 
@@ -49,7 +52,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let search = SearchQuery(
-            text: query, language: language, topic: topic, minimumStars: minimumStars, sort: sort,
+            text: query, language: language, topic: topic, minimumStars: minimumStars, health: health, sort: sort,
             page: PageRequest(page: page, perPage: perPage))
         let results = try await database.withCatalog { try await $0.search(search) }
         switch format {

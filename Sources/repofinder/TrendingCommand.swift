@@ -24,6 +24,9 @@ struct TrendingCommand: AsyncParsableCommand {
     @Option(help: "How many, 1 to 100.")
     var limit = 25
 
+    @Option(help: "Unusual bursts of stars: hidden (left out, the default), shown (marked) or only.")
+    var bursts: BurstFilter = .hidden
+
     @Option(help: "text or json.")
     var format: OutputFormat = .text
 
@@ -39,13 +42,15 @@ struct TrendingCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let query = TrendingQuery(language: language, window: since, asOf: asOf.flatMap(Day.init), limit: limit)
+        let query = TrendingQuery(
+            language: language, window: since, asOf: asOf.flatMap(Day.init), limit: limit, bursts: bursts)
         let list = try await database.withCatalog { try await $0.trending(query) }
         switch format {
         case .json:
             try printJSON(
                 APISchemas.trendingPage(
-                    list, window: since, language: language, page: PageRequest(page: 1, perPage: limit), now: Date()))
+                    list, window: since, language: language, bursts: bursts,
+                    page: PageRequest(page: 1, perPage: limit), now: Date()))
         case .text:
             printText(list)
         }
@@ -58,13 +63,18 @@ struct TrendingCommand: AsyncParsableCommand {
         }
         let subject = language.map { "\($0) repositories" } ?? "Repositories"
         print("\(subject) trending \(since.rawValue), \(start) → \(end)")
+        if let note = CountsFreshness.note(for: end, now: Date()) { print("\(note).") }
+        if bursts == .hidden { print("Unusual bursts of stars are left out (--bursts shown lists them, marked).") }
         guard !list.entries.isEmpty else {
             print(
                 "Nothing gained stars in this window. Snapshots cover \(coverage.lowerBound) .. \(coverage.upperBound); "
                     + "both \(start) and \(end) need snapshots.")
             return
         }
-        let period = ["daily": "today", "weekly": "this week", "monthly": "this month"][since.rawValue]!
+        let stale = CountsFreshness.isStale(end, now: Date())
+        let period =
+            stale
+            ? "by \(end.spoken)" : ["daily": "today", "weekly": "this week", "monthly": "this month"][since.rawValue]!
         let width = list.entries.map(\.repository.fullName.count).max() ?? 0
         for entry in list.entries {
             let name = entry.repository.fullName.padding(toLength: width, withPad: " ", startingAt: 0)
@@ -72,7 +82,8 @@ struct TrendingCommand: AsyncParsableCommand {
             print(
                 String(entry.rank).leftPadded(to: 3) + "  \(name)  \(language)"
                     + "★ \(Number.grouped(entry.stars))".leftPadded(to: 10)
-                    + "  +\(Number.grouped(entry.starsGained)) stars \(period)")
+                    + "  +\(Number.grouped(entry.starsGained)) stars \(period)"
+                    + (entry.burst.map { "  burst: \($0.note)" } ?? ""))
         }
     }
 }
