@@ -31,7 +31,9 @@ public protocol DataStore: Sendable {
     /// A repository's snapshots, oldest day first.
     func starSnapshots(of name: RepositoryName) async throws -> [StarSnapshot]
 
-    /// The first and last day with any snapshot; nil when there are none. Cheap (an index), for `/health`.
+    /// The first day with any snapshot and the latest day whose counts are complete (the latest, unless it holds
+    /// fewer than half the snapshots of the day before: a few fetched on demand, a refresh under way); nil when there
+    /// are none. Cheap (the index on `day`), for `/health`; trending ends on its upper bound by default.
     func snapshotCoverage() async throws -> ClosedRange<Day>?
 
     /// How much the store holds.

@@ -76,10 +76,12 @@ extension PostgresStorage {
 
     public func snapshotCoverage() async throws -> ClosedRange<Day>? {
         let bounds = try await self.query(SharedSQL.snapshotCoverage, []).first
-        guard let first = try bounds?.value(0, as: String?.self).flatMap(Day.init),
-            let last = try bounds?.value(1, as: String?.self).flatMap(Day.init)
-        else { return nil }
-        return first...last
+        guard let first = try bounds?.value(0, as: String?.self).flatMap(Day.init) else { return nil }
+        var counts: [(day: Day, snapshots: Int)] = []
+        for row in try await self.query(SharedSQL.latestDayCounts, []) {
+            if let day = Day(try row.value(0, as: String.self)) { counts.append((day, try row.value(1, as: Int.self))) }
+        }
+        return TrendingQuery.completeDay(counts).map { first...$0 }
     }
 
     public func trending(_ query: TrendingQuery) async throws -> TrendingList {

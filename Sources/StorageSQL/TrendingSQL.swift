@@ -21,6 +21,16 @@ extension SharedSQL {
     /// First and last snapshot day, as text.
     package static let snapshotCoverage = "SELECT CAST(min(day) AS TEXT), CAST(max(day) AS TEXT) FROM star_snapshots"
 
+    /// The two latest snapshot days and how many snapshots each has, latest first (see
+    /// ``TrendingQuery/completeDay(_:)``): counted through the index on `day`, two days' rows.
+    package static let latestDayCounts = """
+        SELECT CAST(day AS TEXT), count(*) FROM star_snapshots
+        WHERE day >= coalesce(
+            (SELECT max(day) FROM star_snapshots WHERE day < (SELECT max(day) FROM star_snapshots)),
+            (SELECT max(day) FROM star_snapshots))
+        GROUP BY day ORDER BY day DESC
+        """
+
     /// The arguments of ``trending(day:language:)``.
     package static func trendingArguments(_ query: TrendingQuery, start: Day, end: Day) -> [SQLValue] {
         var arguments: [SQLValue] = [.text(start.description), .text(end.description)]
@@ -70,6 +80,17 @@ extension TrendingQuery {
         case .hidden: min(limit * 2 + 50, Self.maximumCandidates)
         case .only: Self.maximumCandidates
         }
+    }
+
+    /// The latest day whose counts are complete, given the two latest days and their snapshot counts (latest
+    /// first): the latest, unless it has fewer than half the snapshots of the day before, as when a few repositories
+    /// were fetched on demand today or a refresh has checked only part of the catalog so far. Trending ends there by
+    /// default and `/health` reports the catalog's age from it, so a handful of fresh counts does not empty the lists
+    /// or make a stale catalog look fresh.
+    package static func completeDay(_ counts: [(day: Day, snapshots: Int)]) -> Day? {
+        guard let latest = counts.first else { return nil }
+        guard counts.count > 1 else { return latest.day }
+        return latest.snapshots * 2 >= counts[1].snapshots ? latest.day : counts[1].day
     }
 
     /// The deepest a list looks for bursts.

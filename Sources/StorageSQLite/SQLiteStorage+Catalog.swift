@@ -93,11 +93,13 @@ extension SQLiteStorage {
     }
 
     static func snapshotCoverage(_ db: Database) throws -> ClosedRange<Day>? {
-        try Row.fetchOne(db, sql: SharedSQL.snapshotCoverage).flatMap { row -> ClosedRange<Day>? in
-            guard let first = (row[0] as String?).flatMap(Day.init), let last = (row[1] as String?).flatMap(Day.init)
-            else { return nil }
-            return first...last
+        guard let first = try String.fetchOne(db, sql: "SELECT CAST(min(day) AS TEXT) FROM star_snapshots")
+            .flatMap(Day.init)
+        else { return nil }
+        let counts = try Row.fetchAll(db, sql: SharedSQL.latestDayCounts).compactMap { row in
+            Day(row[0] as String).map { (day: $0, snapshots: row[1] as Int) }
         }
+        return TrendingQuery.completeDay(counts).map { first...$0 }
     }
 
     public func trending(_ query: TrendingQuery) async throws -> TrendingList {

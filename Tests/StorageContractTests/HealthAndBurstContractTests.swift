@@ -90,6 +90,40 @@ struct HealthAndBurstContractTests {
         }
     }
 
+    @Test(
+        "a few counts on a newer day (fetched on demand, a refresh under way) do not move trending's day or the age",
+        arguments: Engine.available)
+    func completeDay(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            let store = test.store
+            let names = ["a/one", "b/two", "c/three", "d/four"]
+            _ = try await store.upsertRepositories(names.map { Fixtures.repository($0) })
+            let day = Day(containing: Fixtures.moment)
+            _ = try await store.upsertStarSnapshots(
+                names.flatMap { name in
+                    [
+                        StarSnapshot(repository: Fixtures.name(name), day: day.adding(days: -1), stars: 10),
+                        StarSnapshot(repository: Fixtures.name(name), day: day, stars: 12),
+                    ]
+                })
+            #expect(try await store.snapshotCoverage() == day.adding(days: -1)...day)
+            // One fetched on demand months later: the catalog's counts are still from `day`.
+            let later = day.adding(days: 90)
+            _ = try await store.upsertStarSnapshots([
+                StarSnapshot(repository: Fixtures.name("a/one"), day: later, stars: 20)
+            ])
+            #expect(try await store.snapshotCoverage() == day.adding(days: -1)...day)
+            let list = try await store.trending(TrendingQuery(window: .daily))
+            #expect(list.end == day)
+            #expect(list.entries.count == 4)
+            // Half the catalog counted that day: now it is the catalog's day.
+            _ = try await store.upsertStarSnapshots([
+                StarSnapshot(repository: Fixtures.name("b/two"), day: later, stars: 20)
+            ])
+            #expect(try await store.snapshotCoverage()?.upperBound == later)
+        }
+    }
+
     @Test("a repository says when GitHub last confirmed it", arguments: Engine.available)
     func checkedAt(engine: Engine) async throws {
         try await withStore(engine) { test in

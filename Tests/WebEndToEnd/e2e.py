@@ -417,6 +417,60 @@ class Flow:
             raise Failure("an unknown repository does not say so")
         print(f"  detail: a card's Details link records a view, not an open; /r/{owner}/{name} shows it with {similar} similar; repoverse:// links resolve")
 
+    def step_living_catalog(self):
+        b = self.b
+        # The star chart of a trending repository draws exactly the API's daily counts, on either scale.
+        top = b.api("/v1/trending?since=monthly&perPage=1")["items"][0]["repository"]["fullName"]
+        days = b.api(f"/v1/repos/{top}/stars")["days"]
+        b.go(f"/r/{top}")
+        b.wait("the star chart", lambda: b.finds(".star-history svg .series.linear path"))
+        points = len(b.finds(".star-history .series.linear .point"))
+        b.click(".star-history summary")
+        rows = b.finds(".chart-table tbody tr")
+        if points != len(days) or len(rows) != len(days):
+            raise Failure(f"{top}: {points} points and {len(rows)} rows for {len(days)} days of counts")
+        counts = [cell.text for cell in b.finds(".chart-table tbody td:nth-child(2)")]
+        if counts != [f"{day['stars']:,}" for day in days]:
+            raise Failure(f"{top}: the table's counts differ from the API's")
+        b.click('.star-history .segmented input[value="log"] + span')
+        if b.js("return getComputedStyle(document.querySelector('.series.linear')).display") != "none":
+            raise Failure("the log scale did not replace the linear one")
+        svg = b.find(".star-history svg")
+        ActionChains(b.driver).move_to_element(svg).perform()
+        readout = b.wait("the hovered day's count", lambda: b.find(".chart-readout").text, 5)
+        # A repository GitHub has but the catalog lacks: found by search and opened, one request each.
+        self.standin("/_standin/repos", {
+            "full_name": "e2e-owner/fresh-tool", "name": "fresh-tool", "owner": {"login": "e2e-owner"},
+            "stargazers_count": 321, "language": "Zig", "pushed_at": "2026-11-20T10:00:00Z",
+            "html_url": "https://github.com/e2e-owner/fresh-tool"})
+        b.go("/search?q=https://github.com/e2e-owner/fresh-tool")
+        b.wait("the fetched repository first", lambda: b.list_repos()[:1] == ["e2e-owner/fresh-tool"], 15)
+        b.go("/r/e2e-owner/fresh-tool")
+        if b.find(".repo-name").text != "fresh-tool":
+            raise Failure("the fetched repository's page does not show it")
+        # Renamed on GitHub before anyone here asked: the old address lands on the new name, and a like sticks there.
+        self.standin("/_standin/repos", {
+            "full_name": "e2e-owner/old-name", "name": "old-name", "owner": {"login": "e2e-owner"},
+            "stargazers_count": 99, "html_url": "https://github.com/e2e-owner/old-name"})
+        self.standin("/_standin/repos/rename", {"from": "e2e-owner/old-name", "to": "e2e-new/new-name"})
+        b.go("/r/e2e-owner/old-name")
+        b.wait("the redirect to the new name", lambda: b.driver.current_url.endswith("/r/e2e-new/new-name"))
+        b.click('.detail [data-action="like"]')
+        self.wait_synced()
+        b.go("/liked")
+        b.wait("the renamed repository in Liked", lambda: "e2e-new/new-name" in b.list_repos(), 10)
+        # Deleted on GitHub: GitHub has no repository by that name any more, and the page says so.
+        self.standin("/_standin/repos", {
+            "full_name": "e2e-owner/short-lived", "name": "short-lived", "owner": {"login": "e2e-owner"},
+            "stargazers_count": 5, "html_url": "https://github.com/e2e-owner/short-lived"})
+        self.standin("/_standin/repos/delete", {"name": "e2e-owner/short-lived"})
+        b.go("/r/e2e-owner/short-lived")
+        if "has no repository e2e-owner/short-lived" not in b.find("main").text:
+            raise Failure("a deleted repository's page does not say GitHub has none")
+        print(f"  living catalog: {top}'s chart has {points} points = {len(days)} API days (log scale, hover "
+              f"{readout!r}); a pasted GitHub address found e2e-owner/fresh-tool; e2e-owner/old-name redirected "
+              f"to e2e-new/new-name and its like is in Liked; a deleted one says GitHub has none")
+
     def step_deck_failure(self):
         b = self.b
         b.go("/")
@@ -650,7 +704,8 @@ def main():
         time.sleep(2)
         browser = Browser(args.url.rstrip("/"), artifacts)
     flow = Flow(browser, args.database, args.github.rstrip("/"))
-    steps = ["onboarding", "deck", "lists", "offline", "remove", "search", "trending", "detail", "deck_failure",
+    steps = ["onboarding", "deck", "lists", "offline", "remove", "search", "trending", "detail", "living_catalog",
+             "deck_failure",
              "first_load"]
     # After the screenshots (which save three cards): signed in, starring one of them, a second device, then delete.
     after_screenshots = ["sign_in", "star_back", "two_devices", "your_data"]
@@ -663,7 +718,11 @@ def main():
             except Exception:
                 browser.keep_failure(step)
                 raise
-        flow.screenshots(Path(args.screenshots) if args.screenshots else artifacts / "screens")
+        try:
+            flow.screenshots(Path(args.screenshots) if args.screenshots else artifacts / "screens")
+        except Exception:
+            browser.keep_failure("screenshots")
+            raise
         for step in after_screenshots:
             print(f"web: {step.replace('_', ' ')}")
             try:
