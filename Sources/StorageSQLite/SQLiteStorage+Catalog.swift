@@ -93,8 +93,9 @@ extension SQLiteStorage {
     }
 
     static func snapshotCoverage(_ db: Database) throws -> ClosedRange<Day>? {
-        guard let first = try String.fetchOne(db, sql: "SELECT CAST(min(day) AS TEXT) FROM star_snapshots")
-            .flatMap(Day.init)
+        guard
+            let first = try String.fetchOne(db, sql: "SELECT CAST(min(day) AS TEXT) FROM star_snapshots")
+                .flatMap(Day.init)
         else { return nil }
         let counts = try Row.fetchAll(db, sql: SharedSQL.latestDayCounts).compactMap { row in
             Day(row[0] as String).map { (day: $0, snapshots: row[1] as Int) }
