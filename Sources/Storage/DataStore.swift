@@ -278,7 +278,7 @@ extension DataStore {
     }
 
     /// Stars gained this week by repository key (``RepositoryName/key``), for the recommender's trending prior:
-    /// the week's top gainers, as ``trending(_:)`` ranks them.
+    /// the week's top gainers, as ``trending(_:)`` ranks them (unusual bursts left out, as on the default list).
     public func weeklyGains() async throws -> [String: Int] {
         let list = try await trending(TrendingQuery(window: .weekly, limit: TrendingQuery.maximumLimit))
         return Dictionary(list.entries.map { ($0.repository.id, $0.starsGained) }, uniquingKeysWith: max)
