@@ -163,9 +163,8 @@ extension DiscoveryAPI {
 
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
         do {
-            // A ping, not a count: load balancers ask often, and counting a large catalog takes a while.
-            // The snapshot bounds come from an index: cheap enough for load balancers that ask often, and an answer
-            // proves the database is there.
+            // No count of the catalog (load balancers ask often): the snapshot days come from the index on `day`
+            // (two days' rows), and an answer proves the database is there.
             let coverage = try await store.snapshotCoverage()
             let refresh = try await store.catalogRefreshes(limit: 1).first
             let now = Date()
