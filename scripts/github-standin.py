@@ -146,6 +146,9 @@ class Handler(BaseHTTPRequestHandler):
     world = None
     page_delay = 0.0
     protocol_version = "HTTP/1.1"
+    # Headers and body go out in separate writes: with Nagle's algorithm on, a kept-alive client's delayed ACK held
+    # every answer back 40 ms (GitHub has no such stall), so replies are sent at once.
+    disable_nagle_algorithm = True
 
     def log_message(self, *args):
         pass

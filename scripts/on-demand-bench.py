@@ -9,16 +9,19 @@ import urllib.request
 
 
 def request(url, data=None):
+    """(status, milliseconds); a 429 (the server's own rate limit) waits as told and asks again, untimed."""
     body = None if data is None else json.dumps(data).encode()
-    started = time.perf_counter()
-    try:
-        with urllib.request.urlopen(urllib.request.Request(
-                url, data=body, headers={"Content-Type": "application/json"}), timeout=30) as response:
-            response.read()
-            status = response.status
-    except urllib.error.HTTPError as error:
-        status = error.code
-    return status, (time.perf_counter() - started) * 1000
+    while True:
+        started = time.perf_counter()
+        try:
+            with urllib.request.urlopen(urllib.request.Request(
+                    url, data=body, headers={"Content-Type": "application/json"}), timeout=30) as response:
+                response.read()
+                return response.status, (time.perf_counter() - started) * 1000
+        except urllib.error.HTTPError as error:
+            if error.code != 429:
+                return error.code, (time.perf_counter() - started) * 1000
+            time.sleep(float(error.headers.get("Retry-After") or 1))
 
 
 def github_requests(github, reset=True):
