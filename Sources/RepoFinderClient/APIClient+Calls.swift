@@ -110,6 +110,24 @@ extension APIClient {
         }
     }
 
+    /// The repository's daily star counts, oldest first, between `from` and `to` (both included; nil: all).
+    public func starHistory(of name: RepositoryName, from: Day? = nil, to: Day? = nil) async throws(ClientFailure)
+        -> [StarSnapshot]
+    {
+        try await call {
+            let input = Operations.GetStarHistory.Input(
+                path: .init(owner: name.owner, name: name.name),
+                query: .init(from: from?.description, to: to?.description))
+            let body = try await client.getStarHistory(input).ok.body.json
+            let current = (try? RepositoryName(parsing: body.repository)) ?? name
+            return body.days.compactMap { count in
+                Day(count.day).map {
+                    StarSnapshot(repository: current, day: $0, stars: count.stars, forks: count.forks)
+                }
+            }
+        }
+    }
+
     public func similar(to name: RepositoryName, limit: Int) async throws(ClientFailure) -> [Card] {
         try await call {
             let input = Operations.GetSimilar.Input(

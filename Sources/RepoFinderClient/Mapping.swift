@@ -21,7 +21,8 @@ enum Mapping {
             name: item.name, description: item.description, topics: item.topics, language: item.language,
             stars: item.stars, forks: item.forks, openIssues: item.openIssues,
             license: item.license.map { RepositoryLicense(spdxID: $0, name: $0) }, createdAt: item.createdAt,
-            pushedAt: item.pushedAt, archived: item.archived, webURL: url)
+            pushedAt: item.pushedAt, archived: item.archived, webURL: url, goneAt: item.goneAt,
+            checkedAt: item.checkedAt)
     }
 
     static func card(_ item: Components.Schemas.FeedItem) throws(ClientFailure) -> Card {

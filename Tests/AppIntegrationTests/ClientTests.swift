@@ -29,12 +29,20 @@ struct ClientTests {
 
     @Test("catalog calls map the server's answers into the app's values")
     func catalog() async throws {
-        try await LiveServer.run { url, _ in
+        try await LiveServer.run { url, store in
             let client = LiveServer.client(url)
             let name = try RepositoryName(parsing: SyntheticCatalog.name("Rust", 0))
             let repository = try await client.repository(name)
             #expect(repository.fullName == name.fullName)
             #expect(repository.language == "Rust")
+            // Star history: the server's snapshots, day for day; a window of it.
+            let snapshots = try await store.starSnapshots(of: name)
+            let history = try await client.starHistory(of: name)
+            #expect(!history.isEmpty)
+            #expect(history == snapshots)
+            if let last = snapshots.last {
+                #expect(try await client.starHistory(of: name, from: last.day, to: last.day) == [last])
+            }
             let results = try await client.search(SearchRequest(query: "rust", perPage: 5))
             #expect(results.items.count == 5)
             #expect(results.total == 12)
