@@ -110,7 +110,7 @@ struct ReasonWriter {
         case .openIssues(let issues): "active, with \(issues) open issues"
         case .popular(let stars, let wellKept):
             wellKept ? "popular and well kept: \(Self.stars(stars)) stars" : "popular: \(Self.stars(stars)) stars"
-        case .active(let days): "active: pushed \(days == 0 ? "today" : days == 1 ? "yesterday" : "\(days) days ago")"
+        case .active(let days): "active: pushed \(RepositoryHealth.ago(days: days))"
         }
     }
 

@@ -29,7 +29,14 @@ extension Day {
     /// "22 Aug 2026".
     public var spoken: String {
         let (year, month, day) = components
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        return "\(day) \(months[month - 1]) \(year)"
+        return "\(day) \(Self.monthNames[month - 1]) \(year)"
     }
+
+    /// "Aug 2026".
+    public var monthAndYear: String {
+        let (year, month, _) = components
+        return "\(Self.monthNames[month - 1]) \(year)"
+    }
+
+    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 }

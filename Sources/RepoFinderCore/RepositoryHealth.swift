@@ -86,7 +86,7 @@ public struct RepositoryHealth: Hashable, Sendable {
         if archived {
             detail.append("archived")
         } else if let daysSincePush {
-            detail.append("pushed " + Self.daysAgo(daysSincePush))
+            detail.append("pushed " + Self.ago(days: daysSincePush))
         }
         if heavyBacklog, let openIssues {
             detail.append("\(Number.grouped(openIssues)) open issues for \(Number.grouped(stars)) stars")
@@ -94,7 +94,8 @@ public struct RepositoryHealth: Hashable, Sendable {
         return ([level.title] + [detail.joined(separator: ", ")].filter { !$0.isEmpty }).joined(separator: " — ")
     }
 
-    static func daysAgo(_ days: Int) -> String {
+    /// "today", "yesterday", "3 days ago", "2 months ago", "4 years ago".
+    public static func ago(days: Int) -> String {
         switch days {
         case 0: "today"
         case 1: "yesterday"

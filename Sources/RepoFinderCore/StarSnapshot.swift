@@ -1,3 +1,12 @@
+extension Array where Element == StarSnapshot {
+    /// The snapshots from `from` to `to`, both included; nil leaves that end open.
+    public func within(from: Day?, to: Day?) -> [StarSnapshot] {
+        filter { snapshot in
+            (from.map { snapshot.day >= $0 } ?? true) && (to.map { snapshot.day <= $0 } ?? true)
+        }
+    }
+}
+
 /// A repository's star (and fork) count on one day; trending is computed from these.
 public struct StarSnapshot: Hashable, Sendable {
     /// The repository.

@@ -75,9 +75,7 @@ extension DiscoveryAPI {
             throw APIError.badRequest("'from' (\(from)) is after 'to' (\(to)): give the earlier day first.")
         }
         let repository = try await repository(owner: input.path.owner, name: input.path.name)
-        let snapshots = try await store.starSnapshots(of: repository.repositoryName).filter { snapshot in
-            from.map { snapshot.day >= $0 } ?? true && to.map { snapshot.day <= $0 } ?? true
-        }
+        let snapshots = try await store.starSnapshots(of: repository.repositoryName).within(from: from, to: to)
         return .ok(
             .init(body: .json(APISchemas.starHistory(snapshots, of: repository, from: from, to: to, now: Date()))))
     }

@@ -133,7 +133,7 @@ struct RepositoryView: Sendable {
         language = repository.language
         license = repository.license.map { $0.spdxID ?? $0.name }
         updated = repository.lastUpdatedDescription(now: now)
-        created = repository.createdAt.map(Self.monthAndYear)
+        created = repository.createdAt.map { Day(containing: $0).monthAndYear }
         archived = repository.archived
         url = repository.webURL.absoluteString
         deepLink = Route.repository(repository.repositoryName).deepLink
@@ -146,11 +146,5 @@ struct RepositoryView: Sendable {
         numbersNote = newest.flatMap { CountsFreshness.note(for: $0, now: now) }
         gone = repository.goneAt.map { Day(containing: $0).spoken }
         chart = StarChart(history)
-    }
-
-    static func monthAndYear(_ date: Date) -> String {
-        let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: date)
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        return "\(months[(parts.month ?? 1) - 1]) \(parts.year ?? 1970)"
     }
 }

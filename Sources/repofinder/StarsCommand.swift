@@ -47,9 +47,7 @@ struct StarsCommand: AsyncParsableCommand {
         let found = try await database.withCatalog { store -> (Repository, [StarSnapshot])? in
             let current = try await store.currentName(of: name) ?? name
             guard let repository = try await store.repository(named: current) else { return nil }
-            let snapshots = try await store.starSnapshots(of: current).filter { snapshot in
-                (first.map { snapshot.day >= $0 } ?? true) && (last.map { snapshot.day <= $0 } ?? true)
-            }
+            let snapshots = try await store.starSnapshots(of: current).within(from: first, to: last)
             return (repository, snapshots)
         }
         guard let (repository, snapshots) = found else { throw CommandFailure("\(name) is not in the catalog.") }
