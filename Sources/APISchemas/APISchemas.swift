@@ -116,6 +116,10 @@ public enum APISchemas {
         case .liked: resolved.kind = .liked
         case .discover: resolved.kind = .discover
         case .profile: resolved.kind = .profile
+        case .home: resolved.kind = .home
+        case .compare(let names):
+            resolved.kind = .compare
+            resolved.repos = names.map(\.fullName)
         }
         return resolved
     }

@@ -1,31 +1,40 @@
 public import Observation
 public import RepoFinderCore
 
-/// The app's tabs.
+/// The app's tabs: at most five fit a phone's tab bar. Home, the deck, Explore (search and trending), the Library
+/// (saved and liked) and Profile; when the Ask assistant arrives it takes Profile's place, and Profile moves to Home's
+/// toolbar (the web app already shows it there).
 public enum AppTab: String, CaseIterable, Hashable, Sendable {
-    case discover, trending, search, lists, profile
+    case home, discover, explore, library, profile
 }
 
 /// A screen pushed on top of a tab.
 public enum Destination: Hashable, Sendable {
     case repository(RepositoryName)
+    /// 2–4 repositories side by side.
+    case compare([RepositoryName])
 }
 
 /// Where the app is: a tab, what is pushed on it, and what a link asked that tab's screen to show.
 public struct NavigationState: Hashable, Sendable {
-    public var tab: AppTab = .discover
+    public var tab: AppTab = .home
     public var path: [Destination] = []
     /// The trending filter a link asked for.
     public var trending: TrendingFilter?
     /// The words a search link carried.
     public var searchQuery: String?
-    /// Which list the lists tab shows.
+    /// Which list the Library shows.
     public var list: ListChoice = .saved
+    /// Which half of Explore shows.
+    public var explore: ExploreChoice = .search
 
     public init() {}
 
     /// The saved or liked list.
     public enum ListChoice: String, Hashable, Sendable { case saved, liked }
+
+    /// Search or trending.
+    public enum ExploreChoice: String, Hashable, Sendable { case search, trending }
 
     /// A language (or every language) and a window.
     public struct TrendingFilter: Hashable, Sendable {
@@ -80,22 +89,29 @@ public final class AppRouter {
     public static func navigation(for route: Route) -> NavigationState {
         var state = NavigationState()
         switch route {
+        case .home:
+            state.tab = .home
         case .discover:
             state.tab = .discover
         case .repository(let name):
-            state.tab = .discover
+            state.tab = .explore
             state.path = [.repository(name)]
+        case .compare(let names):
+            state.tab = .explore
+            state.path = [.compare(names)]
         case .trending(let language, let since):
-            state.tab = .trending
+            state.tab = .explore
+            state.explore = .trending
             state.trending = .init(language: language, window: since)
         case .search(let query):
-            state.tab = .search
+            state.tab = .explore
+            state.explore = .search
             state.searchQuery = query
         case .saved:
-            state.tab = .lists
+            state.tab = .library
             state.list = .saved
         case .liked:
-            state.tab = .lists
+            state.tab = .library
             state.list = .liked
         case .profile:
             state.tab = .profile

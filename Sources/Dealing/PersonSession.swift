@@ -9,7 +9,7 @@ import Storage
 /// only from a shared store or for a new index. An actor: one person's feed requests are dealt one after another, so two
 /// at once never get the same cards.
 public actor PersonSession {
-    private struct State {
+    struct State {
         var preferences: UserPreferences
         var signals: [TasteSignal]
         var served: ItemBits
@@ -22,11 +22,11 @@ public actor PersonSession {
 
     /// Whose session it is.
     public let userID: String
-    private let store: any DataStore
+    let store: any DataStore
     private let served: ServedRecorder
     private let refresh: Duration
     private let observe: DealingSessions.DealObserver
-    private var state: State?
+    var state: State?
 
     init(
         userID: String, store: any DataStore, served: ServedRecorder, refresh: Duration,
@@ -99,7 +99,7 @@ public actor PersonSession {
         state?.preferences = preferences
     }
 
-    private func current(for index: RecommendationIndex) async throws -> State {
+    func current(for index: RecommendationIndex) async throws -> State {
         if let state, state.index == ObjectIdentifier(index), ContinuousClock.now < state.refreshAt {
             return state
         }

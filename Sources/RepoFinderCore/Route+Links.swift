@@ -11,13 +11,13 @@ extension Route {
         try self.init(destination: destination.lowercased(), rest: parts.segments.dropFirst(), query: parts.query)
     }
 
-    /// Parses a web path such as `/r/apple/swift` or `/trending?since=weekly` (`/` is the deck).
+    /// Parses a web path such as `/r/apple/swift` or `/trending?since=weekly` (`/` is Home).
     public init(webPath: String) throws(RouteError) {
         let path = try Self.checkedLength(webPath)
         guard path.hasPrefix("/") else { throw .wrongScheme(path) }
         let parts = try LinkParts(path.dropFirst())
         guard let first = parts.segments.first else {
-            self = .discover
+            self = .home
             return
         }
         try self.init(destination: first.lowercased(), rest: parts.segments.dropFirst(), query: parts.query)
@@ -36,7 +36,7 @@ extension Route {
 
     /// The web path to this route, served by the web app.
     public var webPath: String {
-        if self == .discover { return "/" }
+        if self == .home { return "/" }
         let (destination, rest, query) = printedParts
         return "/" + ([destination == "repo" ? "r" : destination] + rest).joined(separator: "/") + query
     }
@@ -77,9 +77,16 @@ extension Route {
             guard !text.isEmpty else { throw .missingQuery }
             guard text.count <= Route.maximumQueryLength else { throw .queryTooLong(text.count) }
             self = .search(query: text)
-        case "saved", "liked", "discover", "profile":
+        case "compare":
             try noFurtherPath()
-            self = [.saved, .liked, .discover, .profile].first { $0.destinationName == destination }!
+            do {
+                self = .compare(try CompareRequest.names(query["repos"] ?? ""))
+            } catch {
+                throw .invalidComparison(error)
+            }
+        case "saved", "liked", "discover", "profile", "home":
+            try noFurtherPath()
+            self = [.saved, .liked, .discover, .profile, .home].first { $0.destinationName == destination }!
         default:
             throw .unknownDestination(destination)
         }
@@ -94,6 +101,8 @@ extension Route {
         case .liked: "liked"
         case .discover: "discover"
         case .profile: "profile"
+        case .home: "home"
+        case .compare: "compare"
         }
     }
 
@@ -108,7 +117,10 @@ extension Route {
             return ("trending", [], "?" + items.map { "\($0)=\(PercentEncoding.encode($1))" }.joined(separator: "&"))
         case .search(let query):
             return ("search", [], "?q=\(PercentEncoding.encode(query))")
-        case .saved, .liked, .discover, .profile:
+        case .compare(let names):
+            // Owner and name characters need no escaping in a query (RFC 3986 allows "/" there).
+            return ("compare", [], "?repos=" + CompareRequest.text(names))
+        case .saved, .liked, .discover, .profile, .home:
             return (destinationName, [], "")
         }
     }

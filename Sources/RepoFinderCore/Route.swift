@@ -15,6 +15,10 @@ public enum Route: Hashable, Sendable {
     case discover
     /// Preferences and stats.
     case profile
+    /// Home: the greeting, today's pick, what moves in the person's languages.
+    case home
+    /// 2–4 repositories side by side (``CompareRequest`` checks the list).
+    case compare([RepositoryName])
 
     /// The URL scheme of deep links.
     public static let scheme = "repoverse"
@@ -40,6 +44,7 @@ public enum RouteError: Error, Equatable, Sendable, CustomStringConvertible {
     case missingQuery
     case queryTooLong(Int)
     case badEncoding(String)
+    case invalidComparison(CompareError)
 
     public var description: String {
         switch self {
@@ -50,7 +55,7 @@ public enum RouteError: Error, Equatable, Sendable, CustomStringConvertible {
         case .wrongScheme(let link):
             "'\(link)' is not a RepoFinder link: links start with repoverse:// (or are web paths such as /r/apple/swift)."
         case .unknownDestination(let destination):
-            "'\(destination)' is not a RepoFinder screen. Known: repo, trending, search, saved, liked, discover, profile."
+            "'\(destination)' is not a RepoFinder screen. Known: home, repo, trending, search, compare, saved, liked, discover, profile."
         case .missingRepository:
             "A repository link needs an owner and a name, for example repoverse://repo/apple/swift."
         case .invalidRepository(let error):
@@ -67,6 +72,8 @@ public enum RouteError: Error, Equatable, Sendable, CustomStringConvertible {
             "The search query is \(length) characters long; at most \(Route.maximumQueryLength)."
         case .badEncoding(let text):
             "'\(text)' is not correctly percent-encoded (or not UTF-8)."
+        case .invalidComparison(let error):
+            error.description
         }
     }
 }

@@ -25,3 +25,14 @@ public struct StarSnapshot: Hashable, Sendable {
         self.forks = forks
     }
 }
+
+extension Array where Element == StarSnapshot {
+    /// Stars gained over the last `days` days of these counts: the newest count minus the count `days` days before it
+    /// (or, when that day is missing, the nearest earlier one up to two days before); nil without both.
+    public func gain(overDays days: Int) -> Int? {
+        guard let newest = self.max(by: { $0.day < $1.day }) else { return nil }
+        let target = newest.day.adding(days: -days)
+        let earlier = self.filter { $0.day <= target && $0.day >= target.adding(days: -2) }.max { $0.day < $1.day }
+        return earlier.map { newest.stars - $0.stars }
+    }
+}

@@ -32,6 +32,10 @@ struct DiscoveryAPI: APIProtocol {
     let logger: Logger
     /// Finds repositories by name in the catalog, or on GitHub for those it lacks.
     let finder: RepositoryFinder
+    /// Trending lists kept a few minutes (Home's movers).
+    let trendingCache: TrendingCache
+    /// What time it is (tests set it: today's pick follows the person's local day).
+    let clock: @Sendable () -> Date
 
     // MARK: Accounts and preferences
 

@@ -1,5 +1,5 @@
 public import Dealing
-import Foundation
+public import Foundation
 public import GitHub
 public import GitHubAccounts
 public import Hummingbird
@@ -27,7 +27,8 @@ public enum DiscoveryServer {
     /// both).
     public static func makeApplication(
         configuration: ServerConfiguration, store: any DataStore, deck: ServerDeck, web: WebApp? = nil,
-        github: GitHubClient? = nil, signIn: GitHubSignIn.Configuration? = nil, logger: Logger
+        github: GitHubClient? = nil, signIn: GitHubSignIn.Configuration? = nil, logger: Logger,
+        clock: @escaping @Sendable () -> Date = { Date() }
     ) throws -> some ApplicationProtocol {
         let metrics = ServerMetrics()
         let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
@@ -46,7 +47,6 @@ public enum DiscoveryServer {
                 status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: document)))
         }
-        web?.register(on: router)
         let sessions = DealingSessions(
             store: store, served: deck.served, refresh: configuration.sessionRefresh,
             observe: { duration, cards in metrics.recordDeck(seconds: duration.secondsDouble, cards: cards) })
@@ -93,7 +93,19 @@ public enum DiscoveryServer {
                 ? "This server is not connected to GitHub, so nobody can sign in with GitHub here."
                 : "Sign-in with GitHub is not set up on this server (it needs GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET "
                     + "and GITHUB_TOKEN_KEY).",
-            starBack: starBack, logger: logger, finder: RepositoryFinder(store: store, github: github))
+            starBack: starBack, logger: logger, finder: RepositoryFinder(store: store, github: github),
+            trendingCache: TrendingCache(store: store), clock: clock)
+        if var web {
+            // The Compare page gathers its comparison as the API does (the same errors, worded the same).
+            web.compare = { names in
+                do {
+                    return .compared(try await api.compared(names, index: deck.recommender.index, now: clock()))
+                } catch let error as APIError {
+                    return .failed(status: error.httpStatus.code, message: error.message)
+                }
+            }
+            web.register(on: router)
+        }
         let feed = FeedEndpoint(api: api)
         router.on(RouterPath(FeedEndpoint.path), method: FeedEndpoint.method) { request, _ in
             try await feed.respond(to: request)

@@ -20,6 +20,16 @@ public struct WebApp: Sendable {
     /// Finds a repository by name for the detail page: the catalog, or GitHub for one it lacks.
     public typealias RepositoryLookup = @Sendable (RepositoryName) async throws -> Lookup
 
+    /// What Compare found for a list of names.
+    public enum ComparisonLookup: Sendable {
+        case compared(Comparison)
+        /// It cannot be shown: the HTTP status (404, 400, 503) and the sentence that says why.
+        case failed(status: Int, message: String)
+    }
+
+    /// Compares repositories (checked by ``CompareRequest``) for the Compare page; the server sets it.
+    public var compare: (@Sendable ([RepositoryName]) async throws -> ComparisonLookup)?
+
     private let templates: MustacheLibrary
     private let assets: WebAssets
     /// A repository's daily star counts, oldest first (for the detail page's chart).
@@ -45,11 +55,14 @@ public struct WebApp: Sendable {
 
     /// Adds the pages and files to `router`.
     public func register<Context: RequestContext>(on router: Router<Context>) {
-        for screen in [Screen.discover, .onboarding, .saved, .liked, .profile, .offline] {
-            let path = screen == .discover ? "/" : "/\(screen.rawValue)"
-            router.get(RouterPath(path)) { _, _ in page(PageModel(screen: screen)) }
+        for screen in [Screen.home, .discover, .onboarding, .saved, .liked, .profile, .offline] {
+            router.get(RouterPath("/\(screen.rawValue)")) { _, _ in page(PageModel(screen: screen)) }
         }
-        router.get("discover") { _, _ in page(PageModel(screen: .discover)) }
+        router.get("/") { _, _ in page(PageModel(screen: .home)) }
+        // The sections' own addresses open their first tab.
+        router.get("library") { _, _ in redirect(to: "/saved") }
+        router.get("explore") { _, _ in redirect(to: "/search") }
+        router.get("compare") { request, _ in try await comparePage(request) }
         // Where GitHub sends the browser back after its consent page (the page's script completes the sign-in).
         router.get("auth/github/callback") { _, _ in page(PageModel(screen: .signIn)) }
         router.get("trending") { request, _ in page(trendingModel(request)) }
@@ -126,6 +139,35 @@ public struct WebApp: Sendable {
         let snapshots = try await history(repository.repositoryName)
         model.repository = RepositoryView(repository, history: snapshots, now: Date())
         return page(model)
+    }
+
+    func comparePage(_ request: Request) async throws -> Response {
+        let text = request.uri.queryParameters.get("repos") ?? ""
+        var model = PageModel(screen: .compare)
+        let names: [RepositoryName]
+        do {
+            names = try CompareRequest.names(text)
+        } catch {
+            model.message = error.description
+            return page(model, status: text.isEmpty ? .ok : .badRequest)
+        }
+        guard let compare else {
+            model.message = "Compare is not available on this server."
+            return page(model, status: .serviceUnavailable)
+        }
+        switch try await compare(names) {
+        case .compared(let comparison):
+            model.comparison = ComparisonView(comparison, now: Date())
+            model.title = "Compare " + names.map(\.name).joined(separator: ", ")
+            return page(model)
+        case .failed(let status, let message):
+            model.message = message
+            return page(model, status: HTTPResponse.Status(code: status))
+        }
+    }
+
+    func redirect(to path: String) -> Response {
+        Response(status: .seeOther, headers: [.location: path, .cacheControl: "no-store"])
     }
 
     func open(link: String) -> Response {

@@ -3,11 +3,14 @@ import RepoFinderCore
 
 /// The screens of the web app, each one server-rendered page that its script then brings to life.
 enum Screen: String, CaseIterable, Sendable {
-    case discover, onboarding, trending, search, saved, liked, profile, repository, notFound = "not-found", offline
+    case home, discover, onboarding, trending, search, saved, liked, profile, repository, compare
+    case notFound = "not-found", offline
     case signIn = "sign-in"
 
     var title: String {
         switch self {
+        case .home: "Home"
+        case .compare: "Compare"
         case .discover: "Discover"
         case .onboarding: "Welcome"
         case .trending: "Trending"
@@ -23,27 +26,44 @@ enum Screen: String, CaseIterable, Sendable {
     }
 }
 
-/// One entry of the navigation bar.
+/// One entry of the navigation bar (or of a section's tabs).
 struct NavItem: Sendable {
     let href: String
     let label: String
-    /// An SVG path (24×24 viewBox) for the icon.
+    /// An SVG path (24×24 viewBox) for the icon (empty for a section's tabs).
     let icon: String
     let current: Bool
 
-    static let destinations: [(screen: Screen, href: String, icon: String)] = [
-        (.discover, "/", "M4 6h12v14H4zM8 2h12v14"),
-        (.trending, "/trending", "M3 17l6-6 4 4 8-8M15 7h6v6"),
-        (.search, "/search", "M10 4a6 6 0 1 0 0 12 6 6 0 0 0 0-12zM14.5 14.5L20 20"),
-        (.saved, "/saved", "M6 3h12v18l-6-4-6 4z"),
-        (.liked, "/liked", "M12 20s-7-4.5-7-10a4 4 0 0 1 7-2.5A4 4 0 0 1 19 10c0 5.5-7 10-7 10z"),
-        (.profile, "/profile", "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0"),
+    /// The bar's places: at most five fit a phone. Home, the deck, Explore (Search and Trending), the Library (Saved
+    /// and Liked); the Ask assistant will be the fifth. Profile sits in the top bar.
+    static let destinations: [(label: String, href: String, screens: Set<Screen>, icon: String)] = [
+        ("Home", "/", [.home], "M3 11l9-8 9 8M5 10v10h5v-6h4v6h5V10"),
+        ("Deck", "/discover", [.discover, .onboarding], "M4 6h12v14H4zM8 2h12v14"),
+        (
+            "Explore", "/search", [.search, .trending, .repository, .compare],
+            "M10 4a6 6 0 1 0 0 12 6 6 0 0 0 0-12zM14.5 14.5L20 20"
+        ),
+        ("Library", "/saved", [.saved, .liked], "M6 3h12v18l-6-4-6 4z"),
     ]
+
+    /// The profile's icon (top bar).
+    static let profileIcon = "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0"
 
     static func bar(current: Screen) -> [NavItem] {
         destinations.map {
-            NavItem(href: $0.href, label: $0.screen.title, icon: $0.icon, current: $0.screen == current)
+            NavItem(href: $0.href, label: $0.label, icon: $0.icon, current: $0.screens.contains(current))
         }
+    }
+
+    /// The tabs inside a section: Search | Trending in Explore, Saved | Liked in the Library; none elsewhere.
+    static func sectionTabs(current: Screen) -> [NavItem] {
+        let tabs: [(Screen, String)] =
+            switch current {
+            case .search, .trending: [(.search, "/search"), (.trending, "/trending")]
+            case .saved, .liked: [(.saved, "/saved"), (.liked, "/liked")]
+            default: []
+            }
+        return tabs.map { NavItem(href: $1, label: $0.title, icon: "", current: $0 == current) }
     }
 }
 
@@ -56,9 +76,16 @@ struct Option: Sendable {
 
 /// What every page template is rendered with.
 struct PageModel: Sendable {
-    let title: String
+    var title: String
     let screen: String
     let nav: [NavItem]
+    /// The section's tabs (Explore, Library), empty elsewhere.
+    let sectionTabs: [NavItem]
+    /// The section's name, for the tabs' label.
+    let section: String?
+    /// Whether this is the profile (the top bar's link is current).
+    let isProfile: Bool
+    let profileIcon = NavItem.profileIcon
     /// The search text (Search) or nil.
     var query: String?
     /// The language filter (Trending, Search).
@@ -73,6 +100,8 @@ struct PageModel: Sendable {
     var sorts: [Option] = []
     /// The repository of a detail page.
     var repository: RepositoryView?
+    /// Compare's table and chart.
+    var comparison: ComparisonView?
     /// A sentence for the person (not found, bad link).
     var message: String?
     /// The heading of a page that has nothing to show, when "Nothing here" would be wrong (nothing could be asked).
@@ -82,6 +111,10 @@ struct PageModel: Sendable {
         self.title = title ?? screen.title
         self.screen = screen.rawValue
         self.nav = NavItem.bar(current: screen)
+        let tabs = NavItem.sectionTabs(current: screen)
+        self.sectionTabs = tabs
+        self.section = tabs.isEmpty ? nil : NavItem.destinations.first { $0.screens.contains(screen) }?.label
+        self.isProfile = screen == .profile
     }
 }
 

@@ -208,6 +208,14 @@ public protocol DataStore: Sendable {
     /// The keys (``RepositoryName/key``) of every repository dealt to a person. Throws ``StorageError/unknownUser(_:)``.
     func served(userID: String) async throws -> Set<String>
 
+    /// The repository picked for the person on `day` (their local day), if one was kept.
+    func dailyPick(userID: String, day: Day) async throws -> RepositoryName?
+
+    /// Keeps `name` as the person's pick for `day` unless one is kept already, and returns the one kept: the first
+    /// pick wins, so two devices (or two servers) asking at once show the same. Picks older than 60 days are dropped.
+    /// Throws `unknownUser` for an unknown person and `unknownRepositories` for a repository the catalog lacks.
+    func keepDailyPick(_ name: RepositoryName, userID: String, day: Day, at date: Date) async throws -> RepositoryName
+
     /// Everyone's interactions in the order they were received, for the recommender's community signals.
     func everyonesInteractions() async throws -> [PersonInteraction]
 

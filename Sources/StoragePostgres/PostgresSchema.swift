@@ -16,6 +16,20 @@ enum PostgresSchema {
         (7, "imported GitHub stars, star imports", version7),
         (8, "a token per signed-in device, GitHub identities", version8),
         (9, "a living catalog: checked and gone repositories, renames, scheduled refreshes", version9),
+        (10, "today's pick per person and local day", version10),
+    ]
+
+    /// One pick per person and local day (`YYYY-MM-DD`), kept so every device shows the same one that day.
+    static let version10 = [
+        """
+        CREATE TABLE daily_picks (
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            day TEXT NOT NULL,
+            repository_id BIGINT NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,
+            picked_at TIMESTAMPTZ NOT NULL,
+            PRIMARY KEY (user_id, day)
+        )
+        """
     ]
 
     /// When GitHub last confirmed each repository (a refresh goes stalest first) and when it stopped having one; old

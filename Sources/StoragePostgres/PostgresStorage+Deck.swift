@@ -36,3 +36,30 @@ extension PostgresStorage {
         }
     }
 }
+
+extension PostgresStorage {
+    public func dailyPick(userID: String, day: Day) async throws -> RepositoryName? {
+        try await requireUser(userID)
+        guard let row = try await query(SharedSQL.dailyPick, [userID, day.description]).first else { return nil }
+        return try RepositoryName(owner: try row.value(0), name: try row.value(1))
+    }
+
+    public func keepDailyPick(_ name: RepositoryName, userID: String, day: Day, at date: Date) async throws
+        -> RepositoryName
+    {
+        try await transaction { connection in
+            try await requireUser(userID, on: connection)
+            guard let id = try await repositoryIDs([name.key], on: connection)[name.key] else {
+                throw StorageError.unknownRepositories([name])
+            }
+            _ = try await query(
+                SharedSQL.pruneDailyPicks, [userID, day.adding(days: -SharedSQL.dailyPicksKept).description],
+                on: connection)
+            _ = try await query(
+                SharedSQL.insertDailyPick, [userID, day.description, id, date.roundedToMilliseconds], on: connection)
+            let kept = try await query(SharedSQL.dailyPick, [userID, day.description], on: connection)
+            guard let row = kept.first else { throw StorageError.unknownRepositories([name]) }
+            return try RepositoryName(owner: try row.value(0), name: try row.value(1))
+        }
+    }
+}

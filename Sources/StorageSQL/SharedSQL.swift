@@ -78,6 +78,21 @@ extension SharedSQL {
         WHERE s.user_id = ?
         """
 
+    /// A person's pick of one day, by name.
+    package static let dailyPick = """
+        SELECT r.owner_login, r.name FROM daily_picks p JOIN repositories r ON r.id = p.repository_id
+        WHERE p.user_id = ? AND p.day = ?
+        """
+    /// Keeps a pick unless the day has one (user, day, repository id, time).
+    package static let insertDailyPick = """
+        INSERT INTO daily_picks (user_id, day, repository_id, picked_at) VALUES (?, ?, ?, ?)
+        ON CONFLICT (user_id, day) DO NOTHING
+        """
+    /// Drops a person's picks before a day.
+    package static let pruneDailyPicks = "DELETE FROM daily_picks WHERE user_id = ? AND day < ?"
+    /// How many days of picks are kept.
+    package static let dailyPicksKept = 60
+
     package static let everyonesInteractions = """
         SELECT i.user_id, r.full_name_key, i.kind FROM interactions i JOIN repositories r ON r.id = i.repository_id
         ORDER BY i.seq

@@ -46,8 +46,22 @@ enum SQLiteSchema {
             db in
             try db.execute(sql: version9)
         }
+        migrator.registerMigration("v10: today's pick per person and local day") { db in
+            try db.execute(sql: version10)
+        }
         return migrator
     }
+
+    /// One pick per person and local day (`YYYY-MM-DD`), kept so every device shows the same one that day.
+    static let version10 = """
+        CREATE TABLE daily_picks (
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            day TEXT NOT NULL,
+            repository_id INTEGER NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,
+            picked_at TEXT NOT NULL,
+            PRIMARY KEY (user_id, day)
+        ) WITHOUT ROWID;
+        """
 
     /// When GitHub last confirmed each repository (a refresh goes stalest first) and when it stopped having one; old
     /// names of renamed repositories; one row per scheduled refresh period (the database elects its runner).

@@ -109,3 +109,31 @@ struct ServedBatch: Sendable {
     var userID: String
     var date: Date
 }
+
+extension SQLiteStorage {
+    public func dailyPick(userID: String, day: Day) async throws -> RepositoryName? {
+        try await read { db in
+            try Self.requireUser(db, userID)
+            return try Row.fetchOne(db, sql: SharedSQL.dailyPick, arguments: [userID, day.description]).map { row in
+                try RepositoryName(owner: row[0], name: row[1])
+            }
+        }
+    }
+
+    public func keepDailyPick(_ name: RepositoryName, userID: String, day: Day, at date: Date) async throws
+        -> RepositoryName
+    {
+        try await write { db in
+            try Self.requireUser(db, userID)
+            guard let id = try Int64.fetchOne(db, sql: SharedSQL.repositoryIDByKey, arguments: [name.key]) else {
+                throw StorageError.unknownRepositories([name])
+            }
+            try db.execute(
+                sql: SharedSQL.pruneDailyPicks,
+                arguments: [userID, day.adding(days: -SharedSQL.dailyPicksKept).description])
+            try db.execute(sql: SharedSQL.insertDailyPick, arguments: [userID, day.description, id, date.sqliteText])
+            let kept = try Row.fetchOne(db, sql: SharedSQL.dailyPick, arguments: [userID, day.description])!
+            return try RepositoryName(owner: kept[0], name: kept[1])
+        }
+    }
+}

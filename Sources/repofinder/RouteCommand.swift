@@ -57,6 +57,8 @@ extension Route {
         case .liked: "liked"
         case .discover: "discover"
         case .profile: "profile"
+        case .home: "home"
+        case .compare(let names): "compare " + names.map(\.fullName).joined(separator: ", ")
         }
     }
 }

@@ -25,7 +25,13 @@ struct RouteTests {
         ("repoverse://search?q=swift%20server", .search(query: "swift server"), "/search?q=swift%20server"),
         ("repoverse://saved", .saved, "/saved"),
         ("repoverse://liked", .liked, "/liked"),
-        ("repoverse://discover", .discover, "/"),
+        ("repoverse://discover", .discover, "/discover"),
+        ("repoverse://home", .home, "/"),
+        (
+            "repoverse://compare?repos=apple/swift,rust-lang/rust,golang/go",
+            .compare(["apple/swift", "rust-lang/rust", "golang/go"].map { try! RepositoryName(parsing: $0) }),
+            "/compare?repos=apple/swift,rust-lang/rust,golang/go"
+        ),
         ("repoverse://profile", .profile, "/profile"),
     ]
 
@@ -95,6 +101,14 @@ struct RouteTests {
             ("/nowhere", .unknownDestination("nowhere")),
             ("trending", .wrongScheme("trending")),
             ("repoverse://" + String(repeating: "x", count: 3000), .tooLong(3012)),
+            ("repoverse://compare", .invalidComparison(.empty)),
+            ("repoverse://compare?repos=apple/swift", .invalidComparison(.tooFew(["apple/swift"]))),
+            ("/compare?repos=a/b,c/d,e/f,g/h,i/j", .invalidComparison(.tooMany(5))),
+            ("/compare?repos=apple/swift,Apple/Swift", .invalidComparison(.duplicate("Apple/Swift"))),
+            (
+                "/compare?repos=apple/swift,swift", .invalidComparison(.malformed("swift", .notOwnerSlashName("swift")))
+            ),
+            ("repoverse://home/x", .unexpectedPath("x")),
         ]
         for (link, expected) in cases {
             #expect(throws: expected, "\(link)") { try Route(link: link) }
@@ -123,7 +137,7 @@ extension Route {
                     (0..<Int.random(in: range, using: &generator)).map { _ in letters.randomElement(using: &generator)!
                     })
         }
-        switch Int.random(in: 0..<7, using: &generator) {
+        switch Int.random(in: 0..<9, using: &generator) {
         case 0:
             let owner = identifier("abcXYZ09-_", 0...20)
             let name = identifier("abcXYZ09-_.", 0...40)
@@ -139,6 +153,15 @@ extension Route {
         case 3: return .saved
         case 4: return .liked
         case 5: return .discover
+        case 6: return .home
+        case 7:
+            var names: [RepositoryName] = []
+            while names.count < Int.random(in: 2...4, using: &generator) {
+                let name = try! RepositoryName(
+                    owner: identifier("abcXYZ09-", 0...10), name: identifier("abcXYZ09-_.", 0...20))
+                if !names.contains(name) { names.append(name) }
+            }
+            return .compare(names)
         default: return .profile
         }
     }

@@ -9,6 +9,7 @@ import NIOCore
 import RepoFinderCore
 import RepoFinderServer
 import Storage
+import Synchronization
 import TestSupport
 import Testing
 
@@ -46,6 +47,7 @@ enum ServerHarness {
         github: GitHubClient? = nil, signIn: GitHubSignIn.Configuration? = nil, logger: Logger = quietLogger,
         mode: TestingSetup = .router,
         seed: @Sendable (any DataStore) async throws -> Void = { _ in },
+        clock: @escaping @Sendable () -> Date = { Date() },
         _ body: @Sendable (any TestClientProtocol, TestStore) async throws -> Void
     ) async throws {
         try await SyntheticCatalog.seed(test.store)
@@ -54,7 +56,7 @@ enum ServerHarness {
         let web = withWebApp ? try await DiscoveryServer.makeWebApp(store: test.store, github: github) : nil
         let application = try DiscoveryServer.makeApplication(
             configuration: configuration, store: test.store, deck: deck, web: web, github: github, signIn: signIn,
-            logger: logger)
+            logger: logger, clock: clock)
         try await application.test(mode) { client in try await body(client, test) }
     }
 }
@@ -101,6 +103,19 @@ extension TestResponse {
 
     /// The error code of a JSON error body.
     func errorCode() throws -> String? { try json()["error"] as? String }
+}
+
+/// A clock a test moves by hand.
+final class ManualClock: Sendable {
+    private let now: Mutex<Date>
+
+    init(_ start: Date) { now = Mutex(start) }
+
+    /// What time it is.
+    func read() -> Date { now.withLock { $0 } }
+
+    /// Moves the clock on by `seconds`.
+    func advance(_ seconds: TimeInterval) { now.withLock { $0 = $0.addingTimeInterval(seconds) } }
 }
 
 enum HarnessError: Error {

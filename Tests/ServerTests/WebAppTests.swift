@@ -11,15 +11,15 @@ import Testing
 /// links, and the files with their caching rules. (The browser side is tested in Chromium: scripts/web-e2e.sh.)
 @Suite("Web app: pages, detail, links, files")
 struct WebAppTests {
-    static let navigation = ["Discover", "Trending", "Search", "Saved", "Liked", "Profile"]
+    static let navigation = ["Home", "Deck", "Explore", "Library"]
 
     @Test("every screen is a page with the navigation, its script and a strict content policy")
     func screens() async throws {
         try await ServerHarness.run(.sqliteMemory, withWebApp: true) { client, _ in
             let pages = [
-                ("/", "discover"), ("/discover", "discover"), ("/onboarding", "onboarding"),
+                ("/", "home"), ("/home", "home"), ("/discover", "discover"), ("/onboarding", "onboarding"),
                 ("/trending?since=weekly", "trending"), ("/search?q=swift", "search"), ("/saved", "saved"),
-                ("/liked", "liked"), ("/profile", "profile"), ("/offline", "offline"),
+                ("/liked", "liked"), ("/profile", "profile"), ("/offline", "offline"), ("/compare", "compare"),
             ]
             for (path, screen) in pages {
                 let response = try await client.call(.get, path)
@@ -30,8 +30,9 @@ struct WebAppTests {
                 #expect(html.contains("<body data-screen=\"\(screen)\">"), "\(path)")
                 #expect(html.contains("src=\"/assets/app.js\""))
                 for label in Self.navigation { #expect(html.contains("<span>\(label)</span>"), "\(path) \(label)") }
+                #expect(html.contains("class=\"profile-link\" href=\"/profile\""), "\(path)")
             }
-            let deck = String(buffer: try await client.call(.get, "/").body)
+            let deck = String(buffer: try await client.call(.get, "/discover").body)
             for name in ["Skip", "Save", "Like"] { #expect(deck.contains("aria-label=\"\(name)\"")) }
             let weekly = String(buffer: try await client.call(.get, "/trending?since=weekly").body)
             #expect(weekly.contains("value=\"weekly\" checked"))

@@ -86,6 +86,8 @@ export const api = {
   list: (kind, page, perPage = 20) => request("GET", `/v1/me/${kind}${query({ page, perPage })}`),
   remove: (kind, fullName) => request("DELETE", `/v1/me/${kind}/${repoPath(fullName)}`),
   stats: () => request("GET", "/v1/me/stats"),
+  home: (timeZone) => request("GET", `/v1/me/home${query({ timeZone })}`),
+  compare: (repos, { auth = false } = {}) => request("GET", `/v1/compare${query({ repos })}`, { auth }),
   trending: (params) => request("GET", `/v1/trending${query(params)}`, { auth: false }),
   search: (params) => request("GET", `/v1/search${query(params)}`, { auth: false }),
   similar: (fullName) => request("GET", `/v1/repos/${repoPath(fullName)}/similar?limit=10`, { auth: false }),

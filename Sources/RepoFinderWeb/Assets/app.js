@@ -3,9 +3,12 @@
 
 import { api } from "./api.js";
 import { currentSyncState, pendingCount, sync, syncState } from "./store.js";
+import { mountTray } from "./tray.js";
 import { toast } from "./ui.js";
 
 const screens = {
+  home: () => import("./home.js"),
+  compare: () => import("./compare.js"),
   discover: () => import("./deck.js"),
   onboarding: () => import("./onboarding.js"),
   trending: () => import("./lists.js"),
@@ -67,6 +70,12 @@ async function start() {
   window.addEventListener("offline", showBanner);
   setInterval(() => { if (currentSyncState().pending > 0) sync(); }, 5000);
   watchPaste();
+  mountTray();
+  // Server-drawn avatars: when GitHub's image cannot load (offline, blocked), the initial underneath shows.
+  document.querySelectorAll(".avatar img").forEach((image) => {
+    if (image.complete && image.naturalWidth === 0) image.remove();
+    else image.addEventListener("error", () => image.remove());
+  });
   showBanner();
   pendingCount().then(() => sync()).catch(() => {});
   const screen = document.body.dataset.screen;

@@ -5,6 +5,7 @@
 
 import { api } from "./api.js";
 import { forgetCard, record, rememberCards, rememberedCards, undoSkip } from "./store.js";
+import { compareButton } from "./tray.js";
 import { avatar, buzz, compact, detailPath, failure, h, toast, typing } from "./ui.js";
 
 const VISIBLE = 3;
@@ -165,7 +166,9 @@ function card(item) {
     h("dl", { class: "card-facts" }, facts.map(([term, value]) => h("div", {}, h("dt", {}, term), h("dd", {}, value)))),
     item.reasons.length ? h("ul", { class: "reasons", "aria-label": "Why this card" }, item.reasons.map((r) => h("li", {}, r))) : null,
     // The detail page records a view when it loads; `open` means opened on GitHub (from the detail page).
-    h("a", { class: "card-open", href: detailPath(repository.fullName) }, "Details"),
+    h("div", { class: "card-links" },
+      h("a", { class: "card-open", href: detailPath(repository.fullName) }, "Details"),
+      compareButton(repository.fullName, "ghost small compare-toggle")),
     h("span", { class: "stamp like", "aria-hidden": "true" }, "Like"),
     h("span", { class: "stamp skip", "aria-hidden": "true" }, "Skip"),
     h("span", { class: "stamp save", "aria-hidden": "true" }, "Save"));

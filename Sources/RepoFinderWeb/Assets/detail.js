@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { starButton } from "./githubstar.js";
 import { record } from "./store.js";
+import { compareButton } from "./tray.js";
 import { h, repositoryRow, toast } from "./ui.js";
 
 export async function start() {
@@ -27,6 +28,8 @@ export async function start() {
     action.textContent = kind === "like" ? "Liked" : "Saved";
     toast(`${kind === "like" ? "Liked" : "Saved"} ${fullName}`);
   });
+  article.querySelector(".detail-actions").insertBefore(
+    compareButton(fullName, "secondary compare-toggle"), article.querySelector("[data-action=share]"));
   watchChart(document.querySelector(".star-history"));
   starButton(fullName).then((button) => {
     if (button) article.querySelector(".detail-actions").insertBefore(button, article.querySelector("[data-action=share]"));

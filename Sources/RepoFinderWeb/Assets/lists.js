@@ -200,8 +200,8 @@ function removableRow(kind, title, repository) {
   const button = h("button", {
     type: "button", class: "ghost remove", "aria-label": `Remove ${repository.fullName} from ${title}`,
   }, "Remove");
-  const actions = h("div", { class: "row-actions" }, button);
-  const row = repositoryRow(repository, { actions });
+  const row = repositoryRow(repository, { actions: button });
+  const actions = row.querySelector(".row-actions");
   starButton(repository.fullName).then((star) => { if (star) actions.prepend(star); });
   const remove = async () => {
     row.classList.add("removing");

@@ -26,7 +26,7 @@ export async function start() {
   }
   if (preferences?.onboardingCompleted && !editing) {
     localStorage.setItem("rf.onboarded", "1");
-    location.replace("/");
+    location.replace("/discover");
     return;
   }
   fill(preferences || {}, clusters);
@@ -168,7 +168,7 @@ async function finish() {
   try {
     await api.savePreferences(collect());
     localStorage.setItem("rf.onboarded", "1");
-    location.assign("/");
+    location.assign("/discover");
   } catch (error) {
     showError(`Your answers were not saved: ${error.message}`);
     buttons.forEach((b) => { b.disabled = false; });

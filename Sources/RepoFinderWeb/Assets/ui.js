@@ -46,8 +46,8 @@ export function avatar(repository, size = "") {
 /** The web path of a repository's detail page. */
 export const detailPath = (fullName) => `/r/${fullName.split("/").map(encodeURIComponent).join("/")}`;
 
-/** One repository in a list: avatar, name (a link to its detail), facts, and optional extras. */
-export function repositoryRow(repository, { rank, extra, actions } = {}) {
+/** One repository in a list: avatar, name (a link to its detail), facts, optional extras, and a Compare toggle. */
+export function repositoryRow(repository, { rank, extra, actions, compare = true } = {}) {
   const facts = [
     repository.goneAt && h("span", { class: "badge warn" }, "Gone from GitHub"),
     healthBadge(repository),
@@ -63,9 +63,13 @@ export function repositoryRow(repository, { rank, extra, actions } = {}) {
     h("div", { class: "row-body" },
       h("a", { class: "row-title", href: detailPath(repository.fullName) }, repository.fullName),
       repository.description ? h("p", { class: "row-description" }, repository.description) : null,
-      h("p", { class: "row-facts" }, facts)),
-    actions || null);
+      h("p", { class: "row-facts" }, facts, compare ? compareToggle(repository.fullName) : null)),
+    actions ? h("div", { class: "row-actions" }, actions) : null);
 }
+
+/** Made by tray.js (which imports this module): the row's Compare button. */
+let compareToggle = () => null;
+export function useCompareButton(make) { compareToggle = make; }
 
 /** "Active", "Quiet" or "Dormant", with the rule's sentence as its title; nothing when unknown. */
 export function healthBadge(repository) {

@@ -1,0 +1,56 @@
+public import Foundation
+public import Recommender
+public import RepoFinderCore
+import Storage
+
+/// Today's pick of a person: the card, and what they did with it since (like, save or skip), if anything.
+public struct DailyPick: Sendable {
+    public var card: Recommendation
+    public var decision: InteractionKind?
+}
+
+extension PersonSession {
+    /// Today's pick for this person's local `day`: the one kept for that day, else the best card of a fresh deal,
+    /// kept (when two devices ask at once, the first kept wins and both show it) and recorded as dealt. Nil when
+    /// nothing is left to deal.
+    public func pick(for day: Day, recommender: Recommender, at date: Date) async throws -> DailyPick? {
+        var name = try await store.dailyPick(userID: userID, day: day)
+        // A card another server dealt a moment ago comes back empty-handed (the store had it): read what was dealt
+        // again and deal once more.
+        for _ in 0..<3 where name == nil {
+            let deck = try await deal(size: 1, filter: DeckFilter(), recommender: recommender)
+            if let card = deck.cards.first {
+                name = try await store.keepDailyPick(card.repository.repositoryName, userID: userID, day: day, at: date)
+            } else if deck.exhausted {
+                return nil
+            } else {
+                state = nil
+            }
+        }
+        guard let name, let card = try await assess([name.key], recommender: recommender).first ?? nil else {
+            return nil
+        }
+        return DailyPick(card: card, decision: try await decision(on: name))
+    }
+
+    /// How well each of `keys` fits this person (fit and reasons); nil for a key the recommender's index lacks.
+    public func assess(_ keys: [String], recommender: Recommender) async throws -> [Recommendation?] {
+        let loaded = try await current(for: recommender.index)
+        let taste = Taste(preferences: loaded.preferences, signals: loaded.signals, prepared: loaded.prepared)
+        return recommender.assess(keys, for: taste)
+    }
+
+    /// The person's preferences as this session holds them.
+    public func preferences(in index: RecommendationIndex) async throws -> UserPreferences {
+        try await current(for: index).preferences
+    }
+
+    /// The person's last like, save or skip of `name`, if any.
+    private func decision(on name: RepositoryName) async throws -> InteractionKind? {
+        let key = name.key
+        let signals = state?.signals ?? []
+        return signals.last { $0.repositoryKey == key && [.like, .save, .skip].contains($0.kind) }.map {
+            InteractionKind(rawValue: $0.kind.rawValue)!
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+public import RepoFinderCore
+
+extension Recommender {
+    /// How well each of `keys` (`owner/name`, any case) fits a person, as on a card: a fit from 0 to 100 and the
+    /// reasons. Unlike a deal, nothing is left out for being seen, signalled or archived — Compare asks about
+    /// repositories the person chose. Nil for a key the index lacks (fetched on demand since the last build).
+    public func assess(_ keys: [String], for taste: Taste) -> [Recommendation?] {
+        let scorer = Scorer(taste: taste, index: index)
+        let writer = ReasonWriter(index: index, scorer: scorer)
+        return keys.map { key in
+            guard let item = index.item(forKey: key) else { return nil }
+            return Recommendation(
+                repository: index.repositories[item], fit: scorer.fit(scorer.score(item)),
+                reasons: writer.reasons(for: item), cluster: TopicCluster.all[Int(index.facts.clusterOf[item])],
+                indexPosition: item)
+        }
+    }
+}
+
+extension RecommendationIndex {
+    /// The catalog's languages among `preferences`' tech stack and interests, spelled as the catalog spells them, in
+    /// the order given, at most `limit` ("swift" → "Swift"; frameworks and topics are not languages).
+    public func languages(of preferences: UserPreferences, limit: Int = 3) -> [String] {
+        var found: [String] = []
+        for entry in preferences.techStack + preferences.interests {
+            let key = entry.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let id = facts.languages.ids[key] else { continue }
+            let name = facts.languages.names[Int(id)]
+            if !found.contains(name) { found.append(name) }
+            if found.count == limit { break }
+        }
+        return found
+    }
+}

@@ -1,0 +1,153 @@
+public import Foundation
+
+/// One repository as Compare sees it: the catalog's facts plus what only this server knows (its daily counts and how
+/// many people here liked it).
+public struct ComparedRepository: Hashable, Sendable {
+    public var repository: Repository
+    /// Daily star counts, oldest first (may be empty).
+    public var history: [StarSnapshot]
+    /// How many people here liked, saved or starred it.
+    public var likedHere: Int
+
+    public init(repository: Repository, history: [StarSnapshot], likedHere: Int) {
+        self.repository = repository
+        self.history = history.sorted { $0.day < $1.day }
+        self.likedHere = likedHere
+    }
+
+    /// Stars gained in the last 7 days of counts.
+    public var gained7: Int? { history.gain(overDays: 7) }
+    /// Stars gained in the last 30 days of counts.
+    public var gained30: Int? { history.gain(overDays: 30) }
+    /// Open issues per star, where both are known.
+    public var issuesPerStar: Double? {
+        repository.openIssues.flatMap { repository.stars > 0 ? Double($0) / Double(repository.stars) : nil }
+    }
+}
+
+/// The facts Compare puts side by side, in the order it shows them.
+public enum ComparedFact: String, CaseIterable, Hashable, Sendable {
+    case stars, gained7, gained30, forks, openIssues, issuesPerStar, lastPush, health, age, license, language, topics
+    case likedHere
+
+    /// The row's label.
+    public var title: String {
+        switch self {
+        case .stars: "Stars"
+        case .gained7: "Gained in 7 days"
+        case .gained30: "Gained in 30 days"
+        case .forks: "Forks"
+        case .openIssues: "Open issues"
+        case .issuesPerStar: "Issues per star"
+        case .lastPush: "Last push"
+        case .health: "Health"
+        case .age: "Created"
+        case .license: "License"
+        case .language: "Language"
+        case .topics: "Topics"
+        case .likedHere: "Liked here"
+        }
+    }
+}
+
+/// 2–4 repositories side by side: which one is better on each fact where "better" is clear (more stars, faster
+/// growth, more forks, fewer open issues per star, a more recent push, better health, more people here who liked it),
+/// the topics two or more share, and one sentence per repository saying why one might choose it over the others —
+/// made only from these facts.
+public struct Comparison: Sendable {
+    public let entries: [ComparedRepository]
+    /// Per fact where better is clear, the positions holding the best value; absent when they are all equal or fewer
+    /// than two are known (marking everyone says nothing).
+    public let best: [ComparedFact: [Int]]
+    /// Topics on at least two of them.
+    public let sharedTopics: Set<String>
+    /// Why one might choose each (same order as `entries`).
+    public let reasons: [String]
+
+    public init(_ entries: [ComparedRepository], now: Date) {
+        self.entries = entries
+        let health = entries.map { $0.repository.health(now: now) }
+        var best: [ComparedFact: [Int]] = [:]
+        func mark(_ fact: ComparedFact, _ values: [Double?]) {
+            let known = values.enumerated().compactMap { position, value in value.map { (position, $0) } }
+            guard known.count >= 2, let top = known.map(\.1).max(), known.contains(where: { $0.1 != top }) else {
+                return
+            }
+            best[fact] = known.filter { $0.1 == top }.map(\.0)
+        }
+        mark(.stars, entries.map { Double($0.repository.stars) })
+        mark(.gained7, entries.map { $0.gained7.map(Double.init) })
+        mark(.gained30, entries.map { $0.gained30.map(Double.init) })
+        mark(.forks, entries.map { $0.repository.forks.map(Double.init) })
+        mark(.issuesPerStar, entries.map { $0.issuesPerStar.map { -$0 } })
+        // By day: hours apart is not "more recent" in any way that matters.
+        mark(.lastPush, entries.map { $0.repository.pushedAt.map { Double(Day(containing: $0).daysSinceEpoch) } })
+        mark(.health, health.map { $0.map { Double(-RepositoryHealth.Level.allCases.firstIndex(of: $0.level)!) } })
+        mark(.likedHere, entries.map { Double($0.likedHere) })
+        self.best = best
+
+        var topicCount: [String: Int] = [:]
+        for entry in entries {
+            for topic in Set(entry.repository.topics) { topicCount[topic, default: 0] += 1 }
+        }
+        sharedTopics = Set(topicCount.filter { $0.value >= 2 }.keys)
+        reasons = entries.indices.map { Self.reason(for: $0, entries: entries, best: best, health: health, now: now) }
+    }
+
+    /// Whether `position` holds the best value of `fact`.
+    public func isBest(_ position: Int, _ fact: ComparedFact) -> Bool { best[fact]?.contains(position) ?? false }
+
+    /// The facts only this one is best at (ties are not distinctions), and what sets it apart otherwise, in order of
+    /// weight; "Pick it for …" with up to two of them.
+    static func reason(
+        for position: Int, entries: [ComparedRepository], best: [ComparedFact: [Int]], health: [RepositoryHealth?],
+        now: Date
+    ) -> String {
+        let entry = entries[position]
+        let repository = entry.repository
+        func alone(_ fact: ComparedFact) -> Bool { best[fact] == [position] }
+        var points: [String] = []
+        if alone(.health), let level = health[position]?.level, level == .active {
+            points.append("being the only active one")
+        }
+        if alone(.stars) { points.append("the most stars (\(Number.grouped(repository.stars)))") }
+        if alone(.gained30), let gain = entry.gained30, gain > 0 {
+            points.append("the fastest growth (+\(Number.grouped(gain)) stars in 30 days)")
+        } else if alone(.gained7), let gain = entry.gained7, gain > 0 {
+            points.append("the fastest growth this week (+\(Number.grouped(gain)) stars)")
+        }
+        if alone(.likedHere) {
+            points.append("the most people here who liked it (\(Number.grouped(entry.likedHere)))")
+        }
+        if alone(.issuesPerStar), let ratio = entry.issuesPerStar {
+            points.append("the lightest issue load (\(String(format: "%.3f", ratio)) open issues per star)")
+        }
+        if alone(.lastPush), let pushed = repository.pushedAt {
+            points.append("the most recent push (\(RelativeTime.describe(pushed, now: now)))")
+        }
+        if let language = repository.language,
+            entries.filter({ $0.repository.language?.lowercased() == language.lowercased() }).count == 1,
+            entries.allSatisfy({ $0.repository.language != nil })
+        {
+            points.append("being the one written in \(language)")
+        }
+        let created = entries.map { $0.repository.createdAt }
+        if let mine = repository.createdAt, created.allSatisfy({ $0 != nil }) {
+            let dates = created.compactMap { $0 }
+            if dates.filter({ $0 < mine }).isEmpty, dates.filter({ $0 == mine }).count == 1 {
+                points.append("the longest record (since \(Day(containing: mine).monthAndYear))")
+            }
+        }
+        if let license = repository.license.map({ $0.spdxID ?? $0.name }),
+            entries.filter({ ($0.repository.license.map { $0.spdxID ?? $0.name }) == license }).count == 1
+        {
+            points.append("its \(license) license")
+        }
+        if repository.archived || repository.goneAt != nil {
+            return repository.goneAt != nil
+                ? "Gone from GitHub: keep it only for reference." : "Archived: read it, but expect no changes."
+        }
+        guard !points.isEmpty else { return "Nothing in these facts sets it apart from the others." }
+        return "Pick it for " + points.prefix(2).joined(separator: " and ") + "."
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Recommender
+import RepoFinderCore
+import Storage
+
+/// Gathers what Compare puts side by side: each repository from the catalog (or fetched from GitHub), its last
+/// ``historyDays`` days of star counts, and how many people here liked it (from the recommender's index).
+struct Comparer: Sendable {
+    /// What a comparison found.
+    enum Outcome: Sendable {
+        case compared(Comparison)
+        /// One of them is unknown, or two names are one repository (a rename): the message says which.
+        case notFound(String)
+        case duplicate(String)
+        /// GitHub could not be asked about one the catalog lacks.
+        case unavailable(String, retryAfter: Int)
+    }
+
+    /// Days of star counts each repository carries (ending on its newest count).
+    static let historyDays = 90
+
+    let store: any DataStore
+    let finder: RepositoryFinder
+
+    /// Compares `names` (already checked by ``CompareRequest``) as of `now`.
+    func compare(_ names: [RepositoryName], index: RecommendationIndex, now: Date) async throws -> Outcome {
+        var entries: [ComparedRepository] = []
+        for name in names {
+            let repository: Repository
+            switch try await finder.find(name) {
+            case .found(let found): repository = found
+            case .notFound(let message): return .notFound(message)
+            case .unavailable(let message, let retryAfter): return .unavailable(message, retryAfter: retryAfter)
+            }
+            if let twin = entries.first(where: { $0.repository.id == repository.id }) {
+                return .duplicate(
+                    "\(name.fullName) and \(twin.repository.fullName) are the same repository (renamed); compare "
+                        + "different ones.")
+            }
+            let snapshots = try await store.starSnapshots(of: repository.repositoryName)
+            let newest = snapshots.map(\.day).max()
+            let history = newest.map { snapshots.within(from: $0.adding(days: -Self.historyDays), to: nil) } ?? []
+            let liked = index.item(forKey: repository.id).map { Int(index.communityCount[$0]) } ?? 0
+            entries.append(ComparedRepository(repository: repository, history: history, likedHere: liked))
+        }
+        return .compared(Comparison(entries, now: now))
+    }
+}
