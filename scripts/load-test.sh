@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Load test of a release build on loopback with wrk (Debian package), sharing this machine: the deck (GET
-# /v1/me/feed, many people round-robin), search, and interactions. Prints requests/s, p50/p90/p99 and errors per
+# /v1/me/feed, many people round-robin), search, interactions, Home (GET /v1/me/home) and Compare of four. Prints requests/s, p50/p90/p99 and errors per
 # scenario, and the server's memory (RSS) sampled every 5 s during the deck run.
 # Usage: scripts/load-test.sh [BINARY]   env: DECK_SECONDS (60), OTHER_SECONDS (20), PEOPLE (400),
-#        CONNECTIONS (32), THREADS (2), FEED_LIMIT (cards per deck request, 20), DATABASE (a SQLite file with the catalog; default: a fresh one)
+#        CONNECTIONS (32), THREADS (2), FEED_LIMIT (cards per deck request, 20), DATABASE (a SQLite file with the catalog; default: a fresh one),
+#        SCENARIOS (which to run, space-separated: deck search interactions home compare4; default all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary=${1:-.build/release/repofinder}
@@ -49,6 +50,8 @@ import json, sys
 names = [item["fullName"] for item in json.load(sys.stdin)["items"]]
 print("REPOS = {" + ",".join("\"%s\"" % n for n in names) + "}")' >>"$work/prelude.lua"
 
+want() { [[ " ${SCENARIOS:-deck search interactions home compare4} " == *" $1 "* ]]; }
+
 run() {
     local name=$1 seconds=$2 script=$3
     cat "$work/prelude.lua" scripts/load/common.lua "scripts/load/$script" >"$work/$script"
@@ -63,14 +66,18 @@ run() {
 # Resident memory in MB: heap and other anonymous memory / file pages mapped (SQLite's memory-mapped reads).
 rss() { awk '/RssAnon/ {a = int($2 / 1024)} /RssFile|RssShmem/ {f += int($2 / 1024)} END {print a "/" f}' "/proc/$pid/status"; }
 echo "load: $people people, wrk -t$threads -c$connections; server RSS before: $(rss) MB (anonymous/file-backed)"
-samples="$work/rss.txt"
-( while kill -0 "$pid" 2>/dev/null; do rss >>"$samples"; sleep 5; done ) &
-sampler=$!
-run "deck($feed_limit)" "$deck_seconds" feed.lua
-kill "$sampler" 2>/dev/null || true
-echo "load: server RSS during the deck run (anonymous/file-backed MB, every 5 s): $(tr '\n' ' ' <"$samples")"
-# Flat means: after the first 5 s (sessions made, caches filled), anonymous memory stays put to the end of the run.
-awk -F/ 'NR == 2 {warm = $1} {last = $1} END {if (warm != "") printf "load: anonymous memory from 5 s to the end of the deck run: %d -> %d MB (%+d MB)\n", warm, last, last - warm}' "$samples"
-run search "$other_seconds" search.lua
-run interactions "$other_seconds" interactions.lua
+if want deck; then
+    samples="$work/rss.txt"
+    ( while kill -0 "$pid" 2>/dev/null; do rss >>"$samples"; sleep 5; done ) &
+    sampler=$!
+    run "deck($feed_limit)" "$deck_seconds" feed.lua
+    kill "$sampler" 2>/dev/null || true
+    echo "load: server RSS during the deck run (anonymous/file-backed MB, every 5 s): $(tr '\n' ' ' <"$samples")"
+    # Flat means: after the first 5 s (sessions made, caches filled), anonymous memory stays put to the end of the run.
+    awk -F/ 'NR == 2 {warm = $1} {last = $1} END {if (warm != "") printf "load: anonymous memory from 5 s to the end of the deck run: %d -> %d MB (%+d MB)\n", warm, last, last - warm}' "$samples"
+fi
+want search && run search "$other_seconds" search.lua
+want interactions && run interactions "$other_seconds" interactions.lua
+want home && run home "$other_seconds" home.lua
+want compare4 && run compare4 "$other_seconds" compare.lua
 echo "load: server RSS after: $(rss) MB; errors in the server log: $(grep -cE 'status=5[0-9][0-9]' test-artifacts/load-server.log || true)"

@@ -7,6 +7,11 @@ import Storage
 public struct DailyPick: Sendable {
     public var card: Recommendation
     public var decision: InteractionKind?
+
+    public init(card: Recommendation, decision: InteractionKind?) {
+        self.card = card
+        self.decision = decision
+    }
 }
 
 extension PersonSession {
@@ -14,6 +19,9 @@ extension PersonSession {
     /// kept (when two devices ask at once, the first kept wins and both show it) and recorded as dealt. Nil when
     /// nothing is left to deal.
     public func pick(for day: Day, recommender: Recommender, at date: Date) async throws -> DailyPick? {
+        if let kept = todaysPick, kept.day == day, kept.index == ObjectIdentifier(recommender.index) {
+            return DailyPick(card: kept.card, decision: try await decision(on: kept.card.repository.repositoryName))
+        }
         var name = try await store.dailyPick(userID: userID, day: day)
         // A card another server dealt a moment ago comes back empty-handed (the store had it): read what was dealt
         // again and deal once more.
@@ -30,14 +38,31 @@ extension PersonSession {
         guard let name, let card = try await assess([name.key], recommender: recommender).first ?? nil else {
             return nil
         }
+        todaysPick = (day, ObjectIdentifier(recommender.index), card)
         return DailyPick(card: card, decision: try await decision(on: name))
     }
 
     /// How well each of `keys` fits this person (fit and reasons); nil for a key the recommender's index lacks.
     public func assess(_ keys: [String], recommender: Recommender) async throws -> [Recommendation?] {
-        let loaded = try await current(for: recommender.index)
+        var loaded = try await current(for: recommender.index)
+        if loaded.prepared?.fits(loaded.preferences, recommender.index) != true {
+            loaded.prepared = recommender.index.prepare(loaded.preferences)
+            state?.prepared = loaded.prepared
+        }
         let taste = Taste(preferences: loaded.preferences, signals: loaded.signals, prepared: loaded.prepared)
         return recommender.assess(keys, for: taste)
+    }
+
+    /// What to call the person: their preferences' name, else their GitHub name or login (asked of the store once
+    /// per load of the session); nil when there is none.
+    public func callingName(in index: RecommendationIndex) async throws -> String? {
+        let loaded = try await current(for: index)
+        if let name = PartOfDay.callingName(loaded.preferences.name) { return name }
+        if let known = loaded.githubName { return known }
+        let identity = try await store.githubIdentity(userID: userID)
+        let name = identity.map { PartOfDay.callingName($0.name) ?? $0.login }
+        state?.githubName = .some(name)
+        return name
     }
 
     /// The person's preferences as this session holds them.

@@ -18,6 +18,9 @@ public actor PersonSession {
         var refreshAt: ContinuousClock.Instant
         /// The preferences resolved against the index, kept while neither changes.
         var prepared: PreparedPreferences?
+        /// The name on the person's GitHub identity (Home's greeting when the preferences have none): nil until
+        /// asked, then `.some(nil)` for nobody.
+        var githubName: String??
     }
 
     /// Whose session it is.
@@ -27,6 +30,8 @@ public actor PersonSession {
     private let refresh: Duration
     private let observe: DealingSessions.DealObserver
     var state: State?
+    /// Today's pick once known, with its card as of the index it was assessed on (Home asks for it on every visit).
+    var todaysPick: (day: Day, index: ObjectIdentifier, card: Recommendation)?
 
     init(
         userID: String, store: any DataStore, served: ServedRecorder, refresh: Duration,

@@ -1,7 +1,7 @@
 public import Foundation
 import GRDB
 
-/// The device's own SQLite database: the interaction outbox and the cached cards. A file on a device (it survives the
+/// The device's own SQLite database: the interaction outbox, the cached cards and the compare tray. A file on a device (it survives the
 /// app being killed), or memory in tests.
 public final class LocalDatabase: Sendable {
     let writer: any DatabaseWriter
@@ -40,6 +40,11 @@ public final class LocalDatabase: Sendable {
                         card BLOB NOT NULL
                     );
                     """)
+        }
+        migrator.registerMigration("v2: the compare tray") { db in
+            try db.execute(
+                sql: "CREATE TABLE compare_tray (position INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE)"
+            )
         }
         try migrator.migrate(writer)
     }

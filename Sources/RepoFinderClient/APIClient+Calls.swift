@@ -160,3 +160,55 @@ extension APIClient {
         try await personal { Mapping.starImport(try await client.getImport(.init(path: .init(id: id))).ok.body.json) }
     }
 }
+
+extension APIClient {
+    /// The person’s Home for their local day in `timeZone` (an IANA name, `TimeZone.current.identifier` say).
+    public func home(timeZone: String) async throws(ClientFailure) -> HomeScreen {
+        try await personal {
+            let home = try await client.getHome(.init(query: .init(timeZone: timeZone))).ok.body.json
+            return HomeScreen(
+                greeting: home.greeting, day: home.day, onboarded: home.onboarded,
+                pick: try home.pick.map { try Mapping.card($0.item) },
+                pickDecision: home.pick?.decision.flatMap { InteractionKind(rawValue: $0.rawValue) },
+                pickMessage: home.pickMessage,
+                movers: try home.moving.items.enumerated().map { index, item in
+                    TrendingEntry(
+                        rank: index + 1, repository: try Mapping.repository(item.repository),
+                        starsGained: item.starsGained)
+                },
+                moverLanguages: home.moving.languages, moversNote: home.moving.note,
+                recentSaves: try home.recentSaves.map(Mapping.repository), savedCount: home.savedCount,
+                ask: home.ask.available
+                    ? AskSlot(
+                        suggestedQuestions: home.ask.suggestedQuestions, remainingQuestions: home.ask.remainingQuestions
+                    )
+                    : nil)
+        }
+    }
+
+    /// 2–4 repositories side by side (checked with ``CompareRequest`` before asking); with the device's account,
+    /// each one's fit for the person too.
+    public func compare(_ names: [RepositoryName]) async throws(ClientFailure) -> RepositoryComparison {
+        try await call {
+            let body = try await client.compare(.init(query: .init(repos: CompareRequest.text(names)))).ok.body.json
+            var entries: [ComparedRepository] = []
+            var fits: [Card?] = []
+            for item in body.items {
+                let repository = try Mapping.repository(item.repository)
+                let history = item.history.compactMap { count in
+                    Day(count.day).map {
+                        StarSnapshot(
+                            repository: repository.repositoryName, day: $0, stars: count.stars, forks: count.forks)
+                    }
+                }
+                entries.append(ComparedRepository(repository: repository, history: history, likedHere: item.likedHere))
+                fits.append(
+                    item.fitScore.map {
+                        Card(repository: repository, fitScore: $0, reasons: item.fitReasons ?? [], cluster: "")
+                    })
+            }
+            return RepositoryComparison(
+                comparison: Comparison(entries, now: Date()), fits: fits, deepLink: body.deepLink)
+        }
+    }
+}

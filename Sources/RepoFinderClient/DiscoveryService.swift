@@ -37,4 +37,8 @@ public protocol DiscoveryService: Sendable {
     func importGitHubStars(login: String) async throws(ClientFailure) -> StarImportProgress
     /// One of the person's imports, as it is now.
     func starImport(id: String) async throws(ClientFailure) -> StarImportProgress
+    /// The person's Home for their local day in `timeZone` (an IANA name).
+    func home(timeZone: String) async throws(ClientFailure) -> HomeScreen
+    /// 2–4 repositories side by side, with each one's fit for the person.
+    func compare(_ names: [RepositoryName]) async throws(ClientFailure) -> RepositoryComparison
 }

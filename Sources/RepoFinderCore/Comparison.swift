@@ -151,3 +151,30 @@ public struct Comparison: Sendable {
         return "Pick it for " + points.prefix(2).joined(separator: " and ") + "."
     }
 }
+
+extension Comparison {
+    /// A fact of the repository at `position` worded for a table cell ("115,752", "+997", "3 months ago", "—" when
+    /// unknown); topics as a comma-separated list. Every face (web page, command line) words cells the same.
+    public func text(of fact: ComparedFact, at position: Int, now: Date) -> String {
+        let entry = entries[position]
+        let repository = entry.repository
+        func signed(_ value: Int?) -> String { value.map { ($0 > 0 ? "+" : "") + Number.grouped($0) } ?? "—" }
+        switch fact {
+        case .stars:
+            return Number.grouped(repository.stars)
+                + (CountsFreshness.countLabel(checkedAt: repository.checkedAt, now: now).map { " (\($0))" } ?? "")
+        case .gained7: return signed(entry.gained7)
+        case .gained30: return signed(entry.gained30)
+        case .forks: return repository.forks.map(Number.grouped) ?? "—"
+        case .openIssues: return repository.openIssues.map(Number.grouped) ?? "—"
+        case .issuesPerStar: return entry.issuesPerStar.map { String(format: "%.3f", $0) } ?? "—"
+        case .lastPush: return repository.pushedAt.map { RelativeTime.describe($0, now: now) } ?? "—"
+        case .health: return repository.health(now: now)?.level.title ?? "—"
+        case .age: return repository.createdAt.map { Day(containing: $0).monthAndYear } ?? "—"
+        case .license: return repository.license.map { $0.spdxID ?? $0.name } ?? "—"
+        case .language: return repository.language ?? "—"
+        case .topics: return repository.topics.isEmpty ? "—" : repository.topics.joined(separator: ", ")
+        case .likedHere: return entry.likedHere == 0 ? "nobody yet" : Number.grouped(entry.likedHere)
+        }
+    }
+}

@@ -3,8 +3,9 @@ import Recommender
 import RepoFinderCore
 import Storage
 
-/// Gathers what Compare puts side by side: each repository from the catalog (or fetched from GitHub), its last
-/// ``historyDays`` days of star counts, and how many people here liked it (from the recommender's index).
+/// Gathers what Compare puts side by side: each repository (from the recommender's index, as cards show it; else
+/// the catalog, under its new name when renamed, or GitHub), its last ``historyDays`` days of star counts (kept a few
+/// minutes), and how many people here liked it (from the index).
 struct Comparer: Sendable {
     /// What a comparison found.
     enum Outcome: Sendable {
@@ -21,25 +22,32 @@ struct Comparer: Sendable {
 
     let store: any DataStore
     let finder: RepositoryFinder
+    let histories: ExpiringCache<String, [StarSnapshot]>
 
     /// Compares `names` (already checked by ``CompareRequest``) as of `now`.
     func compare(_ names: [RepositoryName], index: RecommendationIndex, now: Date) async throws -> Outcome {
         var entries: [ComparedRepository] = []
         for name in names {
             let repository: Repository
-            switch try await finder.find(name) {
-            case .found(let found): repository = found
-            case .notFound(let message): return .notFound(message)
-            case .unavailable(let message, let retryAfter): return .unavailable(message, retryAfter: retryAfter)
+            if let item = index.item(forKey: name.key) {
+                repository = index.repositories[item]
+            } else {
+                switch try await finder.find(name) {
+                case .found(let found): repository = found
+                case .notFound(let message): return .notFound(message)
+                case .unavailable(let message, let retryAfter): return .unavailable(message, retryAfter: retryAfter)
+                }
             }
             if let twin = entries.first(where: { $0.repository.id == repository.id }) {
                 return .duplicate(
                     "\(name.fullName) and \(twin.repository.fullName) are the same repository (renamed); compare "
                         + "different ones.")
             }
-            let snapshots = try await store.starSnapshots(of: repository.repositoryName)
-            let newest = snapshots.map(\.day).max()
-            let history = newest.map { snapshots.within(from: $0.adding(days: -Self.historyDays), to: nil) } ?? []
+            let history = try await histories.value(for: repository.id) {
+                let snapshots = try await store.starSnapshots(of: repository.repositoryName)
+                let newest = snapshots.map(\.day).max()
+                return newest.map { snapshots.within(from: $0.adding(days: -Self.historyDays), to: nil) } ?? []
+            }
             let liked = index.item(forKey: repository.id).map { Int(index.communityCount[$0]) } ?? 0
             entries.append(ComparedRepository(repository: repository, history: history, likedHere: liked))
         }

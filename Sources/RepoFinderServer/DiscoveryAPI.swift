@@ -33,7 +33,9 @@ struct DiscoveryAPI: APIProtocol {
     /// Finds repositories by name in the catalog, or on GitHub for those it lacks.
     let finder: RepositoryFinder
     /// Trending lists kept a few minutes (Home's movers).
-    let trendingCache: TrendingCache
+    let trendingCache: ExpiringCache<TrendingQuery, TrendingList>
+    /// Star histories kept a few minutes (Compare), by repository key.
+    let historyCache: ExpiringCache<String, [StarSnapshot]>
     /// What time it is (tests set it: today's pick follows the person's local day).
     let clock: @Sendable () -> Date
 

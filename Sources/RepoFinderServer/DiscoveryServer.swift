@@ -94,7 +94,7 @@ public enum DiscoveryServer {
                 : "Sign-in with GitHub is not set up on this server (it needs GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET "
                     + "and GITHUB_TOKEN_KEY).",
             starBack: starBack, logger: logger, finder: RepositoryFinder(store: store, github: github),
-            trendingCache: TrendingCache(store: store), clock: clock)
+            trendingCache: ExpiringCache(), historyCache: ExpiringCache(), clock: clock)
         if var web {
             // The Compare page gathers its comparison as the API does (the same errors, worded the same).
             web.compare = { names in
@@ -110,9 +110,19 @@ public enum DiscoveryServer {
         router.on(RouterPath(FeedEndpoint.path), method: FeedEndpoint.method) { request, _ in
             try await feed.respond(to: request)
         }
+        let home = HomeEndpoint(api: api)
+        router.on(RouterPath(HomeEndpoint.path), method: .get) { request, _ in try await home.respond(to: request) }
+        let compare = CompareEndpoint(api: api)
+        router.on(RouterPath(CompareEndpoint.path), method: .get) { request, _ in
+            try await compare.respond(to: request)
+        }
         try api.registerHandlers(
             on: GeneratedRoutes(
-                router: router, answeredByHand: ["\(FeedEndpoint.method.rawValue) \(FeedEndpoint.path)"]),
+                router: router,
+                answeredByHand: [
+                    "\(FeedEndpoint.method.rawValue) \(FeedEndpoint.path)", "GET \(HomeEndpoint.path)",
+                    "GET \(CompareEndpoint.path)",
+                ]),
             configuration: Configuration(
                 dateTranscoder: LenientDateTranscoder(), jsonEncodingOptions: [.withoutEscapingSlashes]))
         // Last, so it wraps only the not-found responder: 405 and OPTIONS for known paths.

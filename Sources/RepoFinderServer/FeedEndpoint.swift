@@ -42,7 +42,7 @@ struct FeedEndpoint {
     }
 
     /// The value of a query parameter given at most once (400 when repeated).
-    private static func single(_ name: String, in query: Parameters) throws(APIError) -> String? {
+    static func single(_ name: String, in query: Parameters) throws(APIError) -> String? {
         let values = query.getAll(name)
         guard values.count <= 1 else { throw .badRequest("'\(name)' is given \(values.count) times; give it once.") }
         return values.first
@@ -57,26 +57,31 @@ extension JSONOutput {
         beginArray()
         for card in deck.cards {
             element()
-            beginObject()
-            key("repository")
-            if let encoded = encoded?.fields(of: card) {
-                raw(encoded)
-                repositoryEnd(card.repository, now: now)
-            } else {
-                repository(card.repository, now: now)
-            }
-            key("fitScore")
-            integer(card.fit)
-            key("reasons")
-            strings(card.reasons)
-            key("cluster")
-            string(APISchemas.cluster(card.cluster.id).rawValue)
-            endObject()
+            self.card(card, now: now, encoded: encoded)
         }
         endArray()
         key("exhausted")
         bool(deck.exhausted)
         member("message", deck.exhaustedMessage)
+        endObject()
+    }
+
+    /// A card as the contract's `FeedItem`; its repository's fields come from `encoded` when it has them.
+    mutating func card(_ card: Recommendation, now: Date, encoded: EncodedRepositories?) {
+        beginObject()
+        key("repository")
+        if let encoded = encoded?.fields(of: card) {
+            raw(encoded)
+            repositoryEnd(card.repository, now: now)
+        } else {
+            repository(card.repository, now: now)
+        }
+        key("fitScore")
+        integer(card.fit)
+        key("reasons")
+        strings(card.reasons)
+        key("cluster")
+        string(APISchemas.cluster(card.cluster.id).rawValue)
         endObject()
     }
 

@@ -59,6 +59,12 @@ struct JSONOutput {
         atStart = false
     }
 
+    /// A finite number as JSON writes it (the shortest text that reads back the same).
+    mutating func number(_ value: Double) {
+        bytes.append(contentsOf: (value.isFinite ? "\(value)" : "null").utf8)
+        atStart = false
+    }
+
     mutating func bool(_ value: Bool) {
         raw(value ? "true" : "false")
     }

@@ -60,44 +60,21 @@ struct ComparisonView: Sendable {
                 href: Route.repository(repository.repositoryName).webPath, reason: comparison.reasons[position],
                 withoutHref: others.count >= CompareRequest.minimum ? Route.compare(others).webPath : nil)
         }
-        func signed(_ value: Int?) -> String {
-            value.map { ($0 > 0 ? "+" : "") + Number.grouped($0) } ?? "—"
-        }
         rows = ComparedFact.allCases.map { fact in
             let cells = comparison.entries.enumerated().map { position, entry -> Cell in
                 let repository = entry.repository
-                let best = comparison.isBest(position, fact)
-                let text: String
-                var topics: [Topic]?
-                var health: String?
                 switch fact {
-                case .stars:
-                    text =
-                        Number.grouped(repository.stars)
-                        + (CountsFreshness.countLabel(checkedAt: repository.checkedAt, now: now).map { " (\($0))" }
-                            ?? "")
-                case .gained7: text = signed(entry.gained7)
-                case .gained30: text = signed(entry.gained30)
-                case .forks: text = repository.forks.map(Number.grouped) ?? "—"
-                case .openIssues: text = repository.openIssues.map(Number.grouped) ?? "—"
-                case .issuesPerStar: text = entry.issuesPerStar.map { String(format: "%.3f", $0) } ?? "—"
-                case .lastPush: text = repository.pushedAt.map { RelativeTime.describe($0, now: now) } ?? "—"
-                case .health:
-                    let level = repository.health(now: now)?.level
-                    text = level?.title ?? "—"
-                    health = level?.rawValue
-                case .age: text = repository.createdAt.map { Day(containing: $0).monthAndYear } ?? "—"
-                case .license: text = repository.license.map { $0.spdxID ?? $0.name } ?? "—"
-                case .language: text = repository.language ?? "—"
                 case .topics:
-                    topics = repository.topics.map {
-                        Topic(name: $0, shared: comparison.sharedTopics.contains($0))
-                    }
-                    text = repository.topics.isEmpty ? "—" : ""
-                case .likedHere:
-                    text = entry.likedHere == 0 ? "nobody yet" : Number.grouped(entry.likedHere)
+                    let topics = repository.topics.map { Topic(name: $0, shared: comparison.sharedTopics.contains($0)) }
+                    return Cell(
+                        text: topics.isEmpty ? "—" : "", best: false, topics: topics.isEmpty ? nil : topics, health: nil
+                    )
+                default:
+                    return Cell(
+                        text: comparison.text(of: fact, at: position, now: now),
+                        best: comparison.isBest(position, fact), topics: nil,
+                        health: fact == .health ? repository.health(now: now)?.level.rawValue : nil)
                 }
-                return Cell(text: text, best: best, topics: topics?.isEmpty == true ? nil : topics, health: health)
             }
             return Row(fact: fact.rawValue, title: fact.title, cells: cells, bestMeans: Self.bestMeans(fact))
         }

@@ -12,12 +12,13 @@ struct CardRenderer {
         colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
-    /// The whole screen for the deck's state.
+    /// The whole screen for the deck's state, under Home's header when there is one (until the first swipe).
     func screen(
         state: DiscoveryViewModel.State, card: Card?, remaining: Int, canUndo: Bool, notices: [String],
-        now: Date = Date()
+        home: [String] = [], now: Date = Date()
     ) -> String {
         var lines = [paint("RepoFinder · discover", "1;36") + "   " + paint("\(remaining) cards in the deck", "2"), ""]
+        if !home.isEmpty { lines += home + [""] }
         switch state {
         case .idle, .loading:
             lines.append("Dealing your cards…")
@@ -55,6 +56,31 @@ struct CardRenderer {
         }
         lines += [""] + wrap("Fit \(card.fitScore)% — " + card.reasons.joined(separator: "; ")).map { paint($0, "32") }
         lines.append(rule)
+        return lines
+    }
+
+    /// Home, as a header over the deck: the greeting, today's pick (t likes it), this week's movers.
+    func home(_ home: HomeScreen) -> [String] {
+        var lines = [paint(home.greeting, "1")]
+        if let pick = home.pick {
+            let decided: String =
+                switch home.pickDecision {
+                case .like?: " — liked"
+                case .save?: " — saved"
+                case .skip?: " — not for you"
+                default: "   (t likes it)"
+                }
+            lines += wrap(
+                "Today's pick: \(pick.repository.fullName) ★ \(Number.grouped(pick.repository.stars)), "
+                    + "\(pick.fitScore)% fit — \(pick.reasons.first ?? "")" + decided)
+        } else if let message = home.pickMessage {
+            lines += wrap(message)
+        }
+        if !home.movers.isEmpty {
+            let place = home.moverLanguages.isEmpty ? "" : " in " + home.moverLanguages.joined(separator: ", ")
+            let movers = home.movers.prefix(3).map { "\($0.repository.fullName) +\(Number.grouped($0.starsGained))" }
+            lines += wrap("Moving\(place) this week: " + movers.joined(separator: ", ")).map { paint($0, "2") }
+        }
         return lines
     }
 

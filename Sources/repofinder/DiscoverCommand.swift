@@ -8,7 +8,9 @@ import RepoFinderClient
 struct DiscoverCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "discover",
-        abstract: "Swipe through your deck in the terminal: → or l like, ← or h skip, s save, o open, u undo, q quit.",
+        abstract:
+            "Swipe through your deck in the terminal: → or l like, ← or h skip, s save, o open, u undo, t like "
+            + "today's pick, q quit.",
         discussion: """
             Talks to a running server (repofinder serve). Your anonymous account's token, the swipes not yet sent and \
             the cards of your deck are kept in the state folder, so the deck works offline and picks up where it was.
@@ -43,6 +45,8 @@ struct DiscoverCommand: AsyncParsableCommand {
             case .signedOut(true, _): "Not signed in: repofinder login keeps this deck on every device"
             default: nil
             }
-        await TerminalDeck(model: model, terminal: terminal, colors: colors, who: who).run()
+        let home = HomeViewModel(
+            service: client, outbox: Outbox(database: database), cache: CardCache(database: database))
+        await TerminalDeck(model: model, home: home, terminal: terminal, colors: colors, who: who).run()
     }
 }

@@ -9,6 +9,8 @@ import Foundation
 /// A key the terminal deck understands.
 enum DeckKey: Hashable, Sendable {
     case like, skip, save, open, undo, quit, retry
+    /// Like today's pick (Home's header, `t`).
+    case likePick
     /// Anything else (ignored).
     case other
 
@@ -33,6 +35,7 @@ enum DeckKey: Hashable, Sendable {
             case UInt8(ascii: "o"), UInt8(ascii: "O"): keys.append(.open)
             case UInt8(ascii: "u"), UInt8(ascii: "U"): keys.append(.undo)
             case UInt8(ascii: "r"), UInt8(ascii: "R"): keys.append(.retry)
+            case UInt8(ascii: "t"), UInt8(ascii: "T"): keys.append(.likePick)
             case UInt8(ascii: "q"), UInt8(ascii: "Q"), 3, 4: keys.append(.quit)  // q, Ctrl-C, Ctrl-D
             default: keys.append(.other)
             }

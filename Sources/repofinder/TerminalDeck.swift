@@ -8,6 +8,9 @@ import RepoFinderCore
 @MainActor
 final class TerminalDeck {
     private let model: DiscoveryViewModel
+    /// Home, shown over the deck until the first swipe (nil: no header).
+    private let home: HomeViewModel?
+    private var showHome = true
     private let terminal: Terminal
     private let colors: Bool
     private var liked = 0
@@ -15,8 +18,9 @@ final class TerminalDeck {
     /// Who is signed in, shown under every card.
     private let who: String?
 
-    init(model: DiscoveryViewModel, terminal: Terminal, colors: Bool, who: String? = nil) {
+    init(model: DiscoveryViewModel, home: HomeViewModel? = nil, terminal: Terminal, colors: Bool, who: String? = nil) {
         self.model = model
+        self.home = home
         self.terminal = terminal
         self.colors = colors
         self.who = who
@@ -27,6 +31,7 @@ final class TerminalDeck {
         terminal.write("\u{1B}[?25l")
         defer { terminal.write("\u{1B}[?25h") }
         redraw(after: model.send(.appear))
+        if let home { redraw(after: home.send(.appear)) }
         draw()
         for await key in terminal.keys() {
             if key == .quit { break }
@@ -43,7 +48,12 @@ final class TerminalDeck {
 
     private func handle(_ key: DeckKey) {
         let top = model.current?.repository.fullName
+        if [.like, .skip, .save].contains(key) { showHome = false }
         switch key {
+        case .likePick:
+            guard showHome, let home, let pick = home.pick?.repository.fullName else { return }
+            redraw(after: home.send(.decide(.like)))
+            status = "Liked today's pick, \(pick)"
         case .like:
             redraw(after: model.send(.like))
             if let top, model.current?.repository.fullName != top {
@@ -86,9 +96,11 @@ final class TerminalDeck {
 
     private func draw() {
         let renderer = CardRenderer(width: terminal.width, colors: colors)
+        var header: [String] = []
+        if showHome, let home, case .loaded(let screen) = home.state { header = renderer.home(screen) }
         terminal.write(
             renderer.screen(
                 state: model.state, card: model.current, remaining: model.cards.count, canUndo: model.canUndo,
-                notices: [status, model.notice, who].compactMap { $0 }))
+                notices: [status, model.notice, home?.notice, who].compactMap { $0 }, home: header))
     }
 }

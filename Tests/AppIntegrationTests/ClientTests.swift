@@ -55,6 +55,31 @@ struct ClientTests {
         }
     }
 
+    @Test(
+        "home and compare: today's pick for the device's day, kept across calls; a comparison rebuilt by the same rules"
+    )
+    func homeAndCompare() async throws {
+        try await LiveServer.run { url, _ in
+            let client = LiveServer.client(url)
+            _ = try await client.savePreferences(UserPreferences(name: "Ana", techStack: ["Rust"]))
+            let home = try await client.home(timeZone: "Europe/Lisbon")
+            #expect(home.greeting.hasSuffix(", Ana"))
+            let pick = try #require(home.pick)
+            #expect(pick.repository.language == "Rust")
+            #expect(try await client.home(timeZone: "Europe/Lisbon").pick == pick, "the same pick on a reload")
+            #expect(home.moverLanguages == ["Rust"] && !home.movers.isEmpty)
+            await #expect(throws: ClientFailure.self) { try await client.home(timeZone: "Nowhere/Special") }
+            let names = try [SyntheticCatalog.name("Rust", 0), SyntheticCatalog.name("Go", 3)].map {
+                try RepositoryName(parsing: $0)
+            }
+            let result = try await client.compare(names)
+            #expect(result.comparison.entries.map(\.repository.repositoryName) == names)
+            #expect(result.comparison.best[.stars] == [0])
+            #expect(result.fits.allSatisfy { $0 != nil }, "the device's account gets its fit")
+            #expect(result.deepLink == Route.compare(names).deepLink)
+        }
+    }
+
     @Test("failures are typed with messages a person can act on")
     func failures() async throws {
         try await LiveServer.run { url, _ in

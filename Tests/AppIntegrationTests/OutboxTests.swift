@@ -209,4 +209,8 @@ final class DyingService: DiscoveryService, Sendable {
         try await service.similar(to: name, limit: limit)
     }
     func clusters() async throws(ClientFailure) -> [ClusterSummary] { try await service.clusters() }
+    func home(timeZone: String) async throws(ClientFailure) -> HomeScreen { try await service.home(timeZone: timeZone) }
+    func compare(_ names: [RepositoryName]) async throws(ClientFailure) -> RepositoryComparison {
+        try await service.compare(names)
+    }
 }

@@ -25,6 +25,8 @@ public final class FakeService: DiscoveryService, Sendable {
         var clusters: Handler<Void, [ClusterSummary]>?
         var importGitHubStars: Handler<String, StarImportProgress>?
         var starImport: Handler<String, StarImportProgress>?
+        var home: Handler<String, HomeScreen>?
+        var compare: Handler<[RepositoryName], RepositoryComparison>?
     }
 
     private let stubs = Mutex(Stubs())
@@ -73,6 +75,10 @@ public final class FakeService: DiscoveryService, Sendable {
     }
     public func onSimilar(_ h: @escaping Handler<RepositoryName, [Card]>) { stubs.withLock { $0.similar = h } }
     public func onClusters(_ h: @escaping Handler<Void, [ClusterSummary]>) { stubs.withLock { $0.clusters = h } }
+    public func onHome(_ h: @escaping Handler<String, HomeScreen>) { stubs.withLock { $0.home = h } }
+    public func onCompare(_ h: @escaping Handler<[RepositoryName], RepositoryComparison>) {
+        stubs.withLock { $0.compare = h }
+    }
 
     /// Records interactions like the server: each id once; answers with accepted and duplicate counts.
     public func storeInteractions() {
@@ -140,6 +146,12 @@ public final class FakeService: DiscoveryService, Sendable {
     }
     public func clusters() async throws(ClientFailure) -> [ClusterSummary] {
         try await handler("clusters", \.clusters)(())
+    }
+    public func home(timeZone: String) async throws(ClientFailure) -> HomeScreen {
+        try await handler("home", \.home)(timeZone)
+    }
+    public func compare(_ names: [RepositoryName]) async throws(ClientFailure) -> RepositoryComparison {
+        try await handler("compare", \.compare)(names)
     }
     public func importGitHubStars(login: String) async throws(ClientFailure) -> StarImportProgress {
         try await handler("importGitHubStars", \.importGitHubStars)(login)

@@ -1,9 +1,11 @@
 import APISchemas
+import Dealing
 import Foundation
 import OpenAPIRuntime
 import Recommender
 import RepoFinderAPI
 import RepoFinderCore
+import Storage
 import TestSupport
 import Testing
 
@@ -102,6 +104,61 @@ struct FeedJSONTests {
             var json = JSONOutput(capacity: 32)
             json.date(date)
             #expect(String(decoding: json.bytes, as: UTF8.self) == "\"\(try transcoder.encode(date))\"")
+        }
+    }
+}
+
+@Suite("Server: Home's and Compare's hand-written JSON says what the generated types say")
+struct HomeAndCompareJSONTests {
+    static let now = Date(timeIntervalSince1970: 1_795_429_800)
+
+    static func parsed(_ bytes: [UInt8]) throws -> NSObject {
+        try JSONSerialization.jsonObject(with: Data(bytes)) as! NSObject
+    }
+
+    static func generated(_ value: some Encodable) throws -> NSObject {
+        try JSONSerialization.jsonObject(with: Data(try SchemaJSON.text(value).utf8)) as! NSObject
+    }
+
+    @Test("Home, with and without a pick, names and notes")
+    func home() throws {
+        let repositories = FeedJSONTests.repositories
+        for withPick in [true, false] {
+            let home = HomeContent(
+                part: .evening, name: withPick ? "Ana \"the\" Dev" : nil, day: Day("2026-11-23")!,
+                timeZone: "Pacific/Honolulu", onboarded: withPick,
+                pick: withPick ? DailyPick(card: FeedJSONTests.deck.cards[1], decision: .like) : nil,
+                moverLanguages: withPick ? ["C++", "Swift"] : [],
+                movers: repositories.enumerated().map {
+                    TrendingEntry(rank: $0 + 1, repository: $1, stars: $1.stars, starsGained: 900 - $0)
+                }, moversFrom: Day("2026-08-15"), moversTo: withPick ? Day("2026-08-22") : nil,
+                recentSaves: withPick ? repositories : [], savedCount: withPick ? 7 : 0)
+            for encoded in [nil, EncodedRepositories(FeedJSONTests.index)] {
+                var json = JSONOutput(capacity: 1_024)
+                json.home(home, now: Self.now, encoded: encoded)
+                #expect(try Self.parsed(json.bytes) == Self.generated(DiscoveryAPI.schema(home, now: Self.now)))
+            }
+        }
+    }
+
+    @Test("Compare, with and without fits, histories and ratios")
+    func compare() throws {
+        let entries = FeedJSONTests.repositories.enumerated().map { position, repository in
+            ComparedRepository(
+                repository: repository,
+                history: (0..<(position * 5)).map {
+                    StarSnapshot(
+                        repository: repository.repositoryName, day: Day("2026-08-01")!.adding(days: $0),
+                        stars: repository.stars + $0 * 3, forks: $0 % 2 == 0 ? 4 : nil)
+                }, likedHere: position)
+        }
+        let comparison = Comparison(entries, now: Self.now)
+        for fits in [[], FeedJSONTests.deck.cards.map(Optional.some)] {
+            var json = JSONOutput(capacity: 1_024)
+            json.comparison(comparison, fits: fits, now: Self.now)
+            #expect(
+                try Self.parsed(json.bytes)
+                    == Self.generated(APISchemas.comparison(comparison, fits: fits, now: Self.now)))
         }
     }
 }

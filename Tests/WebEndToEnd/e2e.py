@@ -17,6 +17,7 @@ import sqlite3
 import sys
 import time
 import traceback
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -130,10 +131,11 @@ class Flow:
         self.skipped = []
         self.saved = []
         self.figures = {}
+        self.compared = "/compare"
 
     def step_onboarding(self):
         b = self.b
-        b.go("/")
+        b.go("/discover")
         b.wait("the redirect to onboarding", lambda: b.driver.current_url.endswith("/onboarding"))
         b.wait("the first step", lambda: b.finds('input[name="githubLogin"]'))
         dots = [dot.text for dot in b.finds("[data-step-dot]")]
@@ -183,7 +185,7 @@ class Flow:
         if next_button.text != "Start swiping":
             raise Failure(f"last step's button reads {next_button.text!r}")
         next_button.click()
-        b.wait("the deck after onboarding", lambda: b.driver.current_url.rstrip("/") == b.base)
+        b.wait("the deck after onboarding", lambda: b.driver.current_url.endswith("/discover"))
         preferences = b.api("/v1/me/preferences")
         expected = {"name": "Ada", "projectType": "mobile app", "techStack": ["Swift", "Python", "SwiftNIO"],
                     "interests": ["cli"],
@@ -232,7 +234,7 @@ class Flow:
         first = b.top_card()
         names = [button.get_attribute("aria-label") for button in b.finds(".deck-actions button")]
         tabs = [link.text for link in b.finds("nav.tabbar a")]
-        if names != ["Undo skip", "Skip", "Save", "Like"] or tabs != ["Discover", "Trending", "Search", "Saved", "Liked", "Profile"]:
+        if names != ["Undo skip", "Skip", "Save", "Like"] or tabs != ["Home", "Deck", "Explore", "Library"]:
             raise Failure(f"deck buttons {names}, navigation {tabs}")
         cards = b.finds(".card")
         if not cards[0].get_attribute("data-repo") or not b.finds(".card.top .reasons li"):
@@ -297,7 +299,7 @@ class Flow:
 
     def step_offline(self):
         b = self.b
-        b.go("/")
+        b.go("/discover")
         b.top_card()
         b.wait("the service worker to control the page", lambda: b.js("return !!navigator.serviceWorker.controller"), 15)
         b.driver.set_network_conditions(offline=True, latency=0, download_throughput=-1, upload_throughput=-1)
@@ -392,7 +394,7 @@ class Flow:
         b = self.b
         # A card's Details link opens the in-app page: that is a view; `open` means opened on GitHub.
         before = b.api("/v1/me/stats")
-        b.go("/")
+        b.go("/discover")
         b.wait("a card with its Details link", lambda: b.finds(".card.top .card-open"))
         top = b.top_card()
         b.click(".card.top .card-open")
@@ -416,6 +418,82 @@ class Flow:
         if "has no repository nobody-here/nothing-at-all" not in b.find("main").text:
             raise Failure("an unknown repository does not say so")
         print(f"  detail: a card's Details link records a view, not an open; /r/{owner}/{name} shows it with {similar} similar; repoverse:// links resolve")
+
+    def step_home_and_compare(self):
+        """Home greets by name and deals today's pick; liking it puts it in Liked and the deck never deals it.
+        Three rows go into the compare tray, which survives a reload offline; its Compare shows the table and
+        the chart, and the repoverse:// link opens the same comparison. Every old path still works."""
+        b = self.b
+        b.go("/")
+        greeting = b.wait("the greeting", lambda: "Ada" in b.find("#greeting").text and b.find("#greeting").text, 10)
+        pick = b.wait("today's pick", lambda: b.finds(".pick-card") and b.find(".pick-card").get_attribute("data-repo"), 10)
+        if pick in self.liked + self.skipped + self.saved:
+            raise Failure(f"today's pick {pick} was dealt before")
+        b.click('.pick-actions [data-action="like"]')
+        b.wait("the like to be said", lambda: "Library" in b.find(".pick-status").text, 5)
+        self.liked.append(pick)
+        self.wait_synced()
+        liked = {item["repository"]["fullName"] for item in b.api("/v1/me/liked?perPage=100")["items"]}
+        if pick not in liked:
+            raise Failure(f"today's pick {pick} is not in Liked after Like")
+        b.driver.refresh()
+        again = b.wait("the pick after a reload", lambda: b.finds(".pick-card") and b.find(".pick-card").get_attribute("data-repo"), 10)
+        pressed = b.find('.pick-actions [data-action="like"]').get_attribute("aria-pressed")
+        if again != pick or pressed != "true":
+            raise Failure(f"after a reload the pick is {again} (liked: {pressed}), expected {pick} liked")
+        dealt = [item["repository"]["fullName"] for item in b.api("/v1/me/feed?limit=50")["items"]]
+        if pick in dealt:
+            raise Failure("the deck dealt today's pick")
+        moving = len(b.finds("#moving .repo-row"))
+        # The tray: Compare on three search rows; it survives a reload with the network off.
+        b.go("/search?q=python")
+        b.wait("search rows", lambda: len(b.finds("#list .repo-row .compare-toggle")) >= 3, 10)
+        rows = b.finds("#list .repo-row")[:3]
+        chosen = [row.get_attribute("data-repo") for row in rows]
+        for row in rows:
+            toggle = row.find_element(By.CSS_SELECTOR, ".compare-toggle")
+            b.js("arguments[0].scrollIntoView({block: 'center'})", toggle)
+            toggle.click()
+        b.wait("the tray with three", lambda: b.find("#compare-tray .tray-label").text == "3 to compare", 5)
+        b.driver.execute_cdp_cmd("Network.enable", {})
+        b.driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                                 {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        try:
+            b.go("/saved")
+            b.wait("the tray offline", lambda: b.find("#compare-tray .tray-label").text == "3 to compare", 10)
+        finally:
+            b.driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                                     {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        b.go("/saved")
+        b.click("#compare-tray a.button")
+        b.wait("the comparison", lambda: b.finds(".compare-table"), 10)
+        columns = [link.text.replace("\n", "") for link in b.finds(".compare-table thead .compare-name")]
+        facts = [row.get_attribute("data-fact") for row in b.finds(".compare-table tr[data-fact]")]
+        if columns != chosen or len(facts) != 13:
+            raise Failure(f"the comparison shows {columns} with facts {facts}, expected {chosen}")
+        if not b.finds("svg.compare-chart path.line"):
+            raise Failure("the comparison has no star history chart")
+        b.wait("the fit for this person", lambda: b.find(".fit-row").is_displayed(), 10)
+        self.compared = b.driver.current_url.replace(b.base, "")
+        link = b.find(".compare code").text
+        b.go("/open?link=" + urllib.parse.quote(link, safe=""))
+        b.wait("the deep link's comparison", lambda: b.finds(".compare-table"), 10)
+        if b.driver.current_url.replace(b.base, "") != self.compared:
+            raise Failure(f"{link} opened {b.driver.current_url}, not {self.compared}")
+        b.js("localStorage.removeItem('rf.compare')")
+        # Every path that worked before still does (the sections' own addresses open their first tab).
+        old = {"/": "home", "/home": "home", "/discover": "discover", "/trending": "trending", "/search": "search",
+               "/saved": "saved", "/liked": "liked", "/profile": "profile", "/onboarding?edit=1": "onboarding",
+               "/library": "saved", "/explore": "search", f"/r/{pick}": "repository",
+               "/open?link=repoverse%3A%2F%2Fliked": "liked", "/open?link=repoverse%3A%2F%2Fdiscover": "discover"}
+        for path, screen in old.items():
+            b.go(path)
+            shown = b.js("return document.body.dataset.screen")
+            if shown != screen:
+                raise Failure(f"{path} shows {shown}, expected {screen}")
+        print(f"  home: {greeting!r}, today's pick {pick} liked (in Liked, the same after a reload, not among 50 "
+              f"cards dealt), {moving} movers; compare of {len(chosen)} from the tray (kept offline): {len(facts)} "
+              f"facts, a chart, the fit; {link} opens it; {len(old)} old and new paths open their screens")
 
     def step_living_catalog(self):
         b = self.b
@@ -473,14 +551,14 @@ class Flow:
 
     def step_deck_failure(self):
         b = self.b
-        b.go("/")
+        b.go("/discover")
         b.top_card()
         self.wait_synced()
         # No cards kept and the feed failing: the deck says so and offers Retry, which deals again.
         b.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/v1/me/feed*"]})
         b.js("indexedDB.deleteDatabase('repofinder')")
         b.go("/saved")
-        b.go("/")
+        b.go("/discover")
         message = b.wait("the deck's failure message", lambda: b.find("#deck [role=alert] p").text, 10)
         b.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
         b.click("#deck [role=alert] button")
@@ -492,7 +570,7 @@ class Flow:
         d = b.driver
         d.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
         d.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": True})
-        b.go("/")
+        b.go("/discover")
         b.wait("the first card", lambda: b.js("return performance.getEntriesByName('first-card').length > 0"), 10)
         figures = b.js("""
             const own = (entry) => new URL(entry.name).origin === location.origin;
@@ -506,7 +584,7 @@ class Flow:
         """)
         d.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
         d.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": False})
-        b.go("/")
+        b.go("/discover")
         b.wait("the service worker", lambda: b.js("return !!navigator.serviceWorker.controller"), 15)
         shell = b.driver.execute_async_script("""
             const done = arguments[arguments.length - 1];
@@ -599,7 +677,7 @@ class Flow:
         before = {item["repository"]["fullName"] for item in b.api("/v1/me/liked?perPage=100")["items"]}
         other = Browser(b.base, b.artifacts)
         try:
-            other.go("/")
+            other.go("/discover")
             other.wait("onboarding on the new device", lambda: other.driver.current_url.endswith("/onboarding"))
             other.click('[data-nav="skip"]')
             mine = []
@@ -667,12 +745,13 @@ class Flow:
     def screenshots(self, folder):
         b = self.b
         folder.mkdir(parents=True, exist_ok=True)
-        b.go("/")
+        b.go("/discover")
         for _ in range(3):  # something to show on Saved
             self.act("save", "key")
         self.wait_synced()
         owner, name = self.liked[0].split("/")
-        screens = [("discover", "/", ".card.top"), ("onboarding", "/onboarding?edit=1", 'input[name="primaryCluster"]'),
+        screens = [("home", "/", ".pick-card"), ("discover", "/discover", ".card.top"),
+                   ("compare", self.compared, ".compare-table"), ("onboarding", "/onboarding?edit=1", 'input[name="primaryCluster"]'),
                    ("trending", "/trending?since=weekly", "#list .repo-row"),
                    ("search", "/search?q=swift", "#list .repo-row"), ("saved", "/saved", "#list .repo-row"),
                    ("liked", "/liked", "#list .repo-row"), ("detail", f"/r/{owner}/{name}", "#list .repo-row"),
@@ -704,7 +783,8 @@ def main():
         time.sleep(2)
         browser = Browser(args.url.rstrip("/"), artifacts)
     flow = Flow(browser, args.database, args.github.rstrip("/"))
-    steps = ["onboarding", "deck", "lists", "offline", "remove", "search", "trending", "detail", "living_catalog",
+    steps = ["onboarding", "deck", "lists", "offline", "remove", "search", "trending", "detail", "home_and_compare",
+             "living_catalog",
              "deck_failure",
              "first_load"]
     # After the screenshots (which save three cards): signed in, starring one of them, a second device, then delete.

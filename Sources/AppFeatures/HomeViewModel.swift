@@ -1,0 +1,161 @@
+public import Foundation
+public import Observation
+public import OfflineStore
+public import RepoFinderClient
+public import RepoFinderCore
+
+/// Home: the greeting, today's pick (Like / Save / Not for me count like swipes, through the outbox), the cards
+/// waiting in the deck on this device, this week's movers in the person's languages, recent saves, and the Ask slot.
+@Observable @MainActor
+public final class HomeViewModel {
+    public enum State: Hashable, Sendable {
+        case loading
+        case loaded(HomeScreen)
+        case failed(String)
+    }
+
+    public enum Event: Hashable, Sendable {
+        case appear
+        case refresh
+        /// The pick: like, save or skip ("Not for me").
+        case decide(InteractionKind)
+    }
+
+    public private(set) var state = State.loading
+    /// Cards dealt to this device and not swiped yet ("continue where you left off").
+    public private(set) var waitingCards = 0
+    /// Something to tell the person (a decision not kept).
+    public private(set) var notice: String?
+    private let service: any DiscoveryService
+    private let outbox: Outbox
+    private let cache: CardCache?
+    private let timeZone: String
+    private let recorder: InteractionRecorder
+
+    public init(
+        service: any DiscoveryService, outbox: Outbox, cache: CardCache? = nil,
+        timeZone: String = TimeZone.current.identifier, now: @escaping @Sendable () -> Date = Date.init,
+        makeID: @escaping @Sendable () -> String = { UUID().uuidString }
+    ) {
+        self.service = service
+        self.outbox = outbox
+        self.cache = cache
+        self.timeZone = timeZone
+        self.recorder = InteractionRecorder(outbox: outbox, now: now, makeID: makeID)
+    }
+
+    /// The pick, while loaded.
+    public var pick: Card? {
+        if case .loaded(let home) = state { return home.pick }
+        return nil
+    }
+
+    @discardableResult
+    public func send(_ event: Event) -> Task<Void, Never> {
+        switch event {
+        case .appear, .refresh:
+            return load()
+        case .decide(let kind):
+            guard case .loaded(var home) = state, let pick = home.pick, home.pickDecision == nil,
+                [.like, .save, .skip].contains(kind)
+            else { return Task {} }
+            do {
+                _ = try recorder.record(kind, pick.repository.repositoryName)
+            } catch {
+                notice = InteractionRecorder.problem(kind, error)
+                return Task {}
+            }
+            home.pickDecision = kind
+            state = .loaded(home)
+            return Task {
+                let report = await outbox.flush(to: service)
+                if report.stoppedBy != .noConnection { notice = report.notice }
+            }
+        }
+    }
+
+    private func load() -> Task<Void, Never> {
+        if case .loaded = state {} else { state = .loading }
+        waitingCards = (try? cache?.cards().count) ?? 0
+        return Task {
+            do throws(ClientFailure) {
+                state = .loaded(try await service.home(timeZone: timeZone))
+            } catch {
+                state = .failed(error.message)
+            }
+        }
+    }
+}
+
+/// 2–4 repositories side by side: the facts with the better value marked, each one's reason and fit, and the tray
+/// that collects them (kept on the device).
+@Observable @MainActor
+public final class CompareViewModel {
+    public enum State: Sendable {
+        case empty
+        case loading
+        case loaded(RepositoryComparison)
+        case failed(String)
+    }
+
+    public enum Event: Hashable, Sendable {
+        /// Compare these (a deep link, the tray's Compare).
+        case compare([RepositoryName])
+        /// Compare what is in the tray.
+        case compareTray
+        /// Put a repository in the tray or take it out.
+        case toggle(RepositoryName)
+        case clearTray
+    }
+
+    public private(set) var state = State.empty
+    public private(set) var tray: [RepositoryName] = []
+    public private(set) var notice: String?
+    private let service: any DiscoveryService
+    private let trayStore: CompareTray
+
+    public init(service: any DiscoveryService, tray: CompareTray) {
+        self.service = service
+        self.trayStore = tray
+        self.tray = (try? tray.items()) ?? []
+    }
+
+    @discardableResult
+    public func send(_ event: Event) -> Task<Void, Never> {
+        switch event {
+        case .compare(let names):
+            return load(names)
+        case .compareTray:
+            return load(tray)
+        case .toggle(let name):
+            do {
+                try trayStore.toggle(name)
+                notice = nil
+            } catch {
+                notice = "\(error)"
+            }
+            tray = (try? trayStore.items()) ?? tray
+        case .clearTray:
+            try? trayStore.clear()
+            tray = []
+        }
+        return Task {}
+    }
+
+    private func load(_ names: [RepositoryName]) -> Task<Void, Never> {
+        do {
+            _ = try CompareRequest.names(list: names.map(\.fullName))
+        } catch {
+            state = .failed(error.description)
+            return Task {}
+        }
+        state = .loading
+        return Task {
+            do throws(ClientFailure) {
+                state = .loaded(try await service.compare(names))
+            } catch {
+                state = .failed(error.message)
+            }
+        }
+    }
+}

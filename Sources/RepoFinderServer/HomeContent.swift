@@ -1,0 +1,71 @@
+import Dealing
+import Foundation
+import Recommender
+import RepoFinderCore
+import Storage
+
+/// What Home shows one person at one moment, gathered once and then written as JSON either by the generated types
+/// (``DiscoveryAPI/getHome(_:)``, the reference) or by hand (``HomeEndpoint``, what the server answers with).
+struct HomeContent: Sendable {
+    var part: PartOfDay
+    var name: String?
+    var day: Day
+    var timeZone: String
+    var onboarded: Bool
+    var pick: DailyPick?
+    var moverLanguages: [String]
+    var movers: [TrendingEntry]
+    var moversFrom: Day?
+    var moversTo: Day?
+    var recentSaves: [Repository]
+    var savedCount: Int
+
+    var greeting: String { part.greeting(name: name) }
+    var pickMessage: String? {
+        pick == nil ? "You have seen every repository your preferences allow; widen them for a new pick." : nil
+    }
+
+    /// How many repositories "moving in your languages" lists.
+    static let moverCount = 5
+    /// How many recent saves Home shows.
+    static let saveCount = 3
+}
+
+extension DiscoveryAPI {
+    /// Home for the signed-in person in `timeZone` (an IANA name; UTC when nil) at the server's clock.
+    func homeContent(timeZone: String?, recommender: Recommender) async throws -> HomeContent {
+        let userID = try await accounts.authenticate()
+        let local: LocalTime
+        do {
+            local = try LocalTime(timeZoneIdentifier: timeZone)
+        } catch {
+            throw APIError.badRequest(error.description)
+        }
+        let now = clock()
+        let day = local.day(at: now)
+        let session = sessions.session(userID)
+        async let saves = store.list(.saved, userID: userID, page: PageRequest(page: 1, perPage: HomeContent.saveCount))
+        let preferences = try await session.preferences(in: recommender.index)
+        let name = try await session.callingName(in: recommender.index)
+        let pick = try await session.pick(for: day, recommender: recommender, at: now)
+        let languages = recommender.index.languages(of: preferences)
+        var lists: [TrendingList] = []
+        for language in languages.isEmpty ? [nil] : languages.map(Optional.some) {
+            let query = TrendingQuery(language: language, window: .weekly, limit: HomeContent.moverCount + 1)
+            lists.append(try await trendingCache.value(for: query) { try await store.trending(query) })
+        }
+        let pickKey = pick?.card.repository.id
+        let movers = lists.flatMap(\.entries).filter { $0.repository.id != pickKey }
+            .sorted {
+                $0.starsGained > $1.starsGained
+                    || ($0.starsGained == $1.starsGained && $0.repository.id < $1.repository.id)
+            }
+        let saved = try await saves
+        return HomeContent(
+            part: local.partOfDay(at: now), name: name, day: day, timeZone: local.identifier,
+            onboarded: preferences.onboardingCompleted, pick: pick, moverLanguages: languages,
+            movers: Array(movers.prefix(HomeContent.moverCount)), moversFrom: lists.compactMap(\.start).min(),
+            moversTo: lists.compactMap(\.end).max(), recentSaves: saved.items.map(\.repository),
+            savedCount: saved.total)
+    }
+}
