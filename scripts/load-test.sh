@@ -4,7 +4,8 @@
 # scenario, and the server's memory (RSS) sampled every 5 s during the deck run.
 # Usage: scripts/load-test.sh [BINARY]   env: DECK_SECONDS (60), OTHER_SECONDS (20), PEOPLE (400),
 #        CONNECTIONS (32), THREADS (2), FEED_LIMIT (cards per deck request, 20), DATABASE (a SQLite file with the catalog; default: a fresh one),
-#        SCENARIOS (which to run, space-separated: deck search interactions home compare4; default all)
+#        SCENARIOS (which to run, space-separated: deck search interactions home compare4; default all; home runs
+#        twice: first visits of the day, then later ones)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary=${1:-.build/release/repofinder}
@@ -78,6 +79,9 @@ if want deck; then
 fi
 want search && run search "$other_seconds" search.lua
 want interactions && run interactions "$other_seconds" interactions.lua
+# The first Home run makes each person's pick of the day (a deal and a write per person, all in its first second);
+# the second is every later visit that day.
 want home && run home "$other_seconds" home.lua
+want home && run home-later "$other_seconds" home.lua
 want compare4 && run compare4 "$other_seconds" compare.lua
 echo "load: server RSS after: $(rss) MB; errors in the server log: $(grep -cE 'status=5[0-9][0-9]' test-artifacts/load-server.log || true)"

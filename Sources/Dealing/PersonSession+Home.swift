@@ -1,7 +1,7 @@
 public import Foundation
 public import Recommender
 public import RepoFinderCore
-import Storage
+public import Storage
 
 /// Today's pick of a person: the card, and what they did with it since (like, save or skip), if anything.
 public struct DailyPick: Sendable {
@@ -23,34 +23,64 @@ extension PersonSession {
             return DailyPick(card: kept.card, decision: try await decision(on: kept.card.repository.repositoryName))
         }
         var name = try await store.dailyPick(userID: userID, day: day)
+        var dealt: Recommendation?
         // A card another server dealt a moment ago comes back empty-handed (the store had it): read what was dealt
         // again and deal once more.
         for _ in 0..<3 where name == nil {
             let deck = try await deal(size: 1, filter: DeckFilter(), recommender: recommender)
             if let card = deck.cards.first {
                 name = try await store.keepDailyPick(card.repository.repositoryName, userID: userID, day: day, at: date)
+                dealt = card
             } else if deck.exhausted {
                 return nil
             } else {
                 state = nil
             }
         }
-        guard let name, let card = try await assess([name.key], recommender: recommender).first ?? nil else {
-            return nil
-        }
+        guard let name else { return nil }
+        // The card just dealt has its fit and reasons; a pick kept before (or by another device) is assessed now.
+        var card = dealt.flatMap { $0.repository.repositoryName == name ? $0 : nil }
+        if card == nil { card = try await assess([name.key], recommender: recommender).first ?? nil }
+        guard let card else { return nil }
         todaysPick = (day, ObjectIdentifier(recommender.index), card)
         return DailyPick(card: card, decision: try await decision(on: name))
     }
 
     /// How well each of `keys` fits this person (fit and reasons); nil for a key the recommender's index lacks.
+    /// Answers already worked out for the same taste and index come from memory (people compare the same few
+    /// repositories again, one column changed).
     public func assess(_ keys: [String], recommender: Recommender) async throws -> [Recommendation?] {
         var loaded = try await current(for: recommender.index)
-        if loaded.prepared?.fits(loaded.preferences, recommender.index) != true {
-            loaded.prepared = recommender.index.prepare(loaded.preferences)
-            state?.prepared = loaded.prepared
+        let index = ObjectIdentifier(recommender.index)
+        var known: [String: Recommendation] = [:]
+        if let fits, fits.index == index, fits.signals == loaded.signals.count, fits.preferences == loaded.preferences {
+            known = fits.byKey
         }
-        let taste = Taste(preferences: loaded.preferences, signals: loaded.signals, prepared: loaded.prepared)
-        return recommender.assess(keys, for: taste)
+        let missing = keys.filter { known[$0.lowercased()] == nil }
+        if !missing.isEmpty {
+            if loaded.prepared?.fits(loaded.preferences, recommender.index) != true {
+                loaded.prepared = recommender.index.prepare(loaded.preferences)
+                state?.prepared = loaded.prepared
+            }
+            let taste = Taste(preferences: loaded.preferences, signals: loaded.signals, prepared: loaded.prepared)
+            var fresh: [String: Recommendation] = [:]
+            for (key, card) in zip(missing, recommender.assess(missing, for: taste)) {
+                if let card { fresh[key.lowercased()] = card }
+            }
+            // Kept small: a person who compares hundreds starts over.
+            known = known.count > 256 ? fresh : known.merging(fresh) { $1 }
+            fits = (index, loaded.signals.count, loaded.preferences, known)
+        }
+        return keys.map { known[$0.lowercased()] }
+    }
+
+    /// The first `count` of the person's saved repositories and how many there are, kept while this server saw no
+    /// save or removal (and until the session is read again from the store).
+    public func recentSaves(_ count: Int, in index: RecommendationIndex) async throws -> Page<ListedRepository> {
+        if let kept = try await current(for: index).recentSaves, kept.request.perPage == count { return kept }
+        let page = try await store.list(.saved, userID: userID, page: PageRequest(page: 1, perPage: count))
+        state?.recentSaves = page
+        return page
     }
 
     /// What to call the person: their preferences' name, else their GitHub name or login (asked of the store once

@@ -18,6 +18,8 @@ public actor PersonSession {
         var refreshAt: ContinuousClock.Instant
         /// The preferences resolved against the index, kept while neither changes.
         var prepared: PreparedPreferences?
+        /// The first page of the saved list Home shows, while nothing was saved or removed here.
+        var recentSaves: Page<ListedRepository>?
         /// The name on the person's GitHub identity (Home's greeting when the preferences have none): nil until
         /// asked, then `.some(nil)` for nobody.
         var githubName: String??
@@ -30,6 +32,8 @@ public actor PersonSession {
     private let refresh: Duration
     private let observe: DealingSessions.DealObserver
     var state: State?
+    /// Fits worked out for Compare, by repository key, while the taste and the index stay the same.
+    var fits: (index: ObjectIdentifier, signals: Int, preferences: UserPreferences, byKey: [String: Recommendation])?
     /// Today's pick once known, with its card as of the index it was assessed on (Home asks for it on every visit).
     var todaysPick: (day: Day, index: ObjectIdentifier, card: Recommendation)?
 
@@ -89,6 +93,12 @@ public actor PersonSession {
     /// Applies interactions this server just stored.
     public func didRecord(_ interactions: [Interaction]) {
         state?.signals += interactions.map { TasteSignal(repository: $0.repository, kind: SignalKind($0.kind)) }
+        if interactions.contains(where: { $0.kind == .save }) { state?.recentSaves = nil }
+    }
+
+    /// Forgets what this session keeps of the person's lists (this server just took something off one).
+    public func didChangeLists() {
+        state?.recentSaves = nil
     }
 
     /// Forgets the latest skip of `repository` (this server just withdrew it from the store).

@@ -197,6 +197,7 @@ struct DiscoveryAPI: APIProtocol {
         guard try await store.remove(repository, from: list, userID: userID) else {
             throw APIError.notFound("\(repository.fullName) is not on your \(list.rawValue) list.")
         }
+        await sessions.session(userID).didChangeLists()
     }
 
     func getStats(_ input: Operations.GetStats.Input) async throws -> Operations.GetStats.Output {

@@ -44,7 +44,6 @@ extension DiscoveryAPI {
         let now = clock()
         let day = local.day(at: now)
         let session = sessions.session(userID)
-        async let saves = store.list(.saved, userID: userID, page: PageRequest(page: 1, perPage: HomeContent.saveCount))
         let preferences = try await session.preferences(in: recommender.index)
         let name = try await session.callingName(in: recommender.index)
         let pick = try await session.pick(for: day, recommender: recommender, at: now)
@@ -60,7 +59,7 @@ extension DiscoveryAPI {
                 $0.starsGained > $1.starsGained
                     || ($0.starsGained == $1.starsGained && $0.repository.id < $1.repository.id)
             }
-        let saved = try await saves
+        let saved = try await session.recentSaves(HomeContent.saveCount, in: recommender.index)
         return HomeContent(
             part: local.partOfDay(at: now), name: name, day: day, timeZone: local.identifier,
             onboarded: preferences.onboardingCompleted, pick: pick, moverLanguages: languages,

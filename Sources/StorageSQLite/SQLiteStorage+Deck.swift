@@ -123,17 +123,28 @@ extension SQLiteStorage {
     public func keepDailyPick(_ name: RepositoryName, userID: String, day: Day, at date: Date) async throws
         -> RepositoryName
     {
-        try await write { db in
-            try Self.requireUser(db, userID)
-            guard let id = try Int64.fetchOne(db, sql: SharedSQL.repositoryIDByKey, arguments: [name.key]) else {
-                throw StorageError.unknownRepositories([name])
+        // Like the cards dealt, a pick is worth keeping across a crash of the process (WAL commits survive kill -9)
+        // but not worth an fsync of its own: NORMAL for this commit, SQLite's FULL again after.
+        try await Self.mappingErrors {
+            try await writer.writeWithoutTransaction { db in
+                try db.cachedStatement(sql: "PRAGMA synchronous = NORMAL").execute()
+                defer { try? db.cachedStatement(sql: "PRAGMA synchronous = FULL").execute() }
+                var kept: RepositoryName?
+                try db.inTransaction {
+                    try Self.requireUser(db, userID)
+                    guard let id = try Int64.fetchOne(db, sql: SharedSQL.repositoryIDByKey, arguments: [name.key])
+                    else { throw StorageError.unknownRepositories([name]) }
+                    try db.execute(
+                        sql: SharedSQL.pruneDailyPicks,
+                        arguments: [userID, day.adding(days: -SharedSQL.dailyPicksKept).description])
+                    try db.execute(
+                        sql: SharedSQL.insertDailyPick, arguments: [userID, day.description, id, date.sqliteText])
+                    let row = try Row.fetchOne(db, sql: SharedSQL.dailyPick, arguments: [userID, day.description])!
+                    kept = try RepositoryName(owner: row[0], name: row[1])
+                    return .commit
+                }
+                return kept!
             }
-            try db.execute(
-                sql: SharedSQL.pruneDailyPicks,
-                arguments: [userID, day.adding(days: -SharedSQL.dailyPicksKept).description])
-            try db.execute(sql: SharedSQL.insertDailyPick, arguments: [userID, day.description, id, date.sqliteText])
-            let kept = try Row.fetchOne(db, sql: SharedSQL.dailyPick, arguments: [userID, day.description])!
-            return try RepositoryName(owner: kept[0], name: kept[1])
         }
     }
 }
