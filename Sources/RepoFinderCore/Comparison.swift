@@ -80,8 +80,13 @@ public struct Comparison: Sendable {
         mark(.gained30, entries.map { $0.gained30.map(Double.init) })
         mark(.forks, entries.map { $0.repository.forks.map(Double.init) })
         mark(.issuesPerStar, entries.map { $0.issuesPerStar.map { -$0 } })
-        // By day: hours apart is not "more recent" in any way that matters.
+        // As a person reads it: pushes both "3 months ago" are equally recent, whatever days apart.
+        let pushed = entries.map { $0.repository.pushedAt.map { RelativeTime.describe($0, now: now) } }
         mark(.lastPush, entries.map { $0.repository.pushedAt.map { Double(Day(containing: $0).daysSinceEpoch) } })
+        if let top = best[.lastPush]?.first.flatMap({ pushed[$0] }) {
+            let tied = pushed.indices.filter { pushed[$0] == top }
+            best[.lastPush] = tied.count == pushed.compactMap({ $0 }).count ? nil : tied
+        }
         mark(.health, health.map { $0.map { Double(-RepositoryHealth.Level.allCases.firstIndex(of: $0.level)!) } })
         mark(.likedHere, entries.map { Double($0.likedHere) })
         self.best = best

@@ -112,6 +112,13 @@ struct HomeAndCompareRulesTests {
         #expect(comparison.reasons[2] == "Nothing in these facts sets it apart from the others.")
         let same = Comparison([c, c], now: Self.instant)
         #expect(same.best.isEmpty, "all equal: nothing is marked")
+        // Pushes a person reads alike ("3 months ago") are equally recent, days apart or not.
+        let pushes = [95, 100, 400].map { (days: Int) in
+            ComparedRepository(
+                repository: Self.repository("p/d\(days)", stars: 10, pushedDaysAgo: days), history: [], likedHere: 0)
+        }
+        #expect(Comparison(pushes, now: Self.instant).best[.lastPush] == [0, 1])
+        #expect(Comparison(Array(pushes.prefix(2)), now: Self.instant).best[.lastPush] == nil)
     }
 
     @Test("gains read the count a week (or a month) before the newest, tolerating a missing day or two")
