@@ -52,24 +52,23 @@ extension PersonSession {
     public func assess(_ keys: [String], recommender: Recommender) async throws -> [Recommendation?] {
         var loaded = try await current(for: recommender.index)
         let index = ObjectIdentifier(recommender.index)
+        let taste = tasteVersion
         var known: [String: Recommendation] = [:]
-        if let fits, fits.index == index, fits.signals == loaded.signals.count, fits.preferences == loaded.preferences {
-            known = fits.byKey
-        }
+        if let fits, fits.index == index, fits.taste == taste { known = fits.byKey }
         let missing = keys.filter { known[$0.lowercased()] == nil }
         if !missing.isEmpty {
             if loaded.prepared?.fits(loaded.preferences, recommender.index) != true {
                 loaded.prepared = recommender.index.prepare(loaded.preferences)
                 state?.prepared = loaded.prepared
             }
-            let taste = Taste(preferences: loaded.preferences, signals: loaded.signals, prepared: loaded.prepared)
+            let person = Taste(preferences: loaded.preferences, signals: loaded.signals, prepared: loaded.prepared)
             var fresh: [String: Recommendation] = [:]
-            for (key, card) in zip(missing, recommender.assess(missing, for: taste)) {
+            for (key, card) in zip(missing, recommender.assess(missing, for: person)) {
                 if let card { fresh[key.lowercased()] = card }
             }
             // Kept small: a person who compares hundreds starts over.
             known = known.count > 256 ? fresh : known.merging(fresh) { $1 }
-            fits = (index, loaded.signals.count, loaded.preferences, known)
+            fits = (index, taste, known)
         }
         return keys.map { known[$0.lowercased()] }
     }

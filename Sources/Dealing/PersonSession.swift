@@ -32,8 +32,10 @@ public actor PersonSession {
     private let refresh: Duration
     private let observe: DealingSessions.DealObserver
     var state: State?
+    /// Counts every change of the taste (a signal, a withdrawn skip, new preferences, a load from the store).
+    var tasteVersion = 0
     /// Fits worked out for Compare, by repository key, while the taste and the index stay the same.
-    var fits: (index: ObjectIdentifier, signals: Int, preferences: UserPreferences, byKey: [String: Recommendation])?
+    var fits: (index: ObjectIdentifier, taste: Int, byKey: [String: Recommendation])?
     /// Today's pick once known, with its card as of the index it was assessed on (Home asks for it on every visit).
     var todaysPick: (day: Day, index: ObjectIdentifier, card: Recommendation)?
 
@@ -93,6 +95,7 @@ public actor PersonSession {
     /// Applies interactions this server just stored.
     public func didRecord(_ interactions: [Interaction]) {
         state?.signals += interactions.map { TasteSignal(repository: $0.repository, kind: SignalKind($0.kind)) }
+        tasteVersion += 1
         if interactions.contains(where: { $0.kind == .save }) { state?.recentSaves = nil }
     }
 
@@ -107,11 +110,13 @@ public actor PersonSession {
         if let position = state?.signals.lastIndex(where: { $0.repositoryKey == key && $0.kind == .skip }) {
             state?.signals.remove(at: position)
         }
+        tasteVersion += 1
     }
 
     /// Applies preferences this server just stored.
     public func didSetPreferences(_ preferences: UserPreferences) {
         state?.preferences = preferences
+        tasteVersion += 1
     }
 
     func current(for index: RecommendationIndex) async throws -> State {
@@ -119,6 +124,7 @@ public actor PersonSession {
             return state
         }
         let loadedAt = ContinuousClock.now
+        tasteVersion += 1
         // Each session refreshes a little earlier or later than `refresh`, so that people who arrived together do
         // not all reload in the same second.
         let refreshAt = loadedAt + refresh * Double.random(in: 0.75...1.25)

@@ -3,6 +3,9 @@ public import Foundation
 /// One repository as Compare sees it: the catalog's facts plus what only this server knows (its daily counts and how
 /// many people here liked it).
 public struct ComparedRepository: Hashable, Sendable {
+    /// Days of daily counts a comparison carries (ending on each one's newest count).
+    public static let historyDays = 90
+
     public var repository: Repository
     /// Daily star counts, oldest first (may be empty).
     public var history: [StarSnapshot]

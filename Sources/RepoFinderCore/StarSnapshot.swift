@@ -27,6 +27,12 @@ public struct StarSnapshot: Hashable, Sendable {
 }
 
 extension Array where Element == StarSnapshot {
+    /// The counts of the last `days` days before the newest one (and that one); empty stays empty.
+    public func last(days: Int) -> [StarSnapshot] {
+        guard let newest = self.map(\.day).max() else { return [] }
+        return within(from: newest.adding(days: -days), to: nil)
+    }
+
     /// Stars gained over the last `days` days of these counts: the newest count minus the count `days` days before it
     /// (or, when that day is missing, the nearest earlier one up to two days before); nil without both.
     public func gain(overDays days: Int) -> Int? {

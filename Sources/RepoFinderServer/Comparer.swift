@@ -4,7 +4,7 @@ import RepoFinderCore
 import Storage
 
 /// Gathers what Compare puts side by side: each repository (from the recommender's index, as cards show it; else
-/// the catalog, under its new name when renamed, or GitHub), its last ``historyDays`` days of star counts (kept a few
+/// the catalog, under its new name when renamed, or GitHub), its last ``ComparedRepository/historyDays`` days of star counts (kept a few
 /// minutes), and how many people here liked it (from the index).
 struct Comparer: Sendable {
     /// What a comparison found.
@@ -16,9 +16,6 @@ struct Comparer: Sendable {
         /// GitHub could not be asked about one the catalog lacks.
         case unavailable(String, retryAfter: Int)
     }
-
-    /// Days of star counts each repository carries (ending on its newest count).
-    static let historyDays = 90
 
     let store: any DataStore
     let finder: RepositoryFinder
@@ -44,9 +41,7 @@ struct Comparer: Sendable {
                         + "different ones.")
             }
             let history = try await histories.value(for: repository.id) {
-                let snapshots = try await store.starSnapshots(of: repository.repositoryName)
-                let newest = snapshots.map(\.day).max()
-                return newest.map { snapshots.within(from: $0.adding(days: -Self.historyDays), to: nil) } ?? []
+                try await store.starSnapshots(of: repository.repositoryName).last(days: ComparedRepository.historyDays)
             }
             let liked = index.item(forKey: repository.id).map { Int(index.communityCount[$0]) } ?? 0
             entries.append(ComparedRepository(repository: repository, history: history, likedHere: liked))

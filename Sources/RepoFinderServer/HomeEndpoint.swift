@@ -27,26 +27,6 @@ struct HomeEndpoint {
     }
 }
 
-/// `GET /v1/compare`, answered by hand (see ``HomeEndpoint``).
-struct CompareEndpoint {
-    static let path = "/v1/compare"
-
-    let api: DiscoveryAPI
-
-    func respond(to request: Request) async throws -> Response {
-        guard let repos = try FeedEndpoint.single("repos", in: request.uri.queryParameters) else {
-            throw APIError.badRequest("'repos' is missing: " + CompareError.empty.description)
-        }
-        guard repos.utf8.count <= 1_024 else { throw APIError.badRequest("'repos' is at most 1,024 characters.") }
-        let (comparison, fits) = try await api.comparison(repos: repos)
-        var json = JSONOutput(capacity: 4_096 + 2_048 * comparison.entries.count)
-        json.comparison(comparison, fits: fits, now: api.clock())
-        return Response(
-            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: json.bytes)))
-    }
-}
-
 extension JSONOutput {
     /// Home as the contract's `Home`.
     mutating func home(_ home: HomeContent, now: Date, encoded: EncodedRepositories?) {
@@ -102,60 +82,6 @@ extension JSONOutput {
         integer(home.savedCount)
         key("ask")
         raw(#"{"available":false,"suggestedQuestions":[]}"#)
-        endObject()
-    }
-
-    /// A comparison as the contract's `Comparison`.
-    mutating func comparison(_ comparison: Comparison, fits: [Recommendation?], now: Date) {
-        beginObject()
-        key("items")
-        beginArray()
-        for (position, entry) in comparison.entries.enumerated() {
-            element()
-            beginObject()
-            key("repository")
-            repository(entry.repository, now: now)
-            member("gained7", entry.gained7)
-            member("gained30", entry.gained30)
-            if let ratio = entry.issuesPerStar {
-                key("issuesPerStar")
-                number(ratio)
-            }
-            key("likedHere")
-            integer(entry.likedHere)
-            key("best")
-            strings(ComparedFact.allCases.filter { comparison.isBest(position, $0) }.map(\.rawValue))
-            key("sharedTopics")
-            strings(entry.repository.topics.filter { comparison.sharedTopics.contains($0) })
-            key("history")
-            beginArray()
-            for snapshot in entry.history {
-                element()
-                beginObject()
-                key("day")
-                string(snapshot.day.description)
-                key("stars")
-                integer(snapshot.stars)
-                member("forks", snapshot.forks)
-                endObject()
-            }
-            endArray()
-            key("reason")
-            string(comparison.reasons[position])
-            if position < fits.count, let fit = fits[position] {
-                key("fitScore")
-                integer(fit.fit)
-                key("fitReasons")
-                strings(fit.reasons)
-            }
-            endObject()
-        }
-        endArray()
-        let route = Route.compare(comparison.entries.map(\.repository.repositoryName))
-        key("deepLink")
-        string(route.deepLink)
-        key("webPath")
-        string(route.webPath)
         endObject()
     }
 }

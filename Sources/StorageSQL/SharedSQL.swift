@@ -38,7 +38,7 @@ package enum SharedSQL {
 }
 
 /// The schema version this build knows (the number of migrations).
-package let currentSchemaVersion = 9
+package let currentSchemaVersion = 10
 
 extension SharedSQL {
     package static let userExists = "SELECT 1 FROM users WHERE id = ?"

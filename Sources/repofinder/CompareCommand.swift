@@ -44,13 +44,8 @@ struct CompareCommand: AsyncParsableCommand {
                 guard !entries.contains(where: { $0.repository.id == repository.id }) else {
                     throw CommandFailure("\(name) is \(repository.fullName), already in the list (renamed).")
                 }
-                let snapshots = try await store.starSnapshots(of: current)
-                let newest = snapshots.map(\.day).max()
-                entries.append(
-                    ComparedRepository(
-                        repository: repository,
-                        history: newest.map { snapshots.within(from: $0.adding(days: -90), to: nil) } ?? [],
-                        likedHere: 0))
+                let history = try await store.starSnapshots(of: current).last(days: ComparedRepository.historyDays)
+                entries.append(ComparedRepository(repository: repository, history: history, likedHere: 0))
             }
             let liked = try await Self.likedHere(entries.map(\.repository.id), store: store)
             for index in entries.indices { entries[index].likedHere = liked[entries[index].repository.id] ?? 0 }

@@ -1,0 +1,77 @@
+public import Observation
+public import OfflineStore
+public import RepoFinderClient
+public import RepoFinderCore
+
+/// 2–4 repositories side by side: the facts with the better value marked, each one's reason and fit, and the tray
+/// that collects them (kept on the device).
+@Observable @MainActor
+public final class CompareViewModel {
+    public enum State: Sendable {
+        case empty
+        case loading
+        case loaded(RepositoryComparison)
+        case failed(String)
+    }
+
+    public enum Event: Hashable, Sendable {
+        /// Compare these (a deep link, the tray's Compare).
+        case compare([RepositoryName])
+        /// Compare what is in the tray.
+        case compareTray
+        /// Put a repository in the tray or take it out.
+        case toggle(RepositoryName)
+        case clearTray
+    }
+
+    public private(set) var state = State.empty
+    public private(set) var tray: [RepositoryName] = []
+    public private(set) var notice: String?
+    private let service: any DiscoveryService
+    private let trayStore: CompareTray
+
+    public init(service: any DiscoveryService, tray: CompareTray) {
+        self.service = service
+        self.trayStore = tray
+        self.tray = (try? tray.items()) ?? []
+    }
+
+    @discardableResult
+    public func send(_ event: Event) -> Task<Void, Never> {
+        switch event {
+        case .compare(let names):
+            return load(names)
+        case .compareTray:
+            return load(tray)
+        case .toggle(let name):
+            do {
+                try trayStore.toggle(name)
+                notice = nil
+            } catch {
+                notice = "\(error)"
+            }
+            tray = (try? trayStore.items()) ?? tray
+        case .clearTray:
+            try? trayStore.clear()
+            tray = []
+        }
+        return Task {}
+    }
+
+    private func load(_ names: [RepositoryName]) -> Task<Void, Never> {
+        do {
+            _ = try CompareRequest.names(list: names.map(\.fullName))
+        } catch {
+            state = .failed(error.description)
+            return Task {}
+        }
+        state = .loading
+        return Task {
+            do throws(ClientFailure) {
+                state = .loaded(try await service.compare(names))
+            } catch {
+                state = .failed(error.message)
+            }
+        }
+    }
+}
