@@ -154,7 +154,12 @@ struct HardeningTests {
                 // A 5xx: the database is locked by someone else past the wait.
                 // (Waits until the lock is held: on a loaded machine opening the second connection can take seconds.)
                 let (held, signal) = AsyncStream.makeStream(of: Void.self)
-                async let busy: Void = holdBusy(test, seconds: 40) { signal.yield() }
+                // The stream ends when holding fails (the second connection cannot open, say): the test then fails
+                // at `try await busy` instead of waiting for a signal that never comes.
+                async let busy: Void = {
+                    defer { signal.finish() }
+                    try await holdBusy(test, seconds: 40) { signal.yield() }
+                }()
                 for await _ in held { break }
                 let refused = try await client.call(
                     .post, "/v1/me/interactions", token: token, json: interaction, headers: cookie)
