@@ -4,6 +4,7 @@
 # scenario, and the server's memory (RSS) sampled every 5 s during the deck run.
 # Usage: scripts/load-test.sh [BINARY]   env: DECK_SECONDS (60), OTHER_SECONDS (20), PEOPLE (400),
 #        CONNECTIONS (32), THREADS (2), FEED_LIMIT (cards per deck request, 20), DATABASE (a SQLite file with the catalog; default: a fresh one),
+#        SHOW_WRK (1: print wrk's own report and latency distribution too),
 #        SCENARIOS (which to run, space-separated: deck search interactions home compare4; default all; home runs
 #        twice: first visits of the day, then later ones)
 set -euo pipefail
@@ -15,7 +16,7 @@ people=${PEOPLE:-400}
 connections=${CONNECTIONS:-32}
 threads=${THREADS:-2}
 feed_limit=${FEED_LIMIT:-20}
-command -v wrk >/dev/null || apt-get install -y -q wrk >/dev/null
+command -v wrk >/dev/null || apt-get install -y -q wrk >/dev/null 2>&1 || { apt-get update -q >/dev/null && apt-get install -y -q wrk >/dev/null; }
 [ -x "$binary" ] || { echo "no $binary: swift build -c release --product repofinder" >&2; exit 1; }
 mkdir -p test-artifacts
 source scripts/serve-background.sh
@@ -56,11 +57,12 @@ want() { [[ " ${SCENARIOS:-deck search interactions home compare4} " == *" $1 "*
 run() {
     local name=$1 seconds=$2 script=$3
     cat "$work/prelude.lua" scripts/load/common.lua "scripts/load/$script" >"$work/$script"
-    wrk -t"$threads" -c"$connections" -d"${seconds}s" --timeout 5s -s "$work/$script" "$SERVER_URL" \
+    wrk --latency -t"$threads" -c"$connections" -d"${seconds}s" --timeout 5s -s "$work/$script" "$SERVER_URL" \
         >"$work/$name.out" 2>&1
     local result
     result=$(grep '^RESULT' "$work/$name.out" | sed 's/^RESULT //')
     printf 'load: %-13s %s\n' "$name" "$result"
+    [ -n "${SHOW_WRK:-}" ] && cat "$work/$name.out"
     [ -n "$result" ] || { cat "$work/$name.out"; return 1; }
 }
 

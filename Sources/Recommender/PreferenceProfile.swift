@@ -50,7 +50,7 @@ struct PreferenceProfile {
         let entries =
             preferences.techStack.map { ($0, Source.techStack) } + preferences.interests.map { ($0, Source.interest) }
         for (entry, source) in entries {
-            let text = entry.trimmingCharacters(in: .whitespaces).lowercased()
+            let text = entry.trimmedOfSpaces.lowercased()
             guard !text.isEmpty else { continue }
             if let language = index.facts.languages.ids[text], languages[language] == nil {
                 languages[language] = source

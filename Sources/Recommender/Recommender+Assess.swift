@@ -24,7 +24,7 @@ extension RecommendationIndex {
     public func languages(of preferences: UserPreferences, limit: Int = 3) -> [String] {
         var found: [String] = []
         for entry in preferences.techStack + preferences.interests {
-            let key = entry.trimmingCharacters(in: .whitespaces).lowercased()
+            let key = entry.trimmedOfSpaces.lowercased()
             guard let id = facts.languages.ids[key] else { continue }
             let name = facts.languages.names[Int(id)]
             if !found.contains(name) { found.append(name) }

@@ -45,7 +45,10 @@ extension DiscoveryAPI {
         let day = local.day(at: now)
         let session = sessions.session(userID)
         let preferences = try await session.preferences(in: recommender.index)
-        let name = try await session.callingName(in: recommender.index)
+        // The session is loaded now; what else a first visit reads from the store is read side by side (the
+        // session's actor takes turns at each read, so the reads overlap while the answers apply one at a time).
+        async let name = session.callingName(in: recommender.index)
+        async let saved = session.recentSaves(HomeContent.saveCount, in: recommender.index)
         let pick = try await session.pick(for: day, recommender: recommender, at: now)
         let languages = recommender.index.languages(of: preferences)
         var lists: [TrendingList] = []
@@ -59,12 +62,12 @@ extension DiscoveryAPI {
                 $0.starsGained > $1.starsGained
                     || ($0.starsGained == $1.starsGained && $0.repository.id < $1.repository.id)
             }
-        let saved = try await session.recentSaves(HomeContent.saveCount, in: recommender.index)
+        let (calling, saves) = try await (name, saved)
         return HomeContent(
-            part: local.partOfDay(at: now), name: name, day: day, timeZone: local.identifier,
+            part: local.partOfDay(at: now), name: calling, day: day, timeZone: local.identifier,
             onboarded: preferences.onboardingCompleted, pick: pick, moverLanguages: languages,
             movers: Array(movers.prefix(HomeContent.moverCount)), moversFrom: lists.compactMap(\.start).min(),
-            moversTo: lists.compactMap(\.end).max(), recentSaves: saved.items.map(\.repository),
-            savedCount: saved.total)
+            moversTo: lists.compactMap(\.end).max(), recentSaves: saves.items.map(\.repository),
+            savedCount: saves.total)
     }
 }

@@ -17,18 +17,31 @@ extension SQLiteStorage {
     /// The group writer of dealt cards: one transaction for every batch that arrived while the last one was written.
     static func servedWrites(_ writer: any DatabaseWriter) -> GroupCommit<ServedBatch, [RepositoryName]> {
         let repositoryIDs = RepositoryIDs()
-        return GroupCommit { batches in
-            // Which cards were dealt is worth keeping across a crash of the process (WAL commits survive kill -9),
-            // but not worth an fsync per commit: NORMAL skips it here; interactions keep SQLite's FULL default.
+        return groupWrites(writer) { batch, db in try record(batch, repositoryIDs, db) }
+    }
+
+    /// The group writer of today's picks (a server's first Home visits of a day come together).
+    static func pickWrites(_ writer: any DatabaseWriter) -> GroupCommit<PickToKeep, RepositoryName> {
+        groupWrites(writer) { pick, db in try keep(pick, db) }
+    }
+
+    /// Writes groups of requests with `body`, one transaction per group; a ``StorageError`` fails only its request.
+    /// What the deck writes (dealt cards, today's picks) is worth keeping across a crash of the process (WAL commits
+    /// survive kill -9), but not worth an fsync per commit: NORMAL skips it here; interactions keep SQLite's FULL
+    /// default.
+    private static func groupWrites<Request: Sendable, Outcome: Sendable>(
+        _ writer: any DatabaseWriter, _ body: @escaping @Sendable (Request, Database) throws -> Outcome
+    ) -> GroupCommit<Request, Outcome> {
+        GroupCommit { requests in
             try await mappingErrors {
                 try await writer.writeWithoutTransaction { db in
                     try db.cachedStatement(sql: "PRAGMA synchronous = NORMAL").execute()
                     defer { try? db.cachedStatement(sql: "PRAGMA synchronous = FULL").execute() }
-                    var outcomes: [Result<[RepositoryName], any Error>] = []
+                    var outcomes: [Result<Outcome, any Error>] = []
                     try db.inTransaction {
-                        for batch in batches {
+                        for request in requests {
                             do {
-                                outcomes.append(.success(try record(batch, repositoryIDs, db)))
+                                outcomes.append(.success(try body(request, db)))
                             } catch let error as StorageError {
                                 outcomes.append(.failure(error))
                             }
@@ -110,6 +123,14 @@ struct ServedBatch: Sendable {
     var date: Date
 }
 
+/// A pick of the day to keep unless the person's day has one.
+struct PickToKeep: Sendable {
+    var name: RepositoryName
+    var userID: String
+    var day: Day
+    var date: Date
+}
+
 extension SQLiteStorage {
     public func dailyPick(userID: String, day: Day) async throws -> RepositoryName? {
         try await read { db in
@@ -123,28 +144,21 @@ extension SQLiteStorage {
     public func keepDailyPick(_ name: RepositoryName, userID: String, day: Day, at date: Date) async throws
         -> RepositoryName
     {
-        // Like the cards dealt, a pick is worth keeping across a crash of the process (WAL commits survive kill -9)
-        // but not worth an fsync of its own: NORMAL for this commit, SQLite's FULL again after.
-        try await Self.mappingErrors {
-            try await writer.writeWithoutTransaction { db in
-                try db.cachedStatement(sql: "PRAGMA synchronous = NORMAL").execute()
-                defer { try? db.cachedStatement(sql: "PRAGMA synchronous = FULL").execute() }
-                var kept: RepositoryName?
-                try db.inTransaction {
-                    try Self.requireUser(db, userID)
-                    guard let id = try Int64.fetchOne(db, sql: SharedSQL.repositoryIDByKey, arguments: [name.key])
-                    else { throw StorageError.unknownRepositories([name]) }
-                    try db.execute(
-                        sql: SharedSQL.pruneDailyPicks,
-                        arguments: [userID, day.adding(days: -SharedSQL.dailyPicksKept).description])
-                    try db.execute(
-                        sql: SharedSQL.insertDailyPick, arguments: [userID, day.description, id, date.sqliteText])
-                    let row = try Row.fetchOne(db, sql: SharedSQL.dailyPick, arguments: [userID, day.description])!
-                    kept = try RepositoryName(owner: row[0], name: row[1])
-                    return .commit
-                }
-                return kept!
-            }
+        try await pickWrites.submit(PickToKeep(name: name, userID: userID, day: day, date: date))
+    }
+
+    /// Keeps one pick inside the group's transaction, unless the day has one already; returns the day's pick.
+    private static func keep(_ pick: PickToKeep, _ db: Database) throws -> RepositoryName {
+        try requireUser(db, pick.userID)
+        guard let id = try Int64.fetchOne(db, sql: SharedSQL.repositoryIDByKey, arguments: [pick.name.key]) else {
+            throw StorageError.unknownRepositories([pick.name])
         }
+        try db.execute(
+            sql: SharedSQL.pruneDailyPicks,
+            arguments: [pick.userID, pick.day.adding(days: -SharedSQL.dailyPicksKept).description])
+        try db.execute(
+            sql: SharedSQL.insertDailyPick, arguments: [pick.userID, pick.day.description, id, pick.date.sqliteText])
+        let row = try Row.fetchOne(db, sql: SharedSQL.dailyPick, arguments: [pick.userID, pick.day.description])!
+        return try RepositoryName(owner: row[0], name: row[1])
     }
 }

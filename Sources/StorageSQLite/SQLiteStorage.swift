@@ -9,6 +9,8 @@ public final class SQLiteStorage: DataStore {
     let writer: any DatabaseWriter
     /// Dealt cards are written in groups: the deck records a batch on every request.
     let servedWrites: GroupCommit<ServedBatch, [RepositoryName]>
+    /// Today's picks are written in groups: a day's first Home visits come together.
+    let pickWrites: GroupCommit<PickToKeep, RepositoryName>
 
     /// Opens (creating if needed) and migrates a database file. Readers and one writer work concurrently (WAL).
     /// - Parameter pageCacheMiB: SQLite's page cache per connection. Imports touch pages all over the snapshot
@@ -31,6 +33,7 @@ public final class SQLiteStorage: DataStore {
             throw StorageError.unavailable("Could not open the SQLite database '\(path)': \(Self.reason(error)).")
         }
         servedWrites = Self.servedWrites(writer)
+        pickWrites = Self.pickWrites(writer)
         try migrate()
     }
 
@@ -40,6 +43,7 @@ public final class SQLiteStorage: DataStore {
         configuration.prepareDatabase { db in TextRank.register(db) }
         writer = try DatabaseQueue(configuration: configuration)
         servedWrites = Self.servedWrites(writer)
+        pickWrites = Self.pickWrites(writer)
         try migrate()
     }
 

@@ -52,4 +52,39 @@ struct DailyPickContractTests {
             #expect(try await store.rowsReferencing(userID: ana).values.allSatisfy { $0 == 0 })
         }
     }
+
+    @Test(
+        "many people's first picks of a day at once: each keeps their own; a refused one spoils no other",
+        arguments: Engine.available)
+    func manyAtOnce(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            let store = test.store
+            let names = (0..<12).map { Fixtures.name("owner\($0)/repo\($0)") }
+            _ = try await store.upsertRepositories(names.map { Fixtures.repository($0.fullName) })
+            var people: [String] = []
+            for index in names.indices {
+                people.append(try await store.createUser(tokenHash: "many-\(index)", at: Fixtures.moment).id)
+            }
+            let today = Day("2026-11-25")!
+            let kept = try await withThrowingTaskGroup(of: (Int, RepositoryName?).self) { group in
+                for (index, person) in people.enumerated() {
+                    group.addTask {
+                        // Every third asks for a repository the catalog lacks.
+                        let name = index % 3 == 2 ? Fixtures.name("no/such\(index)") : names[index]
+                        do {
+                            return (index, try await store.keepDailyPick(name, userID: person, day: today, at: .now))
+                        } catch is StorageError {
+                            return (index, nil)
+                        }
+                    }
+                }
+                return try await group.reduce(into: [Int: RepositoryName?]()) { $0[$1.0] = $1.1 }
+            }
+            for (index, person) in people.enumerated() {
+                let expected = index % 3 == 2 ? nil : names[index]
+                #expect(kept[index] == expected)
+                #expect(try await store.dailyPick(userID: person, day: today) == expected)
+            }
+        }
+    }
 }
