@@ -14,7 +14,26 @@ public struct DailyPick: Sendable {
     }
 }
 
+/// What Home needs of a person's session, asked for together: the pick, the preferences, what to call them and their
+/// recent saves.
+public struct HomeParts: Sendable {
+    public var pick: DailyPick?
+    public var preferences: UserPreferences
+    public var callingName: String?
+    public var recentSaves: Page<ListedRepository>
+}
+
 extension PersonSession {
+    /// Everything Home shows of this person for their local `day` (see ``pick(for:recommender:at:)``): on a first
+    /// visit the session loads with the day's pick, the name and the recent saves in one read of the store.
+    public func home(for day: Day, recommender: Recommender, at date: Date) async throws -> HomeParts {
+        let pick = try await pick(for: day, recommender: recommender, at: date)
+        return HomeParts(
+            pick: pick, preferences: try await preferences(in: recommender.index),
+            callingName: try await callingName(in: recommender.index),
+            recentSaves: try await recentSaves(Self.recentSavesRead, in: recommender.index))
+    }
+
     /// Today's pick for this person's local `day`: the one kept for that day, else the best card of a fresh deal,
     /// kept (when two devices ask at once, the first kept wins and both show it) and recorded as dealt. Nil when
     /// nothing is left to deal.
@@ -22,7 +41,12 @@ extension PersonSession {
         if let kept = todaysPick, kept.day == day, kept.index == ObjectIdentifier(recommender.index) {
             return DailyPick(card: kept.card, decision: try await decision(on: kept.card.repository.repositoryName))
         }
-        var name = try await store.dailyPick(userID: userID, day: day)
+        // A first visit loads the session together with the day's pick; a session loaded before asks the store.
+        let loaded = try await current(for: recommender.index, pickDay: day)
+        var name =
+            if let kept = loaded.keptPick, kept.day == day { kept.name } else {
+                try await store.dailyPick(userID: userID, day: day)
+            }
         var dealt: Recommendation?
         // A card another server dealt a moment ago comes back empty-handed (the store had it): read what was dealt
         // again and deal once more.

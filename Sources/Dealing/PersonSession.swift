@@ -23,7 +23,12 @@ public actor PersonSession {
         /// The name on the person's GitHub identity (Home's greeting when the preferences have none): nil until
         /// asked, then `.some(nil)` for nobody.
         var githubName: String??
+        /// The pick the store had for a day when this was loaded (Home asked to load it with the day's pick).
+        var keptPick: (day: Day, name: RepositoryName?)?
     }
+
+    /// How many of the most recent saves a load reads along (what Home shows).
+    public static let recentSavesRead = 3
 
     /// Whose session it is.
     public let userID: String
@@ -119,7 +124,9 @@ public actor PersonSession {
         tasteVersion += 1
     }
 
-    func current(for index: RecommendationIndex) async throws -> State {
+    /// The session's state, loaded from the store when there is none, it is for another index, or it is due for a
+    /// refresh: one read of the store (``DataStore/personRecord(userID:_:)``), with `pickDay`'s pick when given.
+    func current(for index: RecommendationIndex, pickDay: Day? = nil) async throws -> State {
         if let state, state.index == ObjectIdentifier(index), ContinuousClock.now < state.refreshAt {
             return state
         }
@@ -128,22 +135,24 @@ public actor PersonSession {
         // Each session refreshes a little earlier or later than `refresh`, so that people who arrived together do
         // not all reload in the same second.
         let refreshAt = loadedAt + refresh * Double.random(in: 0.75...1.25)
-        async let preferences = store.preferences(userID: userID)
-        async let interactions = store.interactions(userID: userID)
-        let loadedPreferences = try await preferences ?? UserPreferences()
-        let signals = try await interactions.map { TasteSignal(repository: $0.repository, kind: SignalKind($0.kind)) }
-        let served: ItemBits
-        if let state, state.index == ObjectIdentifier(index), store.dealtCardsRecording == .writeBehind {
-            // A store this server owns holds no card it did not deal itself, and those are in memory already.
-            served = state.served
-        } else {
-            // What is on its way to the store, taken before reading the store: a card is then in one or the other.
-            let unwritten = self.served.unwritten(userID: userID).map(\.key)
-            served = index.items(forKeys: try await store.served(userID: userID).union(unwritten))
-        }
-        let loaded = State(
-            preferences: loadedPreferences, signals: signals, served: served, index: ObjectIdentifier(index),
-            refreshAt: refreshAt)
+        // A store this server owns holds no card it did not deal itself, and those are in memory already.
+        let servedKnown = state?.index == ObjectIdentifier(index) && store.dealtCardsRecording == .writeBehind
+        // What is on its way to the store, taken before reading the store: a card is then in one or the other.
+        let unwritten = servedKnown ? [] : self.served.unwritten(userID: userID).map(\.key)
+        let record = try await store.personRecord(
+            userID: userID,
+            PersonRecordRequest(served: !servedKnown, recentSaves: Self.recentSavesRead, pickDay: pickDay))
+        let signals = record.interactions.map { TasteSignal(repository: $0.repository, kind: SignalKind($0.kind)) }
+        let served =
+            if let state, servedKnown { state.served } else {
+                index.items(forKeys: (record.served ?? []).union(unwritten))
+            }
+        var loaded = State(
+            preferences: record.preferences ?? UserPreferences(), signals: signals, served: served,
+            index: ObjectIdentifier(index), refreshAt: refreshAt)
+        loaded.recentSaves = record.recentSaves
+        loaded.githubName = .some(record.githubIdentity.map { PartOfDay.callingName($0.name) ?? $0.login })
+        loaded.keptPick = pickDay.map { ($0, record.pick) }
         // Another call may have loaded meanwhile (actors re-enter at awaits): keep what it dealt, too.
         if let state, state.index == loaded.index {
             var merged = loaded

@@ -27,8 +27,6 @@ struct HomeContent: Sendable {
 
     /// How many repositories "moving in your languages" lists.
     static let moverCount = 5
-    /// How many recent saves Home shows.
-    static let saveCount = 3
 }
 
 extension DiscoveryAPI {
@@ -43,13 +41,8 @@ extension DiscoveryAPI {
         }
         let now = clock()
         let day = local.day(at: now)
-        let session = sessions.session(userID)
-        let preferences = try await session.preferences(in: recommender.index)
-        // The session is loaded now; what else a first visit reads from the store is read side by side (the
-        // session's actor takes turns at each read, so the reads overlap while the answers apply one at a time).
-        async let name = session.callingName(in: recommender.index)
-        async let saved = session.recentSaves(HomeContent.saveCount, in: recommender.index)
-        let pick = try await session.pick(for: day, recommender: recommender, at: now)
+        let parts = try await sessions.session(userID).home(for: day, recommender: recommender, at: now)
+        let (preferences, pick, saves) = (parts.preferences, parts.pick, parts.recentSaves)
         let languages = recommender.index.languages(of: preferences)
         var lists: [TrendingList] = []
         for language in languages.isEmpty ? [nil] : languages.map(Optional.some) {
@@ -62,9 +55,8 @@ extension DiscoveryAPI {
                 $0.starsGained > $1.starsGained
                     || ($0.starsGained == $1.starsGained && $0.repository.id < $1.repository.id)
             }
-        let (calling, saves) = try await (name, saved)
         return HomeContent(
-            part: local.partOfDay(at: now), name: calling, day: day, timeZone: local.identifier,
+            part: local.partOfDay(at: now), name: parts.callingName, day: day, timeZone: local.identifier,
             onboarded: preferences.onboardingCompleted, pick: pick, moverLanguages: languages,
             movers: Array(movers.prefix(HomeContent.moverCount)), moversFrom: lists.compactMap(\.start).min(),
             moversTo: lists.compactMap(\.end).max(), recentSaves: saves.items.map(\.repository),

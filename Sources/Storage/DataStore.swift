@@ -216,6 +216,10 @@ public protocol DataStore: Sendable {
     /// Throws `unknownUser` for an unknown person and `unknownRepositories` for a repository the catalog lacks.
     func keepDailyPick(_ name: RepositoryName, userID: String, day: Day, at date: Date) async throws -> RepositoryName
 
+    /// What a person's session reads when it loads (``PersonRecord``), in one trip to the database where the engine
+    /// can. Throws ``StorageError/unknownUser(_:)``.
+    func personRecord(userID: String, _ request: PersonRecordRequest) async throws -> PersonRecord
+
     /// Everyone's interactions in the order they were received, for the recommender's community signals.
     func everyonesInteractions() async throws -> [PersonInteraction]
 

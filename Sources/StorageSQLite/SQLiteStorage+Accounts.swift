@@ -8,39 +8,42 @@ extension SQLiteStorage {
     public func addToken(tokenHash: String, userID: String, at date: Date) async throws {
         try await write { db in
             try Self.requireUser(db, userID)
-            try db.execute(sql: AccountSQL.insertToken, arguments: [tokenHash, userID, date.sqliteText])
+            try db.cachedStatement(sql: AccountSQL.insertToken).execute(arguments: [tokenHash, userID, date.sqliteText])
         }
     }
 
     public func deleteToken(tokenHash: String) async throws -> Bool {
         try await write { db in
-            try db.execute(sql: AccountSQL.deleteToken, arguments: [tokenHash])
+            try db.cachedStatement(sql: AccountSQL.deleteToken).execute(arguments: [tokenHash])
             return db.changesCount > 0
         }
     }
 
     public func deleteTokens(userID: String) async throws -> Int {
         try await write { db in
-            try db.execute(sql: AccountSQL.deleteTokens, arguments: [userID])
+            try db.cachedStatement(sql: AccountSQL.deleteTokens).execute(arguments: [userID])
             return db.changesCount
         }
     }
 
     public func githubIdentity(userID: String) async throws -> GitHubIdentity? {
-        try await read { db in
-            try Row.fetchOne(db, sql: AccountSQL.identityOfUser, arguments: [userID]).map { row in
-                GitHubIdentity(
-                    userID: row[0], githubID: row[1], login: row[2], name: row[3], avatarURL: row[4],
-                    sealedToken: row[5], scopes: AccountSQL.scopes(row[6]), starOnLike: row[7],
-                    linkedAt: row.date(8) ?? Date(timeIntervalSince1970: 0),
-                    updatedAt: row.date(9) ?? Date(timeIntervalSince1970: 0))
-            }
+        try await read { db in try Self.githubIdentity(db, userID) }
+    }
+
+    /// The GitHub identity linked to a person, if any.
+    static func githubIdentity(_ db: Database, _ userID: String) throws -> GitHubIdentity? {
+        try Row.fetchOne(db.cachedStatement(sql: AccountSQL.identityOfUser), arguments: [userID]).map { row in
+            GitHubIdentity(
+                userID: row[0], githubID: row[1], login: row[2], name: row[3], avatarURL: row[4],
+                sealedToken: row[5], scopes: AccountSQL.scopes(row[6]), starOnLike: row[7],
+                linkedAt: row.date(8) ?? Date(timeIntervalSince1970: 0),
+                updatedAt: row.date(9) ?? Date(timeIntervalSince1970: 0))
         }
     }
 
     public func account(githubID: Int64) async throws -> String? {
         try await read { db in
-            try String.fetchOne(db, sql: AccountSQL.accountOfGitHubUser, arguments: [githubID])
+            try String.fetchOne(db.cachedStatement(sql: AccountSQL.accountOfGitHubUser), arguments: [githubID])
         }
     }
 
@@ -48,7 +51,7 @@ extension SQLiteStorage {
         try await write { db in
             try Self.requireUser(db, identity.userID)
             if let holder = try String.fetchOne(
-                db, sql: AccountSQL.accountOfGitHubUser, arguments: [identity.githubID]),
+                db.cachedStatement(sql: AccountSQL.accountOfGitHubUser), arguments: [identity.githubID]),
                 holder != identity.userID
             {
                 throw StorageError.identityTaken(identity.githubID)
@@ -71,20 +74,20 @@ extension SQLiteStorage {
             try Self.requireUser(db, source)
             try Self.requireUser(db, target)
             let pair: StatementArguments = [target, source]
-            let held = try Int.fetchOne(db, sql: AccountSQL.countInteractions, arguments: [source]) ?? 0
-            try db.execute(sql: AccountSQL.moveInteractions, arguments: pair)
+            let held = try Int.fetchOne(db.cachedStatement(sql: AccountSQL.countInteractions), arguments: [source]) ?? 0
+            try db.cachedStatement(sql: AccountSQL.moveInteractions).execute(arguments: pair)
             let moved = db.changesCount
-            try db.execute(sql: AccountSQL.uniteList(.saved), arguments: pair)
+            try db.cachedStatement(sql: AccountSQL.uniteList(.saved)).execute(arguments: pair)
             let saved = db.changesCount
-            try db.execute(sql: AccountSQL.uniteList(.liked), arguments: pair)
+            try db.cachedStatement(sql: AccountSQL.uniteList(.liked)).execute(arguments: pair)
             let liked = db.changesCount
-            try db.execute(sql: AccountSQL.takePreferences, arguments: pair)
+            try db.cachedStatement(sql: AccountSQL.takePreferences).execute(arguments: pair)
             let tookPreferences = db.changesCount > 0
-            try db.execute(sql: AccountSQL.moveImports, arguments: pair)
-            try db.execute(sql: AccountSQL.moveStarChanges, arguments: pair)
+            try db.cachedStatement(sql: AccountSQL.moveImports).execute(arguments: pair)
+            try db.cachedStatement(sql: AccountSQL.moveStarChanges).execute(arguments: pair)
             try Self.uniteServed(db, source: source, target: target)
-            try db.execute(sql: AccountSQL.recountInteractions, arguments: [target, target])
-            try db.execute(sql: SharedSQL.deleteAccount, arguments: [source])
+            try db.cachedStatement(sql: AccountSQL.recountInteractions).execute(arguments: [target, target])
+            try db.cachedStatement(sql: SharedSQL.deleteAccount).execute(arguments: [source])
             return AccountMerge(
                 interactions: moved, duplicates: held - moved, saved: saved, liked: liked,
                 tookPreferences: tookPreferences)
@@ -94,9 +97,9 @@ extension SQLiteStorage {
     /// What was dealt to either account, as the target's one set.
     private static func uniteServed(_ db: Database, source: String, target: String) throws {
         let sql = "SELECT repository_ids FROM served_sets WHERE user_id = ?"
-        let theirs = try Data.fetchOne(db, sql: sql, arguments: [source]).map(ServedSet.decode) ?? []
+        let theirs = try Data.fetchOne(db.cachedStatement(sql: sql), arguments: [source]).map(ServedSet.decode) ?? []
         guard !theirs.isEmpty else { return }
-        let mine = try Data.fetchOne(db, sql: sql, arguments: [target]).map(ServedSet.decode) ?? []
+        let mine = try Data.fetchOne(db.cachedStatement(sql: sql), arguments: [target]).map(ServedSet.decode) ?? []
         try db.execute(
             sql: """
                 INSERT INTO served_sets (user_id, repository_ids, updated_at) VALUES (?, ?, ?)
@@ -112,7 +115,7 @@ extension SQLiteStorage {
 extension SQLiteStorage {
     public func setStarOnLike(_ on: Bool, userID: String) async throws -> Bool {
         try await write { db in
-            try db.execute(sql: AccountSQL.setStarOnLike, arguments: [on, userID])
+            try db.cachedStatement(sql: AccountSQL.setStarOnLike).execute(arguments: [on, userID])
             return db.changesCount > 0
         }
     }
@@ -131,27 +134,30 @@ extension SQLiteStorage {
 
     public func pendingStarChange(userID: String, repository: RepositoryName) async throws -> StarChange? {
         try await read { db in
-            try Row.fetchOne(db, sql: AccountSQL.pendingStarChange, arguments: [userID, repository.key])
-                .flatMap(Self.starChange)
+            try Row.fetchOne(
+                db.cachedStatement(sql: AccountSQL.pendingStarChange), arguments: [userID, repository.key]
+            )
+            .flatMap(Self.starChange)
         }
     }
 
     public func pendingStarChanges(userID: String) async throws -> [StarChange] {
         try await read { db in
-            try Row.fetchAll(db, sql: AccountSQL.pendingStarChanges, arguments: [userID]).compactMap(Self.starChange)
+            try Row.fetchAll(db.cachedStatement(sql: AccountSQL.pendingStarChanges), arguments: [userID]).compactMap(
+                Self.starChange)
         }
     }
 
     public func dueStarChanges(by date: Date, limit: Int) async throws -> [StarChange] {
         try await read { db in
-            try Row.fetchAll(db, sql: AccountSQL.dueStarChanges, arguments: [date.sqliteText, limit])
+            try Row.fetchAll(db.cachedStatement(sql: AccountSQL.dueStarChanges), arguments: [date.sqliteText, limit])
                 .compactMap(Self.starChange)
         }
     }
 
     public func completeStarChange(_ change: StarChange) async throws {
         try await write { db in
-            try db.execute(sql: AccountSQL.completeStarChange, arguments: Self.wish(change))
+            try db.cachedStatement(sql: AccountSQL.completeStarChange).execute(arguments: Self.wish(change))
         }
     }
 

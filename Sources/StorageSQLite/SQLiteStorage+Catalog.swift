@@ -60,14 +60,18 @@ extension SQLiteStorage {
 
     public func repository(named name: RepositoryName) async throws -> Repository? {
         try await read { db in
-            try Self.decode(db, rows: Row.fetchAll(db, sql: SharedSQL.repositoryByKey, arguments: [name.key])).first
+            try Self.decode(
+                db, rows: Row.fetchAll(db.cachedStatement(sql: SharedSQL.repositoryByKey), arguments: [name.key])
+            ).first
         }
     }
 
     public func repositories(offset: Int, limit: Int) async throws -> [Repository] {
         try await read { db in
             try Self.decode(
-                db, rows: Row.fetchAll(db, sql: SharedSQL.catalogSlice, arguments: [max(0, limit), max(0, offset)]))
+                db,
+                rows: Row.fetchAll(
+                    db.cachedStatement(sql: SharedSQL.catalogSlice), arguments: [max(0, limit), max(0, offset)]))
         }
     }
 
@@ -97,7 +101,7 @@ extension SQLiteStorage {
             let first = try String.fetchOne(db, sql: "SELECT CAST(min(day) AS TEXT) FROM star_snapshots")
                 .flatMap(Day.init)
         else { return nil }
-        let counts = try Row.fetchAll(db, sql: SharedSQL.latestDayCounts).compactMap { row in
+        let counts = try Row.fetchAll(db.cachedStatement(sql: SharedSQL.latestDayCounts)).compactMap { row in
             Day(row[0] as String).map { (day: $0, snapshots: row[1] as Int) }
         }
         return TrendingQuery.completeDay(counts).map { first...$0 }
@@ -109,7 +113,7 @@ extension SQLiteStorage {
             guard let coverage else { return TrendingList(start: nil, end: nil, entries: [], coverage: nil) }
             let (start, end) = query.window(latest: coverage.upperBound)
             let rows = try Row.fetchAll(
-                db, sql: SharedSQL.trending(day: "?", language: query.hasLanguage),
+                db.cachedStatement(sql: SharedSQL.trending(day: "?", language: query.hasLanguage)),
                 arguments: Self.arguments(SharedSQL.trendingArguments(query, start: start, end: end)))
             let repositories = try Self.decode(db, rows: rows)
             let candidates = zip(repositories, rows).map { repository, row in
@@ -182,7 +186,8 @@ extension SQLiteStorage {
 
     public func starSnapshots(of name: RepositoryName) async throws -> [StarSnapshot] {
         try await read { db in
-            try Row.fetchAll(db, sql: SharedSQL.snapshotsOfRepository, arguments: [name.key]).compactMap { row in
+            try Row.fetchAll(db.cachedStatement(sql: SharedSQL.snapshotsOfRepository), arguments: [name.key]).compactMap
+            { row in
                 Day(row[0] as String).map { StarSnapshot(repository: name, day: $0, stars: row[1], forks: row[2]) }
             }
         }

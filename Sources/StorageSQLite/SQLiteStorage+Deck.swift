@@ -92,22 +92,25 @@ extension SQLiteStorage {
     }
 
     public func served(userID: String) async throws -> Set<String> {
-        try await read { db in
-            try Self.requireUser(db, userID)
-            let ids = try Self.servedIDs(db, userID)
-            guard !ids.isEmpty else { return [] }
-            let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
-            return Set(
-                try String.fetchAll(
-                    db.cachedStatement(
-                        sql: "SELECT full_name_key FROM repositories WHERE id IN (SELECT value FROM json_each(?))"),
-                    arguments: [list]))
-        }
+        try await read { db in try Self.served(db, userID) }
+    }
+
+    /// The keys of every repository dealt to a person (checked to exist).
+    static func served(_ db: Database, _ userID: String) throws -> Set<String> {
+        try requireUser(db, userID)
+        let ids = try servedIDs(db, userID)
+        guard !ids.isEmpty else { return [] }
+        let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
+        return Set(
+            try String.fetchAll(
+                db.cachedStatement(
+                    sql: "SELECT full_name_key FROM repositories WHERE id IN (SELECT value FROM json_each(?))"),
+                arguments: [list]))
     }
 
     public func everyonesInteractions() async throws -> [PersonInteraction] {
         try await read { db in
-            try Row.fetchAll(db, sql: SharedSQL.everyonesInteractions).compactMap { row in
+            try Row.fetchAll(db.cachedStatement(sql: SharedSQL.everyonesInteractions)).compactMap { row in
                 InteractionKind(rawValue: row[2]).map {
                     PersonInteraction(userID: row[0], repositoryKey: row[1], kind: $0)
                 }
@@ -133,12 +136,14 @@ struct PickToKeep: Sendable {
 
 extension SQLiteStorage {
     public func dailyPick(userID: String, day: Day) async throws -> RepositoryName? {
-        try await read { db in
-            try Self.requireUser(db, userID)
-            return try Row.fetchOne(db, sql: SharedSQL.dailyPick, arguments: [userID, day.description]).map { row in
-                try RepositoryName(owner: row[0], name: row[1])
-            }
-        }
+        try await read { db in try Self.dailyPick(db, userID, day) }
+    }
+
+    /// The pick kept for a person's day, if any (checked to exist).
+    static func dailyPick(_ db: Database, _ userID: String, _ day: Day) throws -> RepositoryName? {
+        try requireUser(db, userID)
+        return try Row.fetchOne(db.cachedStatement(sql: SharedSQL.dailyPick), arguments: [userID, day.description])
+            .map { row in try RepositoryName(owner: row[0], name: row[1]) }
     }
 
     public func keepDailyPick(_ name: RepositoryName, userID: String, day: Day, at date: Date) async throws
@@ -150,7 +155,10 @@ extension SQLiteStorage {
     /// Keeps one pick inside the group's transaction, unless the day has one already; returns the day's pick.
     private static func keep(_ pick: PickToKeep, _ db: Database) throws -> RepositoryName {
         try requireUser(db, pick.userID)
-        guard let id = try Int64.fetchOne(db, sql: SharedSQL.repositoryIDByKey, arguments: [pick.name.key]) else {
+        guard
+            let id = try Int64.fetchOne(
+                db.cachedStatement(sql: SharedSQL.repositoryIDByKey), arguments: [pick.name.key])
+        else {
             throw StorageError.unknownRepositories([pick.name])
         }
         try db.execute(
@@ -158,7 +166,8 @@ extension SQLiteStorage {
             arguments: [pick.userID, pick.day.adding(days: -SharedSQL.dailyPicksKept).description])
         try db.execute(
             sql: SharedSQL.insertDailyPick, arguments: [pick.userID, pick.day.description, id, pick.date.sqliteText])
-        let row = try Row.fetchOne(db, sql: SharedSQL.dailyPick, arguments: [pick.userID, pick.day.description])!
+        let row = try Row.fetchOne(
+            db.cachedStatement(sql: SharedSQL.dailyPick), arguments: [pick.userID, pick.day.description])!
         return try RepositoryName(owner: row[0], name: row[1])
     }
 }

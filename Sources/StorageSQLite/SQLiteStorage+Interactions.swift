@@ -54,11 +54,11 @@ extension SQLiteStorage {
         try await read { db in
             try Self.requireUser(db, userID)
             var kinds: [InteractionKind: Int] = [:]
-            for row in try Row.fetchAll(db, sql: SharedSQL.interactionKinds, arguments: [userID]) {
+            for row in try Row.fetchAll(db.cachedStatement(sql: SharedSQL.interactionKinds), arguments: [userID]) {
                 if let kind = InteractionKind(rawValue: row[0]) { kinds[kind] = row[1] }
             }
             func counts(_ sql: String) throws -> [(String, Int)] {
-                try Row.fetchAll(db, sql: sql, arguments: [userID, userID]).map { ($0[0], $0[1]) }
+                try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [userID, userID]).map { ($0[0], $0[1]) }
             }
             return PersonStats(
                 counts: kinds, languages: PersonStats.NamedCount.top(try counts(SharedSQL.listedLanguages), limit: top),
@@ -69,46 +69,57 @@ extension SQLiteStorage {
     public func withdrawSkip(id: String, userID: String) async throws -> SkipWithdrawal {
         try await write { db in
             try Self.requireUser(db, userID)
-            guard let row = try Row.fetchOne(db, sql: SharedSQL.interactionByClientID, arguments: [userID, id]) else {
+            guard
+                let row = try Row.fetchOne(
+                    db.cachedStatement(sql: SharedSQL.interactionByClientID), arguments: [userID, id])
+            else {
                 return .notFound
             }
             let kind = InteractionKind(rawValue: row[0]) ?? .view
             guard kind == .skip else { return .notASkip(kind) }
-            try db.execute(sql: SharedSQL.deleteInteraction, arguments: [userID, id])
-            try db.execute(sql: SharedSQL.decrementInteractionCount, arguments: [userID])
+            try db.cachedStatement(sql: SharedSQL.deleteInteraction).execute(arguments: [userID, id])
+            try db.cachedStatement(sql: SharedSQL.decrementInteractionCount).execute(arguments: [userID])
             return .withdrawn(try RepositoryName(owner: row[1], name: row[2]))
         }
     }
 
     public func interactions(userID: String) async throws -> [Interaction] {
-        try await read { db in
-            try Self.requireUser(db, userID)
-            return try Row.fetchAll(db, sql: SharedSQL.interactionsOfUser, arguments: [userID]).map { row in
-                Interaction(
-                    id: row[0], repository: try RepositoryName(owner: row[1], name: row[2]),
-                    kind: InteractionKind(rawValue: row[3]) ?? .view, at: row.date(4) ?? Date(timeIntervalSince1970: 0))
-            }
+        try await read { db in try Self.interactions(db, userID) }
+    }
+
+    /// A person's interactions, oldest first (checked to exist).
+    static func interactions(_ db: Database, _ userID: String) throws -> [Interaction] {
+        try requireUser(db, userID)
+        return try Row.fetchAll(db.cachedStatement(sql: SharedSQL.interactionsOfUser), arguments: [userID]).map { row in
+            Interaction(
+                id: row[0], repository: try RepositoryName(owner: row[1], name: row[2]),
+                kind: InteractionKind(rawValue: row[3]) ?? .view, at: row.date(4) ?? Date(timeIntervalSince1970: 0))
         }
     }
 
     public func list(_ list: RepositoryList, userID: String, page: PageRequest) async throws -> Page<ListedRepository> {
-        try await read { db in
-            try Self.requireUser(db, userID)
-            let total = try Int.fetchOne(db, sql: SharedSQL.listCount(list), arguments: [userID]) ?? 0
-            let rows = try Row.fetchAll(
-                db, sql: SharedSQL.listPage(list), arguments: [userID, page.perPage, page.offset])
-            let repositories = try Self.decode(db, rows: rows)
-            let items = zip(repositories, rows).map { repository, row in
-                ListedRepository(repository: repository, addedAt: row.date(SharedSQL.repositoryColumnCount) ?? Date())
-            }
-            return Page(items: items, total: total, request: page)
+        try await read { db in try Self.list(list, db, userID, page) }
+    }
+
+    /// A page of one of a person's lists, newest first (checked to exist).
+    static func list(_ list: RepositoryList, _ db: Database, _ userID: String, _ page: PageRequest) throws
+        -> Page<ListedRepository>
+    {
+        try requireUser(db, userID)
+        let total = try Int.fetchOne(db.cachedStatement(sql: SharedSQL.listCount(list)), arguments: [userID]) ?? 0
+        let rows = try Row.fetchAll(
+            db.cachedStatement(sql: SharedSQL.listPage(list)), arguments: [userID, page.perPage, page.offset])
+        let repositories = try decode(db, rows: rows)
+        let items = zip(repositories, rows).map { repository, row in
+            ListedRepository(repository: repository, addedAt: row.date(SharedSQL.repositoryColumnCount) ?? Date())
         }
+        return Page(items: items, total: total, request: page)
     }
 
     public func remove(_ name: RepositoryName, from list: RepositoryList, userID: String) async throws -> Bool {
         try await write { db in
             try Self.requireUser(db, userID)
-            try db.execute(sql: SharedSQL.removeFromList(list), arguments: [userID, name.key])
+            try db.cachedStatement(sql: SharedSQL.removeFromList(list)).execute(arguments: [userID, name.key])
             return db.changesCount > 0
         }
     }

@@ -11,14 +11,16 @@ extension SQLiteStorage {
             try db.execute(
                 sql: SharedSQL.insertUser,
                 arguments: [account.id, tokenHash, date.sqliteText])
-            try db.execute(sql: AccountSQL.insertToken, arguments: [tokenHash, account.id, date.sqliteText])
+            try db.cachedStatement(sql: AccountSQL.insertToken).execute(arguments: [
+                tokenHash, account.id, date.sqliteText,
+            ])
         }
         return account
     }
 
     public func user(tokenHash: String) async throws -> UserAccount? {
         try await read { db in
-            try Row.fetchOne(db, sql: SharedSQL.userByTokenHash, arguments: [tokenHash])
+            try Row.fetchOne(db.cachedStatement(sql: SharedSQL.userByTokenHash), arguments: [tokenHash])
                 .map {
                     UserAccount(
                         id: $0[0], createdAt: $0.date(1) ?? Date(timeIntervalSince1970: 0), returnedAt: $0.date(2))
@@ -29,20 +31,20 @@ extension SQLiteStorage {
     public func markReturned(userID: String, at date: Date) async throws {
         try await write { db in
             try Self.requireUser(db, userID)
-            try db.execute(sql: SharedSQL.markReturned, arguments: [date.sqliteText, userID])
+            try db.cachedStatement(sql: SharedSQL.markReturned).execute(arguments: [date.sqliteText, userID])
         }
     }
 
     public func deleteAbandonedAccounts(createdBefore date: Date, limit: Int) async throws -> Int {
         try await write { db in
-            try db.execute(sql: SharedSQL.deleteAbandonedAccounts, arguments: [date.sqliteText, limit])
+            try db.cachedStatement(sql: SharedSQL.deleteAbandonedAccounts).execute(arguments: [date.sqliteText, limit])
             return db.changesCount
         }
     }
 
     public func deleteAccount(userID: String) async throws -> Bool {
         try await write { db in
-            try db.execute(sql: SharedSQL.deleteAccount, arguments: [userID])
+            try db.cachedStatement(sql: SharedSQL.deleteAccount).execute(arguments: [userID])
             return db.changesCount > 0
         }
     }
@@ -67,11 +69,14 @@ extension SQLiteStorage {
     }
 
     public func preferences(userID: String) async throws -> UserPreferences? {
-        let document = try await read { db in
-            try Self.requireUser(db, userID)
-            return try String.fetchOne(db, sql: SharedSQL.preferencesDocument, arguments: [userID])
-        }
+        let document = try await read { db in try Self.preferencesDocument(db, userID) }
         return try document.map { try PreferencesDocument.decode($0) }
+    }
+
+    /// The stored preferences document of a person (checked to exist).
+    static func preferencesDocument(_ db: Database, _ userID: String) throws -> String? {
+        try requireUser(db, userID)
+        return try String.fetchOne(db.cachedStatement(sql: SharedSQL.preferencesDocument), arguments: [userID])
     }
 
     public func setPreferences(_ preferences: UserPreferences, userID: String) async throws {

@@ -8,15 +8,16 @@ extension SQLiteStorage {
     public func beginStarImport(_ candidate: StarImport, staleBefore: Date) async throws -> StarImportStart {
         try await write { db in
             try Self.requireUser(db, candidate.userID)
-            if let running = try Row.fetchOne(db, sql: SharedSQL.runningStarImport, arguments: [candidate.userID])
-                .map(Self.starImport)
-            {
+            if let running = try Row.fetchOne(
+                db.cachedStatement(sql: SharedSQL.runningStarImport), arguments: [candidate.userID]
+            )
+            .map(Self.starImport) {
                 if running.updatedAt >= staleBefore { return .alreadyRunning(running) }
                 try db.execute(
                     sql: SharedSQL.failStarImport,
                     arguments: [SharedSQL.interruptedImport, Date().sqliteText, running.id])
             }
-            try db.execute(sql: SharedSQL.insertStarImport, arguments: Self.arguments(candidate))
+            try db.cachedStatement(sql: SharedSQL.insertStarImport).execute(arguments: Self.arguments(candidate))
             return .started(candidate)
         }
     }
@@ -37,14 +38,16 @@ extension SQLiteStorage {
     public func starImport(id: String, userID: String) async throws -> StarImport? {
         try await read { db in
             try Self.requireUser(db, userID)
-            return try Row.fetchOne(db, sql: SharedSQL.starImportByID, arguments: [id, userID]).map(Self.starImport)
+            return try Row.fetchOne(db.cachedStatement(sql: SharedSQL.starImportByID), arguments: [id, userID]).map(
+                Self.starImport)
         }
     }
 
     public func starImports(userID: String) async throws -> [StarImport] {
         try await read { db in
             try Self.requireUser(db, userID)
-            return try Row.fetchAll(db, sql: SharedSQL.starImportsOfUser, arguments: [userID]).map(Self.starImport)
+            return try Row.fetchAll(db.cachedStatement(sql: SharedSQL.starImportsOfUser), arguments: [userID]).map(
+                Self.starImport)
         }
     }
 

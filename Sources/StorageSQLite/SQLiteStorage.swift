@@ -59,8 +59,8 @@ public final class SQLiteStorage: DataStore {
 
     public func statistics() async throws -> StoreStatistics {
         try await read { db in
-            func count(_ sql: String) throws -> Int { try Int.fetchOne(db, sql: sql) ?? 0 }
-            let coverage = try Row.fetchOne(db, sql: SharedSQL.snapshotCoverage)
+            func count(_ sql: String) throws -> Int { try Int.fetchOne(db.cachedStatement(sql: sql)) ?? 0 }
+            let coverage = try Row.fetchOne(db.cachedStatement(sql: SharedSQL.snapshotCoverage))
             return StoreStatistics(
                 repositories: try count("SELECT count(*) FROM repositories"),
                 topics: try count("SELECT count(DISTINCT topic) FROM repository_topics"),
