@@ -35,16 +35,17 @@ extension PersonSession {
     }
 
     /// Today's pick for this person's local `day`: the one kept for that day, else the best card of a fresh deal,
-    /// kept (when two devices ask at once, the first kept wins and both show it) and recorded as dealt. Nil when
-    /// nothing is left to deal.
+    /// kept and recorded as dealt. Kept by the store at once when it is shared (when two servers ask at once, the
+    /// first kept wins and both show it), else written behind with the dealt cards (this server's sessions are the
+    /// only ones that pick, and this one is the person's). Nil when nothing is left to deal.
     public func pick(for day: Day, recommender: Recommender, at date: Date) async throws -> DailyPick? {
-        if let kept = todaysPick, kept.day == day, kept.index == ObjectIdentifier(recommender.index) {
-            return DailyPick(card: kept.card, decision: try await decision(on: kept.card.repository.repositoryName))
-        }
+        if let known = try await knownPick(for: day, recommender: recommender) { return known }
         // A first visit loads the session together with the day's pick; a session loaded before asks the store.
         let loaded = try await current(for: recommender.index, pickDay: day)
+        // Taken before the store is read: a pick being written is then in one or the other.
+        let unwritten = served.unwrittenPick(userID: userID, day: day)
         var name =
-            if let kept = loaded.keptPick, kept.day == day { kept.name } else {
+            if let unwritten { unwritten } else if let kept = loaded.keptPick, kept.day == day { kept.name } else {
                 try await store.dailyPick(userID: userID, day: day)
             }
         var dealt: Recommendation?
@@ -53,7 +54,15 @@ extension PersonSession {
         for _ in 0..<3 where name == nil {
             let deck = try await deal(size: 1, filter: DeckFilter(), recommender: recommender)
             if let card = deck.cards.first {
-                name = try await store.keepDailyPick(card.repository.repositoryName, userID: userID, day: day, at: date)
+                // Another visit of this person may have picked while this one dealt (an actor takes turns at awaits).
+                if let known = try await knownPick(for: day, recommender: recommender) { return known }
+                let picked = card.repository.repositoryName
+                if served.keepsPicksBehind {
+                    served.keepBehind(ServedRecorder.Pick(name: picked, day: day, at: date), userID: userID)
+                    name = picked
+                } else {
+                    name = try await store.keepDailyPick(picked, userID: userID, day: day, at: date)
+                }
                 dealt = card
             } else if deck.exhausted {
                 return nil
@@ -68,6 +77,14 @@ extension PersonSession {
         guard let card else { return nil }
         todaysPick = (day, ObjectIdentifier(recommender.index), card)
         return DailyPick(card: card, decision: try await decision(on: name))
+    }
+
+    /// Today's pick as this session knows it already, with the person's decision on it; nil when it does not.
+    private func knownPick(for day: Day, recommender: Recommender) async throws -> DailyPick? {
+        guard let kept = todaysPick, kept.day == day, kept.index == ObjectIdentifier(recommender.index) else {
+            return nil
+        }
+        return DailyPick(card: kept.card, decision: try await decision(on: kept.card.repository.repositoryName))
     }
 
     /// How well each of `keys` fits this person (fit and reasons); nil for a key the recommender's index lacks.

@@ -33,7 +33,7 @@ public actor PersonSession {
     /// Whose session it is.
     public let userID: String
     let store: any DataStore
-    private let served: ServedRecorder
+    let served: ServedRecorder
     private let refresh: Duration
     private let observe: DealingSessions.DealObserver
     var state: State?
@@ -139,6 +139,7 @@ public actor PersonSession {
         let servedKnown = state?.index == ObjectIdentifier(index) && store.dealtCardsRecording == .writeBehind
         // What is on its way to the store, taken before reading the store: a card is then in one or the other.
         let unwritten = servedKnown ? [] : self.served.unwritten(userID: userID).map(\.key)
+        let unwrittenPick = pickDay.flatMap { self.served.unwrittenPick(userID: userID, day: $0) }
         let record = try await store.personRecord(
             userID: userID,
             PersonRecordRequest(served: !servedKnown, recentSaves: Self.recentSavesRead, pickDay: pickDay))
@@ -152,7 +153,7 @@ public actor PersonSession {
             index: ObjectIdentifier(index), refreshAt: refreshAt)
         loaded.recentSaves = record.recentSaves
         loaded.githubName = .some(record.githubIdentity.map { PartOfDay.callingName($0.name) ?? $0.login })
-        loaded.keptPick = pickDay.map { ($0, record.pick) }
+        loaded.keptPick = pickDay.map { ($0, unwrittenPick ?? record.pick) }
         // Another call may have loaded meanwhile (actors re-enter at awaits): keep what it dealt, too.
         if let state, state.index == loaded.index {
             var merged = loaded

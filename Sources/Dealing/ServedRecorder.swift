@@ -13,10 +13,22 @@ import Synchronization
 /// people's rows per request had made the database write the same pages over and over (about 90 KB per request),
 /// which capped the deck at a third of what it serves now. After `kill -9`, the cards of the last interval are
 /// forgotten and may be dealt again; a graceful stop writes everything.
+///
+/// Today's picks (Home) go the same way: kept by the store at once when it is shared (the first server to keep one
+/// wins), written behind with the cards otherwise (one server's sessions are the only ones that pick).
 public final class ServedRecorder: Sendable {
     private struct Dealt: Sendable {
         var names: [RepositoryName] = []
         var at = Date.distantPast
+        /// Today's pick to keep, when one was made.
+        var pick: Pick?
+    }
+
+    /// A pick of the day, waiting to be kept.
+    struct Pick: Sendable {
+        var name: RepositoryName
+        var day: Day
+        var at: Date
     }
 
     private struct Queue {
@@ -56,6 +68,24 @@ public final class ServedRecorder: Sendable {
         }
     }
 
+    /// Whether today's pick is written behind (the caller keeps it with ``keepBehind(_:)``) or kept by the store
+    /// at once (``DataStore/keepDailyPick(_:userID:day:at:)``, which says which pick the day has).
+    var keepsPicksBehind: Bool { store.dealtCardsRecording == .writeBehind }
+
+    /// Queues the person's pick of `pick.day` to be kept at the next flush. The caller (the person's session) has
+    /// checked that the day has no pick yet, in the store or in ``unwrittenPick(userID:day:)``.
+    func keepBehind(_ pick: Pick, userID: String) {
+        queue.withLock { queue in queue.pending[userID, default: Dealt()].pick = pick }
+    }
+
+    /// The person's pick of `day` that the store may not have yet.
+    func unwrittenPick(userID: String, day: Day) -> RepositoryName? {
+        queue.withLock { queue in
+            let waiting = [queue.pending[userID]?.pick] + queue.writing.values.map { $0[userID]?.pick }
+            return waiting.compactMap { $0 }.last { $0.day == day }?.name
+        }
+    }
+
     /// Writes what is waiting, every person's at once (SQLite groups them into one transaction). What could not be
     /// written waits for the next flush; a person who no longer exists is dropped.
     public func flush() async {
@@ -72,13 +102,24 @@ public final class ServedRecorder: Sendable {
         let failed = await withTaskGroup(of: (String, Dealt)?.self) { group in
             for (userID, dealt) in batch {
                 group.addTask {
+                    var left = dealt
                     do {
-                        _ = try await self.store.recordServed(dealt.names, userID: userID, at: dealt.at)
+                        if !dealt.names.isEmpty {
+                            _ = try await self.store.recordServed(dealt.names, userID: userID, at: dealt.at)
+                            left.names = []
+                        }
+                        if let pick = dealt.pick {
+                            _ = try await self.store.keepDailyPick(
+                                pick.name, userID: userID, day: pick.day, at: pick.at)
+                        }
                         return nil
                     } catch StorageError.unknownUser {
                         return nil
+                    } catch StorageError.unknownRepositories where left.names.isEmpty {
+                        // The picked repository left the catalog before it was kept: the next visit picks again.
+                        return nil
                     } catch {
-                        return (userID, dealt)
+                        return (userID, left)
                     }
                 }
             }
@@ -89,7 +130,9 @@ public final class ServedRecorder: Sendable {
         queue.withLock { queue in
             for (userID, dealt) in failed {
                 let later = queue.pending[userID]
-                queue.pending[userID] = Dealt(names: dealt.names + (later?.names ?? []), at: later?.at ?? dealt.at)
+                queue.pending[userID] = Dealt(
+                    names: dealt.names + (later?.names ?? []), at: later?.at ?? dealt.at,
+                    pick: later?.pick ?? dealt.pick)
             }
             queue.writing[flush] = nil
         }

@@ -51,6 +51,46 @@ struct DealingTests {
         }
     }
 
+    @Test(
+        "today's pick: written behind with the dealt cards on a store one server owns, kept at once on a shared one",
+        arguments: Engine.available)
+    func picksKept(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            try await SyntheticCatalog.seed(test.store)
+            let account = try await test.store.createUser(tokenHash: "pick-test", at: Date())
+            let deck = try await DeckService.make(store: test.store, logger: Self.logger)
+            let day = try #require(Day("2026-11-23"))
+            let sessions = DealingSessions(store: test.store, served: deck.served)
+            // Two visits at once: one pick between them.
+            async let one = sessions.session(account.id).pick(for: day, recommender: deck.recommender, at: Date())
+            async let two = sessions.session(account.id).pick(for: day, recommender: deck.recommender, at: Date())
+            let picks = try await [one, two].map { try #require($0).card.repository.repositoryName }
+            #expect(picks[0] == picks[1])
+            let kept = try await test.store.dailyPick(userID: account.id, day: day)
+            switch test.store.dealtCardsRecording {
+            case .writeBehind: #expect(kept == nil, "written behind, not yet")
+            case .atOnce: #expect(kept == picks[0])
+            }
+            // A session made again before the flush (another load of the person) shows the pick waiting to be kept.
+            let again = DealingSessions(store: test.store, served: deck.served)
+            let before = try await again.session(account.id).pick(for: day, recommender: deck.recommender, at: Date())
+            #expect(before?.card.repository.repositoryName == picks[0])
+            await deck.flushServed()
+            #expect(try await test.store.dailyPick(userID: account.id, day: day) == picks[0])
+            #expect(try await test.store.served(userID: account.id).contains(picks[0].key), "dealt, never again")
+            // After the flush, a restarted server reads it from the store; the next day brings another.
+            let restarted = DealingSessions(store: test.store, served: deck.served)
+            let after = try await restarted.session(account.id).pick(
+                for: day, recommender: deck.recommender, at: Date())
+            #expect(after?.card.repository.repositoryName == picks[0])
+            let next = try await restarted.session(account.id).pick(
+                for: day.adding(days: 1), recommender: deck.recommender, at: Date())
+            #expect(next != nil && next?.card.repository.repositoryName != picks[0])
+            await deck.flushServed()
+            #expect(try await test.store.dailyPick(userID: account.id, day: day) == picks[0], "the first day's stays")
+        }
+    }
+
     @Test("the index is rebuilt only after new signals, and then knows them")
     func rebuildsAfterSignals() async throws {
         try await withStore(.sqliteMemory) { test in

@@ -49,11 +49,63 @@ struct ExpiringCacheTests {
         #expect(try await cache.value(for: "go") { 3 } == 3)
     }
 
-    @Test("An expired value is made again")
-    func expiredIsMadeAgain() async throws {
+    @Test("An expired value is answered while it is made again, once, in the background; then the new one")
+    func expiredIsRefreshedBehind() async throws {
         let cache = ExpiringCache<String, Int>(lifetime: .milliseconds(20))
+        let made = Counter()
         #expect(try await cache.value(for: "swift") { 1 } == 1)
         try await Task.sleep(for: .milliseconds(40))
-        #expect(try await cache.value(for: "swift") { 2 } == 2)
+        let gate = Gate()
+        let stale = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<10 {
+                group.addTask {
+                    try await cache.value(for: "swift") {
+                        made.add()
+                        await gate.wait()
+                        return 2
+                    }
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(stale == Array(repeating: 1, count: 10), "nobody waits for the refresh")
+        #expect(made.value == 1, "made again once")
+        await gate.open()
+        #expect(try await eventually { try await cache.value(for: "swift") { 3 } == 2 })
+        #expect(made.value == 1)
+    }
+
+    @Test("A refresh that fails keeps the old value; the next request after it tries again")
+    func failedRefreshKeepsTheOld() async throws {
+        let cache = ExpiringCache<String, Int>(lifetime: .milliseconds(20))
+        #expect(try await cache.value(for: "go") { 1 } == 1)
+        try await Task.sleep(for: .milliseconds(40))
+        #expect(try await cache.value(for: "go") { throw Failure() } == 1)
+        // The failed refresh settles (expired again): a later request answers the old value and refreshes once more.
+        #expect(try await eventually { try await cache.value(for: "go") { 5 } == 5 })
+    }
+
+    /// Asks `condition` until it holds (a background refresh settles), for up to a second.
+    private func eventually(_ condition: () async throws -> Bool) async throws -> Bool {
+        for _ in 0..<100 {
+            if try await condition() { return true }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return false
+    }
+
+    /// Holds makers until opened.
+    private actor Gate {
+        private var isOpen = false
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+        func wait() async {
+            if isOpen { return }
+            await withCheckedContinuation { waiting.append($0) }
+        }
+        func open() {
+            isOpen = true
+            for continuation in waiting { continuation.resume() }
+            waiting = []
+        }
     }
 }
