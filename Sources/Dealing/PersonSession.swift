@@ -109,12 +109,15 @@ public actor PersonSession {
         state?.recentSaves = nil
     }
 
-    /// Forgets the latest skip of `repository` (this server just withdrew it from the store).
-    public func didWithdrawSkip(of repository: RepositoryName) {
+    /// Forgets the latest `kind` of `repository` (this server just withdrew it in the store): it no longer counts
+    /// in the taste, and a withdrawn like or save has left its list.
+    public func didWithdraw(_ kind: InteractionKind, of repository: RepositoryName) {
         let key = repository.key
-        if let position = state?.signals.lastIndex(where: { $0.repositoryKey == key && $0.kind == .skip }) {
+        let signal = SignalKind(kind)
+        if let position = state?.signals.lastIndex(where: { $0.repositoryKey == key && $0.kind == signal }) {
             state?.signals.remove(at: position)
         }
+        if kind.list != nil { state?.recentSaves = nil }
         tasteVersion += 1
     }
 

@@ -108,17 +108,18 @@ struct DiscoveryAPI: APIProtocol {
             throw APIError.badRequest(
                 "The id must be 1 to \(Mapping.maximumClientIDBytes) bytes of UTF-8 without control characters.")
         }
-        switch try await store.withdrawSkip(id: id, userID: userID) {
-        case .withdrawn(let repository):
-            await sessions.session(userID).didWithdrawSkip(of: repository)
+        switch try await store.withdrawInteraction(id: id, userID: userID, at: clock()) {
+        case .withdrawn(let kind, let repository):
+            await sessions.session(userID).didWithdraw(kind, of: repository)
+            return .noContent(.init())
+        case .alreadyWithdrawn:
             return .noContent(.init())
         case .notFound:
             throw APIError.notFound("You recorded no interaction with id '\(id)'.")
-        case .notASkip(let kind):
-            let list = kind == .save ? "saved" : "liked"
+        case .notWithdrawable(let kind):
             throw APIError.unprocessable(
-                "Only a skip can be withdrawn; '\(id)' is a \(kind.rawValue)."
-                    + (kind.list == nil ? "" : " Take it off your list with DELETE /v1/me/\(list)/{owner}/{name}."))
+                "Only a like, a save or a skip can be withdrawn; '\(id)' is \(kind == .open ? "an" : "a") \(kind.rawValue)."
+            )
         }
     }
 

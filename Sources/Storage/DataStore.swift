@@ -181,9 +181,11 @@ public protocol DataStore: Sendable {
     func recordInteractions(_ interactions: [Interaction], userID: String, quota: InteractionQuota) async throws
         -> InteractionReceipt
 
-    /// Withdraws a skip this person recorded with client id `id` (the deck's undo): the row is deleted. Anything but
-    /// a skip is left alone and reported. Throws ``StorageError/unknownUser(_:)``.
-    func withdrawSkip(id: String, userID: String) async throws -> SkipWithdrawal
+    /// Withdraws the like, save or skip this person recorded with client id `id` (undo): it stays in the record,
+    /// marked withdrawn at `date`, and no longer counts (not in their interactions, stats, quota or anyone's
+    /// community signals); a withdrawn like or save also leaves its list. Withdrawing it again changes nothing and
+    /// says so; other kinds are left alone and reported. Throws ``StorageError/unknownUser(_:)``.
+    func withdrawInteraction(id: String, userID: String, at date: Date) async throws -> InteractionWithdrawal
 
     /// A person's interactions in the order they happened (ties in the order received).
     func interactions(userID: String) async throws -> [Interaction]
@@ -343,14 +345,19 @@ public struct InteractionReceipt: Hashable, Sendable {
     }
 }
 
-/// The outcome of withdrawing a skip.
-public enum SkipWithdrawal: Hashable, Sendable {
-    /// The skip of this repository was deleted.
-    case withdrawn(RepositoryName)
+/// The outcome of withdrawing an interaction (undo).
+public enum InteractionWithdrawal: Hashable, Sendable {
+    /// The like, save or skip of this repository is withdrawn now.
+    case withdrawn(InteractionKind, RepositoryName)
+    /// It was withdrawn before (nothing changed: an offline queue may send the same undo twice).
+    case alreadyWithdrawn(InteractionKind, RepositoryName)
     /// This person recorded no interaction with that id.
     case notFound
-    /// The interaction is not a skip (nothing changed).
-    case notASkip(InteractionKind)
+    /// The interaction is a view, an open or an imported star, which undo does not take back (nothing changed).
+    case notWithdrawable(InteractionKind)
+
+    /// The kinds undo takes back.
+    public static let withdrawableKinds: Set<InteractionKind> = [.like, .save, .skip]
 }
 
 /// One interaction of some person, as the recommender learns from it.

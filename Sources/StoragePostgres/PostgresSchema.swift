@@ -17,7 +17,11 @@ enum PostgresSchema {
         (8, "a token per signed-in device, GitHub identities", version8),
         (9, "a living catalog: checked and gone repositories, renames, scheduled refreshes", version9),
         (10, "today's pick per person and local day", version10),
+        (11, "interactions withdrawn by undo, kept in the record", version11),
     ]
+
+    /// A like, save or skip taken back stays in the record, marked with when.
+    static let version11 = ["ALTER TABLE interactions ADD COLUMN withdrawn_at TIMESTAMPTZ"]
 
     /// One pick per person and local day (`YYYY-MM-DD`), kept so every device shows the same one that day.
     static let version10 = [

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import PostgresNIO
 public import RepoFinderCore
 public import Storage
@@ -85,7 +85,9 @@ extension PostgresStorage {
             topics: PersonStats.NamedCount.top(try await counts(SharedSQL.listedTopics), limit: top))
     }
 
-    public func withdrawSkip(id: String, userID: String) async throws -> SkipWithdrawal {
+    public func withdrawInteraction(id: String, userID: String, at date: Date) async throws
+        -> InteractionWithdrawal
+    {
         try await transaction { connection in
             try await requireUser(userID, on: connection)
             guard
@@ -94,10 +96,15 @@ extension PostgresStorage {
                 ).first
             else { return .notFound }
             let kind = InteractionKind(rawValue: try row.value(0)) ?? .view
-            guard kind == .skip else { return .notASkip(kind) }
-            try await query(SharedSQL.deleteInteraction, [userID, id], on: connection)
+            let name = try RepositoryName(owner: try row.value(1), name: try row.value(2))
+            guard InteractionWithdrawal.withdrawableKinds.contains(kind) else { return .notWithdrawable(kind) }
+            guard !(try row.value(3) as Bool) else { return .alreadyWithdrawn(kind, name) }
+            try await query(SharedSQL.withdrawInteraction, [date, userID, id], on: connection)
             try await query(SharedSQL.decrementInteractionCount, [userID], on: connection)
-            return .withdrawn(try RepositoryName(owner: try row.value(1), name: try row.value(2)))
+            if let list = kind.list {
+                try await query(SharedSQL.removeFromList(list), [userID, name.key], on: connection)
+            }
+            return .withdrawn(kind, name)
         }
     }
 

@@ -32,8 +32,9 @@ package enum AccountSQL {
     package static let countInteractions = "SELECT count(*) FROM interactions WHERE user_id = ?"
     /// The source's interactions, oldest first, under the target unless it holds the same idempotency id.
     package static let moveInteractions = """
-        INSERT INTO interactions (user_id, client_id, repository_id, kind, at, received_at)
-        SELECT ?, client_id, repository_id, kind, at, received_at FROM interactions WHERE user_id = ? ORDER BY seq
+        INSERT INTO interactions (user_id, client_id, repository_id, kind, at, received_at, withdrawn_at)
+        SELECT ?, client_id, repository_id, kind, at, received_at, withdrawn_at FROM interactions WHERE user_id = ?
+        ORDER BY seq
         ON CONFLICT (user_id, client_id) DO NOTHING
         """
     package static func uniteList(_ list: RepositoryList) -> String {
@@ -59,7 +60,8 @@ package enum AccountSQL {
         """
     /// The target's interaction count as the quota counts it (imported stars do not count).
     package static let recountInteractions = """
-        UPDATE users SET interaction_count = (SELECT count(*) FROM interactions WHERE user_id = ? AND kind <> 'star')
+        UPDATE users SET interaction_count = (
+            SELECT count(*) FROM interactions WHERE user_id = ? AND kind <> 'star' AND withdrawn_at IS NULL)
         WHERE id = ?
         """
 

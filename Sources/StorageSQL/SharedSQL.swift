@@ -38,7 +38,7 @@ package enum SharedSQL {
 }
 
 /// The schema version this build knows (the number of migrations).
-package let currentSchemaVersion = 10
+package let currentSchemaVersion = 11
 
 extension SharedSQL {
     package static let userExists = "SELECT 1 FROM users WHERE id = ?"
@@ -95,20 +95,23 @@ extension SharedSQL {
 
     package static let everyonesInteractions = """
         SELECT i.user_id, r.full_name_key, i.kind FROM interactions i JOIN repositories r ON r.id = i.repository_id
-        ORDER BY i.seq
+        WHERE i.withdrawn_at IS NULL ORDER BY i.seq
         """
 
-    /// The kind and repository of one of a person's interactions, by client id.
+    /// The kind and repository of one of a person's interactions, by client id, and whether it was withdrawn.
     package static let interactionByClientID = """
-        SELECT i.kind, r.owner_login, r.name FROM interactions i
+        SELECT i.kind, r.owner_login, r.name, i.withdrawn_at IS NOT NULL FROM interactions i
         JOIN repositories r ON r.id = i.repository_id WHERE i.user_id = ? AND i.client_id = ?
         """
 
-    package static let deleteInteraction = "DELETE FROM interactions WHERE user_id = ? AND client_id = ?"
+    /// Marks one of a person's interactions withdrawn (time, user id, client id): kept, no longer counted.
+    package static let withdrawInteraction =
+        "UPDATE interactions SET withdrawn_at = ? WHERE user_id = ? AND client_id = ?"
 
     package static let interactionsOfUser = """
         SELECT i.client_id, r.owner_login, r.name, i.kind, i.at FROM interactions i
-        JOIN repositories r ON r.id = i.repository_id WHERE i.user_id = ? ORDER BY i.at, i.seq
+        JOIN repositories r ON r.id = i.repository_id WHERE i.user_id = ? AND i.withdrawn_at IS NULL
+        ORDER BY i.at, i.seq
         """
 
     /// A person's quota counters (see `QuotaCounters`): interactions held, and the current 24-hour window's start and
@@ -119,14 +122,16 @@ extension SharedSQL {
     package static let setQuotaCounters = """
         UPDATE users SET interaction_count = ?, quota_window_start = ?, quota_window_count = ? WHERE id = ?
         """
-    /// One interaction fewer (a withdrawn skip).
+    /// One interaction fewer (a withdrawn one).
     package static let decrementInteractionCount = """
         UPDATE users SET interaction_count = CASE WHEN interaction_count > 0 THEN interaction_count - 1 ELSE 0 END
         WHERE id = ?
         """
 
     /// A person's interactions by kind.
-    package static let interactionKinds = "SELECT kind, count(*) FROM interactions WHERE user_id = ? GROUP BY kind"
+    package static let interactionKinds = """
+        SELECT kind, count(*) FROM interactions WHERE user_id = ? AND withdrawn_at IS NULL GROUP BY kind
+        """
 
     /// The ids of the repositories on a person's lists (two `?`: the user id twice), each once.
     private static let listedRepositoryIDs = """

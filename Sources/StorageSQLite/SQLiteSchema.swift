@@ -49,8 +49,14 @@ enum SQLiteSchema {
         migrator.registerMigration("v10: today's pick per person and local day") { db in
             try db.execute(sql: version10)
         }
+        migrator.registerMigration("v11: interactions withdrawn by undo, kept in the record") { db in
+            try db.execute(sql: version11)
+        }
         return migrator
     }
+
+    /// A like, save or skip taken back stays in the record, marked with when.
+    static let version11 = "ALTER TABLE interactions ADD COLUMN withdrawn_at TEXT"
 
     /// One pick per person and local day (`YYYY-MM-DD`), kept so every device shows the same one that day.
     static let version10 = """

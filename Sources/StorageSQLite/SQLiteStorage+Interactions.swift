@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import GRDB
 public import RepoFinderCore
 public import Storage
@@ -66,7 +66,9 @@ extension SQLiteStorage {
         }
     }
 
-    public func withdrawSkip(id: String, userID: String) async throws -> SkipWithdrawal {
+    public func withdrawInteraction(id: String, userID: String, at date: Date) async throws
+        -> InteractionWithdrawal
+    {
         try await write { db in
             try Self.requireUser(db, userID)
             guard
@@ -76,10 +78,17 @@ extension SQLiteStorage {
                 return .notFound
             }
             let kind = InteractionKind(rawValue: row[0]) ?? .view
-            guard kind == .skip else { return .notASkip(kind) }
-            try db.cachedStatement(sql: SharedSQL.deleteInteraction).execute(arguments: [userID, id])
+            let name = try RepositoryName(owner: row[1], name: row[2])
+            guard InteractionWithdrawal.withdrawableKinds.contains(kind) else { return .notWithdrawable(kind) }
+            guard !(row[3] as Bool) else { return .alreadyWithdrawn(kind, name) }
+            try db.cachedStatement(sql: SharedSQL.withdrawInteraction).execute(arguments: [
+                date.sqliteText, userID, id,
+            ])
             try db.cachedStatement(sql: SharedSQL.decrementInteractionCount).execute(arguments: [userID])
-            return .withdrawn(try RepositoryName(owner: row[1], name: row[2]))
+            if let list = kind.list {
+                try db.cachedStatement(sql: SharedSQL.removeFromList(list)).execute(arguments: [userID, name.key])
+            }
+            return .withdrawn(kind, name)
         }
     }
 

@@ -125,28 +125,42 @@ struct DeckTests {
     }
 
     @Test(
-        "undo: a skip is withdrawn by its id (204, then 404); a like is not (422); stats follow",
+        "undo: a like, save or skip is withdrawn by its id (204, again 204); it leaves its list and the stats; a view is not (422)",
         arguments: Engine.available)
-    func withdrawSkip(engine: Engine) async throws {
+    func withdrawInteraction(engine: Engine) async throws {
         try await ServerHarness.run(engine) { client, _ in
             let token = try await client.newToken()
-            let (a, b) = (ServerHarness.name("Rust", 0), ServerHarness.name("Rust", 1))
+            let (a, b, c) = (
+                ServerHarness.name("Rust", 0), ServerHarness.name("Rust", 1), ServerHarness.name("Rust", 2)
+            )
             let batch = #"""
                 {"interactions":[
                   {"id":"s1","repo":"\#(a)","kind":"skip","at":"2026-11-20T10:00:00Z"},
-                  {"id":"l1","repo":"\#(b)","kind":"like","at":"2026-11-20T10:01:00Z"}]}
+                  {"id":"l1","repo":"\#(b)","kind":"like","at":"2026-11-20T10:01:00Z"},
+                  {"id":"v1","repo":"\#(c)","kind":"save","at":"2026-11-20T10:02:00Z"},
+                  {"id":"w1","repo":"\#(c)","kind":"view","at":"2026-11-20T10:03:00Z"}]}
                 """#
             #expect(try await client.call(.post, "/v1/me/interactions", token: token, json: batch).status == .ok)
             #expect(try await client.call(.get, "/v1/me/stats", token: token).json()["skips"] as? Int == 1)
             #expect(try await client.call(.delete, "/v1/me/interactions/s1", token: token).status == .noContent)
-            #expect(try await client.call(.delete, "/v1/me/interactions/s1", token: token).status == .notFound)
-            let like = try await client.call(.delete, "/v1/me/interactions/l1", token: token)
-            #expect(like.status == .unprocessableContent)
-            #expect((try like.json()["message"] as? String ?? "").contains("/v1/me/liked"))
+            #expect(try await client.call(.delete, "/v1/me/interactions/s1", token: token).status == .noContent)
+            #expect(try await client.call(.delete, "/v1/me/interactions/l1", token: token).status == .noContent)
+            #expect(try await client.call(.get, "/v1/me/liked", token: token).names().isEmpty)
+            #expect(try await client.call(.delete, "/v1/me/interactions/v1", token: token).status == .noContent)
+            #expect(try await client.call(.get, "/v1/me/saved", token: token).names().isEmpty)
+            let view = try await client.call(.delete, "/v1/me/interactions/w1", token: token)
+            #expect(view.status == .unprocessableContent)
+            #expect((try view.json()["message"] as? String ?? "").contains("a view"))
+            #expect(try await client.call(.delete, "/v1/me/interactions/nope", token: token).status == .notFound)
             #expect(try await client.call(.delete, "/v1/me/interactions/s1").status == .unauthorized)
             let stats = try await client.call(.get, "/v1/me/stats", token: token).json()
             #expect(stats["skips"] as? Int == 0)
-            #expect(stats["likes"] as? Int == 1)
+            #expect(stats["likes"] as? Int == 0)
+            #expect(stats["saves"] as? Int == 0)
+            // Liked again (a new id), it is on the list again.
+            let again = #"{"interactions":[{"id":"l2","repo":"\#(b)","kind":"like","at":"2026-11-20T10:05:00Z"}]}"#
+            #expect(try await client.call(.post, "/v1/me/interactions", token: token, json: again).status == .ok)
+            #expect(try await client.call(.get, "/v1/me/liked", token: token).names() == [b])
         }
     }
 

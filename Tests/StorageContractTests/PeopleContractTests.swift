@@ -104,9 +104,9 @@ struct PeopleContractTests {
     }
 
     @Test(
-        "a skip can be withdrawn by its client id; other kinds and other people's ids cannot",
+        "a like, save or skip is withdrawn by its client id: kept in the record, no longer counted, off its list",
         arguments: Engine.available)
-    func withdrawSkip(engine: Engine) async throws {
+    func withdrawInteraction(engine: Engine) async throws {
         try await withStore(engine) { test in
             let account = try await prepared(test)
             let bob = try await test.store.createUser(tokenHash: "bob", at: Fixtures.moment)
@@ -114,16 +114,47 @@ struct PeopleContractTests {
                 [
                     interaction("s1", "apple/swift", .skip, minute: 1),
                     interaction("l1", "vapor/vapor", .like, minute: 2),
+                    interaction("v1", "vapor/vapor", .save, minute: 3),
+                    interaction("o1", "apple/swift", .open, minute: 4),
                 ], userID: account.id)
-            #expect(try await test.store.withdrawSkip(id: "s1", userID: bob.id) == .notFound)
-            #expect(try await test.store.withdrawSkip(id: "l1", userID: account.id) == .notASkip(.like))
+            let recorded = try await test.store.statistics().interactions
+            let at = Fixtures.moment.addingTimeInterval(600)
+            let (swift, vapor) = (Fixtures.name("apple/swift"), Fixtures.name("vapor/vapor"))
+            #expect(try await test.store.withdrawInteraction(id: "s1", userID: bob.id, at: at) == .notFound)
             #expect(
-                try await test.store.withdrawSkip(id: "s1", userID: account.id)
-                    == .withdrawn(Fixtures.name("apple/swift")))
-            #expect(try await test.store.withdrawSkip(id: "s1", userID: account.id) == .notFound)
-            #expect(try await test.store.interactions(userID: account.id).map(\.id) == ["l1"])
+                try await test.store.withdrawInteraction(id: "o1", userID: account.id, at: at)
+                    == .notWithdrawable(.open))
+            #expect(
+                try await test.store.withdrawInteraction(id: "s1", userID: account.id, at: at)
+                    == .withdrawn(.skip, swift))
+            #expect(
+                try await test.store.withdrawInteraction(id: "l1", userID: account.id, at: at)
+                    == .withdrawn(.like, vapor))
+            // Again (an offline queue sending the same undo twice): nothing changes.
+            #expect(
+                try await test.store.withdrawInteraction(id: "l1", userID: account.id, at: at)
+                    == .alreadyWithdrawn(.like, vapor))
+            #expect(try await test.store.interactions(userID: account.id).map(\.id) == ["v1", "o1"])
+            #expect(try await test.store.list(.liked, userID: account.id, page: PageRequest()).items.isEmpty)
+            #expect(try await test.store.list(.saved, userID: account.id, page: PageRequest()).total == 1)
+            let stats = try await test.store.activity(userID: account.id, top: 5)
+            #expect(stats.counts[.like] == nil && stats.counts[.skip] == nil && stats.counts[.save] == 1)
+            #expect(try await test.store.everyonesInteractions().allSatisfy { $0.kind == .save || $0.kind == .open })
+            #expect(try await test.store.statistics().interactions == recorded, "kept in the record")
+            // Replaying the withdrawn like's id stores nothing; a new like (a new id) counts again.
+            let replay = try await test.store.recordInteractions(
+                [interaction("l1", "vapor/vapor", .like, minute: 2)], userID: account.id)
+            #expect(replay.duplicates == 1)
+            _ = try await test.store.recordInteractions(
+                [interaction("l2", "vapor/vapor", .like, minute: 5)], userID: account.id)
+            #expect(try await test.store.list(.liked, userID: account.id, page: PageRequest()).total == 1)
+            // The saved one is withdrawn too: off the saved list.
+            #expect(
+                try await test.store.withdrawInteraction(id: "v1", userID: account.id, at: at)
+                    == .withdrawn(.save, vapor))
+            #expect(try await test.store.list(.saved, userID: account.id, page: PageRequest()).items.isEmpty)
             await #expect(throws: StorageError.unknownUser("nobody")) {
-                try await test.store.withdrawSkip(id: "s1", userID: "nobody")
+                try await test.store.withdrawInteraction(id: "s1", userID: "nobody", at: at)
             }
         }
     }

@@ -234,7 +234,7 @@ class Flow:
         first = b.top_card()
         names = [button.get_attribute("aria-label") for button in b.finds(".deck-actions button")]
         tabs = [link.text for link in b.finds("nav.tabbar a")]
-        if names != ["Undo skip", "Skip", "Save", "Like"] or tabs != ["Home", "Deck", "Explore", "Library"]:
+        if names != ["Undo", "Skip", "Save", "Like"] or tabs != ["Home", "Deck", "Explore", "Library"]:
             raise Failure(f"deck buttons {names}, navigation {tabs}")
         cards = b.finds(".card")
         if not cards[0].get_attribute("data-repo") or not b.finds(".card.top .reasons li"):
@@ -261,14 +261,27 @@ class Flow:
                 self.wait_synced()
                 ActionChains(b.driver).send_keys("u").perform()
             else:
-                b.find('.deck-actions [aria-label="Undo skip"]').click()
+                b.find('.deck-actions [aria-label="Undo"]').click()
             b.wait(f"{name} to come back by {how}", lambda: b.top_card() == name)
             if how == "button":
                 b.driver.delete_network_conditions()
                 b.wait("the page to be online again", lambda: b.js("return navigator.onLine === true"), 5)
-            if not b.find('.deck-actions [aria-label="Undo skip"]').get_attribute("disabled"):
+            if not b.find('.deck-actions [aria-label="Undo"]').get_attribute("disabled"):
                 raise Failure("the undo button stays enabled after an undo")
             undone.append(name)
+        # A like by accident, sent: U takes it back; it is not in Liked, and the card is dealt again (back on top).
+        name = b.top_card()
+        ActionChains(b.driver).send_keys(Keys.ARROW_RIGHT).perform()
+        b.wait(f"{name} to leave the deck", lambda: b.top_card() != name)
+        self.wait_synced()
+        if name not in [item["repository"]["fullName"] for item in b.api("/v1/me/liked?perPage=100")["items"]]:
+            raise Failure(f"{name} is not in Liked after the like reached the server")
+        ActionChains(b.driver).send_keys("u").perform()
+        b.wait(f"{name} to come back after undoing the like", lambda: b.top_card() == name)
+        b.wait(f"{name} to leave Liked", lambda: name not in [
+            item["repository"]["fullName"] for item in b.api("/v1/me/liked?perPage=100")["items"]], 10)
+        undone.append(name)
+        self.undone = undone
         self.wait_synced()
         skips = b.api("/v1/me/stats")["skips"]
         if skips != len(self.skipped):
@@ -277,7 +290,7 @@ class Flow:
         if dealt & self.starred:
             raise Failure(f"the deck dealt repositories the person starred on GitHub: {sorted(dealt & self.starred)}")
         print(f"  deck: first card {first}; liked {self.liked}, skipped {self.skipped}, saved {self.saved}; "
-              f"undid skips of {undone} (one sent, one still queued)")
+              f"undid skips of {undone[:2]} (one sent, one still queued) and the like of {undone[2]}")
 
     def wait_synced(self, timeout=20):
         b = self.b
@@ -319,7 +332,16 @@ class Flow:
         with sqlite3.connect(self.database) as db:
             rows = db.execute(
                 "SELECT r.full_name_key, i.kind, count(*) FROM interactions i JOIN repositories r "
-                "ON r.id = i.repository_id WHERE i.kind IN ('like','skip','save') GROUP BY 1, 2").fetchall()
+                "ON r.id = i.repository_id WHERE i.kind IN ('like','skip','save') AND i.withdrawn_at IS NULL "
+                "GROUP BY 1, 2").fetchall()
+            withdrawn = db.execute(
+                "SELECT r.full_name_key, i.kind FROM interactions i JOIN repositories r ON r.id = i.repository_id "
+                "WHERE i.withdrawn_at IS NOT NULL ORDER BY i.seq").fetchall()
+        # Undone: the skip that reached the server and the like stay in the record, withdrawn (the skip undone while
+        # queued never left the page).
+        taken_back = [(self.undone[0].lower(), "skip"), (self.undone[2].lower(), "like")]
+        if withdrawn != taken_back:
+            raise Failure(f"the database holds {withdrawn} withdrawn, expected {taken_back}")
         recorded = {(name, kind): count for name, kind, count in rows}
         expected = {(n.lower(), k): 1 for k, names in (("like", self.liked), ("skip", self.skipped),
                                                      ("save", self.saved)) for n in names}

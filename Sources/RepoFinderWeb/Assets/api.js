@@ -82,7 +82,7 @@ export const api = {
   savePreferences: (preferences) => request("PUT", "/v1/me/preferences", { body: preferences }),
   feed: (limit = 20) => request("GET", `/v1/me/feed${query({ limit })}`),
   interactions: (interactions) => request("POST", "/v1/me/interactions", { body: { interactions } }),
-  withdrawSkip: (id) => request("DELETE", `/v1/me/interactions/${encodeURIComponent(id)}`),
+  withdraw: (id) => request("DELETE", `/v1/me/interactions/${encodeURIComponent(id)}`),
   list: (kind, page, perPage = 20) => request("GET", `/v1/me/${kind}${query({ page, perPage })}`),
   remove: (kind, fullName) => request("DELETE", `/v1/me/${kind}/${repoPath(fullName)}`),
   stats: () => request("GET", "/v1/me/stats"),

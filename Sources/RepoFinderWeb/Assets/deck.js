@@ -1,10 +1,10 @@
 // Discover: the deck. Cards come from /v1/me/feed (and, offline, from the last 50 kept in IndexedDB); the top card
 // follows a finger or the mouse and tilts, flies off past a threshold (right like, left skip, up save) or springs
-// back; buttons and keys (← skip, → like, S save, Enter open) do the same; U (or the undo button) brings back the last
-// skipped card. Every decision is queued and synced.
+// back; buttons and keys (← skip, → like, S save, Enter open) do the same; U (or the undo button) takes back the last
+// decision, whatever it was, and brings its card back. Every decision is queued and synced.
 
 import { api } from "./api.js";
-import { forgetCard, record, rememberCards, rememberedCards, undoSkip } from "./store.js";
+import { forgetCard, record, rememberCards, rememberedCards, undoDecision } from "./store.js";
 import { compareButton } from "./tray.js";
 import { avatar, buzz, compact, detailPath, failure, h, toast, typing } from "./ui.js";
 
@@ -23,7 +23,7 @@ const deck = {
   busy: false,
   firstCardShown: false,
   /** The last decision if it was a skip: `{ item, queued }` (the card and the promise of its queued record). */
-  lastSkip: null,
+  last: null,
 };
 
 let container;
@@ -116,10 +116,10 @@ function render() {
   }
 }
 
-/** Enables the swipe buttons when there is a card, and the undo button right after a skip. */
+/** Enables the swipe buttons when there is a card, and the undo button right after a decision. */
 function setButtons(haveCard) {
   document.querySelectorAll(".deck-actions button").forEach((button) => {
-    button.disabled = button.dataset.action === "undo" ? !deck.lastSkip : !haveCard;
+    button.disabled = button.dataset.action === "undo" ? !deck.last : !haveCard;
   });
 }
 
@@ -190,27 +190,28 @@ async function decide(kind, fromDrag = null) {
   deck.busy = false;
   const queued = record(kind, fullName);
   queued.catch((error) => toast(`Could not keep that ${kind}: ${error.message}`));
-  deck.lastSkip = kind === "skip" ? { item, queued } : null;
+  deck.last = { item, queued, kind };
   render();
-  toast(kind === "skip" ? `${words[kind]} ${fullName} — U brings it back` : `${words[kind]} ${fullName}`);
+  toast(`${words[kind]} ${fullName} — U undoes it`);
   forgetCard(fullName).catch(() => {});
   refill();
 }
 
-/** Brings back the last skipped card: the skip leaves the queue, or is withdrawn on the server. */
+/** Takes back the last like, save or skip and brings its card back: the decision leaves the queue, or is withdrawn
+ * on the server (kept in its record, no longer counted, off the liked or saved list). */
 async function undo() {
-  const skip = deck.lastSkip;
-  if (!skip || deck.busy) return;
+  const last = deck.last;
+  if (!last || deck.busy) return;
   deck.busy = true;
-  deck.lastSkip = null;
-  const fullName = skip.item.repository.fullName;
+  deck.last = null;
+  const fullName = last.item.repository.fullName;
   try {
-    await undoSkip(await skip.queued);
-    deck.cards.unshift(skip.item);
-    rememberCards([skip.item]).catch(() => {});
-    toast(`Brought back ${fullName}`);
+    await undoDecision(await last.queued);
+    deck.cards.unshift(last.item);
+    rememberCards([last.item]).catch(() => {});
+    toast(`Took back the ${last.kind} of ${fullName}`);
   } catch (error) {
-    toast(error.offline ? "You’re offline: the skip stays (undo needs the server once it was sent)."
+    toast(error.offline ? `You’re offline: the ${last.kind} stays (undo needs the server once it was sent).`
       : `Could not undo: ${error.message}`);
   } finally {
     deck.busy = false;
@@ -296,7 +297,7 @@ function attachDrag(element) {
 
 function onKey(event) {
   if (typing(event) || event.altKey || event.ctrlKey || event.metaKey) return;
-  if ((event.key === "u" || event.key === "U") && deck.lastSkip) {
+  if ((event.key === "u" || event.key === "U") && deck.last) {
     event.preventDefault();
     undo();
     return;

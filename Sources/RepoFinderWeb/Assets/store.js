@@ -120,10 +120,10 @@ async function drain() {
 }
 
 /**
- * Takes back a skip `record` queued: out of the queue if it was not sent yet (after any send in progress), else
+ * Takes back a like, save or skip `record` queued: out of the queue if it was not sent yet (after any send in progress), else
  * withdrawn on the server (a 404 means there is nothing to take back). Throws when the server cannot be reached.
  */
-export async function undoSkip(item) {
+export async function undoDecision(item) {
   if (running) await running;
   const queued = await transaction("queue", "readonly", (store) => promised(store.getAll()));
   const entry = queued.find((candidate) => candidate.id === item.id);
@@ -133,7 +133,7 @@ export async function undoSkip(item) {
     return;
   }
   try {
-    await api.withdrawSkip(item.id);
+    await api.withdraw(item.id);
   } catch (error) {
     if (error.status !== 404) throw error;
   }
