@@ -36,6 +36,16 @@ ensure_postgres() {
     local psql="psql -q -v ON_ERROR_STOP=1 -p $port"
     # From / : the postgres user may not enter the (private) directory the tests run in.
     as_postgres() { (cd / && $sudo su postgres -c "$1"); }
+    # The whole suite runs at once, each PostgreSQL test with a pool of up to 8 connections: Debian's 100 ran out
+    # ("remaining connection slots are reserved"). 300 takes a restart, once.
+    if [ "$(as_postgres "$psql -tAc 'SHOW max_connections'")" -lt 300 ]; then
+        as_postgres "$psql -c 'ALTER SYSTEM SET max_connections = 300'"
+        $sudo pg_ctlcluster "$version" "$name" restart
+        for _ in $(seq 1 30); do
+            pg_isready -q -h 127.0.0.1 -p "$port" && break
+            sleep 1
+        done
+    fi
     as_postgres "$psql -tAc \"SELECT 1 FROM pg_roles WHERE rolname = 'repofinder'\"" | grep -q 1 \
         || as_postgres "$psql -c \"CREATE ROLE repofinder LOGIN PASSWORD 'repofinder'\""
     as_postgres "$psql -tAc \"SELECT 1 FROM pg_database WHERE datname = 'repofinder_test'\"" | grep -q 1 \

@@ -14,6 +14,9 @@ public final class DealingSessions: Sendable {
     private let refresh: Duration
     private let served: ServedRecorder
     private let observe: DealObserver
+    /// One session refreshes from the store at a time: a refresh is never urgent, and on a machine of few cores the
+    /// requests keep the rest (and a request that must wait for a read, a person's first load, finds a reader free).
+    private let refreshes = RefreshLimiter(limit: 1)
 
     /// - Parameters:
     ///   - served: where dealt cards are recorded (the deck service's recorder).
@@ -41,7 +44,8 @@ public final class DealingSessions: Sendable {
             if let session = sessions[userID] { return session }
             if sessions.count >= maximumCached { sessions.removeAll(keepingCapacity: true) }
             let session = PersonSession(
-                userID: userID, store: store, served: served, refresh: refresh, observe: observe)
+                userID: userID, store: store, served: served, refresh: refresh, refreshes: refreshes,
+                observe: observe)
             sessions[userID] = session
             return session
         }

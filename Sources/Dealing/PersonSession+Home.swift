@@ -40,12 +40,14 @@ extension PersonSession {
     /// only ones that pick, and this one is the person's). Nil when nothing is left to deal.
     public func pick(for day: Day, recommender: Recommender, at date: Date) async throws -> DailyPick? {
         if let known = try await knownPick(for: day, recommender: recommender) { return known }
-        // A first visit loads the session together with the day's pick; a session loaded before asks the store.
-        let loaded = try await current(for: recommender.index, pickDay: day)
+        // A session loads with the picks of every day that is today somewhere; on a store this server owns, it then
+        // knows each later day's pick too (it keeps them itself), so a first visit of the day asks the store nothing.
+        let loaded = try await current(for: recommender.index)
         // Taken before the store is read: a pick being written is then in one or the other.
         let unwritten = served.unwrittenPick(userID: userID, day: day)
-        var name =
-            if let unwritten { unwritten } else if let kept = loaded.keptPick, kept.day == day { kept.name } else {
+        let knowsDay = served.keepsPicksBehind && loaded.picksFrom.map { $0 <= day } == true
+        var name: RepositoryName? =
+            if let known = unwritten ?? loaded.keptPicks[day] { known } else if knowsDay { nil } else {
                 try await store.dailyPick(userID: userID, day: day)
             }
         var dealt: Recommendation?
@@ -63,6 +65,7 @@ extension PersonSession {
                 } else {
                     name = try await store.keepDailyPick(picked, userID: userID, day: day, at: date)
                 }
+                state?.keptPicks[day] = name
                 dealt = card
             } else if deck.exhausted {
                 return nil
@@ -143,9 +146,16 @@ extension PersonSession {
     /// The person's last like, save or skip of `name`, if any.
     private func decision(on name: RepositoryName) async throws -> InteractionKind? {
         let key = name.key
-        let signals = state?.signals ?? []
-        return signals.last { $0.repositoryKey == key && [.like, .save, .skip].contains($0.kind) }.map {
-            InteractionKind(rawValue: $0.kind.rawValue)!
+        guard let signals = state?.signals else { return nil }
+        // Asked on every Home visit: the kind is checked before the key, and nothing is allocated per signal.
+        for signal in signals.reversed() {
+            switch signal.kind {
+            case .like, .save, .skip:
+                if signal.repositoryKey == key { return InteractionKind(rawValue: signal.kind.rawValue) }
+            case .star, .open, .view:
+                continue
+            }
         }
+        return nil
     }
 }

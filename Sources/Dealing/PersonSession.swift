@@ -4,8 +4,9 @@ public import RepoFinderCore
 import Storage
 
 /// One person's taste as the deck needs it: preferences, signals, and what was dealt (as bits of the current index).
-/// Loaded from the store on first use and again after about `refresh` (so several servers sharing a database converge,
-/// and edits made with the command line show); this server's own changes apply at once. What was dealt is read again
+/// Loaded from the store on first use (the request waits) and again after about `refresh` (so several servers sharing
+/// a database converge, and edits made with the command line show) — that refresh in the background, a few sessions at
+/// a time, while requests are answered from what the session holds; this server's own changes apply at once. What was dealt is read again
 /// only from a shared store or for a new index. An actor: one person's feed requests are dealt one after another, so two
 /// at once never get the same cards.
 public actor PersonSession {
@@ -23,8 +24,11 @@ public actor PersonSession {
         /// The name on the person's GitHub identity (Home's greeting when the preferences have none): nil until
         /// asked, then `.some(nil)` for nobody.
         var githubName: String??
-        /// The pick the store had for a day when this was loaded (Home asked to load it with the day's pick).
-        var keptPick: (day: Day, name: RepositoryName?)?
+        /// Today's picks kept in the store or by this session, by local day: every pick of a day from `picksFrom`
+        /// on (what the store had when this was loaded, and what this session kept since).
+        var keptPicks: [Day: RepositoryName] = [:]
+        /// The earliest local day anywhere when this was loaded: the first day `keptPicks` knows completely.
+        var picksFrom: Day?
     }
 
     /// How many of the most recent saves a load reads along (what Home shows).
@@ -36,7 +40,13 @@ public actor PersonSession {
     let served: ServedRecorder
     private let refresh: Duration
     private let observe: DealingSessions.DealObserver
+    private let refreshes: RefreshLimiter
     var state: State?
+    /// Whether a background refresh is under way or waiting its turn.
+    private var refreshing = false
+    /// Counts this server's changes to the taste (signals, withdrawals, preferences): a load that saw one happen
+    /// while it read the store keeps the session's newer signals and preferences.
+    private var localChanges = 0
     /// Counts every change of the taste (a signal, a withdrawn skip, new preferences, a load from the store).
     var tasteVersion = 0
     /// Fits worked out for Compare, by repository key, while the taste and the index stay the same.
@@ -45,13 +55,14 @@ public actor PersonSession {
     var todaysPick: (day: Day, index: ObjectIdentifier, card: Recommendation)?
 
     init(
-        userID: String, store: any DataStore, served: ServedRecorder, refresh: Duration,
+        userID: String, store: any DataStore, served: ServedRecorder, refresh: Duration, refreshes: RefreshLimiter,
         observe: @escaping DealingSessions.DealObserver
     ) {
         self.userID = userID
         self.store = store
         self.served = served
         self.refresh = refresh
+        self.refreshes = refreshes
         self.observe = observe
     }
 
@@ -101,6 +112,7 @@ public actor PersonSession {
     public func didRecord(_ interactions: [Interaction]) {
         state?.signals += interactions.map { TasteSignal(repository: $0.repository, kind: SignalKind($0.kind)) }
         tasteVersion += 1
+        localChanges += 1
         if interactions.contains(where: { $0.kind == .save }) { state?.recentSaves = nil }
     }
 
@@ -119,20 +131,46 @@ public actor PersonSession {
         }
         if kind.list != nil { state?.recentSaves = nil }
         tasteVersion += 1
+        localChanges += 1
     }
 
     /// Applies preferences this server just stored.
     public func didSetPreferences(_ preferences: UserPreferences) {
         state?.preferences = preferences
         tasteVersion += 1
+        localChanges += 1
     }
 
-    /// The session's state, loaded from the store when there is none, it is for another index, or it is due for a
-    /// refresh: one read of the store (``DataStore/personRecord(userID:_:)``), with `pickDay`'s pick when given.
-    func current(for index: RecommendationIndex, pickDay: Day? = nil) async throws -> State {
-        if let state, state.index == ObjectIdentifier(index), ContinuousClock.now < state.refreshAt {
+    /// The session's state: loaded from the store when there is none or it is for another index (the caller waits
+    /// for one read of the store, ``DataStore/personRecord(userID:_:)``, with `pickDay`'s pick when given); answered as
+    /// it is when due for a refresh, while the refresh reads the store in the background.
+    func current(for index: RecommendationIndex) async throws -> State {
+        if let state, state.index == ObjectIdentifier(index) {
+            if ContinuousClock.now >= state.refreshAt, !refreshing { refreshInBackground(index) }
             return state
         }
+        return try await load(for: index)
+    }
+
+    /// Reads the session again behind the requests, when the limiter gives it a turn. A failed read leaves the
+    /// session as it was (the next request tries again).
+    private func refreshInBackground(_ index: RecommendationIndex) {
+        refreshing = true
+        let refreshes = self.refreshes
+        Task {
+            await refreshes.run { await self.refreshNow(index) }
+        }
+    }
+
+    private func refreshNow(_ index: RecommendationIndex) async {
+        defer { refreshing = false }
+        // Loaded meanwhile (a new index), or no longer due: nothing to do.
+        guard let state, state.index == ObjectIdentifier(index), ContinuousClock.now >= state.refreshAt else { return }
+        _ = try? await load(for: index)
+    }
+
+    /// Reads the session from the store, with the picks of every local day that is today somewhere on Earth or later.
+    private func load(for index: RecommendationIndex) async throws -> State {
         let loadedAt = ContinuousClock.now
         tasteVersion += 1
         // Each session refreshes a little earlier or later than `refresh`, so that people who arrived together do
@@ -142,11 +180,13 @@ public actor PersonSession {
         let servedKnown = state?.index == ObjectIdentifier(index) && store.dealtCardsRecording == .writeBehind
         // What is on its way to the store, taken before reading the store: a card is then in one or the other.
         let unwritten = servedKnown ? [] : self.served.unwritten(userID: userID).map(\.key)
-        let unwrittenPick = pickDay.flatMap { self.served.unwrittenPick(userID: userID, day: $0) }
+        // The earliest time zone is UTC−12: no person's local day is earlier than this one.
+        let picksFrom = Day(containing: Date().addingTimeInterval(-12 * 3600))
+        let changesBefore = localChanges
         let record = try await store.personRecord(
             userID: userID,
-            PersonRecordRequest(served: !servedKnown, recentSaves: Self.recentSavesRead, pickDay: pickDay))
-        let signals = record.interactions.map { TasteSignal(repository: $0.repository, kind: SignalKind($0.kind)) }
+            PersonRecordRequest(served: !servedKnown, recentSaves: Self.recentSavesRead, picksFrom: picksFrom))
+        let signals = record.signals.map { TasteSignal(repositoryKey: $0.repositoryKey, kind: SignalKind($0.kind)) }
         let served =
             if let state, servedKnown { state.served } else {
                 index.items(forKeys: (record.served ?? []).union(unwritten))
@@ -156,14 +196,26 @@ public actor PersonSession {
             index: ObjectIdentifier(index), refreshAt: refreshAt)
         loaded.recentSaves = record.recentSaves
         loaded.githubName = .some(record.githubIdentity.map { PartOfDay.callingName($0.name) ?? $0.login })
-        loaded.keptPick = pickDay.map { ($0, unwrittenPick ?? record.pick) }
+        loaded.keptPicks = record.picks ?? [:]
+        loaded.picksFrom = picksFrom
         // Another call may have loaded meanwhile (actors re-enter at awaits): keep what it dealt, too.
         if let state, state.index == loaded.index {
             var merged = loaded
             merged.served = state.served.union(loaded.served)
             merged.prepared = state.prepared
+            // A kept pick never changes: what this session kept stays known while the store may not have it yet.
+            merged.keptPicks = loaded.keptPicks.merging(state.keptPicks) { stored, _ in stored }
+            if localChanges != changesBefore {
+                // This server changed the taste while the store was read, which may or may not show it: keep the
+                // session's own signals and preferences, and read again a little later.
+                merged.signals = state.signals
+                merged.preferences = state.preferences
+                merged.refreshAt = ContinuousClock.now + refresh / 10
+            }
             self.state = merged
         } else {
+            // A change made while the store was read may be missing: read again at the next request.
+            if localChanges != changesBefore { loaded.refreshAt = ContinuousClock.now }
             self.state = loaded
         }
         return self.state!

@@ -33,3 +33,15 @@ extension RecommendationIndex {
         return found
     }
 }
+
+extension RecommendationIndex {
+    /// The catalog's languages with the most repositories, most first (ties by name), at most `limit`, spelled as
+    /// the catalog spells them.
+    public func mostCommonLanguages(limit: Int) -> [String] {
+        let names = facts.languages.names
+        var counts = [Int](repeating: 0, count: names.count)
+        for id in facts.languageOf where id >= 0 { counts[Int(id)] += 1 }
+        let order = names.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : names[$0] < names[$1] }
+        return order.prefix(max(0, limit)).map { names[$0] }
+    }
+}

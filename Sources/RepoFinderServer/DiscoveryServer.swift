@@ -144,7 +144,8 @@ public enum DiscoveryServer {
         application.addServices(
             DeckRebuildService(
                 deck: deck, interval: configuration.rebuildInterval, clock: ContinuousClock(), logger: logger),
-            ServedFlushService(recorder: deck.served, clock: ContinuousClock()))
+            ServedFlushService(recorder: deck.served, clock: ContinuousClock()),
+            HomeWarmupService(api: api, logger: logger))
         if let starImporter {
             application.addServices(GitHubAccountsService(importer: starImporter, signIn: gitHubSignIn))
         }

@@ -27,6 +27,11 @@ struct HomeContent: Sendable {
 
     /// How many repositories "moving in your languages" lists.
     static let moverCount = 5
+
+    /// The trending list "moving in your languages" reads for one language (nil: every language).
+    static func moversQuery(language: String?) -> TrendingQuery {
+        TrendingQuery(language: language, window: .weekly, limit: moverCount + 1)
+    }
 }
 
 extension DiscoveryAPI {
@@ -46,8 +51,7 @@ extension DiscoveryAPI {
         let languages = recommender.index.languages(of: preferences)
         var lists: [TrendingList] = []
         for language in languages.isEmpty ? [nil] : languages.map(Optional.some) {
-            let query = TrendingQuery(language: language, window: .weekly, limit: HomeContent.moverCount + 1)
-            lists.append(try await trendingCache.value(for: query) { try await store.trending(query) })
+            lists.append(try await movers(language: language))
         }
         let pickKey = pick?.card.repository.id
         let movers = lists.flatMap(\.entries).filter { $0.repository.id != pickKey }
@@ -61,5 +65,13 @@ extension DiscoveryAPI {
             movers: Array(movers.prefix(HomeContent.moverCount)), moversFrom: lists.compactMap(\.start).min(),
             moversTo: lists.compactMap(\.end).max(), recentSaves: saves.items.map(\.repository),
             savedCount: saves.total)
+    }
+}
+
+extension DiscoveryAPI {
+    /// This week's top gainers in `language` (nil: any) as Home lists them, kept a few minutes (``ExpiringCache``).
+    func movers(language: String?) async throws -> TrendingList {
+        let query = HomeContent.moversQuery(language: language)
+        return try await trendingCache.value(for: query) { [store] in try await store.trending(query) }
     }
 }

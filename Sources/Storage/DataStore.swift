@@ -213,6 +213,9 @@ public protocol DataStore: Sendable {
     /// The repository picked for the person on `day` (their local day), if one was kept.
     func dailyPick(userID: String, day: Day) async throws -> RepositoryName?
 
+    /// The picks kept for the person's `day` and any later day, by day.
+    func dailyPicks(userID: String, from day: Day) async throws -> [Day: RepositoryName]
+
     /// Keeps `name` as the person's pick for `day` unless one is kept already, and returns the one kept: the first
     /// pick wins, so two devices (or two servers) asking at once show the same. Picks older than 60 days are dropped.
     /// Throws `unknownUser` for an unknown person and `unknownRepositories` for a repository the catalog lacks.

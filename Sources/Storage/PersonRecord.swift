@@ -7,13 +7,13 @@ public struct PersonRecordRequest: Sendable, Equatable {
     public var served: Bool
     /// How many of the most recently saved repositories to read (the first page of the saved list); 0 for none.
     public var recentSaves: Int
-    /// The local day whose pick to read, if any.
-    public var pickDay: Day?
+    /// The first day whose picks to read (that day's and every later day's), if any.
+    public var picksFrom: Day?
 
-    public init(served: Bool, recentSaves: Int = 0, pickDay: Day? = nil) {
+    public init(served: Bool, recentSaves: Int = 0, picksFrom: Day? = nil) {
         self.served = served
         self.recentSaves = recentSaves
-        self.pickDay = pickDay
+        self.picksFrom = picksFrom
     }
 }
 
@@ -21,27 +21,45 @@ public struct PersonRecordRequest: Sendable, Equatable {
 public struct PersonRecord: Sendable {
     /// Nil when the person never set any.
     public var preferences: UserPreferences?
-    /// Oldest first, as ``DataStore/interactions(userID:)`` returns them.
-    public var interactions: [Interaction]
+    /// What they did to which repository, oldest first (the order of ``DataStore/interactions(userID:)``): all a
+    /// taste needs of their interactions, without the ids and times that cost more to read than the rest.
+    public var signals: [PersonSignal]
     /// The keys of every repository dealt to them; nil when not asked for.
     public var served: Set<String>?
     /// Their GitHub identity, when they signed in with GitHub.
     public var githubIdentity: GitHubIdentity?
     /// The first page of their saved list, of the size asked for; nil when none was asked for.
     public var recentSaves: Page<ListedRepository>?
-    /// The pick kept for the day asked for; nil when there is none (or no day was asked for).
-    public var pick: RepositoryName?
+    /// The picks kept for the days asked for, by day; nil when no day was asked for.
+    public var picks: [Day: RepositoryName]?
 
     public init(
-        preferences: UserPreferences?, interactions: [Interaction], served: Set<String>?,
-        githubIdentity: GitHubIdentity?, recentSaves: Page<ListedRepository>?, pick: RepositoryName?
+        preferences: UserPreferences?, signals: [PersonSignal], served: Set<String>?,
+        githubIdentity: GitHubIdentity?, recentSaves: Page<ListedRepository>?, picks: [Day: RepositoryName]?
     ) {
         self.preferences = preferences
-        self.interactions = interactions
+        self.signals = signals
         self.served = served
         self.githubIdentity = githubIdentity
         self.recentSaves = recentSaves
-        self.pick = pick
+        self.picks = picks
+    }
+}
+
+/// One of a person's interactions as their taste needs it: the repository (by ``RepositoryName/key``) and the kind.
+public struct PersonSignal: Hashable, Sendable {
+    /// ``RepositoryName/key`` of the repository.
+    public var repositoryKey: String
+    public var kind: InteractionKind
+
+    public init(repositoryKey: String, kind: InteractionKind) {
+        self.repositoryKey = repositoryKey
+        self.kind = kind
+    }
+
+    /// The signal an interaction gives.
+    public init(_ interaction: Interaction) {
+        self.init(repositoryKey: interaction.repository.key, kind: interaction.kind)
     }
 }
 
@@ -55,14 +73,15 @@ extension DataStore {
         async let saves =
             request.recentSaves > 0
             ? list(.saved, userID: userID, page: PageRequest(page: 1, perPage: request.recentSaves)) : nil
-        async let pick = pick(userID: userID, day: request.pickDay)
+        async let picks = picks(userID: userID, from: request.picksFrom)
         return PersonRecord(
-            preferences: try await preferences, interactions: try await interactions, served: try await served,
-            githubIdentity: try await identity, recentSaves: try await saves, pick: try await pick)
+            preferences: try await preferences, signals: try await interactions.map(PersonSignal.init),
+            served: try await served,
+            githubIdentity: try await identity, recentSaves: try await saves, picks: try await picks)
     }
 
-    private func pick(userID: String, day: Day?) async throws -> RepositoryName? {
+    private func picks(userID: String, from day: Day?) async throws -> [Day: RepositoryName]? {
         guard let day else { return nil }
-        return try await dailyPick(userID: userID, day: day)
+        return try await dailyPicks(userID: userID, from: day)
     }
 }

@@ -44,6 +44,16 @@ extension PostgresStorage {
         return try RepositoryName(owner: try row.value(0), name: try row.value(1))
     }
 
+    public func dailyPicks(userID: String, from day: Day) async throws -> [Day: RepositoryName] {
+        try await requireUser(userID)
+        var picks: [Day: RepositoryName] = [:]
+        for row in try await query(SharedSQL.dailyPicksFrom, [userID, day.description]) {
+            guard let kept = Day(try row.value(0) as String) else { continue }
+            picks[kept] = try RepositoryName(owner: try row.value(1), name: try row.value(2))
+        }
+        return picks
+    }
+
     public func keepDailyPick(_ name: RepositoryName, userID: String, day: Day, at date: Date) async throws
         -> RepositoryName
     {

@@ -83,6 +83,11 @@ extension SharedSQL {
         SELECT r.owner_login, r.name FROM daily_picks p JOIN repositories r ON r.id = p.repository_id
         WHERE p.user_id = ? AND p.day = ?
         """
+    /// A person's picks of one day and the days after it (day, owner, name).
+    package static let dailyPicksFrom = """
+        SELECT p.day, r.owner_login, r.name FROM daily_picks p JOIN repositories r ON r.id = p.repository_id
+        WHERE p.user_id = ? AND p.day >= ?
+        """
     /// Keeps a pick unless the day has one (user, day, repository id, time).
     package static let insertDailyPick = """
         INSERT INTO daily_picks (user_id, day, repository_id, picked_at) VALUES (?, ?, ?, ?)
@@ -96,6 +101,12 @@ extension SharedSQL {
     package static let everyonesInteractions = """
         SELECT i.user_id, r.full_name_key, i.kind FROM interactions i JOIN repositories r ON r.id = i.repository_id
         WHERE i.withdrawn_at IS NULL ORDER BY i.seq
+        """
+
+    /// A person's standing interactions as signals (repository key, kind), in the order of `interactionsOfUser`.
+    package static let signalsOfUser = """
+        SELECT r.full_name_key, i.kind FROM interactions i JOIN repositories r ON r.id = i.repository_id
+        WHERE i.user_id = ? AND i.withdrawn_at IS NULL ORDER BY i.at, i.seq
         """
 
     /// The kind and repository of one of a person's interactions, by client id, and whether it was withdrawn.

@@ -146,6 +146,25 @@ extension SQLiteStorage {
             .map { row in try RepositoryName(owner: row[0], name: row[1]) }
     }
 
+    public func dailyPicks(userID: String, from day: Day) async throws -> [Day: RepositoryName] {
+        try await read { db in
+            try Self.requireUser(db, userID)
+            return try Self.dailyPicks(db, userID, from: day)
+        }
+    }
+
+    /// The picks kept for a person's `day` and later days (the caller checked that the person exists).
+    static func dailyPicks(_ db: Database, _ userID: String, from day: Day) throws -> [Day: RepositoryName] {
+        var picks: [Day: RepositoryName] = [:]
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: SharedSQL.dailyPicksFrom), arguments: [userID, day.description])
+        while let row = try rows.next() {
+            guard let kept = Day(row[0] as String) else { continue }
+            picks[kept] = try RepositoryName(owner: row[1], name: row[2])
+        }
+        return picks
+    }
+
     public func keepDailyPick(_ name: RepositoryName, userID: String, day: Day, at date: Date) async throws
         -> RepositoryName
     {

@@ -1,4 +1,5 @@
 import GRDB
+import RepoFinderCore
 public import Storage
 import StorageSQL
 
@@ -9,16 +10,23 @@ extension SQLiteStorage {
         let (document, record) = try await read { db in
             let document = try Self.preferencesDocument(db, userID)
             let record = PersonRecord(
-                preferences: nil, interactions: try Self.interactions(db, userID),
+                preferences: nil, signals: try Self.signals(db, userID),
                 served: request.served ? try Self.served(db, userID) : nil,
                 githubIdentity: try Self.githubIdentity(db, userID),
                 recentSaves: request.recentSaves > 0
                     ? try Self.list(.saved, db, userID, PageRequest(page: 1, perPage: request.recentSaves)) : nil,
-                pick: try request.pickDay.map { try Self.dailyPick(db, userID, $0) } ?? nil)
+                picks: try request.picksFrom.map { try Self.dailyPicks(db, userID, from: $0) })
             return (document, record)
         }
         var complete = record
         complete.preferences = try document.map { try PreferencesDocument.decode($0) }
         return complete
+    }
+
+    /// A person's standing interactions as signals, oldest first (the caller checked that the person exists).
+    static func signals(_ db: Database, _ userID: String) throws -> [PersonSignal] {
+        try Row.fetchAll(db.cachedStatement(sql: SharedSQL.signalsOfUser), arguments: [userID]).map { row in
+            PersonSignal(repositoryKey: row[0], kind: InteractionKind(rawValue: row[1]) ?? .view)
+        }
     }
 }

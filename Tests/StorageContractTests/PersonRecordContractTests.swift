@@ -11,7 +11,7 @@ struct PersonRecordContractTests {
     ]
 
     @Test(
-        "preferences, interactions, dealt cards, GitHub identity, recent saves and the day's pick, as asked",
+        "preferences, interactions, dealt cards, GitHub identity, recent saves and the picks from a day on, as asked",
         arguments: Engine.available)
     func asTheParts(engine: Engine) async throws {
         try await withStore(engine) { test in
@@ -34,13 +34,17 @@ struct PersonRecordContractTests {
             let today = Day("2026-11-25")!
             _ = try await store.keepDailyPick(
                 Fixtures.name(Self.names[4]), userID: ana, day: today, at: Fixtures.moment)
+            _ = try await store.keepDailyPick(
+                Fixtures.name(Self.names[1]), userID: ana, day: today.adding(days: -1), at: Fixtures.moment)
+            _ = try await store.keepDailyPick(
+                Fixtures.name(Self.names[2]), userID: ana, day: today.adding(days: 1), at: Fixtures.moment)
 
             let record = try await store.personRecord(
-                userID: ana, PersonRecordRequest(served: true, recentSaves: 3, pickDay: today))
+                userID: ana, PersonRecordRequest(served: true, recentSaves: 3, picksFrom: today))
             #expect(record.preferences == (try await store.preferences(userID: ana)))
             #expect(record.preferences?.name == "Ana")
-            #expect(record.interactions == (try await store.interactions(userID: ana)))
-            #expect(record.interactions.count == Self.names.count)
+            #expect(record.signals == (try await store.interactions(userID: ana)).map(PersonSignal.init))
+            #expect(record.signals.count == Self.names.count)
             #expect(record.served == (try await store.served(userID: ana)))
             #expect(record.served?.count == 3)
             #expect(record.githubIdentity == (try await store.githubIdentity(userID: ana)))
@@ -49,15 +53,19 @@ struct PersonRecordContractTests {
             #expect(record.recentSaves == saves)
             #expect(record.recentSaves?.total == 4 && record.recentSaves?.items.count == 3)
             #expect(record.recentSaves?.items.first?.repository.fullName == Self.names[4], "newest first")
-            #expect(record.pick == Fixtures.name(Self.names[4]))
+            #expect(
+                record.picks
+                    == [today: Fixtures.name(Self.names[4]), today.adding(days: 1): Fixtures.name(Self.names[2])],
+                "the picks of that day and later, not of the day before")
+            #expect(record.picks == (try await store.dailyPicks(userID: ana, from: today)))
 
             // Only what was asked for.
             let lean = try await store.personRecord(userID: ana, PersonRecordRequest(served: false))
-            #expect(lean.served == nil && lean.recentSaves == nil && lean.pick == nil)
-            #expect(lean.interactions.count == Self.names.count && lean.githubIdentity != nil)
-            let tomorrow = try await store.personRecord(
-                userID: ana, PersonRecordRequest(served: false, pickDay: today.adding(days: 1)))
-            #expect(tomorrow.pick == nil, "no pick kept for that day")
+            #expect(lean.served == nil && lean.recentSaves == nil && lean.picks == nil)
+            #expect(lean.signals.count == Self.names.count && lean.githubIdentity != nil)
+            let later = try await store.personRecord(
+                userID: ana, PersonRecordRequest(served: false, picksFrom: today.adding(days: 2)))
+            #expect(later.picks == [:], "no pick kept for those days")
         }
     }
 
@@ -67,9 +75,9 @@ struct PersonRecordContractTests {
             let store = test.store
             let bo = try await store.createUser(tokenHash: "record-bo", at: Fixtures.moment).id
             let record = try await store.personRecord(
-                userID: bo, PersonRecordRequest(served: true, recentSaves: 3, pickDay: Day("2026-11-25")!))
-            #expect(record.preferences == nil && record.interactions.isEmpty && record.served == [])
-            #expect(record.githubIdentity == nil && record.pick == nil)
+                userID: bo, PersonRecordRequest(served: true, recentSaves: 3, picksFrom: Day("2026-11-25")!))
+            #expect(record.preferences == nil && record.signals.isEmpty && record.served == [])
+            #expect(record.githubIdentity == nil && record.picks == [:])
             #expect(record.recentSaves?.total == 0 && record.recentSaves?.items.isEmpty == true)
             await #expect(throws: StorageError.self) {
                 try await store.personRecord(userID: "nobody", PersonRecordRequest(served: true, recentSaves: 3))
