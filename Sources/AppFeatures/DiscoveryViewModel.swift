@@ -5,7 +5,7 @@ public import OfflineStore
 public import RepoFinderClient
 public import RepoFinderCore
 
-/// The deck: one card on top, swiped right (like), up (save) or left (skip); the last skip can be undone. Cards come in
+/// The deck: one card on top, swiped right (like), up (save) or left (skip); the last of these can be undone. Cards come in
 /// batches of ``batchSize``; the next batch is asked for when ``refillThreshold`` remain; the next
 /// ``prefetchCount`` cards' avatars are prefetched. Every swipe goes to the outbox first (so it survives a crash or no
 /// connection) and is sent in the background. The deck is cached on the device and opens from it without a connection.
@@ -28,7 +28,7 @@ public final class DiscoveryViewModel {
         case like
         case save
         case skip
-        /// Brings back the last skipped card (only right after the skip).
+        /// Takes back the last like, save or skip and brings its card back on top (while it is the last one).
         case undo
         /// Records that the top card was opened (the app then shows ``opened``).
         case open
@@ -45,8 +45,8 @@ public final class DiscoveryViewModel {
     public private(set) var notice: String?
     /// The address of the card last opened (the shell shows or opens it).
     public private(set) var opened: URL?
-    /// The last swipe if it was a skip: what ``Event/undo`` brings back.
-    public private(set) var lastSkip: (card: Card, interaction: Interaction)?
+    /// The last like, save or skip: what ``Event/undo`` takes back.
+    public private(set) var lastDecision: (card: Card, interaction: Interaction)?
     /// What the last flush of the outbox did (for diagnostics and tests).
     public private(set) var lastFlush: FlushReport?
     private var exhaustedMessage: String?
@@ -60,7 +60,7 @@ public final class DiscoveryViewModel {
 
     /// The card on top.
     public var current: Card? { cards.first }
-    public var canUndo: Bool { lastSkip != nil }
+    public var canUndo: Bool { lastDecision != nil }
 
     public init(
         service: any DiscoveryService, outbox: Outbox, cache: CardCache? = nil, images: ImageLoader? = nil,
@@ -119,7 +119,7 @@ public final class DiscoveryViewModel {
         notice = nil
         guard let interaction = record(kind, card: card) else { return Task {} }
         cards.removeFirst()
-        lastSkip = kind == .skip ? (card, interaction) : nil
+        lastDecision = (card, interaction)
         afterDeckChange()
         return background(refill: true)
     }
@@ -134,17 +134,22 @@ public final class DiscoveryViewModel {
         }
     }
 
+    /// Takes the last decision out of the outbox, or queues its withdrawal when it was sent (the server keeps it in
+    /// its record, marked withdrawn; a like or save leaves its list), and puts its card back on top.
     private func undo() -> Task<Void, Never> {
-        guard let (card, interaction) = lastSkip else { return Task {} }
+        guard let (card, interaction) = lastDecision else { return Task {} }
         do {
-            _ = try outbox.undoSkip(interaction)
+            _ = try outbox.undo(interaction)
         } catch {
             notice = "Could not undo on this device (\(error))."
             return Task {}
         }
-        lastSkip = nil
+        lastDecision = nil
         cards.insert(card, at: 0)
-        notice = "Brought back \(card.repository.fullName)."
+        notice =
+            interaction.kind == .skip
+            ? "Brought back \(card.repository.fullName)."
+            : "Took back the \(interaction.kind.rawValue) of \(card.repository.fullName)."
         afterDeckChange()
         return background(refill: false)
     }

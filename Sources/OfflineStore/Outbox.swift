@@ -23,15 +23,15 @@ public actor Outbox {
         try database.writer.write { db in try Self.insert(db, .record, interaction) }
     }
 
-    /// Undoes the skip queued with this id: removed from the queue if it was not sent yet, else its withdrawal is
-    /// queued behind it.
-    nonisolated public func undoSkip(_ skip: Interaction) throws -> SkipUndo {
+    /// Undoes the like, save or skip queued with this id: removed from the queue if it was not sent yet, else its
+    /// withdrawal is queued behind it (the server refuses to withdraw a view or an open, and the flush drops that).
+    nonisolated public func undo(_ decision: Interaction) throws -> Undo {
         try database.writer.write { db in
             try db.execute(
-                sql: "DELETE FROM outbox WHERE client_id = ? AND operation = 'record' AND kind = 'skip'",
-                arguments: [skip.id])
+                sql: "DELETE FROM outbox WHERE client_id = ? AND operation = 'record' AND kind = ?",
+                arguments: [decision.id, decision.kind.rawValue])
             if db.changesCount > 0 { return .removedBeforeSending }
-            try Self.insert(db, .withdraw, skip)
+            try Self.insert(db, .withdraw, decision)
             return .withdrawalQueued
         }
     }
@@ -100,10 +100,10 @@ public actor Outbox {
 
     private func withdraw(_ item: OutboxItem, service: any DiscoveryService, report: inout FlushReport) async throws {
         do {
-            try await service.withdrawSkip(id: item.interaction.id)
+            try await service.withdraw(id: item.interaction.id)
             report.withdrawn += 1
         } catch .notFound {
-            // Already withdrawn (an acknowledgement lost), or the skip never reached the server: nothing to undo.
+            // Already withdrawn (an acknowledgement lost), or it never reached the server: nothing to undo.
         } catch let failure where !failure.isTransient {
             report.dropped.append(.init(item: item, reason: failure.message))
         }

@@ -7,14 +7,14 @@ public struct OutboxItem: Hashable, Sendable {
     public enum Operation: String, Hashable, Sendable {
         /// Record the interaction.
         case record
-        /// Withdraw the skip recorded with this id (an undo after the skip was already sent).
+        /// Withdraw the like, save or skip recorded with this id (an undo after it was already sent).
         case withdraw
     }
 
     /// Position in the queue.
     public var sequence: Int64
     public var operation: Operation
-    /// The interaction (for a withdrawal, the skip it withdraws).
+    /// The interaction (for a withdrawal, the one it withdraws).
     public var interaction: Interaction
 
     public init(sequence: Int64, operation: Operation, interaction: Interaction) {
@@ -30,7 +30,7 @@ public struct FlushReport: Hashable, Sendable {
     public var accepted = 0
     /// Interactions the server had already (sent before, their acknowledgement lost); not stored twice.
     public var duplicates = 0
-    /// Skips withdrawn on the server.
+    /// Likes, saves and skips withdrawn on the server (undone after they were sent).
     public var withdrawn = 0
     /// Items the server refused as invalid (an unknown repository, say), with its reason; they were dropped so the
     /// rest could go.
@@ -49,10 +49,10 @@ public struct FlushReport: Hashable, Sendable {
     }
 }
 
-/// What undoing a skip did.
-public enum SkipUndo: Hashable, Sendable {
-    /// The skip had not been sent yet: it was taken out of the queue.
+/// What undoing a like, save or skip did.
+public enum Undo: Hashable, Sendable {
+    /// It had not been sent yet: it was taken out of the queue.
     case removedBeforeSending
-    /// The skip had been sent: its withdrawal is queued.
+    /// It had been sent: its withdrawal is queued.
     case withdrawalQueued
 }

@@ -31,7 +31,7 @@ extension APIClient {
         }
     }
 
-    public func withdrawSkip(id: String) async throws(ClientFailure) {
+    public func withdraw(id: String) async throws(ClientFailure) {
         try await personal { _ = try await client.withdrawInteraction(.init(path: .init(id: id))).noContent }
     }
 

@@ -13,8 +13,9 @@ public protocol DiscoveryService: Sendable {
     func feed(limit: Int, cluster: String?) async throws(ClientFailure) -> FeedBatch
     /// Records interactions; each id is stored once however often it is sent.
     func record(_ interactions: [Interaction]) async throws(ClientFailure) -> RecordReceipt
-    /// Withdraws a skip recorded with this id (the deck's undo).
-    func withdrawSkip(id: String) async throws(ClientFailure)
+    /// Withdraws the like, save or skip recorded with this id (the deck's undo): it no longer counts, and a like or
+    /// save leaves its list; the server keeps it in its record, marked withdrawn.
+    func withdraw(id: String) async throws(ClientFailure)
     /// A page of the saved or liked list, most recent first.
     func list(_ list: UserList, page: Int, perPage: Int) async throws(ClientFailure) -> ResultPage<ListEntry>
     /// Takes a repository off a list.

@@ -58,20 +58,24 @@ final class TerminalDeck {
             redraw(after: model.send(.like))
             if let top, model.current?.repository.fullName != top {
                 liked += 1
-                status = "Liked \(top)"
+                status = "Liked \(top) (u takes it back)"
             }
         case .save:
             redraw(after: model.send(.save))
             if let top, model.current?.repository.fullName != top {
                 saved += 1
-                status = "Saved \(top)"
+                status = "Saved \(top) (u takes it back)"
             }
         case .skip:
             redraw(after: model.send(.skip))
             if let top { status = "Skipped \(top) (u brings it back)" }
         case .undo:
-            guard model.canUndo else { return }
+            guard let kind = model.lastDecision?.interaction.kind else { return }
             redraw(after: model.send(.undo))
+            if !model.canUndo {  // taken back: this session's counts no longer hold it
+                if kind == .like { liked -= 1 }
+                if kind == .save { saved -= 1 }
+            }
             status = nil
         case .open:
             redraw(after: model.send(.open))

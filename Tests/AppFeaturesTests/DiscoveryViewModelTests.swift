@@ -72,24 +72,55 @@ struct DiscoveryViewModelTests {
         #expect(deck.current == Sample.card(3))
     }
 
-    @Test("undo brings back the last skipped card and withdraws the skip; only right after a skip")
-    func undo() async throws {
+    @Test(
+        "undo takes back the last like, save or skip, sent or not, and brings its card back; once, while it is last",
+        arguments: [InteractionKind.like, .save, .skip])
+    func undo(kind: InteractionKind) async throws {
         service.onFeed(Sample.deck(total: 100))
         let withdrawn = Mutex<[String]>([])
-        service.onWithdrawSkip { id in withdrawn.withLock { $0.append(id) } }
+        service.onWithdraw { id in withdrawn.withLock { $0.append(id) } }
         let deck = model()
         await deck.send(.appear).value
-        await deck.send(.skip).value
+        #expect(!deck.canUndo, "nothing to undo yet")
+
+        // Sent already (the swipe's background flush ran): withdrawn on the server.
+        await deck.send(event(kind)).value
         #expect(deck.canUndo)
+        #expect(deck.lastDecision?.interaction.kind == kind)
         await deck.send(.undo).value
         #expect(deck.current == Sample.card(0))
         #expect(deck.cards.count == 20)
-        #expect(!deck.canUndo)
-        #expect(withdrawn.withLock { $0 } == service.recorded.filter { $0.kind == .skip }.map(\.id))
-        await deck.send(.like).value
+        #expect(!deck.canUndo, "once")
+        let sent = service.recorded.filter { $0.kind == kind }.map(\.id)
+        #expect(sent.count == 1)
+        #expect(withdrawn.withLock { $0 } == sent)
+        let words = kind == .skip ? "Brought back" : "Took back the \(kind.rawValue) of"
+        #expect(deck.notice == "\(words) \(Sample.card(0).repository.fullName).")
+
+        // Not sent yet (no connection): it leaves the outbox and never reaches the server.
+        service.onRecord { _ throws(ClientFailure) in throw .noConnection }
+        await deck.send(event(kind)).value
+        #expect(try Outbox(database: database).pending().count == 1)
         await deck.send(.undo).value
-        #expect(deck.current == Sample.card(1), "a like is not undone")
-        #expect(withdrawn.withLock { $0 }.count == 1)
+        #expect(try Outbox(database: database).pending().isEmpty)
+        #expect(deck.current == Sample.card(0))
+        #expect(withdrawn.withLock { $0 }.count == 1, "nothing to withdraw: it was never sent")
+
+        // Only the last one: after another swipe, undo takes back that one, not the one before.
+        service.storeInteractions()
+        await deck.send(.skip).value
+        await deck.send(event(kind)).value
+        await deck.send(.undo).value
+        #expect(deck.current == Sample.card(1), "the last decision came back; the skip before it stays")
+        #expect(!deck.canUndo)
+    }
+
+    private func event(_ kind: InteractionKind) -> DiscoveryViewModel.Event {
+        switch kind {
+        case .like: .like
+        case .save: .save
+        default: .skip
+        }
     }
 
     @Test("swiping faster than the next batch arrives: loading, then the new cards")

@@ -65,22 +65,24 @@ struct OutboxTests {
         #expect(report.remaining == 0)
     }
 
-    @Test("undo: a skip not yet sent leaves the queue; one already sent is withdrawn after what came before")
-    func undo() async throws {
+    @Test(
+        "undo: a like, save or skip not yet sent leaves the queue; one already sent is withdrawn after what came before",
+        arguments: [InteractionKind.like, .save, .skip])
+    func undo(kind: InteractionKind) async throws {
         let outbox = Outbox(database: try .inMemory())
         let service = FakeService()
         service.storeInteractions()
         let withdrawn = Mutex<[String]>([])
-        service.onWithdrawSkip { id in withdrawn.withLock { $0.append(id) } }
-        let early = Self.interaction(1, .skip)
+        service.onWithdraw { id in withdrawn.withLock { $0.append(id) } }
+        let early = Self.interaction(1, kind)
         try outbox.enqueue(early)
-        #expect(try outbox.undoSkip(early) == .removedBeforeSending)
+        #expect(try outbox.undo(early) == .removedBeforeSending)
         #expect(try outbox.pending().isEmpty)
 
-        let sent = Self.interaction(2, .skip)
+        let sent = Self.interaction(2, kind)
         try outbox.enqueue(sent)
         _ = await outbox.flush(to: service)
-        #expect(try outbox.undoSkip(sent) == .withdrawalQueued)
+        #expect(try outbox.undo(sent) == .withdrawalQueued)
         #expect(try outbox.pending().map(\.operation) == [.withdraw])
         let report = await outbox.flush(to: service)
         #expect(report.withdrawn == 1)
@@ -180,7 +182,7 @@ final class DyingService: DiscoveryService, Sendable {
     func feed(limit: Int, cluster: String?) async throws(ClientFailure) -> FeedBatch {
         try await service.feed(limit: limit, cluster: cluster)
     }
-    func withdrawSkip(id: String) async throws(ClientFailure) { try await service.withdrawSkip(id: id) }
+    func withdraw(id: String) async throws(ClientFailure) { try await service.withdraw(id: id) }
     func list(_ list: UserList, page: Int, perPage: Int) async throws(ClientFailure) -> ResultPage<ListEntry> {
         try await service.list(list, page: page, perPage: perPage)
     }

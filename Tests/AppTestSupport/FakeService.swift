@@ -14,7 +14,7 @@ public final class FakeService: DiscoveryService, Sendable {
         var savePreferences: Handler<UserPreferences, UserPreferences>?
         var feed: Handler<(limit: Int, cluster: String?), FeedBatch>?
         var record: Handler<[Interaction], RecordReceipt>?
-        var withdrawSkip: Handler<String, Void>?
+        var withdraw: Handler<String, Void>?
         var list: Handler<(list: UserList, page: Int, perPage: Int), ResultPage<ListEntry>>?
         var remove: Handler<(RepositoryName, UserList), Void>?
         var stats: Handler<Void, PersonStats>?
@@ -52,7 +52,7 @@ public final class FakeService: DiscoveryService, Sendable {
         stubs.withLock { $0.feed = h }
     }
     public func onRecord(_ h: @escaping Handler<[Interaction], RecordReceipt>) { stubs.withLock { $0.record = h } }
-    public func onWithdrawSkip(_ h: @escaping Handler<String, Void>) { stubs.withLock { $0.withdrawSkip = h } }
+    public func onWithdraw(_ h: @escaping Handler<String, Void>) { stubs.withLock { $0.withdraw = h } }
     public func onList(_ h: @escaping Handler<(list: UserList, page: Int, perPage: Int), ResultPage<ListEntry>>) {
         stubs.withLock { $0.list = h }
     }
@@ -120,8 +120,8 @@ public final class FakeService: DiscoveryService, Sendable {
     public func record(_ interactions: [Interaction]) async throws(ClientFailure) -> RecordReceipt {
         try await handler("record", \.record)(interactions)
     }
-    public func withdrawSkip(id: String) async throws(ClientFailure) {
-        try await handler("withdrawSkip", \.withdrawSkip)(id)
+    public func withdraw(id: String) async throws(ClientFailure) {
+        try await handler("withdraw", \.withdraw)(id)
     }
     public func list(_ list: UserList, page: Int, perPage: Int) async throws(ClientFailure) -> ResultPage<ListEntry> {
         try await handler("list", \.list)((list, page, perPage))

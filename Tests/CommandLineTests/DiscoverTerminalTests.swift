@@ -69,7 +69,7 @@ struct DiscoverTerminalTests {
     }
 
     @Test(
-        "draws a card; l likes it; the server has the like; u after h brings a card back; q quits cleanly",
+        "draws a card; l likes it; the server has the like; u takes it back (off Liked); u after h brings a card back",
         .timeLimit(.minutes(5)))
     func likeThroughTheTerminal() async throws {
         let helper = ServerProcessTests()
@@ -111,6 +111,23 @@ struct DiscoverTerminalTests {
         }
         #expect(liked == [name], "the server has the like")
 
+        // The like, taken back: withdrawn on the server (off Liked), its card back on top.
+        terminal.type("u")
+        _ = try await terminal.wait(for: "Took back the like of \(name)")
+        for _ in 0..<100 where !liked.isEmpty {
+            let (_, body) = try await helper.send("GET", server.url.appendingPathComponent("v1/me/liked"), token: token)
+            let items = (try JSONSerialization.jsonObject(with: body) as? [String: Any])?["items"] as? [[String: Any]]
+            liked = (items ?? []).compactMap { ($0["repository"] as? [String: Any])?["fullName"] as? String }
+            if !liked.isEmpty { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(liked.isEmpty, "withdrawn on the server")
+        // The screen that says so draws the card above its notice: the liked card again.
+        let screen = terminal.text
+        let notice = try #require(screen.range(of: "Took back the like of \(name)", options: .backwards))
+        let above = screen[..<notice.lowerBound]
+        let top = above.ranges(of: try Regex(#"owner\d/project\d+   ★"#)).last.map { String(above[$0]) }
+        #expect(top?.hasPrefix(name + " ") == true, "back on top: \(top ?? "no card")")
+
         // A skip, undone: the same card is back on top.
         terminal.type("\u{1B}[D")  // ←
         let skipped = try await terminal.wait(for: #"Skipped [^ ]+"#).dropFirst("Skipped ".count)
@@ -118,7 +135,7 @@ struct DiscoverTerminalTests {
         _ = try await terminal.wait(for: "Brought back \(skipped)")
 
         terminal.type("q")
-        _ = try await terminal.wait(for: "Liked 1, saved 0 this time.")
+        _ = try await terminal.wait(for: "Liked 0, saved 0 this time.")
         #expect(try await exitStatus(deck) == 0)
     }
 
