@@ -5,10 +5,10 @@ import Storage
 
 /// One person's taste as the deck needs it: preferences, signals, and what was dealt (as bits of the current index).
 /// Loaded from the store on first use (the request waits) and again after about `refresh` (so several servers sharing
-/// a database converge, and edits made with the command line show) — that refresh in the background, a few sessions at
-/// a time, while requests are answered from what the session holds; this server's own changes apply at once. What was dealt is read again
-/// only from a shared store or for a new index. An actor: one person's feed requests are dealt one after another, so two
-/// at once never get the same cards.
+/// a database converge, and edits made with the command line show) — that refresh in the background, one session at a
+/// time (``RefreshLimiter``), while requests are answered from what the session holds; this server's own changes apply
+/// at once. What was dealt is read again only from a shared store or for a new index. An actor: one person's feed
+/// requests are dealt one after another, so two at once never get the same cards.
 public actor PersonSession {
     struct State {
         var preferences: UserPreferences
@@ -142,8 +142,8 @@ public actor PersonSession {
     }
 
     /// The session's state: loaded from the store when there is none or it is for another index (the caller waits
-    /// for one read of the store, ``DataStore/personRecord(userID:_:)``, with `pickDay`'s pick when given); answered as
-    /// it is when due for a refresh, while the refresh reads the store in the background.
+    /// for one read of the store, ``DataStore/personRecord(userID:_:)``); answered as it is when due for a refresh,
+    /// while the refresh reads the store in the background.
     func current(for index: RecommendationIndex) async throws -> State {
         if let state, state.index == ObjectIdentifier(index) {
             if ContinuousClock.now >= state.refreshAt, !refreshing { refreshInBackground(index) }
