@@ -5,8 +5,8 @@ public import OfflineStore
 public import RepoFinderClient
 public import RepoFinderCore
 
-/// The deck: one card on top, swiped right (like), up (save) or left (skip); the last of these can be undone. Cards come in
-/// batches of ``batchSize``; the next batch is asked for when ``refillThreshold`` remain; the next
+/// The deck: one card on top, swiped right (like), up (save) or left (skip); the last of these can be undone. Cards
+/// come in batches of ``batchSize``; the next batch is asked for when ``refillThreshold`` remain; the next
 /// ``prefetchCount`` cards' avatars are prefetched. Every swipe goes to the outbox first (so it survives a crash or no
 /// connection) and is sent in the background. The deck is cached on the device and opens from it without a connection.
 @Observable @MainActor

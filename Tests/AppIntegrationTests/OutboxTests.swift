@@ -66,7 +66,7 @@ struct OutboxTests {
     }
 
     @Test(
-        "undo: a like, save or skip not yet sent leaves the queue; one already sent is withdrawn after what came before",
+        "undo: a like, save or skip not yet sent leaves the queue; one sent is withdrawn after what came before",
         arguments: [InteractionKind.like, .save, .skip])
     func undo(kind: InteractionKind) async throws {
         let outbox = Outbox(database: try .inMemory())
