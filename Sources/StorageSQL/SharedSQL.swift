@@ -104,10 +104,7 @@ extension SharedSQL {
         """
 
     /// A person's standing interactions as signals (repository key, kind), in the order of `interactionsOfUser`.
-    package static let signalsOfUser = """
-        SELECT r.full_name_key, i.kind FROM interactions i JOIN repositories r ON r.id = i.repository_id
-        WHERE i.user_id = ? AND i.withdrawn_at IS NULL ORDER BY i.at, i.seq
-        """
+    package static let signalsOfUser = "SELECT r.full_name_key, i.kind \(standingInteractionsOfUser)"
 
     /// The kind and repository of one of a person's interactions, by client id, and whether it was withdrawn.
     package static let interactionByClientID = """
@@ -119,10 +116,14 @@ extension SharedSQL {
     package static let withdrawInteraction =
         "UPDATE interactions SET withdrawn_at = ? WHERE user_id = ? AND client_id = ?"
 
-    package static let interactionsOfUser = """
-        SELECT i.client_id, r.owner_login, r.name, i.kind, i.at FROM interactions i
-        JOIN repositories r ON r.id = i.repository_id WHERE i.user_id = ? AND i.withdrawn_at IS NULL
-        ORDER BY i.at, i.seq
+    package static let interactionsOfUser =
+        "SELECT i.client_id, r.owner_login, r.name, i.kind, i.at \(standingInteractionsOfUser)"
+
+    /// A person's interactions that were not withdrawn, in the order they happened (ties in the order received): one
+    /// clause for every read of them, so a session's signals and the full interactions never differ in order.
+    private static let standingInteractionsOfUser = """
+        FROM interactions i JOIN repositories r ON r.id = i.repository_id
+        WHERE i.user_id = ? AND i.withdrawn_at IS NULL ORDER BY i.at, i.seq
         """
 
     /// A person's quota counters (see `QuotaCounters`): interactions held, and the current 24-hour window's start and
