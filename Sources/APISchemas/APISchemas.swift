@@ -52,10 +52,11 @@ public enum APISchemas {
             cluster: cluster(card.cluster.id))
     }
 
-    /// A deck as the contract's `Feed`.
-    public static func feed(_ deck: Deck, now: Date) -> Components.Schemas.Feed {
+    /// A deck as the contract's `Feed`, with the filter it was dealt within.
+    public static func feed(_ deck: Deck, filter: DeckFilter = DeckFilter(), now: Date) -> Components.Schemas.Feed {
         Components.Schemas.Feed(
-            items: deck.cards.map { card($0, now: now) }, exhausted: deck.exhausted, message: deck.exhaustedMessage)
+            items: deck.cards.map { card($0, now: now) }, exhausted: deck.exhausted, message: deck.exhaustedMessage,
+            filter: deckFilter(filter))
     }
 
     /// A cluster id as the contract's `ClusterID` (`general` for one the contract does not know).
@@ -114,7 +115,9 @@ public enum APISchemas {
             resolved.query = query
         case .saved: resolved.kind = .saved
         case .liked: resolved.kind = .liked
-        case .discover: resolved.kind = .discover
+        case .discover(let filter):
+            resolved.kind = .discover
+            resolved.filter = filter.map(deckFilter)
         case .profile: resolved.kind = .profile
         case .home: resolved.kind = .home
         case .compare(let names):

@@ -23,6 +23,8 @@ public struct NavigationState: Hashable, Sendable {
     public var trending: TrendingFilter?
     /// The words a search link carried.
     public var searchQuery: String?
+    /// The deck filter a discover link named (the deck applies it and keeps it for the person).
+    public var deckFilter: DeckFilter?
     /// Which list the Library shows.
     public var list: ListChoice = .saved
     /// Which half of Explore shows.
@@ -91,8 +93,9 @@ public final class AppRouter {
         switch route {
         case .home:
             state.tab = .home
-        case .discover:
+        case .discover(let filter):
             state.tab = .discover
+            state.deckFilter = filter
         case .repository(let name):
             state.tab = .explore
             state.path = [.repository(name)]

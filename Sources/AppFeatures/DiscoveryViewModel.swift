@@ -33,6 +33,9 @@ public final class DiscoveryViewModel {
         /// Records that the top card was opened (the app then shows ``opened``).
         case open
         case retry
+        /// Narrows the deck (an empty filter widens it to everything): saved for the person on the server, then the
+        /// cards in hand the filter does not allow leave and the next ones follow it. Needs a connection.
+        case setFilter(DeckFilter)
     }
 
     public static let batchSize = 20
@@ -49,6 +52,12 @@ public final class DiscoveryViewModel {
     public private(set) var lastDecision: (card: Card, interaction: Interaction)?
     /// What the last flush of the outbox did (for diagnostics and tests).
     public private(set) var lastFlush: FlushReport?
+    /// The filter the deck deals within (the person's saved one, as the last batch said; empty: none).
+    public private(set) var filter = DeckFilter()
+    /// How many repositories of the catalog ``filter`` allows, once a change of filter told.
+    public private(set) var matching: Int?
+    /// Whether the deck is narrowed, so an empty or exhausted deck can offer to widen it.
+    public var canWiden: Bool { !filter.isEmpty }
     private var exhaustedMessage: String?
     private var refilling: Task<Void, Never>?
 
@@ -57,6 +66,9 @@ public final class DiscoveryViewModel {
     private let recorder: InteractionRecorder
     private let cache: CardCache?
     private let images: ImageLoader?
+    private let now: @Sendable () -> Date
+    /// Counts changes of filter: a batch asked for before the last change is dropped (it was dealt by the old one).
+    private var filterChanges = 0
 
     /// The card on top.
     public var current: Card? { cards.first }
@@ -70,6 +82,7 @@ public final class DiscoveryViewModel {
         self.service = service
         self.outbox = outbox
         self.recorder = InteractionRecorder(outbox: outbox, now: now, makeID: makeID)
+        self.now = now
         self.cache = cache
         self.images = images
     }
@@ -93,6 +106,7 @@ public final class DiscoveryViewModel {
         case .save: return swipe(.save)
         case .skip: return swipe(.skip)
         case .undo: return undo()
+        case .setFilter(let filter): return Task { await self.change(filter) }
         case .open:
             guard let card = current else { return Task {} }
             notice = nil
@@ -154,6 +168,34 @@ public final class DiscoveryViewModel {
         return background(refill: false)
     }
 
+    /// Saves a new filter for the person, keeps the cards in hand it allows, and deals the rest within it.
+    private func change(_ newFilter: DeckFilter) async {
+        do throws(ClientFailure) {
+            let saved = try await service.saveDeckFilter(newFilter)
+            filterChanges += 1
+            filter = saved.filter
+            matching = saved.matching
+        } catch {
+            notice =
+                error == .noConnection
+                ? "Changing the filter needs a connection; the deck stays as it was." : error.message
+            return
+        }
+        let now = now()
+        cards = cards.filter { filter.allows($0.repository, cluster: $0.cluster, now: now) }
+        lastDecision = nil
+        exhaustedMessage = nil
+        notice = nil
+        afterDeckChange()
+        if cards.isEmpty { state = .loading }
+        await refill()
+        if cards.isEmpty, exhaustedMessage == nil, case .loading = state { state = .exhausted(Self.dryMessage) }
+        await flush()
+    }
+
+    /// What an empty deck says when a filter allows nothing new.
+    static let dryMessage = "Nothing new matches this filter. Widen it to see more."
+
     /// Keeps the cache and the exhausted state in step with the deck, and prefetches the next cards' images.
     private func afterDeckChange() {
         try? cache?.keep(cards)
@@ -194,7 +236,10 @@ public final class DiscoveryViewModel {
     private func loadBatch() async {
         if cards.isEmpty { state = .loading }
         do throws(ClientFailure) {
-            let batch = try await service.feed(limit: Self.batchSize, cluster: nil)
+            let changes = filterChanges
+            let batch = try await service.feed(limit: Self.batchSize, filter: nil)
+            guard changes == filterChanges else { return }
+            filter = batch.filter
             let known = Set(cards.map(\.id))
             cards += batch.cards.filter { !known.contains($0.id) }
             if batch.exhausted { exhaustedMessage = batch.message ?? "You have seen every card for now." }

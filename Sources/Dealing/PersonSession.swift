@@ -67,7 +67,17 @@ public actor PersonSession {
     }
 
     /// Deals the next cards and records them as served; on a shared store, returns only cards the store had not
-    /// recorded for this person before (another server may have dealt one a moment ago).
+    /// recorded for this person before (another server may have dealt one a moment ago). `filter` nil deals with the
+    /// filter the person saved (``UserPreferences/deckFilter``); the filter dealt with comes back beside the deck.
+    public func deal(size: Int, choosing filter: DeckFilter?, recommender: Recommender) async throws -> (
+        deck: Deck, filter: DeckFilter
+    ) {
+        var chosen = filter ?? DeckFilter()
+        if filter == nil { chosen = try await current(for: recommender.index).preferences.deckFilter ?? DeckFilter() }
+        return (try await deal(size: size, filter: chosen, recommender: recommender), chosen)
+    }
+
+    /// Deals the next cards within `filter` and records them as served (see ``deal(size:choosing:recommender:)``).
     public func deal(size: Int, filter: DeckFilter, recommender: Recommender) async throws -> Deck {
         let start: ContinuousClock.Instant
         let deck: Deck
@@ -95,7 +105,8 @@ public actor PersonSession {
             guard recorded.count < deck.cards.count else { return deck }
             let new = Set(recorded.map(\.key))
             return Deck(
-                cards: deck.cards.filter { new.contains($0.repository.repositoryName.key) }, exhausted: deck.exhausted)
+                cards: deck.cards.filter { new.contains($0.repository.repositoryName.key) }, exhausted: deck.exhausted,
+                narrowed: deck.narrowed)
         } catch {
             for item in items { state?.served.remove(item) }
             throw error

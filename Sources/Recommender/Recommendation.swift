@@ -29,18 +29,28 @@ public struct Deck: Hashable, Sendable {
     public var cards: [Recommendation]
     /// Whether every repository their filters allow has now been dealt (fewer cards than asked for, or none).
     public var exhausted: Bool
+    /// Whether a filter narrowed the deal (the deck ran dry because of it, when it ran dry).
+    public var narrowed: Bool
 
-    public init(cards: [Recommendation], exhausted: Bool) {
+    public init(cards: [Recommendation], exhausted: Bool, narrowed: Bool = false) {
         self.cards = cards
         self.exhausted = exhausted
+        self.narrowed = narrowed
     }
 
     /// What to tell the person when the deck ran out, or `nil` while it has not.
     public var exhaustedMessage: String? {
         guard exhausted else { return nil }
-        return cards.isEmpty
-            ? "You have seen every repository that matches your filters. Widen them, or come back after the next sync."
-            : "These are the last repositories that match your filters. Widen them to see more."
+        switch (cards.isEmpty, narrowed) {
+        case (true, true):
+            return "You have seen every repository your filter allows. Widen the filter to see more."
+        case (false, true):
+            return "These are the last repositories your filter allows. Widen the filter to see more."
+        case (true, false):
+            return "You have seen every repository in the catalog. Come back after the next catalog refresh."
+        case (false, false):
+            return "These are the last repositories in the catalog for now. More come with the next catalog refresh."
+        }
     }
 }
 

@@ -1,4 +1,5 @@
-import RepoFinderCore
+public import Foundation
+public import RepoFinderCore
 
 /// Deals personal decks of repositories from a ``RecommendationIndex``: cold start from onboarding answers, learning
 /// from every signal at once (no retraining), never repeating a repository, diverse by owner and cluster, each card
@@ -12,11 +13,12 @@ public struct Recommender: Sendable {
     }
 
     /// The next `size` cards for a person: nothing they have signalled or been served, nothing archived, nothing
-    /// outside `filter`; at most ``RecommenderConfiguration/maximumPerOwner`` per owner and
-    /// ``RecommenderConfiguration/maximumPerCluster`` per cluster unless the filter leaves no choice.
-    public func deck(for taste: Taste, size: Int = 20, filter: DeckFilter = DeckFilter()) -> Deck {
-        guard size > 0 else { return Deck(cards: [], exhausted: false) }
+    /// outside `filter` (its health measured at `now`); at most ``RecommenderConfiguration/maximumPerOwner`` per owner
+    /// and ``RecommenderConfiguration/maximumPerCluster`` per cluster unless the filter leaves no choice.
+    public func deck(for taste: Taste, size: Int = 20, filter: DeckFilter = DeckFilter(), now: Date = Date()) -> Deck {
+        guard size > 0 else { return Deck(cards: [], exhausted: false, narrowed: !filter.isEmpty) }
         let scorer = Scorer(taste: taste, index: index)
+        let resolved = ResolvedFilter(filter, index: index, now: now)
         var pool = CandidatePool(count: index.count)
         for item in scorer.promisingReached(keeping: 20 * size) { pool.add(item) }
         for item in scorer.implicitLeaders { pool.add(item) }
@@ -32,10 +34,10 @@ public struct Recommender: Sendable {
         {
             pool.add(index.byCluster[cluster], fresh: listLength, excluding: scorer.excluded)
         }
-        for language in filter.languages.sorted() {
-            if let id = index.facts.languages.ids[language] { pool.add(index.byLanguage[Int(id)][...]) }
+        for language in filter.languages {
+            if let id = index.facts.languages.ids[language.lowercased()] { pool.add(index.byLanguage[Int(id)][...]) }
         }
-        for id in filter.clusters.sorted() {
+        for id in filter.clusters {
             if let cluster = TopicCluster.all.firstIndex(where: { $0.id == id }) {
                 pool.add(index.byCluster[cluster][...])
             }
@@ -47,16 +49,16 @@ public struct Recommender: Sendable {
             maximumPerOwner: scorer.preferences.goals.contains(.exploring)
                 ? min(2, index.configuration.maximumPerOwner) : index.configuration.maximumPerOwner,
             maximumPerCluster: index.configuration.maximumPerCluster)
-        offer(pool.items, to: &selection, scorer: scorer, filter: filter)
+        offer(pool.items, to: &selection, scorer: scorer, filter: resolved)
         if !selection.isFull {
             // Rare: the likely candidates ran out; look at the whole catalog.
             let rest = index.byPrior.filter { !pool.contains($0) }
-            offer(rest, to: &selection, scorer: scorer, filter: filter)
+            offer(rest, to: &selection, scorer: scorer, filter: resolved)
         }
         if !selection.isFull { selection.relaxLimits() }
         let writer = ReasonWriter(index: index, scorer: scorer)
         let cards = selection.chosen.map { card(for: Int($0.item), score: $0.score, scorer: scorer, writer: writer) }
-        return Deck(cards: cards, exhausted: cards.count < size)
+        return Deck(cards: cards, exhausted: cards.count < size, narrowed: !filter.isEmpty)
     }
 
     /// The best `limit` repositories among `allowed` (positions in the index) for a person, by score alone: no
@@ -72,7 +74,7 @@ public struct Recommender: Sendable {
 
     /// Offers the eligible `items` to `selection`, best first (taken from a heap: a batch rarely needs more than the
     /// first few hundred in order).
-    private func offer(_ items: [Int32], to selection: inout Selection, scorer: Scorer, filter: DeckFilter) {
+    private func offer(_ items: [Int32], to selection: inout Selection, scorer: Scorer, filter: ResolvedFilter) {
         var scored: [Selection.Scored] = []
         scored.reserveCapacity(items.count)
         for item in items where scorer.isEligible(Int(item), filter: filter) {

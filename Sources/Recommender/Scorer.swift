@@ -253,21 +253,9 @@ struct Scorer {
     }
 
     /// Whether a repository may be dealt at all (not archived, not seen, inside the filter).
-    func isEligible(_ item: Int, filter: DeckFilter) -> Bool {
+    func isEligible(_ item: Int, filter: ResolvedFilter) -> Bool {
         if index.archived[item] || excluded.contains(item) { return false }
-        if filter.isEmpty { return true }
-        if index.repositories[item].stars < filter.minimumStars { return false }
-        if !filter.languages.isEmpty {
-            let language = index.facts.languageOf[item]
-            guard language >= 0, filter.languages.contains(index.facts.languages.names[Int(language)].lowercased())
-            else {
-                return false
-            }
-        }
-        if !filter.clusters.isEmpty, !filter.clusters.contains(TopicCluster.all[Int(index.facts.clusterOf[item])].id) {
-            return false
-        }
-        return true
+        return filter.allows(item, in: index)
     }
 
     /// The weighted parts of a repository's score.

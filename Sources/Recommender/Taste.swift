@@ -95,22 +95,3 @@ public struct Taste: Sendable {
         self.prepared = prepared
     }
 }
-
-/// Narrows a deck; repositories outside it are never dealt.
-public struct DeckFilter: Hashable, Sendable {
-    /// Only these languages (any case); empty: any.
-    public var languages: Set<String>
-    /// Only these cluster ids; empty: any.
-    public var clusters: Set<String>
-    /// Only repositories with at least this many stars.
-    public var minimumStars: Int
-
-    public init(languages: Set<String> = [], clusters: Set<String> = [], minimumStars: Int = 0) {
-        self.languages = Set(languages.map { $0.lowercased() })
-        self.clusters = clusters
-        self.minimumStars = minimumStars
-    }
-
-    /// No narrowing at all.
-    public var isEmpty: Bool { languages.isEmpty && clusters.isEmpty && minimumStars <= 0 }
-}

@@ -92,7 +92,7 @@ public struct TopicCluster: Hashable, Sendable, Identifiable {
             nameWords: ["security", "hack", "hacking", "crypto", "pentest", "exploit", "vpn"],
             languages: []),
         TopicCluster(
-            id: "developer-tools", name: "Developer tools",
+            id: "developer-tools", name: "CLI & developer tools",
             topics: [
                 "cli", "git", "command-line", "terminal", "vim", "neovim", "editor", "developer-tools", "testing",
                 "productivity", "vscode", "shell", "bash", "zsh", "dotfiles", "linter", "ide", "atom", "atom-package",

@@ -15,11 +15,35 @@ extension APIClient {
         }
     }
 
-    public func feed(limit: Int, cluster: String?) async throws(ClientFailure) -> FeedBatch {
-        let cluster = try cluster.map { id throws(ClientFailure) in try Mapping.clusterID(id) }
+    public func feed(limit: Int, filter: DeckFilter?) async throws(ClientFailure) -> FeedBatch {
+        let query: Operations.GetFeed.Input.Query
+        if let filter {
+            let body = try Mapping.deckFilter(filter)
+            query =
+                filter.isEmpty
+                ? .init(limit: limit, filter: Operations.GetFeed.Input.Query.FilterPayload.none)
+                : .init(
+                    limit: limit, language: filter.languages.isEmpty ? nil : filter.languages, cluster: body.clusters,
+                    minStars: filter.minimumStars > 0 ? filter.minimumStars : nil, health: body.health)
+        } else {
+            query = .init(limit: limit)
+        }
         return try await personal {
-            let feed = try await client.getFeed(.init(query: .init(limit: limit, cluster: cluster))).ok.body.json
-            return FeedBatch(cards: try feed.items.map(Mapping.card), exhausted: feed.exhausted, message: feed.message)
+            let feed = try await client.getFeed(.init(query: query)).ok.body.json
+            return FeedBatch(
+                cards: try feed.items.map(Mapping.card), exhausted: feed.exhausted, message: feed.message,
+                filter: feed.filter.map(Mapping.deckFilter) ?? DeckFilter())
+        }
+    }
+
+    public func deckFilter() async throws(ClientFailure) -> DeckFilterState {
+        try await personal { Mapping.deckFilterState(try await client.getDeckFilter().ok.body.json) }
+    }
+
+    public func saveDeckFilter(_ filter: DeckFilter) async throws(ClientFailure) -> DeckFilterState {
+        let body = try Mapping.deckFilter(filter)
+        return try await personal {
+            Mapping.deckFilterState(try await client.putDeckFilter(.init(body: .json(body))).ok.body.json)
         }
     }
 

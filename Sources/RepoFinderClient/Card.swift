@@ -27,10 +27,31 @@ public struct FeedBatch: Hashable, Sendable {
     public var exhausted: Bool
     /// The server's words for an exhausted deck.
     public var message: String?
+    /// The filter the cards were dealt within (empty: none).
+    public var filter: DeckFilter
 
-    public init(cards: [Card], exhausted: Bool, message: String? = nil) {
+    public init(cards: [Card], exhausted: Bool, message: String? = nil, filter: DeckFilter = DeckFilter()) {
         self.cards = cards
         self.exhausted = exhausted
         self.message = message
+        self.filter = filter
+    }
+}
+
+/// A person's deck filter as the server keeps it: the filter, how many repositories of the catalog it allows (seen or
+/// not), and the deck's links with it.
+public struct DeckFilterState: Hashable, Sendable {
+    public var filter: DeckFilter
+    public var matching: Int
+    /// `repoverse://discover?…`
+    public var deepLink: String
+    /// `/discover?…`
+    public var webPath: String
+
+    public init(filter: DeckFilter, matching: Int, deepLink: String, webPath: String) {
+        self.filter = filter
+        self.matching = matching
+        self.deepLink = deepLink
+        self.webPath = webPath
     }
 }

@@ -9,8 +9,13 @@ public protocol DiscoveryService: Sendable {
     func preferences() async throws(ClientFailure) -> UserPreferences
     /// Replaces the person's preferences and returns what the server stored.
     func savePreferences(_ preferences: UserPreferences) async throws(ClientFailure) -> UserPreferences
-    /// The next cards of the person's deck (never one dealt before), optionally of one cluster.
-    func feed(limit: Int, cluster: String?) async throws(ClientFailure) -> FeedBatch
+    /// The next cards of the person's deck (never one dealt before), within `filter`, or within the filter the
+    /// person saved when it is nil.
+    func feed(limit: Int, filter: DeckFilter?) async throws(ClientFailure) -> FeedBatch
+    /// The deck filter the person saved (empty when none), with how much of the catalog it allows.
+    func deckFilter() async throws(ClientFailure) -> DeckFilterState
+    /// Saves the person's deck filter (every device deals with it; an empty one clears it).
+    func saveDeckFilter(_ filter: DeckFilter) async throws(ClientFailure) -> DeckFilterState
     /// Records interactions; each id is stored once however often it is sent.
     func record(_ interactions: [Interaction]) async throws(ClientFailure) -> RecordReceipt
     /// Withdraws the like, save or skip recorded with this id (the deck's undo): it no longer counts, and a like or

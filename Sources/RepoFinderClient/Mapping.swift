@@ -51,6 +51,26 @@ enum Mapping {
             onboardingCompleted: preferences.onboardingCompleted)
     }
 
+    /// A deck filter as the contract's (an unknown area is refused here, before any request).
+    static func deckFilter(_ filter: DeckFilter) throws(ClientFailure) -> Components.Schemas.DeckFilter {
+        var clusters: [Components.Schemas.ClusterID] = []
+        for id in filter.clusters { clusters.append(try clusterID(id)) }
+        return Components.Schemas.DeckFilter(
+            languages: filter.languages, clusters: clusters.isEmpty ? nil : clusters,
+            minimumStars: filter.minimumStars, health: filter.health.flatMap { .init(rawValue: $0.rawValue) })
+    }
+
+    static func deckFilter(_ body: Components.Schemas.DeckFilter) -> DeckFilter {
+        DeckFilter(
+            languages: body.languages ?? [], clusters: (body.clusters ?? []).map(\.rawValue),
+            minimumStars: body.minimumStars ?? 0, health: body.health.flatMap { .init(rawValue: $0.rawValue) })
+    }
+
+    static func deckFilterState(_ body: Components.Schemas.DeckFilterState) -> DeckFilterState {
+        DeckFilterState(
+            filter: deckFilter(body.filter), matching: body.matching, deepLink: body.deepLink, webPath: body.webPath)
+    }
+
     static func clusterID(_ id: String) throws(ClientFailure) -> Components.Schemas.ClusterID {
         guard let cluster = Components.Schemas.ClusterID(rawValue: id) else {
             let known = Components.Schemas.ClusterID.allCases.map(\.rawValue).joined(separator: ", ")

@@ -84,9 +84,12 @@ extension Route {
             } catch {
                 throw .invalidComparison(error)
             }
-        case "saved", "liked", "discover", "profile", "home":
+        case "discover":
             try noFurtherPath()
-            self = [.saved, .liked, .discover, .profile, .home].first { $0.destinationName == destination }!
+            self = .discover(try Self.deckFilter(query))
+        case "saved", "liked", "profile", "home":
+            try noFurtherPath()
+            self = [.saved, .liked, .profile, .home].first { $0.destinationName == destination }!
         default:
             throw .unknownDestination(destination)
         }
@@ -120,8 +123,47 @@ extension Route {
         case .compare(let names):
             // Owner and name characters need no escaping in a query (RFC 3986 allows "/" there).
             return ("compare", [], "?repos=" + CompareRequest.text(names))
-        case .saved, .liked, .discover, .profile, .home:
+        case .discover(let filter):
+            guard let filter, !filter.isEmpty else { return (destinationName, [], "") }
+            // Each value encoded alone, so the commas between them stay readable.
+            func list(_ values: [String]) -> String { values.map(PercentEncoding.encode).joined(separator: ",") }
+            var items: [String] = []
+            if !filter.languages.isEmpty { items.append("language=" + list(filter.languages)) }
+            if !filter.clusters.isEmpty { items.append("cluster=" + list(filter.clusters)) }
+            if filter.minimumStars > 0 { items.append("stars=\(filter.minimumStars)") }
+            if let health = filter.health { items.append("health=" + health.rawValue) }
+            return (destinationName, [], "?" + items.joined(separator: "&"))
+        case .saved, .liked, .profile, .home:
             return (destinationName, [], "")
+        }
+    }
+
+    /// The deck filter a discover link names (`language=Rust,Go&cluster=developer-tools&stars=1000&health=active`),
+    /// nil when it names none.
+    private static func deckFilter(_ query: [String: String]) throws(RouteError) -> DeckFilter? {
+        func list(_ name: String) -> [String] {
+            (query[name] ?? "").split(separator: ",").map(String.init)
+        }
+        var stars = 0
+        if let text = query["stars"], !text.isEmpty {
+            guard let value = Int(text) else {
+                throw .invalidFilter("'\(text)' is not a number of stars: use stars=1000.")
+            }
+            stars = value
+        }
+        var health: RepositoryHealth.Level?
+        if let text = query["health"], !text.isEmpty {
+            guard let level = RepositoryHealth.Level(rawValue: text.lowercased()), level != .dormant else {
+                throw .invalidFilter("'\(text)' is not a health to narrow to: use health=active or health=quiet.")
+            }
+            health = level
+        }
+        do {
+            let filter = try DeckFilter.checked(
+                languages: list("language"), clusters: list("cluster"), minimumStars: stars, health: health)
+            return filter.isEmpty ? nil : filter
+        } catch {
+            throw .invalidFilter(error.description)
         }
     }
 

@@ -11,8 +11,8 @@ public enum Route: Hashable, Sendable {
     case saved
     /// The liked list.
     case liked
-    /// The swipe deck.
-    case discover
+    /// The swipe deck, narrowed by `filter` when the link names one (languages, areas, stars, health).
+    case discover(DeckFilter? = nil)
     /// Preferences and stats.
     case profile
     /// Home: the greeting, today's pick, what moves in the person's languages.
@@ -45,6 +45,7 @@ public enum RouteError: Error, Equatable, Sendable, CustomStringConvertible {
     case queryTooLong(Int)
     case badEncoding(String)
     case invalidComparison(CompareError)
+    case invalidFilter(String)
 
     public var description: String {
         switch self {
@@ -74,6 +75,8 @@ public enum RouteError: Error, Equatable, Sendable, CustomStringConvertible {
             "'\(text)' is not correctly percent-encoded (or not UTF-8)."
         case .invalidComparison(let error):
             error.description
+        case .invalidFilter(let message):
+            message
         }
     }
 }

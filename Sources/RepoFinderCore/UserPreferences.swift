@@ -18,6 +18,8 @@ public struct UserPreferences: Codable, Hashable, Sendable {
     public var goals: [Goal]
     /// Whether they finished (or skipped) onboarding.
     public var onboardingCompleted: Bool
+    /// What they narrowed their deck to (kept with the preferences, so every device deals with it); nil: nothing.
+    public var deckFilter: DeckFilter?
 
     public init(
         name: String? = nil,
@@ -28,7 +30,8 @@ public struct UserPreferences: Codable, Hashable, Sendable {
         experienceLevel: ExperienceLevel? = nil,
         projectType: String? = nil,
         goals: [Goal] = [],
-        onboardingCompleted: Bool = false
+        onboardingCompleted: Bool = false,
+        deckFilter: DeckFilter? = nil
     ) {
         self.name = name
         self.primaryCluster = primaryCluster
@@ -39,6 +42,7 @@ public struct UserPreferences: Codable, Hashable, Sendable {
         self.projectType = projectType
         self.goals = goals
         self.onboardingCompleted = onboardingCompleted
+        self.deckFilter = deckFilter?.isEmpty == true ? nil : deckFilter
     }
 }
 

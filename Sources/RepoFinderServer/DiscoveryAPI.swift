@@ -55,7 +55,9 @@ struct DiscoveryAPI: APIProtocol {
     func putPreferences(_ input: Operations.PutPreferences.Input) async throws -> Operations.PutPreferences.Output {
         let userID = try await accounts.authenticate()
         guard case .json(let body) = input.body else { throw APIError.badRequest("Send the preferences as JSON.") }
-        let preferences = try Mapping.preferences(body)
+        var preferences = try Mapping.preferences(body)
+        // The deck filter is kept beside the preferences and replaced only through PUT /v1/me/deck-filter.
+        preferences.deckFilter = try await store.preferences(userID: userID)?.deckFilter
         try await store.setPreferences(preferences, userID: userID)
         await sessions.session(userID).didSetPreferences(preferences)
         return .ok(.init(body: .json(APISchemas.preferences(preferences))))
@@ -67,17 +69,22 @@ struct DiscoveryAPI: APIProtocol {
     /// same deal, the same JSON written without `JSONEncoder`). Kept so the contract stays whole and as the
     /// reference the endpoint's tests compare with.
     func getFeed(_ input: Operations.GetFeed.Input) async throws -> Operations.GetFeed.Output {
-        let dealt = try await dealFeed(
-            limit: input.query.limit, cluster: input.query.cluster, recommender: deck.recommender)
-        return .ok(.init(body: .json(APISchemas.feed(dealt, now: Date()))))
+        let query = input.query
+        let filter = try Self.feedFilter(
+            languages: query.language, clusters: query.cluster?.map(\.rawValue), minimumStars: query.minStars,
+            health: query.health?.rawValue, choice: query.filter?.rawValue)
+        let dealt = try await dealFeed(limit: query.limit, filter: filter, recommender: deck.recommender)
+        return .ok(.init(body: .json(APISchemas.feed(dealt.deck, filter: dealt.filter, now: Date()))))
     }
 
-    /// Deals the signed-in person's next cards (`limit` 1–50, 20 by default; only `cluster`'s when given).
-    func dealFeed(limit: Int?, cluster: Components.Schemas.ClusterID?, recommender: Recommender) async throws -> Deck {
+    /// Deals the signed-in person's next cards (`limit` 1–50, 20 by default) within `filter`, or within the filter
+    /// they saved when it is nil; returns the filter dealt with too.
+    func dealFeed(limit: Int?, filter: DeckFilter?, recommender: Recommender) async throws -> (
+        deck: Deck, filter: DeckFilter
+    ) {
         let userID = try await accounts.authenticate()
         let size = try Mapping.limit(limit, default: 20, maximum: 50)
-        let filter = DeckFilter(clusters: cluster.map { [$0.rawValue] } ?? [])
-        return try await sessions.session(userID).deal(size: size, filter: filter, recommender: recommender)
+        return try await sessions.session(userID).deal(size: size, choosing: filter, recommender: recommender)
     }
 
     func postInteractions(_ input: Operations.PostInteractions.Input) async throws

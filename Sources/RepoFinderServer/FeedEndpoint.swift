@@ -24,21 +24,27 @@ struct FeedEndpoint {
             guard let value = Int(text) else { throw APIError.badRequest("'limit' must be a whole number (1–50).") }
             return value
         }
-        let cluster = try Self.single("cluster", in: query).map { text -> Components.Schemas.ClusterID in
-            guard let value = Components.Schemas.ClusterID(rawValue: text) else {
-                let known = Components.Schemas.ClusterID.allCases.map(\.rawValue).joined(separator: ", ")
-                throw APIError.badRequest("'cluster' must be one of: \(known).")
-            }
+        let minimumStars = try Self.single("minStars", in: query).map { text -> Int in
+            guard let value = Int(text) else { throw APIError.badRequest("'minStars' must be a whole number.") }
             return value
         }
+        let filter = try DiscoveryAPI.feedFilter(
+            languages: try Self.list("language", in: query), clusters: try Self.list("cluster", in: query),
+            minimumStars: minimumStars, health: try Self.single("health", in: query),
+            choice: try Self.single("filter", in: query))
         // The recommender and the encodings made from its index, taken together: a rebuild may replace both.
         let (recommender, encoded) = api.deck.current
-        let dealt = try await api.dealFeed(limit: limit, cluster: cluster, recommender: recommender)
-        var json = JSONOutput(capacity: 512 + 1_024 * dealt.cards.count)
-        json.feed(dealt, now: Date(), encoded: encoded)
+        let dealt = try await api.dealFeed(limit: limit, filter: filter, recommender: recommender)
+        var json = JSONOutput(capacity: 512 + 1_024 * dealt.deck.cards.count)
+        json.feed(dealt.deck, filter: dealt.filter, now: Date(), encoded: encoded)
         return Response(
             status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: json.bytes)))
+    }
+
+    /// The comma-separated values of a query parameter given at most once (empty values dropped), nil when absent.
+    static func list(_ name: String, in query: Parameters) throws(APIError) -> [String]? {
+        try single(name, in: query).map { $0.split(separator: ",").map(String.init) }
     }
 
     /// The value of a query parameter given at most once (400 when repeated).
@@ -50,8 +56,9 @@ struct FeedEndpoint {
 }
 
 extension JSONOutput {
-    /// A deck as the contract's `Feed`; the repositories' fields come from `encoded` when it has them.
-    mutating func feed(_ deck: Deck, now: Date, encoded: EncodedRepositories? = nil) {
+    /// A deck as the contract's `Feed`, with the filter it was dealt within; the repositories' fields come from
+    /// `encoded` when it has them.
+    mutating func feed(_ deck: Deck, filter: DeckFilter, now: Date, encoded: EncodedRepositories? = nil) {
         beginObject()
         key("items")
         beginArray()
@@ -63,6 +70,21 @@ extension JSONOutput {
         key("exhausted")
         bool(deck.exhausted)
         member("message", deck.exhaustedMessage)
+        key("filter")
+        deckFilter(filter)
+        endObject()
+    }
+
+    /// A deck filter as the contract's `DeckFilter` (what ``APISchemas/deckFilter(_:)`` makes).
+    mutating func deckFilter(_ filter: DeckFilter) {
+        beginObject()
+        key("languages")
+        strings(filter.languages)
+        key("clusters")
+        strings(filter.clusters)
+        key("minimumStars")
+        integer(filter.minimumStars)
+        member("health", filter.health?.rawValue)
         endObject()
     }
 

@@ -125,12 +125,12 @@ struct DeckCommand: AsyncParsableCommand {
             experienceLevel: level, projectType: projectType, goals: goal, onboardingCompleted: true)
         let taste = Taste(preferences: preferences, signals: signals, served: Set(served.map { $0.lowercased() }))
         let filter = DeckFilter(
-            languages: Set(languages), clusters: Set(clusters.compactMap { TopicCluster.named($0)?.id }),
+            languages: languages, clusters: clusters.compactMap { TopicCluster.named($0)?.id },
             minimumStars: minimumStars)
         let deck = recommender.deck(for: taste, size: size, filter: filter)
         switch format {
         case .json:
-            try printJSON(APISchemas.feed(deck, now: Date()))
+            try printJSON(APISchemas.feed(deck, filter: filter, now: Date()))
         case .text:
             CardPrinter.print(deck.cards)
             if let message = deck.exhaustedMessage { print(message) }

@@ -22,7 +22,7 @@ struct ClientTests {
             _ = try await (first, second)
             let token = try #require(tokens.token())
             #expect(try await store.statistics().users == 1, "two calls at once made one account")
-            _ = try await client.feed(limit: 3, cluster: nil)
+            _ = try await client.feed(limit: 3, filter: nil)
             #expect(tokens.token() == token)
         }
     }
@@ -88,7 +88,7 @@ struct ClientTests {
             let notFound = await failure { () async throws(ClientFailure) in _ = try await client.repository(missing) }
             #expect(notFound == .notFound("no/such is not in the catalog."))
             let rejected = await failure { () async throws(ClientFailure) in
-                _ = try await client.feed(limit: 5, cluster: "not-a-cluster")
+                _ = try await client.feed(limit: 5, filter: DeckFilter(clusters: ["not-a-cluster"]))
             }
             guard case .rejected(let message) = rejected else {
                 Issue.record("an unknown cluster: \(String(describing: rejected))")

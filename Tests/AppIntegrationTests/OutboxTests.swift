@@ -179,8 +179,12 @@ final class DyingService: DiscoveryService, Sendable {
     func savePreferences(_ p: UserPreferences) async throws(ClientFailure) -> UserPreferences {
         try await service.savePreferences(p)
     }
-    func feed(limit: Int, cluster: String?) async throws(ClientFailure) -> FeedBatch {
-        try await service.feed(limit: limit, cluster: cluster)
+    func feed(limit: Int, filter: DeckFilter?) async throws(ClientFailure) -> FeedBatch {
+        try await service.feed(limit: limit, filter: filter)
+    }
+    func deckFilter() async throws(ClientFailure) -> DeckFilterState { try await service.deckFilter() }
+    func saveDeckFilter(_ filter: DeckFilter) async throws(ClientFailure) -> DeckFilterState {
+        try await service.saveDeckFilter(filter)
     }
     func withdraw(id: String) async throws(ClientFailure) { try await service.withdraw(id: id) }
     func list(_ list: UserList, page: Int, perPage: Int) async throws(ClientFailure) -> ResultPage<ListEntry> {

@@ -12,7 +12,9 @@ public final class FakeService: DiscoveryService, Sendable {
     private struct Stubs {
         var preferences: Handler<Void, UserPreferences>?
         var savePreferences: Handler<UserPreferences, UserPreferences>?
-        var feed: Handler<(limit: Int, cluster: String?), FeedBatch>?
+        var feed: Handler<(limit: Int, filter: DeckFilter?), FeedBatch>?
+        var deckFilter: Handler<Void, DeckFilterState>?
+        var saveDeckFilter: Handler<DeckFilter, DeckFilterState>?
         var record: Handler<[Interaction], RecordReceipt>?
         var withdraw: Handler<String, Void>?
         var list: Handler<(list: UserList, page: Int, perPage: Int), ResultPage<ListEntry>>?
@@ -48,8 +50,12 @@ public final class FakeService: DiscoveryService, Sendable {
     public func onSavePreferences(_ h: @escaping Handler<UserPreferences, UserPreferences>) {
         stubs.withLock { $0.savePreferences = h }
     }
-    public func onFeed(_ h: @escaping Handler<(limit: Int, cluster: String?), FeedBatch>) {
+    public func onFeed(_ h: @escaping Handler<(limit: Int, filter: DeckFilter?), FeedBatch>) {
         stubs.withLock { $0.feed = h }
+    }
+    public func onDeckFilter(_ h: @escaping Handler<Void, DeckFilterState>) { stubs.withLock { $0.deckFilter = h } }
+    public func onSaveDeckFilter(_ h: @escaping Handler<DeckFilter, DeckFilterState>) {
+        stubs.withLock { $0.saveDeckFilter = h }
     }
     public func onRecord(_ h: @escaping Handler<[Interaction], RecordReceipt>) { stubs.withLock { $0.record = h } }
     public func onWithdraw(_ h: @escaping Handler<String, Void>) { stubs.withLock { $0.withdraw = h } }
@@ -114,8 +120,14 @@ public final class FakeService: DiscoveryService, Sendable {
     public func savePreferences(_ preferences: UserPreferences) async throws(ClientFailure) -> UserPreferences {
         try await handler("savePreferences", \.savePreferences)(preferences)
     }
-    public func feed(limit: Int, cluster: String?) async throws(ClientFailure) -> FeedBatch {
-        try await handler("feed", \.feed)((limit, cluster))
+    public func feed(limit: Int, filter: DeckFilter?) async throws(ClientFailure) -> FeedBatch {
+        try await handler("feed", \.feed)((limit, filter))
+    }
+    public func deckFilter() async throws(ClientFailure) -> DeckFilterState {
+        try await handler("deckFilter", \.deckFilter)(())
+    }
+    public func saveDeckFilter(_ filter: DeckFilter) async throws(ClientFailure) -> DeckFilterState {
+        try await handler("saveDeckFilter", \.saveDeckFilter)(filter)
     }
     public func record(_ interactions: [Interaction]) async throws(ClientFailure) -> RecordReceipt {
         try await handler("record", \.record)(interactions)
@@ -174,7 +186,7 @@ public enum Sample {
     }
 
     /// A deck that deals `total` numbered cards in order, `limit` at a time, then says it is exhausted.
-    public static func deck(total: Int) -> FakeService.Handler<(limit: Int, cluster: String?), FeedBatch> {
+    public static func deck(total: Int) -> FakeService.Handler<(limit: Int, filter: DeckFilter?), FeedBatch> {
         let next = Mutex(0)
         return { request in
             let range = next.withLock { start in

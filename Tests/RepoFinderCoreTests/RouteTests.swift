@@ -25,7 +25,7 @@ struct RouteTests {
         ("repoverse://search?q=swift%20server", .search(query: "swift server"), "/search?q=swift%20server"),
         ("repoverse://saved", .saved, "/saved"),
         ("repoverse://liked", .liked, "/liked"),
-        ("repoverse://discover", .discover, "/discover"),
+        ("repoverse://discover", .discover(), "/discover"),
         ("repoverse://home", .home, "/"),
         (
             "repoverse://compare?repos=apple/swift,rust-lang/rust,golang/go",
@@ -56,7 +56,7 @@ struct RouteTests {
             try Route(deepLink: "repoverse://trending?since=WEEKLY&utm_source=x")
                 == .trending(language: nil, since: .weekly))
         #expect(try Route(deepLink: "repoverse://search?q=machine+learning#top") == .search(query: "machine learning"))
-        #expect(try Route(webPath: "/discover") == .discover)
+        #expect(try Route(webPath: "/discover") == .discover())
         #expect(try Route(webPath: "/trending?language=") == .trending(language: nil, since: .daily))
     }
 
@@ -152,7 +152,7 @@ extension Route {
             return .search(query: query.isEmpty ? "q" : query)
         case 3: return .saved
         case 4: return .liked
-        case 5: return .discover
+        case 5: return .discover()
         case 6: return .home
         case 7:
             var names: [RepositoryName] = []
@@ -164,5 +164,65 @@ extension Route {
             return .compare(names)
         default: return .profile
         }
+    }
+}
+
+@Suite("Deck filters in links")
+struct DeckFilterLinkTests {
+    @Test("a discover link names its filter and prints it back the same, whatever order and case it came in")
+    func roundTrip() throws {
+        let route = try Route(deepLink: "repoverse://discover?cluster=developer-tools&language=rust,Go,RUST&stars=500")
+        let filter = DeckFilter(languages: ["Go", "rust"], clusters: ["developer-tools"], minimumStars: 500)
+        #expect(route == .discover(filter))
+        #expect(route.deepLink == "repoverse://discover?language=Go,rust&cluster=developer-tools&stars=500")
+        #expect(try Route(webPath: route.webPath) == route)
+        let odd = Route.discover(DeckFilter(languages: ["C#", "Objective-C++"], health: .quiet))
+        #expect(odd.webPath == "/discover?language=C%23,Objective-C%2B%2B&health=quiet")
+        #expect(try Route(link: odd.webPath) == odd)
+        // No filter, or an empty one, is the plain deck.
+        #expect(try Route(deepLink: "repoverse://discover?language=&stars=0") == .discover())
+        #expect(Route.discover(DeckFilter()).webPath == "/discover")
+    }
+
+    @Test("a bad filter in a link says what to write instead")
+    func badFilters() {
+        let cases: [(String, String)] = [
+            ("repoverse://discover?stars=lots", "'lots' is not a number of stars"),
+            ("repoverse://discover?health=dormant", "use health=active or health=quiet"),
+            ("repoverse://discover?cluster=Web%20Frontend", "is not an area id"),
+            ("repoverse://discover?stars=-5", "out of range"),
+            (
+                "repoverse://discover?language=" + (0..<11).map { "L\($0)" }.joined(separator: ","),
+                "at most 10 languages",
+            ),
+        ]
+        for (link, expected) in cases {
+            #expect(throws: RouteError.self) { try Route(deepLink: link) }
+            do {
+                _ = try Route(deepLink: link)
+            } catch {
+                #expect(error.description.contains(expected), "\(link): \(error)")
+            }
+        }
+    }
+
+    @Test("a filter allows a repository by language (any case), area, stars and health at a moment")
+    func allows() {
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        var repository = Repository(
+            owner: RepositoryOwner(login: "o"), name: "n", language: "Rust", stars: 2_000,
+            pushedAt: now.addingTimeInterval(-10 * 86_400))
+        let filter = DeckFilter(
+            languages: ["rust"], clusters: ["developer-tools"], minimumStars: 1_000, health: .active)
+        #expect(filter.allows(repository, cluster: "developer-tools", now: now))
+        #expect(!filter.allows(repository, cluster: "systems", now: now))
+        repository.pushedAt = now.addingTimeInterval(-100 * 86_400)
+        #expect(!filter.allows(repository, cluster: "developer-tools", now: now))
+        var quiet = filter
+        quiet.health = .quiet
+        #expect(quiet.allows(repository, cluster: "developer-tools", now: now))
+        repository.language = "Go"
+        #expect(!quiet.allows(repository, cluster: "developer-tools", now: now))
+        #expect(DeckFilter().allows(repository, cluster: nil, now: now))
     }
 }

@@ -52,9 +52,13 @@ struct FeedJSONTests {
         }, exhausted: true)
 
     /// The feed as the generated types and `JSONEncoder` write it (the generated handler's way).
-    static func generated(_ deck: Deck, now: Date) throws -> Any {
+    /// A filter with every part set, so both writers are compared on each.
+    static let filter = DeckFilter(
+        languages: ["Rust", "go"], clusters: ["developer-tools"], minimumStars: 100, health: .active)
+
+    static func generated(_ deck: Deck, filter: DeckFilter = filter, now: Date) throws -> Any {
         // The one writer of the API's shapes, encoded as the command line prints it.
-        let text = try SchemaJSON.text(APISchemas.feed(deck, now: now))
+        let text = try SchemaJSON.text(APISchemas.feed(deck, filter: filter, now: now))
         return try JSONSerialization.jsonObject(with: Data(text.utf8))
     }
 
@@ -63,9 +67,9 @@ struct FeedJSONTests {
         let now = Date(timeIntervalSince1970: 1_790_000_000)
         let expected = try Self.generated(Self.deck, now: now)
         var fresh = JSONOutput(capacity: 4_096)
-        fresh.feed(Self.deck, now: now)
+        fresh.feed(Self.deck, filter: Self.filter, now: now)
         var cached = JSONOutput(capacity: 4_096)
-        cached.feed(Self.deck, now: now, encoded: EncodedRepositories(Self.index))
+        cached.feed(Self.deck, filter: Self.filter, now: now, encoded: EncodedRepositories(Self.index))
         for bytes in [fresh.bytes, cached.bytes] {
             let parsed = try JSONSerialization.jsonObject(with: Data(bytes))
             #expect((parsed as? NSDictionary) == (expected as? NSDictionary))
@@ -76,6 +80,7 @@ struct FeedJSONTests {
             }
             let feed = try decoder.decode(Components.Schemas.Feed.self, from: Data(bytes))
             #expect(feed.items.count == 3 && feed.exhausted && feed.message != nil)
+            #expect(feed.filter?.languages == ["go", "Rust"] && feed.filter?.health == .active)
         }
         #expect(fresh.bytes == cached.bytes)
     }
@@ -91,9 +96,10 @@ struct FeedJSONTests {
         changed.cards[0].indexPosition = 99  // outside the index
         #expect(changed.cards.allSatisfy { encoded.fields(of: $0) == nil })
         var json = JSONOutput(capacity: 4_096)
-        json.feed(changed, now: now, encoded: encoded)
+        json.feed(changed, filter: DeckFilter(), now: now, encoded: encoded)
         let parsed = try JSONSerialization.jsonObject(with: Data(json.bytes))
-        #expect((parsed as? NSDictionary) == (try Self.generated(changed, now: now) as? NSDictionary))
+        #expect(
+            (parsed as? NSDictionary) == (try Self.generated(changed, filter: DeckFilter(), now: now) as? NSDictionary))
     }
 
     @Test("dates before 1970, in leap years and at the end of a day are written as RFC 3339")

@@ -292,6 +292,68 @@ class Flow:
         print(f"  deck: first card {first}; liked {self.liked}, skipped {self.skipped}, saved {self.saved}; "
               f"undid skips of {undone[:2]} (one sent, one still queued) and the like of {undone[2]}")
 
+    def deck_cards(self):
+        """The cards in the deck's DOM: (name, language, cluster)."""
+        return [(c.get_attribute("data-repo"), c.get_attribute("data-language"), c.get_attribute("data-cluster"))
+                for c in self.b.finds("#deck .card")]
+
+    def check_cards(self, language, cluster, what):
+        """Every card shown and the next 20 the server deals match `language` (if any) and `cluster`."""
+        b = self.b
+        b.top_card()
+        shown = self.deck_cards()
+        dealt = [(i["repository"]["fullName"], i["repository"].get("language"), i["cluster"])
+                 for i in b.api("/v1/me/feed?limit=20")["items"]]
+        wrong = [c for c in shown + dealt if (language and (c[1] or "").lower() != language.lower()) or c[2] != cluster]
+        if wrong or not shown:
+            raise Failure(f"{what}: cards outside the filter {wrong[:5]} (shown {len(shown)})")
+        return len(shown) + len(dealt)
+
+    def step_deck_filter(self):
+        b = self.b
+        b.go("/discover")
+        b.top_card()
+        b.click("#filter-open")
+        b.wait("the filter sheet to open", lambda: b.js("return document.getElementById('filter-sheet').open"))
+        b.click('#filter-sheet input[name="language"][value="Rust"] + span')
+        b.click('#filter-sheet input[name="cluster"][value="developer-tools"] + span')
+        b.click('#filter-sheet button[type="submit"]')
+        b.wait("the address to name the filter",
+               lambda: b.js("return location.pathname + location.search") == "/discover?language=Rust&cluster=developer-tools")
+        b.wait("the bar to say the filter", lambda: b.find("#filter-summary").text == "Rust · CLI & developer tools")
+        checked = self.check_cards("Rust", "developer-tools", "Rust + CLI")
+        saved = b.api("/v1/me/deck-filter")
+        if saved["filter"].get("languages") != ["Rust"] or saved["filter"].get("clusters") != ["developer-tools"]:
+            raise Failure(f"the server keeps {saved['filter']} after the sheet applied Rust + CLI")
+        # The deep link reproduces it: cleared on the server, then opened from the link.
+        self.put("/v1/me/deck-filter", {})
+        b.go("/discover?language=Rust&cluster=developer-tools")
+        b.wait("the linked filter to be saved",
+               lambda: b.api("/v1/me/deck-filter")["filter"].get("languages") == ["Rust"])
+        b.wait("the bar to say the linked filter", lambda: b.find("#filter-summary").text == "Rust · CLI & developer tools")
+        checked += self.check_cards("Rust", "developer-tools", "the Rust + CLI link")
+        # A cluster deck deals only that cluster.
+        b.go("/discover?cluster=data")
+        b.wait("the cluster deck's bar", lambda: b.find("#filter-summary").text == "Data & databases")
+        checked += self.check_cards(None, "data", "the data cluster deck")
+        # A filter that runs dry says so and offers to widen it.
+        b.go("/discover?language=Zig&stars=50000")
+        b.wait("the dry filter to say so", lambda: b.finds('#deck .deck-state[data-state="dry"]'))
+        b.click('#deck .deck-state[data-state="dry"] button.secondary')
+        b.wait("everything to be dealt again", lambda: b.find("#filter-summary").text == "Everything" and b.finds(".card.top"))
+        if b.js("return location.pathname + location.search") != "/discover":
+            raise Failure("the address still names a filter after showing everything")
+        print(f"  deck filter: the sheet, the link and a cluster deck dealt {checked} cards, each inside its filter; "
+              f"Zig with 50,000 stars ran dry and 'Show everything' widened it")
+
+    def put(self, path, body):
+        b = self.b
+        request = urllib.request.Request(
+            b.base + path, data=json.dumps(body).encode(), method="PUT",
+            headers={"Authorization": f"Bearer {b.token()}", "Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.load(response)
+
     def wait_synced(self, timeout=20):
         b = self.b
         b.wait("the queue to drain", lambda: b.js(
@@ -805,7 +867,7 @@ def main():
         time.sleep(2)
         browser = Browser(args.url.rstrip("/"), artifacts)
     flow = Flow(browser, args.database, args.github.rstrip("/"))
-    steps = ["onboarding", "deck", "lists", "offline", "remove", "search", "trending", "detail", "home_and_compare",
+    steps = ["onboarding", "deck", "deck_filter", "lists", "offline", "remove", "search", "trending", "detail", "home_and_compare",
              "living_catalog",
              "deck_failure",
              "first_load"]

@@ -81,6 +81,8 @@ export const api = {
   preferences: () => request("GET", "/v1/me/preferences"),
   savePreferences: (preferences) => request("PUT", "/v1/me/preferences", { body: preferences }),
   feed: (limit = 20) => request("GET", `/v1/me/feed${query({ limit })}`),
+  deckFilter: () => request("GET", "/v1/me/deck-filter"),
+  saveDeckFilter: (filter) => request("PUT", "/v1/me/deck-filter", { body: filter }),
   interactions: (interactions) => request("POST", "/v1/me/interactions", { body: { interactions } }),
   withdraw: (id) => request("DELETE", `/v1/me/interactions/${encodeURIComponent(id)}`),
   list: (kind, page, perPage = 20) => request("GET", `/v1/me/${kind}${query({ page, perPage })}`),

@@ -5,6 +5,7 @@
 
 import { api } from "./api.js";
 import { forgetCard, record, rememberCards, rememberedCards, undoDecision } from "./store.js";
+import { allows, matchingCount, narrowed, openSheet, save as saveFilter, setUpFilter } from "./deckfilter.js";
 import { compareButton } from "./tray.js";
 import { avatar, buzz, compact, detailPath, failure, h, toast, typing } from "./ui.js";
 
@@ -37,6 +38,20 @@ export async function start() {
   if (!(await onboarded())) return;
   add(await rememberedCards().catch(() => []));
   render();
+  await setUpFilter(applyFilter);
+  await refill();
+}
+
+/** A new filter: the cards in hand it does not allow leave (here and on the device), the next ones follow it. */
+async function applyFilter() {
+  const leaving = deck.cards.filter((item) => !allows(item));
+  deck.cards = deck.cards.filter((item) => allows(item));
+  for (const item of leaving) forgetCard(item.repository.fullName).catch(() => {});
+  deck.exhausted = false;
+  deck.message = "";
+  deck.last = null;
+  deck.firstCardShown = false;
+  render();
   await refill();
 }
 
@@ -57,7 +72,7 @@ async function onboarded() {
 }
 
 function add(items) {
-  const fresh = items.filter((item) => !deck.known.has(item.repository.fullName));
+  const fresh = items.filter((item) => !deck.known.has(item.repository.fullName) && allows(item));
   for (const item of fresh) deck.known.add(item.repository.fullName);
   deck.cards.push(...fresh);
   return fresh;
@@ -133,6 +148,14 @@ function emptyState() {
       : `Something went wrong: ${deck.error.message}`;
     return failure(message, () => refill());
   }
+  if (deck.exhausted && narrowed()) {
+    return h("div", { class: "deck-state", dataset: { state: "dry" } },
+      h("h2", {}, matchingCount() === 0 ? "Nothing matches this filter" : "Nothing more matches your filter"),
+      h("p", {}, matchingCount() === 0 ? "No repository in the catalog has all of that. Widen the filter to see more."
+        : deck.message || "You have seen every repository your filter allows."),
+      h("p", {}, h("button", { type: "button", class: "primary", onclick: () => openSheet() }, "Widen the filter"), " ",
+        h("button", { type: "button", class: "secondary", onclick: () => saveFilter({}) }, "Show everything")));
+  }
   if (deck.exhausted) {
     return h("div", { class: "deck-state", dataset: { state: "exhausted" } },
       h("h2", {}, "You’ve seen it all"),
@@ -154,7 +177,8 @@ function card(item) {
     repository.lastUpdated && ["Updated", repository.lastUpdated],
   ].filter(Boolean);
   return h("article", {
-    class: "card", dataset: { repo: repository.fullName }, "aria-roledescription": "card",
+    class: "card", dataset: { repo: repository.fullName, language: repository.language || "", cluster: item.cluster },
+    "aria-roledescription": "card",
     "aria-label": `${repository.fullName}, ${item.fitScore}% fit`,
   },
     h("div", { class: "card-head" },
