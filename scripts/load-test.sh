@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Load test of a release build on loopback with wrk (Debian package), sharing this machine: the deck (GET
-# /v1/me/feed, many people round-robin), search, interactions, Home (GET /v1/me/home) and Compare of four. Prints requests/s, p50/p90/p99 and errors per
+# /v1/me/feed, many people round-robin; then as many other people, each with a saved deck filter), search,
+# interactions, Home (GET /v1/me/home) and Compare of four. Prints requests/s, p50/p90/p99 and errors per
 # scenario, and the server's memory (RSS) sampled every 5 s during the deck run.
 # Usage: scripts/load-test.sh [BINARY]   env: DECK_SECONDS (60), OTHER_SECONDS (20), PEOPLE (400),
 #        CONNECTIONS (32), THREADS (2), FEED_LIMIT (cards per deck request, 20), DATABASE (a SQLite file with the catalog; default: a fresh one),
 #        SHOW_WRK (1: print wrk's own report and latency distribution too),
-#        SCENARIOS (which to run, space-separated: deck search interactions home compare4; default all; home runs
-#        twice: first visits of the day, then later ones)
+#        SCENARIOS (which to run, space-separated: deck deck-filtered search interactions home compare4; default
+#        all; home runs twice: first visits of the day, then later ones)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary=${1:-.build/release/repofinder}
@@ -47,16 +48,36 @@ for i in $(seq 1 "$people"); do
 done
 echo "}" >>"$work/prelude.lua"
 echo "FEED_LIMIT = $feed_limit" >>"$work/prelude.lua"
+want() { [[ " ${SCENARIOS:-deck deck-filtered search interactions home compare4} " == *" $1 "* ]]; }
+if want deck-filtered; then
+    # As many other people, each with one of these deck filters saved (PUT /v1/me/deck-filter): the feed deals
+    # within it with no parameter, as the apps ask. Narrow ones run dry during the run, as they would.
+    filters=('{"languages":["Python"]}' '{"clusters":["web-frontend"]}'
+        '{"languages":["JavaScript","TypeScript"],"minimumStars":500}' '{"clusters":["machine-learning"],"health":"quiet"}'
+        '{"languages":["Go"],"clusters":["devops-cloud"]}' '{"minimumStars":5000}' '{"health":"active"}')
+    echo -n "FILTERED_TOKENS = {" >>"$work/prelude.lua"
+    for i in $(seq 1 "$people"); do
+        token=$(new_token)
+        curl -fs -X PUT "$SERVER_URL/v1/me/preferences" -H "Authorization: Bearer $token" \
+            -H 'Content-Type: application/json' \
+            -d "{\"techStack\":${stacks[$((i % 6))]},\"experienceLevel\":\"${levels[$((i % 3))]}\"}" >/dev/null
+        curl -fs -X PUT "$SERVER_URL/v1/me/deck-filter" -H "Authorization: Bearer $token" \
+            -H 'Content-Type: application/json' -d "${filters[$((i % 7))]}" >/dev/null
+        echo -n "\"$token\"," >>"$work/prelude.lua"
+    done
+    echo "}" >>"$work/prelude.lua"
+fi
 curl -fs "$SERVER_URL/v1/search?q=library&perPage=100&sort=stars" | python3 -c '
 import json, sys
 names = [item["fullName"] for item in json.load(sys.stdin)["items"]]
 print("REPOS = {" + ",".join("\"%s\"" % n for n in names) + "}")' >>"$work/prelude.lua"
 
-want() { [[ " ${SCENARIOS:-deck search interactions home compare4} " == *" $1 "* ]]; }
 
 run() {
+    # The scripts after the first are appended to it (feed-filtered.lua then feed.lua).
     local name=$1 seconds=$2 script=$3
-    cat "$work/prelude.lua" scripts/load/common.lua "scripts/load/$script" >"$work/$script"
+    shift 3
+    cat "$work/prelude.lua" scripts/load/common.lua "scripts/load/$script" "${@/#/scripts/load/}" >"$work/$script"
     wrk --latency -t"$threads" -c"$connections" -d"${seconds}s" --timeout 5s -s "$work/$script" "$SERVER_URL" \
         >"$work/$name.out" 2>&1
     local result
@@ -79,6 +100,7 @@ if want deck; then
     # Flat means: after the first 5 s (sessions made, caches filled), anonymous memory stays put to the end of the run.
     awk -F/ 'NR == 2 {warm = $1} {last = $1} END {if (warm != "") printf "load: anonymous memory from 5 s to the end of the deck run: %d -> %d MB (%+d MB)\n", warm, last, last - warm}' "$samples"
 fi
+want deck-filtered && run "deck-filtered" "$deck_seconds" feed-filtered.lua feed.lua
 want search && run search "$other_seconds" search.lua
 want interactions && run interactions "$other_seconds" interactions.lua
 # The first Home run makes each person's pick of the day (a deal and a write per person, all in its first second);

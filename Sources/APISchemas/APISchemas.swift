@@ -9,8 +9,11 @@ public import Storage
 /// moves between the two without translation. (The feed's hand-written encoder in the server writes the same shape,
 /// and its tests compare it with these.)
 public enum APISchemas {
-    /// A repository as the contract's `Repository`; `lastUpdated` says its age at `now`.
-    public static func repository(_ repository: Repository, now: Date) -> Components.Schemas.Repository {
+    /// A repository as the contract's `Repository`; `lastUpdated` says its age at `now`; `viewer` is where it stands
+    /// with the signed-in person, when the request has one.
+    public static func repository(_ repository: Repository, now: Date, viewer: RepositoryState? = nil)
+        -> Components.Schemas.Repository
+    {
         let health = repository.health(now: now)
         return Components.Schemas.Repository(
             id: repository.githubID, name: repository.name, fullName: repository.fullName,
@@ -25,7 +28,8 @@ public enum APISchemas {
             countsNote: CountsFreshness.countLabel(checkedAt: repository.checkedAt, now: now),
             health: health.flatMap { .init(rawValue: $0.level.rawValue) },
             healthSummary: health?.summary(openIssues: repository.openIssues, stars: repository.stars),
-            goneAt: repository.goneAt)
+            goneAt: repository.goneAt,
+            viewer: viewer.map { .init(liked: $0.liked, saved: $0.saved, skipped: $0.skipped) })
     }
 
     /// A burst as the contract's `StarBurst`.
@@ -46,9 +50,12 @@ public enum APISchemas {
     }
 
     /// A dealt card (or a similar repository) as the contract's `FeedItem`.
-    public static func card(_ card: Recommendation, now: Date) -> Components.Schemas.FeedItem {
+    public static func card(_ card: Recommendation, now: Date, viewers: [String: RepositoryState]? = nil)
+        -> Components.Schemas.FeedItem
+    {
         Components.Schemas.FeedItem(
-            repository: repository(card.repository, now: now), fitScore: card.fit, reasons: card.reasons,
+            repository: repository(card.repository, now: now, viewer: viewers?[card.repository.id]),
+            fitScore: card.fit, reasons: card.reasons,
             cluster: cluster(card.cluster.id))
     }
 
@@ -73,11 +80,13 @@ public enum APISchemas {
     /// A page of trending repositories as the contract's `TrendingPage`: the entries of `list` from `offset` on.
     public static func trendingPage(
         _ list: TrendingList?, offset: Int = 0, window: TrendingWindow, language: String?,
-        bursts: BurstFilter = .hidden, page: PageRequest, now: Date
+        bursts: BurstFilter = .hidden, page: PageRequest, now: Date, viewers: [String: RepositoryState]? = nil
     ) -> Components.Schemas.TrendingPage {
         let items = (list?.entries ?? []).dropFirst(offset).map { entry in
             Components.Schemas.TrendingItem(
-                rank: entry.rank, repository: repository(entry.repository, now: now), starsGained: entry.starsGained,
+                rank: entry.rank,
+                repository: repository(entry.repository, now: now, viewer: viewers?[entry.repository.id]),
+                starsGained: entry.starsGained,
                 burst: entry.burst.map(burst))
         }
         return Components.Schemas.TrendingPage(
@@ -88,11 +97,12 @@ public enum APISchemas {
     }
 
     /// A page of search results as the contract's `SearchPage`.
-    public static func searchPage(_ result: Page<Repository>, page: PageRequest, now: Date)
-        -> Components.Schemas.SearchPage
-    {
+    public static func searchPage(
+        _ result: Page<Repository>, page: PageRequest, now: Date, viewers: [String: RepositoryState]? = nil
+    ) -> Components.Schemas.SearchPage {
         Components.Schemas.SearchPage(
-            items: result.items.map { repository($0, now: now) }, total: result.total, page: page.page,
+            items: result.items.map { repository($0, now: now, viewer: viewers?[$0.id]) }, total: result.total,
+            page: page.page,
             perPage: page.perPage)
     }
 

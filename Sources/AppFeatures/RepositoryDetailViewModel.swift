@@ -5,7 +5,8 @@ public import RepoFinderClient
 public import RepoFinderCore
 
 /// A repository's details and the repositories like it. Opening the screen records a view; like, save and open are
-/// recorded through the outbox like the deck's swipes.
+/// recorded through the outbox like the deck's swipes. Like and save show where the repository stands with the person
+/// (the server says, `viewer`) and toggle: an unlike or unsave takes it off the list, optimistically, queued offline.
 @Observable @MainActor
 public final class RepositoryDetailViewModel {
     public enum State: Hashable, Sendable {
@@ -19,6 +20,10 @@ public final class RepositoryDetailViewModel {
         case retry
         case like
         case save
+        /// Takes it off the liked list.
+        case unlike
+        /// Takes it off the saved list.
+        case unsave
         /// Records the open; the app then shows ``opened``.
         case open
     }
@@ -37,6 +42,7 @@ public final class RepositoryDetailViewModel {
     private let service: any DiscoveryService
     private let outbox: Outbox
     private let recorder: InteractionRecorder
+    private let now: @Sendable () -> Date
 
     public init(
         name: RepositoryName, service: any DiscoveryService, outbox: Outbox,
@@ -47,6 +53,7 @@ public final class RepositoryDetailViewModel {
         self.service = service
         self.outbox = outbox
         self.recorder = InteractionRecorder(outbox: outbox, now: now, makeID: makeID)
+        self.now = now
     }
 
     @discardableResult
@@ -60,6 +67,12 @@ public final class RepositoryDetailViewModel {
         case .save:
             guard !saved, record(.save) else { return Task {} }
             saved = true
+        case .unlike:
+            guard liked, unlist(.liked) else { return Task {} }
+            liked = false
+        case .unsave:
+            guard saved, unlist(.saved) else { return Task {} }
+            saved = false
         case .open:
             guard case .loaded(let repository) = state, record(.open) else { return Task {} }
             opened = repository.webURL
@@ -73,6 +86,16 @@ public final class RepositoryDetailViewModel {
             return true
         } catch {
             notice = InteractionRecorder.problem(kind, error)
+            return false
+        }
+    }
+
+    private func unlist(_ list: UserList) -> Bool {
+        do {
+            try outbox.unlist(name, from: list, at: now())
+            return true
+        } catch {
+            notice = "Could not keep that on this device (\(error))."
             return false
         }
     }
@@ -92,6 +115,10 @@ public final class RepositoryDetailViewModel {
             do throws(ClientFailure) {
                 let repository = try await service.repository(name)
                 state = .loaded(repository)
+                if let viewer = repository.viewer {
+                    liked = viewer.liked
+                    saved = viewer.saved
+                }
             } catch {
                 state = .failed(error.message)
                 return

@@ -1,7 +1,7 @@
 import Foundation
 public import Recommender
 public import RepoFinderCore
-import Storage
+public import Storage
 
 /// One person's taste as the deck needs it: preferences, signals, and what was dealt (as bits of the current index).
 /// Loaded from the store on first use (the request waits) and again after about `refresh` (so several servers sharing
@@ -29,6 +29,8 @@ public actor PersonSession {
         var keptPicks: [Day: RepositoryName] = [:]
         /// The earliest local day anywhere when this was loaded: the first day `keptPicks` knows completely.
         var picksFrom: Day?
+        /// The keys on the person's lists, by list (what `viewer` states say).
+        var listed: [RepositoryList: Set<String>] = [:]
     }
 
     /// How many of the most recent saves a load reads along (what Home shows).
@@ -122,14 +124,19 @@ public actor PersonSession {
     /// Applies interactions this server just stored.
     public func didRecord(_ interactions: [Interaction]) {
         state?.signals += interactions.map { TasteSignal(repository: $0.repository, kind: SignalKind($0.kind)) }
+        for interaction in interactions {
+            if let list = interaction.kind.list { state?.listed[list, default: []].insert(interaction.repository.key) }
+        }
         tasteVersion += 1
         localChanges += 1
         if interactions.contains(where: { $0.kind == .save }) { state?.recentSaves = nil }
     }
 
-    /// Forgets what this session keeps of the person's lists (this server just took something off one).
-    public func didChangeLists() {
+    /// Takes `repository` off the session's copy of `list` (this server just took it off in the store).
+    public func didRemove(_ repository: RepositoryName, from list: RepositoryList) {
+        state?.listed[list]?.remove(repository.key)
         state?.recentSaves = nil
+        localChanges += 1
     }
 
     /// Forgets the latest `kind` of `repository` (this server just withdrew it in the store): it no longer counts
@@ -140,7 +147,10 @@ public actor PersonSession {
         if let position = state?.signals.lastIndex(where: { $0.repositoryKey == key && $0.kind == signal }) {
             state?.signals.remove(at: position)
         }
-        if kind.list != nil { state?.recentSaves = nil }
+        if let list = kind.list {
+            state?.recentSaves = nil
+            state?.listed[list]?.remove(key)
+        }
         tasteVersion += 1
         localChanges += 1
     }
@@ -209,6 +219,7 @@ public actor PersonSession {
         loaded.githubName = .some(record.githubIdentity.map { PartOfDay.callingName($0.name) ?? $0.login })
         loaded.keptPicks = record.picks ?? [:]
         loaded.picksFrom = picksFrom
+        loaded.listed = record.listed
         // Another call may have loaded meanwhile (actors re-enter at awaits): keep what it dealt, too.
         if let state, state.index == loaded.index {
             var merged = loaded
@@ -221,6 +232,7 @@ public actor PersonSession {
                 // session's own signals and preferences, and read again a little later.
                 merged.signals = state.signals
                 merged.preferences = state.preferences
+                merged.listed = state.listed
                 merged.refreshAt = ContinuousClock.now + refresh / 10
             }
             self.state = merged

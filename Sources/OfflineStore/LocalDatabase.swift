@@ -46,6 +46,22 @@ public final class LocalDatabase: Sendable {
                 sql: "CREATE TABLE compare_tray (position INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE)"
             )
         }
+        migrator.registerMigration("v3: the outbox takes repositories off lists") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE outbox_v3 (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        client_id TEXT NOT NULL,
+                        operation TEXT NOT NULL CHECK (operation IN ('record', 'withdraw', 'unlist')),
+                        repository TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        at REAL NOT NULL
+                    );
+                    INSERT INTO outbox_v3 SELECT * FROM outbox;
+                    DROP TABLE outbox;
+                    ALTER TABLE outbox_v3 RENAME TO outbox;
+                    """)
+        }
         try migrator.migrate(writer)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import GRDB
 public import RepoFinderClient
 public import RepoFinderCore
@@ -36,6 +36,22 @@ public actor Outbox {
         }
     }
 
+    /// Queues taking `repository` off a list (an unlike or an unsave, at `date`). A like or save of it still queued is
+    /// simply taken out instead: the server never hears of either. Returns whether anything is left to send.
+    @discardableResult
+    nonisolated public func unlist(_ repository: RepositoryName, from list: UserList, at date: Date) throws -> Bool {
+        let kind: InteractionKind = list == .liked ? .like : .save
+        return try database.writer.write { db in
+            try db.execute(
+                sql: "DELETE FROM outbox WHERE repository = ? AND operation = 'record' AND kind = ?",
+                arguments: [repository.fullName, kind.rawValue])
+            if db.changesCount > 0 { return false }
+            let removal = Interaction(id: "unlist", repository: repository, kind: kind, at: date)
+            try Self.insert(db, .unlist, removal)
+            return true
+        }
+    }
+
     /// Everything queued, oldest first.
     nonisolated public func pending() throws -> [OutboxItem] {
         try database.writer.read { db in try Self.items(db, limit: Int.max) }
@@ -64,6 +80,8 @@ public actor Outbox {
                 guard let first = items.first else { break }
                 if first.operation == .withdraw {
                     try await withdraw(first, service: service, report: &report)
+                } else if first.operation == .unlist {
+                    try await unlist(first, service: service, report: &report)
                 } else {
                     let records = Array(items.prefix { $0.operation == .record })
                     try await record(records, service: service, report: &report)
@@ -104,6 +122,19 @@ public actor Outbox {
             report.withdrawn += 1
         } catch .notFound {
             // Already withdrawn (an acknowledgement lost), or it never reached the server: nothing to undo.
+        } catch let failure where !failure.isTransient {
+            report.dropped.append(.init(item: item, reason: failure.message))
+        }
+        try await remove([item])
+    }
+
+    private func unlist(_ item: OutboxItem, service: any DiscoveryService, report: inout FlushReport) async throws {
+        do {
+            try await service.remove(
+                item.interaction.repository, from: item.interaction.kind == .like ? .liked : .saved)
+            report.unlisted += 1
+        } catch .notFound {
+            // Not on the list (any more): nothing to take off.
         } catch let failure where !failure.isTransient {
             report.dropped.append(.init(item: item, reason: failure.message))
         }

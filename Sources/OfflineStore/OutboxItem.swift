@@ -9,6 +9,9 @@ public struct OutboxItem: Hashable, Sendable {
         case record
         /// Withdraw the like, save or skip recorded with this id (an undo after it was already sent).
         case withdraw
+        /// Take the repository off the liked list (the interaction's kind is `like`) or the saved list (`save`):
+        /// an unlike or an unsave.
+        case unlist
     }
 
     /// Position in the queue.
@@ -32,6 +35,8 @@ public struct FlushReport: Hashable, Sendable {
     public var duplicates = 0
     /// Likes, saves and skips withdrawn on the server (undone after they were sent).
     public var withdrawn = 0
+    /// Repositories taken off a list on the server (unliked, unsaved).
+    public var unlisted = 0
     /// Items the server refused as invalid (an unknown repository, say), with its reason; they were dropped so the
     /// rest could go.
     public var dropped: [Dropped] = []

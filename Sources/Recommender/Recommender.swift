@@ -34,14 +34,9 @@ public struct Recommender: Sendable {
         {
             pool.add(index.byCluster[cluster], fresh: listLength, excluding: scorer.excluded)
         }
-        for language in filter.languages {
-            if let id = index.facts.languages.ids[language.lowercased()] { pool.add(index.byLanguage[Int(id)][...]) }
-        }
-        for id in filter.clusters {
-            if let cluster = TopicCluster.all.firstIndex(where: { $0.id == id }) {
-                pool.add(index.byCluster[cluster][...])
-            }
-        }
+        // A filter's languages or areas hold every repository it allows: their best fresh ones join the pool.
+        let domain = filterDomain(filter)
+        for list in domain ?? [] { pool.add(list, fresh: listLength, excluding: scorer.excluded) }
         pool.add(index.byPrior, fresh: 600, excluding: scorer.excluded)
 
         var selection = Selection(
@@ -51,8 +46,9 @@ public struct Recommender: Sendable {
             maximumPerCluster: index.configuration.maximumPerCluster)
         offer(pool.items, to: &selection, scorer: scorer, filter: resolved)
         if !selection.isFull {
-            // Rare: the likely candidates ran out; look at the whole catalog.
-            let rest = index.byPrior.filter { !pool.contains($0) }
+            // Rare: the likely candidates ran out; look at the rest of what the filter allows (the whole catalog
+            // when it names no language or area).
+            let rest = (domain ?? [index.byPrior]).flatMap { $0.filter { !pool.contains($0) } }
             offer(rest, to: &selection, scorer: scorer, filter: resolved)
         }
         if !selection.isFull { selection.relaxLimits() }
@@ -70,6 +66,22 @@ public struct Recommender: Sendable {
             best.offer(Neighbour(item: Int32(item), weight: scorer.score(item)))
         }
         return best.drain().map { Int($0.item) }
+    }
+
+    /// The lists that hold every repository `filter` allows (its languages' or else its areas'), nil when it names
+    /// neither.
+    private func filterDomain(_ filter: DeckFilter) -> [[Int32]]? {
+        if !filter.languages.isEmpty {
+            return filter.languages.compactMap { index.facts.languages.ids[$0.lowercased()] }.map {
+                index.byLanguage[Int($0)]
+            }
+        }
+        if !filter.clusters.isEmpty {
+            return filter.clusters.compactMap { id in TopicCluster.all.firstIndex { $0.id == id } }.map {
+                index.byCluster[$0]
+            }
+        }
+        return nil
     }
 
     /// Offers the eligible `items` to `selection`, best first (taken from a heap: a batch rarely needs more than the

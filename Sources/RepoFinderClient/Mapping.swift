@@ -22,7 +22,8 @@ enum Mapping {
             stars: item.stars, forks: item.forks, openIssues: item.openIssues,
             license: item.license.map { RepositoryLicense(spdxID: $0, name: $0) }, createdAt: item.createdAt,
             pushedAt: item.pushedAt, archived: item.archived, webURL: url, goneAt: item.goneAt,
-            checkedAt: item.checkedAt)
+            checkedAt: item.checkedAt,
+            viewer: item.viewer.map { RepositoryState(liked: $0.liked, saved: $0.saved, skipped: $0.skipped) })
     }
 
     static func card(_ item: Components.Schemas.FeedItem) throws(ClientFailure) -> Card {

@@ -40,6 +40,9 @@ public struct Repository: Identifiable, Codable, Hashable, Sendable {
     /// When GitHub last confirmed these facts and counts here (a sync or refresh); nil for counts that came with an
     /// imported catalog and were never confirmed.
     public var checkedAt: Date?
+    /// Where it stands with the signed-in person (liked, saved, skipped), when an API answer said so; never part of
+    /// the catalog (stores leave it nil).
+    public var viewer: RepositoryState?
 
     /// Creates a repository. `webURL` defaults to its page on github.com; topics are normalised
     /// (lowercased, de-duplicated, order kept).
@@ -60,7 +63,8 @@ public struct Repository: Identifiable, Codable, Hashable, Sendable {
         archived: Bool = false,
         webURL: URL? = nil,
         goneAt: Date? = nil,
-        checkedAt: Date? = nil
+        checkedAt: Date? = nil,
+        viewer: RepositoryState? = nil
     ) {
         self.githubID = githubID
         self.owner = owner
@@ -79,6 +83,7 @@ public struct Repository: Identifiable, Codable, Hashable, Sendable {
         self.webURL = webURL ?? URL(string: "https://github.com/\(owner.login)/\(name)")!
         self.goneAt = goneAt
         self.checkedAt = checkedAt
+        self.viewer = viewer
     }
 
     /// `owner/name` as spelled.

@@ -22,12 +22,13 @@ extension DiscoveryAPI {
                 TrendingQuery(
                     language: language, window: window, limit: min(reach, TrendingQuery.maximumLimit), bursts: bursts))
         }
+        let viewers = try await viewerStates(of: (list?.entries ?? []).dropFirst(page.offset).map(\.repository))
         return .ok(
             .init(
                 body: .json(
                     APISchemas.trendingPage(
                         list, offset: page.offset, window: window, language: language, bursts: bursts, page: page,
-                        now: Date()))))
+                        now: Date(), viewers: viewers))))
     }
 
     func search(_ input: Operations.Search.Input) async throws -> Operations.Search.Output {
@@ -60,12 +61,14 @@ extension DiscoveryAPI {
                 items: Array(([repository] + rest).prefix(page.perPage)),
                 total: result.total + (rest.count == result.items.count ? 1 : 0), request: page)
         }
-        return .ok(.init(body: .json(APISchemas.searchPage(result, page: page, now: Date()))))
+        let viewers = try await viewerStates(of: result.items)
+        return .ok(.init(body: .json(APISchemas.searchPage(result, page: page, now: Date(), viewers: viewers))))
     }
 
     func getRepository(_ input: Operations.GetRepository.Input) async throws -> Operations.GetRepository.Output {
         let repository = try await repository(owner: input.path.owner, name: input.path.name)
-        return .ok(.init(body: .json(APISchemas.repository(repository, now: Date()))))
+        let viewer = try await viewerStates(of: [repository])?[repository.id]
+        return .ok(.init(body: .json(APISchemas.repository(repository, now: Date(), viewer: viewer))))
     }
 
     func getStarHistory(_ input: Operations.GetStarHistory.Input) async throws -> Operations.GetStarHistory.Output {
@@ -88,7 +91,9 @@ extension DiscoveryAPI {
             throw APIError.notFound("\(name.fullName) is not in the catalog.")
         }
         let now = Date()
-        let items = recommender.similar(to: name.key, limit: limit).map { APISchemas.card($0, now: now) }
+        let similar = recommender.similar(to: name.key, limit: limit)
+        let viewers = try await viewerStates(of: similar.map(\.repository))
+        let items = similar.map { APISchemas.card($0, now: now, viewers: viewers) }
         return .ok(.init(body: .json(.init(items: items))))
     }
 
@@ -130,13 +135,14 @@ extension DiscoveryAPI {
             let repositories = recommender.repositories(inCluster: id, excluding: excluded, limit: limit)
         else { throw APIError.notFound("No cluster '\(id)'.") }
         let size = recommender.clusters().first { $0.cluster.id == id }?.repositories ?? 0
+        let viewers = try await viewerStates(of: repositories)
         let now = Date()
         return .ok(
             .init(
                 body: .json(
                     .init(
                         cluster: .init(id: input.path.id, name: cluster.name, size: size),
-                        items: repositories.map { APISchemas.repository($0, now: now) }))))
+                        items: repositories.map { APISchemas.repository($0, now: now, viewer: viewers?[$0.id]) }))))
     }
 
     func resolveLink(_ input: Operations.ResolveLink.Input) async throws -> Operations.ResolveLink.Output {

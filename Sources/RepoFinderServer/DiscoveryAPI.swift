@@ -181,10 +181,13 @@ struct DiscoveryAPI: APIProtocol {
         let userID = try await accounts.authenticate()
         let request = try Mapping.page(page, perPage)
         let result = try await store.list(list, userID: userID, page: request)
+        let viewers = try await viewerStates(of: result.items.map(\.repository))
         let now = Date()
         return .init(
             items: result.items.map {
-                .init(repository: APISchemas.repository($0.repository, now: now), addedAt: $0.addedAt)
+                .init(
+                    repository: APISchemas.repository($0.repository, now: now, viewer: viewers?[$0.repository.id]),
+                    addedAt: $0.addedAt)
             },
             page: request.page, perPage: request.perPage, total: result.total)
     }
@@ -205,7 +208,7 @@ struct DiscoveryAPI: APIProtocol {
         guard try await store.remove(repository, from: list, userID: userID) else {
             throw APIError.notFound("\(repository.fullName) is not on your \(list.rawValue) list.")
         }
-        await sessions.session(userID).didChangeLists()
+        await sessions.session(userID).didRemove(repository, from: list)
     }
 
     func getStats(_ input: Operations.GetStats.Input) async throws -> Operations.GetStats.Output {

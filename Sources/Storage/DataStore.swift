@@ -200,6 +200,10 @@ public protocol DataStore: Sendable {
     /// Takes a repository off a person's list; false if it was not on it.
     func remove(_ name: RepositoryName, from list: RepositoryList, userID: String) async throws -> Bool
 
+    /// The keys (``RepositoryName/key``) of every repository on a person's lists, by list. Throws
+    /// ``StorageError/unknownUser(_:)``.
+    func listedKeys(userID: String) async throws -> [RepositoryList: Set<String>]
+
     // MARK: The deck
 
     /// Records that these repositories were dealt to a person and returns those that were not dealt to them before,

@@ -32,10 +32,13 @@ public struct PersonRecord: Sendable {
     public var recentSaves: Page<ListedRepository>?
     /// The picks kept for the days asked for, by day; nil when no day was asked for.
     public var picks: [Day: RepositoryName]?
+    /// The keys of the repositories on their lists, by list (``DataStore/listedKeys(userID:)``).
+    public var listed: [RepositoryList: Set<String>]
 
     public init(
         preferences: UserPreferences?, signals: [PersonSignal], served: Set<String>?,
-        githubIdentity: GitHubIdentity?, recentSaves: Page<ListedRepository>?, picks: [Day: RepositoryName]?
+        githubIdentity: GitHubIdentity?, recentSaves: Page<ListedRepository>?, picks: [Day: RepositoryName]?,
+        listed: [RepositoryList: Set<String>] = [:]
     ) {
         self.preferences = preferences
         self.signals = signals
@@ -43,6 +46,7 @@ public struct PersonRecord: Sendable {
         self.githubIdentity = githubIdentity
         self.recentSaves = recentSaves
         self.picks = picks
+        self.listed = listed
     }
 }
 
@@ -74,10 +78,12 @@ extension DataStore {
             request.recentSaves > 0
             ? list(.saved, userID: userID, page: PageRequest(page: 1, perPage: request.recentSaves)) : nil
         async let picks = picks(userID: userID, from: request.picksFrom)
+        async let listed = listedKeys(userID: userID)
         return PersonRecord(
             preferences: try await preferences, signals: try await interactions.map(PersonSignal.init),
             served: try await served,
-            githubIdentity: try await identity, recentSaves: try await saves, picks: try await picks)
+            githubIdentity: try await identity, recentSaves: try await saves, picks: try await picks,
+            listed: try await listed)
     }
 
     private func picks(userID: String, from day: Day?) async throws -> [Day: RepositoryName]? {

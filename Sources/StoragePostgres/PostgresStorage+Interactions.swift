@@ -129,6 +129,17 @@ extension PostgresStorage {
         return Page(items: items, total: total, request: page)
     }
 
+    public func listedKeys(userID: String) async throws -> [RepositoryList: Set<String>] {
+        try await requireUser(userID)
+        var listed: [RepositoryList: Set<String>] = [.saved: [], .liked: []]
+        for row in try await query(SharedSQL.listedKeys, [userID, userID]) {
+            if let list = RepositoryList(rawValue: try row.value(0)) {
+                listed[list, default: []].insert(try row.value(1))
+            }
+        }
+        return listed
+    }
+
     public func remove(_ name: RepositoryName, from list: RepositoryList, userID: String) async throws -> Bool {
         try await transaction { connection in
             try await requireUser(userID, on: connection)

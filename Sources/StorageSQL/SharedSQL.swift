@@ -145,6 +145,14 @@ extension SharedSQL {
         SELECT kind, count(*) FROM interactions WHERE user_id = ? AND withdrawn_at IS NULL GROUP BY kind
         """
 
+    /// The list and key of every repository on a person's lists (two `?`: the user id twice).
+    package static let listedKeys = """
+        SELECT 'saved', r.full_name_key FROM saved_repositories l JOIN repositories r ON r.id = l.repository_id
+        WHERE l.user_id = ?
+        UNION ALL SELECT 'liked', r.full_name_key FROM liked_repositories l JOIN repositories r ON r.id = l.repository_id
+        WHERE l.user_id = ?
+        """
+
     /// The ids of the repositories on a person's lists (two `?`: the user id twice), each once.
     private static let listedRepositoryIDs = """
         SELECT repository_id FROM saved_repositories WHERE user_id = ?

@@ -15,12 +15,29 @@ extension SQLiteStorage {
                 githubIdentity: try Self.githubIdentity(db, userID),
                 recentSaves: request.recentSaves > 0
                     ? try Self.list(.saved, db, userID, PageRequest(page: 1, perPage: request.recentSaves)) : nil,
-                picks: try request.picksFrom.map { try Self.dailyPicks(db, userID, from: $0) })
+                picks: try request.picksFrom.map { try Self.dailyPicks(db, userID, from: $0) },
+                listed: try Self.listedKeys(db, userID))
             return (document, record)
         }
         var complete = record
         complete.preferences = try document.map { try PreferencesDocument.decode($0) }
         return complete
+    }
+
+    public func listedKeys(userID: String) async throws -> [RepositoryList: Set<String>] {
+        try await read { db in
+            try Self.requireUser(db, userID)
+            return try Self.listedKeys(db, userID)
+        }
+    }
+
+    /// The keys on a person's lists, by list (the caller checked that the person exists).
+    static func listedKeys(_ db: Database, _ userID: String) throws -> [RepositoryList: Set<String>] {
+        var listed: [RepositoryList: Set<String>] = [.saved: [], .liked: []]
+        for row in try Row.fetchAll(db.cachedStatement(sql: SharedSQL.listedKeys), arguments: [userID, userID]) {
+            if let list = RepositoryList(rawValue: row[0]) { listed[list, default: []].insert(row[1]) }
+        }
+        return listed
     }
 
     /// A person's standing interactions as signals, oldest first (the caller checked that the person exists).

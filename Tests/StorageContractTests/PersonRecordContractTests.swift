@@ -58,6 +58,12 @@ struct PersonRecordContractTests {
                     == [today: Fixtures.name(Self.names[4]), today.adding(days: 1): Fixtures.name(Self.names[2])],
                 "the picks of that day and later, not of the day before")
             #expect(record.picks == (try await store.dailyPicks(userID: ana, from: today)))
+            // The lists' keys: the like and the saves; one taken off Saved leaves it.
+            let keys = Self.names.map { Fixtures.name($0).key }
+            #expect(record.listed == [.liked: [keys[0]], .saved: Set(keys.dropFirst())])
+            #expect(record.listed == (try await store.listedKeys(userID: ana)))
+            _ = try await store.remove(Fixtures.name(Self.names[2]), from: .saved, userID: ana)
+            #expect(try await store.listedKeys(userID: ana)[.saved] == Set(keys.dropFirst()).subtracting([keys[2]]))
 
             // Only what was asked for.
             let lean = try await store.personRecord(userID: ana, PersonRecordRequest(served: false))
@@ -78,10 +84,12 @@ struct PersonRecordContractTests {
                 userID: bo, PersonRecordRequest(served: true, recentSaves: 3, picksFrom: Day("2026-11-25")!))
             #expect(record.preferences == nil && record.signals.isEmpty && record.served == [])
             #expect(record.githubIdentity == nil && record.picks == [:])
+            #expect(record.listed == [.liked: [], .saved: []])
             #expect(record.recentSaves?.total == 0 && record.recentSaves?.items.isEmpty == true)
             await #expect(throws: StorageError.self) {
                 try await store.personRecord(userID: "nobody", PersonRecordRequest(served: true, recentSaves: 3))
             }
+            await #expect(throws: StorageError.self) { try await store.listedKeys(userID: "nobody") }
         }
     }
 }
