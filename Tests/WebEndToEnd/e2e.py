@@ -354,6 +354,44 @@ class Flow:
         with urllib.request.urlopen(request, timeout=10) as response:
             return json.load(response)
 
+    def save_toggle(self, scope):
+        return self.b.find(f'{scope} [data-toggle="save"]')
+
+    def step_row_state(self):
+        """Save from a search row → the detail page says Saved → unsave there → gone from Saved, the row agrees."""
+        b = self.b
+        b.go("/search?q=react")
+        rows = b.wait("search rows with Like and Save", lambda: [
+            r for r in b.finds("#list .repo-row")
+            if r.find_element(By.CSS_SELECTOR, '[data-toggle="save"]').get_attribute("aria-pressed") == "false"])
+        name = rows[0].get_attribute("data-repo")
+        scope = f'#list .repo-row[data-repo="{name}"]'
+        b.click(f'{scope} [data-toggle="save"]')
+        b.wait(f"{name}'s Save to be pressed", lambda: self.save_toggle(scope).get_attribute("aria-pressed") == "true")
+        self.wait_synced()
+        saved = lambda: [i["repository"]["fullName"] for i in b.api("/v1/me/saved?perPage=100")["items"]]
+        if name not in saved():
+            raise Failure(f"{name} saved from a search row is not in Saved on the server")
+        b.go("/search?q=react")
+        b.wait(f"{name}'s row to say Saved after a reload (the server's viewer)",
+               lambda: self.save_toggle(scope).get_attribute("aria-pressed") == "true")
+        owner, repo = name.split("/")
+        b.go(f"/r/{owner}/{repo}")
+        b.wait("the detail page to show Saved", lambda: self.save_toggle(".detail").get_attribute("aria-pressed") == "true"
+               and self.save_toggle(".detail").text == "Saved")
+        b.click('.detail [data-toggle="save"]')
+        b.wait("the detail page's Save to be released", lambda: self.save_toggle(".detail").get_attribute("aria-pressed") == "false")
+        self.wait_synced()
+        b.wait(f"{name} to leave Saved on the server", lambda: name not in saved(), 10)
+        b.go("/saved")
+        b.wait("Saved to load", lambda: b.finds("#list .repo-row, #list .empty-row"))
+        if name in b.list_repos():
+            raise Failure(f"{name} is still listed on Saved after unsaving it on its page")
+        b.go("/search?q=react")
+        b.wait(f"{name}'s row to say not saved", lambda: self.save_toggle(scope).get_attribute("aria-pressed") == "false")
+        print(f"  row state: saved {name} from a search row (Saved after a reload), its page said Saved; unsaved there, "
+              f"it left Saved and the row says so")
+
     def wait_synced(self, timeout=20):
         b = self.b
         b.wait("the queue to drain", lambda: b.js(
@@ -617,7 +655,8 @@ class Flow:
         self.standin("/_standin/repos/rename", {"from": "e2e-owner/old-name", "to": "e2e-new/new-name"})
         b.go("/r/e2e-owner/old-name")
         b.wait("the redirect to the new name", lambda: b.driver.current_url.endswith("/r/e2e-new/new-name"))
-        b.click('.detail [data-action="like"]')
+        b.wait("the page's Like toggle", lambda: b.finds('.detail [data-toggle="like"]'))
+        b.click('.detail [data-toggle="like"]')
         self.wait_synced()
         b.go("/liked")
         b.wait("the renamed repository in Liked", lambda: "e2e-new/new-name" in b.list_repos(), 10)
@@ -867,7 +906,7 @@ def main():
         time.sleep(2)
         browser = Browser(args.url.rstrip("/"), artifacts)
     flow = Flow(browser, args.database, args.github.rstrip("/"))
-    steps = ["onboarding", "deck", "deck_filter", "lists", "offline", "remove", "search", "trending", "detail", "home_and_compare",
+    steps = ["onboarding", "deck", "deck_filter", "lists", "offline", "remove", "search", "row_state", "trending", "detail", "home_and_compare",
              "living_catalog",
              "deck_failure",
              "first_load"]

@@ -41,17 +41,28 @@ export function forgetAccount() {
   localStorage.removeItem(TOKEN_KEY);
 }
 
-/** Sends a request; `auth` adds the bearer token (and makes a new account once if the server forgot the old). */
+/**
+ * Sends a request; `auth` adds the bearer token (and makes a new account once if the server forgot the old);
+ * `auth: "optional"` adds it only when this browser has one (public pages then say where each repository stands with
+ * the person), and asks again without it if the server forgot it.
+ */
 export async function request(method, path, { body, auth = true, retried = false } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (auth) headers.Authorization = `Bearer ${await token()}`;
+  if (auth === "optional") {
+    const kept = localStorage.getItem(TOKEN_KEY);
+    if (!kept) return request(method, path, { body, auth: false });
+    headers.Authorization = `Bearer ${kept}`;
+  } else if (auth) {
+    headers.Authorization = `Bearer ${await token()}`;
+  }
   let response;
   try {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
     throw new ApiError("You seem to be offline. Check your connection and try again.", { offline: true });
   }
+  if (response.status === 401 && auth === "optional") return request(method, path, { body, auth: false });
   if (response.status === 401 && auth && !retried) {
     forgetAccount();
     return request(method, path, { body, auth, retried: true });
@@ -90,9 +101,10 @@ export const api = {
   stats: () => request("GET", "/v1/me/stats"),
   home: (timeZone) => request("GET", `/v1/me/home${query({ timeZone })}`),
   compare: (repos, { auth = false } = {}) => request("GET", `/v1/compare${query({ repos })}`, { auth }),
-  trending: (params) => request("GET", `/v1/trending${query(params)}`, { auth: false }),
-  search: (params) => request("GET", `/v1/search${query(params)}`, { auth: false }),
-  similar: (fullName) => request("GET", `/v1/repos/${repoPath(fullName)}/similar?limit=10`, { auth: false }),
+  trending: (params) => request("GET", `/v1/trending${query(params)}`, { auth: "optional" }),
+  search: (params) => request("GET", `/v1/search${query(params)}`, { auth: "optional" }),
+  repository: (fullName) => request("GET", `/v1/repos/${repoPath(fullName)}`, { auth: "optional" }),
+  similar: (fullName) => request("GET", `/v1/repos/${repoPath(fullName)}/similar?limit=10`, { auth: "optional" }),
   clusters: () => request("GET", "/v1/clusters", { auth: false }),
   resolve: (url) => request("GET", `/v1/links/resolve${query({ url })}`, { auth: false }),
   // A second import while one runs answers 409 with the running one: follow that.

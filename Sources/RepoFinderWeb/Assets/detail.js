@@ -1,8 +1,9 @@
-// Repository detail: the page is rendered by the server; this adds Like and Save (queued like swipes), copying the
-// repoverse:// link, and the similar repositories.
+// Repository detail: the page is rendered by the server; this adds Like and Save (showing where it stands with the
+// person, toggling, queued like swipes), copying the repoverse:// link, and the similar repositories.
 
 import { api } from "./api.js";
 import { starButton } from "./githubstar.js";
+import { rowActions, swipeToAct, toggleButton } from "./rowactions.js";
 import { record } from "./store.js";
 import { compareButton } from "./tray.js";
 import { h, repositoryRow, toast } from "./ui.js";
@@ -22,12 +23,20 @@ export async function start() {
       try { await navigator.clipboard.writeText(link); toast(`Copied ${link}`); } catch { toast(link); }
       return;
     }
-    if (action.getAttribute("aria-pressed") === "true") return;
-    await record(kind, fullName);
-    action.setAttribute("aria-pressed", "true");
-    action.textContent = kind === "like" ? "Liked" : "Saved";
-    toast(`${kind === "like" ? "Liked" : "Saved"} ${fullName}`);
   });
+  // Like and Save as toggles, pressed when the person already did; the server's answer says (with this browser's
+  // token), and until it comes they show unpressed.
+  const repository = { fullName };
+  for (const kind of ["like", "save"]) {
+    article.querySelector(`[data-action=${kind}]`).replaceWith(toggleButton(repository, kind, { compact: false }));
+  }
+  api.repository(fullName).then((answer) => {
+    if (!answer.viewer) return;
+    Object.assign(repository, { viewer: answer.viewer });
+    for (const kind of ["like", "save"]) {
+      article.querySelector(`[data-toggle=${kind}]`).replaceWith(toggleButton(repository, kind, { compact: false }));
+    }
+  }).catch(() => {});
   article.querySelector(".detail-actions").insertBefore(
     compareButton(fullName, "secondary compare-toggle"), article.querySelector("[data-action=share]"));
   watchChart(document.querySelector(".star-history"));
@@ -37,9 +46,14 @@ export async function start() {
   const list = document.getElementById("list");
   try {
     const similar = await api.similar(fullName);
-    list.replaceChildren(...similar.items.map((item) => repositoryRow(item.repository, {
-      extra: item.reasons[0] ? h("span", { class: "reason" }, item.reasons[0]) : null,
-    })));
+    list.replaceChildren(...similar.items.map((item) => {
+      const row = repositoryRow(item.repository, {
+        extra: item.reasons[0] ? h("span", { class: "reason" }, item.reasons[0]) : null,
+        actions: rowActions(item.repository),
+      });
+      swipeToAct(row, item.repository);
+      return row;
+    }));
     if (similar.items.length === 0) list.append(h("li", { class: "empty-row" }, "Nothing similar yet."));
   } catch (error) {
     list.replaceChildren(h("li", { class: "empty-row", role: "alert" }, error.message));

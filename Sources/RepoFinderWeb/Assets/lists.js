@@ -5,6 +5,7 @@
 import { openLink } from "./app.js";
 import { api } from "./api.js";
 import { starButton } from "./githubstar.js";
+import { rowActions, swipeToAct } from "./rowactions.js";
 import { compact, failure, h, repositoryRow, toast } from "./ui.js";
 
 let list;
@@ -80,7 +81,7 @@ function trendingFilters() {
 async function trendingSource(page) {
   const filters = trendingFilters();
   const result = await api.trending({ ...filters, page, perPage: 25 });
-  const rows = result.items.map((item) => repositoryRow(item.repository, {
+  const rows = result.items.map((item) => actingRow(item.repository, {
     rank: item.rank,
     extra: [
       h("span", { class: "gain" }, `+${compact(item.starsGained)} stars`),
@@ -153,7 +154,7 @@ async function searchSource(page) {
   const filters = searchFilters();
   const result = await api.search({ ...filters, page, perPage: 20 });
   return {
-    rows: result.items.map((repository) => repositoryRow(repository)),
+    rows: result.items.map((repository) => actingRow(repository)),
     done: page * 20 >= result.total || result.items.length === 0,
     summary: (shown) => `${result.total.toLocaleString("en")} ${result.total === 1 ? "repository" : "repositories"}${filters.q ? ` for “${filters.q}”` : ""} — showing ${shown}`,
     empty: filters.health
@@ -177,6 +178,13 @@ function watchSearchForm(changed) {
   for (const field of [form.q, form.language]) {
     field.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(apply, 350); });
   }
+}
+
+/** A search or trending row with Like and Save, swiped on touch (right likes, left saves). */
+function actingRow(repository, options = {}) {
+  const row = repositoryRow(repository, { ...options, actions: rowActions(repository) });
+  swipeToAct(row, repository);
+  return row;
 }
 
 // MARK: - Saved and Liked

@@ -65,6 +65,23 @@ function announce(changes) {
 
 export const currentSyncState = () => state;
 
+/**
+ * Queues taking `repo` off a list ("liked" or "saved": an unlike or unsave) and tries to send it at once. A like or
+ * save of it still queued is simply dropped instead: the server never hears of either.
+ */
+export async function unlist(list, repo) {
+  const kind = list === "liked" ? "like" : "save";
+  const queued = await transaction("queue", "readonly", (store) => promised(store.getAll()));
+  const waiting = queued.filter((item) => !item.op && item.kind === kind && item.repo.toLowerCase() === repo.toLowerCase());
+  if (waiting.length && !running) {
+    await transaction("queue", "readwrite", (store) => { for (const item of waiting) store.delete(item.seq); });
+  } else {
+    await transaction("queue", "readwrite", (store) => store.add({ op: "unlist", list, repo, at: new Date().toISOString() }));
+  }
+  await refreshPending();
+  sync();
+}
+
 /** Queues a like, save, skip, view or open of `repo` ("owner/name") and tries to send it at once. */
 export async function record(kind, repo) {
   const item = { id: uuid(), repo, kind, at: new Date().toISOString() };
@@ -98,10 +115,14 @@ async function drain() {
   announce({ syncing: true });
   try {
     for (;;) {
-      const batch = await transaction("queue", "readonly", (store) => promised(store.getAll(null, MAX_BATCH)));
-      if (batch.length === 0) break;
+      const queued = await transaction("queue", "readonly", (store) => promised(store.getAll(null, MAX_BATCH)));
+      if (queued.length === 0) break;
+      // Interactions go in batches; a removal from a list goes alone, in its place in the order.
+      const firstRemoval = queued.findIndex((item) => item.op === "unlist");
+      const batch = firstRemoval === 0 ? queued.slice(0, 1) : firstRemoval > 0 ? queued.slice(0, firstRemoval) : queued;
       try {
-        await send(batch);
+        if (batch[0].op === "unlist") await sendRemoval(batch[0]);
+        else await send(batch);
       } catch (error) {
         if (error.offline || error.status === 429 || error.status >= 500) {
           announce({ reachable: !error.offline });
@@ -136,6 +157,20 @@ export async function undoDecision(item) {
     await api.withdraw(item.id);
   } catch (error) {
     if (error.status !== 404) throw error;
+  }
+}
+
+/** Takes a repository off a list on the server; one that is not on it (404) is already done. */
+async function sendRemoval(item) {
+  try {
+    await api.remove(item.list, item.repo);
+  } catch (error) {
+    if (error.status === 404) return;
+    if (error.status >= 400 && error.status < 500 && error.status !== 429) {
+      syncState.dispatchEvent(new CustomEvent("dropped", { detail: { item, message: error.message } }));
+      return;
+    }
+    throw error;
   }
 }
 
