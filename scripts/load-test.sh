@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Load test of a release build on loopback with wrk (Debian package), sharing this machine: the deck (GET
-# /v1/me/feed, many people round-robin; then as many other people, each with a saved deck filter), search,
-# interactions, Home (GET /v1/me/home) and Compare of four. Prints requests/s, p50/p90/p99 and errors per
+# /v1/me/feed, many people round-robin; then as many other people, each with a saved deck filter), search (anonymous,
+# then signed in), interactions, Home (GET /v1/me/home) and Compare of four. Prints requests/s, p50/p90/p99 and errors per
 # scenario, and the server's memory (RSS) sampled every 5 s during the deck run.
 # Usage: scripts/load-test.sh [BINARY]   env: DECK_SECONDS (60), OTHER_SECONDS (20), PEOPLE (400),
 #        CONNECTIONS (32), THREADS (2), FEED_LIMIT (cards per deck request, 20), DATABASE (a SQLite file with the catalog; default: a fresh one),
 #        SHOW_WRK (1: print wrk's own report and latency distribution too),
-#        SCENARIOS (which to run, space-separated: deck deck-filtered search interactions home compare4; default
-#        all; home runs twice: first visits of the day, then later ones)
+#        SCENARIOS (which to run, space-separated: deck deck-filtered search search-signed-in similar interactions
+#        home compare4; default all; home runs twice: first visits of the day, then later ones; similar runs
+#        anonymous, then signed in)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary=${1:-.build/release/repofinder}
@@ -48,7 +49,9 @@ for i in $(seq 1 "$people"); do
 done
 echo "}" >>"$work/prelude.lua"
 echo "FEED_LIMIT = $feed_limit" >>"$work/prelude.lua"
-want() { [[ " ${SCENARIOS:-deck deck-filtered search interactions home compare4} " == *" $1 "* ]]; }
+want() {
+    [[ " ${SCENARIOS:-deck deck-filtered search search-signed-in similar interactions home compare4} " == *" $1 "* ]]
+}
 if want deck-filtered; then
     # As many other people, each with one of these deck filters saved (PUT /v1/me/deck-filter): the feed deals
     # within it with no parameter, as the apps ask. Narrow ones run dry during the run, as they would.
@@ -102,6 +105,11 @@ if want deck; then
 fi
 want deck-filtered && run "deck-filtered" "$deck_seconds" feed-filtered.lua feed.lua
 want search && run search "$other_seconds" search.lua
+# The same searches by signed-in people: each page also says where its repositories stand with them (viewer).
+want search-signed-in && run search-signed-in "$other_seconds" signed-in.lua search.lua
+# A cheap page of 20 (similar repositories), anonymous then signed in: the difference is what `viewer` costs.
+want similar && run similar "$other_seconds" similar.lua
+want similar && run similar-signed-in "$other_seconds" signed-in.lua similar.lua
 want interactions && run interactions "$other_seconds" interactions.lua
 # The first Home run makes each person's pick of the day (a deal and a write per person, all in its first second);
 # the second is every later visit that day.

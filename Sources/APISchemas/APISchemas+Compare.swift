@@ -5,14 +5,15 @@ public import RepoFinderCore
 
 extension APISchemas {
     /// A comparison as the contract's `Comparison`; `fits` (same order, may be empty) adds the person's fit.
-    public static func comparison(_ comparison: Comparison, fits: [Recommendation?], now: Date)
-        -> Components.Schemas.Comparison
-    {
+    public static func comparison(
+        _ comparison: Comparison, fits: [Recommendation?], now: Date, viewers: [String: RepositoryState]? = nil
+    ) -> Components.Schemas.Comparison {
         let route = Route.compare(comparison.entries.map(\.repository.repositoryName))
         let items = comparison.entries.enumerated().map { position, entry in
             let fit = position < fits.count ? fits[position] : nil
             return Components.Schemas.ComparedRepository(
-                repository: repository(entry.repository, now: now), gained7: entry.gained7, gained30: entry.gained30,
+                repository: repository(entry.repository, now: now, viewer: viewers?[entry.repository.id]),
+                gained7: entry.gained7, gained30: entry.gained30,
                 issuesPerStar: entry.issuesPerStar, likedHere: entry.likedHere,
                 best: ComparedFact.allCases.filter { comparison.isBest(position, $0) }.map {
                     Components.Schemas.ComparedFact(rawValue: $0.rawValue)!

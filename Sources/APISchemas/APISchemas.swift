@@ -133,6 +133,9 @@ public enum APISchemas {
         case .compare(let names):
             resolved.kind = .compare
             resolved.repos = names.map(\.fullName)
+        case .area(let id):
+            resolved.kind = .area
+            resolved.area = id
         }
         return resolved
     }

@@ -13,6 +13,8 @@ public enum Destination: Hashable, Sendable {
     case repository(RepositoryName)
     /// 2–4 repositories side by side.
     case compare([RepositoryName])
+    /// An area's best repositories (a cluster id).
+    case area(String)
 }
 
 /// Where the app is: a tab, what is pushed on it, and what a link asked that tab's screen to show.
@@ -118,6 +120,9 @@ public final class AppRouter {
             state.list = .liked
         case .profile:
             state.tab = .profile
+        case .area(let id):
+            state.tab = .explore
+            state.path = [.area(id)]
         }
         return state
     }

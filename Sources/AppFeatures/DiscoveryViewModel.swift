@@ -66,6 +66,7 @@ public final class DiscoveryViewModel {
     private let recorder: InteractionRecorder
     private let cache: CardCache?
     private let images: ImageLoader?
+    private let lists: ListCache?
     private let now: @Sendable () -> Date
     /// Counts changes of filter: a batch asked for before the last change is dropped (it was dealt by the old one).
     private var filterChanges = 0
@@ -76,7 +77,7 @@ public final class DiscoveryViewModel {
 
     public init(
         service: any DiscoveryService, outbox: Outbox, cache: CardCache? = nil, images: ImageLoader? = nil,
-        now: @escaping @Sendable () -> Date = Date.init,
+        lists: ListCache? = nil, now: @escaping @Sendable () -> Date = Date.init,
         makeID: @escaping @Sendable () -> String = { UUID().uuidString }
     ) {
         self.service = service
@@ -85,6 +86,7 @@ public final class DiscoveryViewModel {
         self.now = now
         self.cache = cache
         self.images = images
+        self.lists = lists
     }
 
     /// Handles an event; the returned task finishes when its background work (refill, sending) has.
@@ -132,6 +134,9 @@ public final class DiscoveryViewModel {
         guard let card = current else { return Task {} }
         notice = nil
         guard let interaction = record(kind, card: card) else { return Task {} }
+        if let list = UserList(kind) {
+            try? lists?.add(ListEntry(repository: card.repository, addedAt: now()), to: list)
+        }
         cards.removeFirst()
         lastDecision = (card, interaction)
         afterDeckChange()
@@ -159,6 +164,7 @@ public final class DiscoveryViewModel {
             return Task {}
         }
         lastDecision = nil
+        if let list = UserList(interaction.kind) { try? lists?.remove(interaction.repository, from: list) }
         cards.insert(card, at: 0)
         notice =
             interaction.kind == .skip

@@ -42,10 +42,11 @@ public final class RepositoryDetailViewModel {
     private let service: any DiscoveryService
     private let outbox: Outbox
     private let recorder: InteractionRecorder
+    private let lists: ListCache?
     private let now: @Sendable () -> Date
 
     public init(
-        name: RepositoryName, service: any DiscoveryService, outbox: Outbox,
+        name: RepositoryName, service: any DiscoveryService, outbox: Outbox, lists: ListCache? = nil,
         now: @escaping @Sendable () -> Date = Date.init,
         makeID: @escaping @Sendable () -> String = { UUID().uuidString }
     ) {
@@ -54,6 +55,7 @@ public final class RepositoryDetailViewModel {
         self.outbox = outbox
         self.recorder = InteractionRecorder(outbox: outbox, now: now, makeID: makeID)
         self.now = now
+        self.lists = lists
     }
 
     @discardableResult
@@ -64,15 +66,19 @@ public final class RepositoryDetailViewModel {
         case .like:
             guard !liked, record(.like) else { return Task {} }
             liked = true
+            keep(on: .liked)
         case .save:
             guard !saved, record(.save) else { return Task {} }
             saved = true
+            keep(on: .saved)
         case .unlike:
             guard liked, unlist(.liked) else { return Task {} }
             liked = false
+            try? lists?.remove(name, from: .liked)
         case .unsave:
             guard saved, unlist(.saved) else { return Task {} }
             saved = false
+            try? lists?.remove(name, from: .saved)
         case .open:
             guard case .loaded(let repository) = state, record(.open) else { return Task {} }
             opened = repository.webURL
@@ -88,6 +94,12 @@ public final class RepositoryDetailViewModel {
             notice = InteractionRecorder.problem(kind, error)
             return false
         }
+    }
+
+    /// Puts the repository on a list kept on the device (so it lists offline at once).
+    private func keep(on list: UserList) {
+        guard case .loaded(let repository) = state else { return }
+        try? lists?.add(ListEntry(repository: repository, addedAt: now()), to: list)
     }
 
     private func unlist(_ list: UserList) -> Bool {

@@ -62,6 +62,18 @@ public final class LocalDatabase: Sendable {
                     ALTER TABLE outbox_v3 RENAME TO outbox;
                     """)
         }
+        migrator.registerMigration("v4: Saved and Liked kept for offline use") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE kept_lists (
+                        list TEXT NOT NULL,
+                        key TEXT NOT NULL,
+                        added_at REAL NOT NULL,
+                        entry BLOB NOT NULL,
+                        PRIMARY KEY (list, key)
+                    );
+                    """)
+        }
         try migrator.migrate(writer)
     }
 }

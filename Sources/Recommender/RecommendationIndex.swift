@@ -35,6 +35,10 @@ public final class RecommendationIndex: Sendable {
     let byCluster: [[Int32]]
     /// Every repository's prior per blend, made when a person with that blend is first scored (at most 16 tables).
     private let blendedPriors = Mutex<[PriorBlend: [Float]]>([:])
+    /// What deck filters allow, worked out on first use (``FilterDomain``).
+    let filterDomains = FilterDomains()
+    /// Each repository's place in ``byPrior`` (archived ones last), for merging lists back into that order.
+    let priorRank: [Int32]
 
     /// Builds the index.
     /// - Parameters:
@@ -81,6 +85,9 @@ public final class RecommendationIndex: Sendable {
             return first > second || (first == second && a < b)
         }
         byPrior = ordered
+        var priorRank = [Int32](repeating: Int32.max, count: sorted.count)
+        for (rank, item) in ordered.enumerated() { priorRank[Int(item)] = Int32(rank) }
+        self.priorRank = priorRank
         var byLanguage = Array(repeating: [Int32](), count: facts.languages.names.count)
         var byTopic = Array(repeating: [Int32](), count: facts.topicNumbering.names.count)
         var byCluster = Array(repeating: [Int32](), count: TopicCluster.all.count)

@@ -18,7 +18,6 @@ public struct Recommender: Sendable {
     public func deck(for taste: Taste, size: Int = 20, filter: DeckFilter = DeckFilter(), now: Date = Date()) -> Deck {
         guard size > 0 else { return Deck(cards: [], exhausted: false, narrowed: !filter.isEmpty) }
         let scorer = Scorer(taste: taste, index: index)
-        let resolved = ResolvedFilter(filter, index: index, now: now)
         var pool = CandidatePool(count: index.count)
         for item in scorer.promisingReached(keeping: 20 * size) { pool.add(item) }
         for item in scorer.implicitLeaders { pool.add(item) }
@@ -34,22 +33,32 @@ public struct Recommender: Sendable {
         {
             pool.add(index.byCluster[cluster], fresh: listLength, excluding: scorer.excluded)
         }
-        // A filter's languages or areas hold every repository it allows: their best fresh ones join the pool.
-        let domain = filterDomain(filter)
-        for list in domain ?? [] { pool.add(list, fresh: listLength, excluding: scorer.excluded) }
-        pool.add(index.byPrior, fresh: 600, excluding: scorer.excluded)
+        // What the filter allows, best prior first: its best fresh ones join the pool.
+        let resolved = ResolvedFilter(filter, index: index, now: now)
+        if let domain = resolved.domain {
+            pool.add(domain.items, fresh: listLength, excluding: scorer.excluded)
+        } else {
+            pool.add(index.byPrior, fresh: 600, excluding: scorer.excluded)
+        }
 
         var selection = Selection(
             size: size, index: index,
             maximumPerOwner: scorer.preferences.goals.contains(.exploring)
                 ? min(2, index.configuration.maximumPerOwner) : index.configuration.maximumPerOwner,
-            maximumPerCluster: index.configuration.maximumPerCluster)
+            // A person who chose areas asked for them: no limit per area then.
+            maximumPerCluster: filter.clusters.isEmpty ? index.configuration.maximumPerCluster : size)
         offer(pool.items, to: &selection, scorer: scorer, filter: resolved)
         if !selection.isFull {
-            // Rare: the likely candidates ran out; look at the rest of what the filter allows (the whole catalog
-            // when it names no language or area).
-            let rest = (domain ?? [index.byPrior]).flatMap { $0.filter { !pool.contains($0) } }
-            offer(rest, to: &selection, scorer: scorer, filter: resolved)
+            // Rare: the likely candidates ran out; look further through what the filter allows (the whole catalog
+            // when it has none), best prior first, a few hundred fresh ones at a time until the deck is full.
+            var rest = (resolved.domain?.items ?? index.byPrior)[...]
+            while !selection.isFull, !rest.isEmpty {
+                var chunk: [Int32] = []
+                while chunk.count < 500, let item = rest.popFirst() {
+                    if !pool.contains(item), !scorer.excluded.contains(Int(item)) { chunk.append(item) }
+                }
+                offer(chunk, to: &selection, scorer: scorer, filter: resolved)
+            }
         }
         if !selection.isFull { selection.relaxLimits() }
         let writer = ReasonWriter(index: index, scorer: scorer)
@@ -66,22 +75,6 @@ public struct Recommender: Sendable {
             best.offer(Neighbour(item: Int32(item), weight: scorer.score(item)))
         }
         return best.drain().map { Int($0.item) }
-    }
-
-    /// The lists that hold every repository `filter` allows (its languages' or else its areas'), nil when it names
-    /// neither.
-    private func filterDomain(_ filter: DeckFilter) -> [[Int32]]? {
-        if !filter.languages.isEmpty {
-            return filter.languages.compactMap { index.facts.languages.ids[$0.lowercased()] }.map {
-                index.byLanguage[Int($0)]
-            }
-        }
-        if !filter.clusters.isEmpty {
-            return filter.clusters.compactMap { id in TopicCluster.all.firstIndex { $0.id == id } }.map {
-                index.byCluster[$0]
-            }
-        }
-        return nil
     }
 
     /// Offers the eligible `items` to `selection`, best first (taken from a heap: a batch rarely needs more than the

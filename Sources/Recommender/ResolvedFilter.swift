@@ -1,58 +1,101 @@
 public import Foundation
 public import RepoFinderCore
+import Synchronization
 
-/// A ``DeckFilter`` resolved against one index: languages as the index's ids, clusters as positions, health as the
-/// earliest last push it allows; what a deal checks for every candidate, without strings.
-struct ResolvedFilter {
-    /// No narrowing at all.
-    let isEmpty: Bool
-    /// Allowed language ids (`nil`: any language).
-    private let languages: Set<Int32>?
-    /// Allowed cluster positions (`nil`: any cluster).
-    private let clusters: Set<UInt8>?
-    private let minimumStars: Int
-    private let health: RepositoryHealth.Level?
-    private let now: Date
+/// The repositories a ``DeckFilter`` allows in one index (never an archived one), best prior first, and as bits: made
+/// once per filter and day (health is measured in days) and kept with the index, so a deal within a filter looks only
+/// at what it allows and checks a candidate with one bit — however narrow the filter, and after it ran dry.
+struct FilterDomain: Sendable {
+    /// Allowed repositories, best prior first.
+    let items: [Int32]
+    /// The same, as bits of the index.
+    let bits: ItemBits
 
+    /// Works the domain out: each repository of the index checked once against the filter at `now`.
     init(_ filter: DeckFilter, index: RecommendationIndex, now: Date) {
-        isEmpty = filter.isEmpty
-        languages =
+        let languages: Set<Int32>? =
             filter.languages.isEmpty
             ? nil : Set(filter.languages.compactMap { index.facts.languages.ids[$0.lowercased()] })
-        clusters =
+        let clusters: Set<UInt8>? =
             filter.clusters.isEmpty
             ? nil
             : Set(filter.clusters.compactMap { id in TopicCluster.all.firstIndex { $0.id == id }.map(UInt8.init) })
-        minimumStars = filter.minimumStars
-        health = filter.health
-        self.now = now
+        func allows(_ item: Int) -> Bool {
+            if let languages, !languages.contains(index.facts.languageOf[item]) { return false }
+            if let clusters, !clusters.contains(index.facts.clusterOf[item]) { return false }
+            let repository = index.repositories[item]
+            if repository.stars < filter.minimumStars { return false }
+            guard let health = filter.health else { return true }
+            guard let level = RepositoryHealth.assess(repository, now: now)?.level else { return false }
+            return health == .active ? level == .active : level != .dormant
+        }
+        // Languages or areas name lists that hold every repository they allow; else the whole catalog by prior.
+        let lists: [[Int32]] =
+            if let languages {
+                languages.sorted().map { index.byLanguage[Int($0)] }
+            } else if let clusters {
+                clusters.sorted().map { index.byCluster[Int($0)] }
+            } else {
+                [index.byPrior]
+            }
+        var bits = ItemBits(capacity: index.count)
+        var items: [Int32] = []
+        for list in lists {
+            for item in list where allows(Int(item)) {
+                bits.insert(Int(item))
+                items.append(item)
+            }
+        }
+        if lists.count > 1 {
+            // Several lists: back into one order by prior (each list already is).
+            let rank = index.priorRank
+            items.sort { rank[Int($0)] < rank[Int($1)] }
+        }
+        self.items = items
+        self.bits = bits
+    }
+}
+
+/// The domains worked out for an index, by filter and day; at most ``capacity`` (all dropped when full: rare).
+final class FilterDomains: Sendable {
+    struct Key: Hashable {
+        let filter: DeckFilter
+        let day: Int
+    }
+
+    static let capacity = 128
+    private let domains = Mutex<[Key: FilterDomain]>([:])
+
+    /// The domain of `filter` on the day of `now` (worked out on first use).
+    func domain(_ filter: DeckFilter, index: RecommendationIndex, now: Date) -> FilterDomain {
+        let key = Key(filter: filter, day: Int((now.timeIntervalSince1970 / 86_400).rounded(.down)))
+        if let known = domains.withLock({ $0[key] }) { return known }
+        let domain = FilterDomain(filter, index: index, now: now)
+        domains.withLock { domains in
+            if domains.count >= Self.capacity { domains.removeAll(keepingCapacity: true) }
+            domains[key] = domain
+        }
+        return domain
+    }
+}
+
+/// A ``DeckFilter`` as a deal checks it: nothing to check, or membership of its domain.
+struct ResolvedFilter {
+    let domain: FilterDomain?
+
+    init(_ filter: DeckFilter, index: RecommendationIndex, now: Date) {
+        domain = filter.isEmpty ? nil : index.filterDomains.domain(filter, index: index, now: now)
     }
 
     /// Whether the repository at `item` is inside the filter (archived or seen is the scorer's concern).
-    func allows(_ item: Int, in index: RecommendationIndex) -> Bool {
-        if isEmpty { return true }
-        if let languages, !languages.contains(index.facts.languageOf[item]) { return false }
-        if let clusters, !clusters.contains(index.facts.clusterOf[item]) { return false }
-        let repository = index.repositories[item]
-        if repository.stars < minimumStars { return false }
-        if let health {
-            guard let level = RepositoryHealth.assess(repository, now: now)?.level else { return false }
-            switch health {
-            case .active: return level == .active
-            case .quiet: return level != .dormant
-            case .dormant: return true
-            }
-        }
-        return true
+    func allows(_ item: Int) -> Bool {
+        domain?.bits.contains(item) ?? true
     }
 }
 
 extension Recommender {
     /// How many repositories of the catalog `filter` allows (archived ones never count), seen or not.
     public func matching(_ filter: DeckFilter, now: Date = Date()) -> Int {
-        let resolved = ResolvedFilter(filter, index: index, now: now)
-        var count = 0
-        for item in 0..<index.count where !index.archived[item] && resolved.allows(item, in: index) { count += 1 }
-        return count
+        filter.isEmpty ? index.byPrior.count : index.filterDomains.domain(filter, index: index, now: now).items.count
     }
 }

@@ -255,7 +255,7 @@ struct Scorer {
     /// Whether a repository may be dealt at all (not archived, not seen, inside the filter).
     func isEligible(_ item: Int, filter: ResolvedFilter) -> Bool {
         if index.archived[item] || excluded.contains(item) { return false }
-        return filter.allows(item, in: index)
+        return filter.allows(item)
     }
 
     /// The weighted parts of a repository's score.

@@ -5,10 +5,19 @@ public import RepoFinderCore
 public enum UserList: String, CaseIterable, Hashable, Sendable {
     case saved
     case liked
+
+    /// The list a like or save puts a repository on; nil for the other kinds.
+    public init?(_ kind: InteractionKind) {
+        switch kind {
+        case .like: self = .liked
+        case .save: self = .saved
+        case .skip, .view, .open, .star: return nil
+        }
+    }
 }
 
 /// A repository on one of the person's lists.
-public struct ListEntry: Identifiable, Hashable, Sendable {
+public struct ListEntry: Identifiable, Codable, Hashable, Sendable {
     public var repository: Repository
     public var addedAt: Date
 
@@ -18,6 +27,8 @@ public struct ListEntry: Identifiable, Hashable, Sendable {
     }
 
     public var id: String { repository.id }
+
+    private enum CodingKeys: String, CodingKey { case repository, addedAt }
 }
 
 /// A trending repository: its rank and the stars it gained over the window.

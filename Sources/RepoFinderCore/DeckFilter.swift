@@ -87,7 +87,8 @@ public struct DeckFilter: Codable, Hashable, Sendable {
         text.count <= 64 && !text.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 
-    private static func isClusterID(_ text: String) -> Bool {
+    /// Whether `text` has the form of a cluster id (lowercase letters, digits and hyphens, at most 32 bytes).
+    public static func isClusterID(_ text: String) -> Bool {
         text.utf8.count <= 32 && text.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
     }
 }

@@ -38,7 +38,8 @@ extension Route {
     public var webPath: String {
         if self == .home { return "/" }
         let (destination, rest, query) = printedParts
-        return "/" + ([destination == "repo" ? "r" : destination] + rest).joined(separator: "/") + query
+        let web = ["repo": "r", "area": "areas"][destination] ?? destination
+        return "/" + ([web] + rest).joined(separator: "/") + query
     }
 
     // MARK: - Shared by both forms
@@ -84,6 +85,13 @@ extension Route {
             } catch {
                 throw .invalidComparison(error)
             }
+        case "area", "areas":
+            guard let id = rest.first?.lowercased(), rest.count == 1 else {
+                if rest.count > 1 { throw .unexpectedPath(rest.dropFirst().joined(separator: "/")) }
+                throw .invalidArea("")
+            }
+            guard DeckFilter.isClusterID(id) else { throw .invalidArea(id) }
+            self = .area(id)
         case "discover":
             try noFurtherPath()
             self = .discover(try Self.deckFilter(query))
@@ -106,6 +114,7 @@ extension Route {
         case .profile: "profile"
         case .home: "home"
         case .compare: "compare"
+        case .area: "area"
         }
     }
 
@@ -133,6 +142,8 @@ extension Route {
             if filter.minimumStars > 0 { items.append("stars=\(filter.minimumStars)") }
             if let health = filter.health { items.append("health=" + health.rawValue) }
             return (destinationName, [], "?" + items.joined(separator: "&"))
+        case .area(let id):
+            return ("area", [id], "")
         case .saved, .liked, .profile, .home:
             return (destinationName, [], "")
         }

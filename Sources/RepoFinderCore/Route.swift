@@ -19,6 +19,8 @@ public enum Route: Hashable, Sendable {
     case home
     /// 2–4 repositories side by side (``CompareRequest`` checks the list).
     case compare([RepositoryName])
+    /// An area (a topic cluster, by id such as `developer-tools`): its best repositories, and a deck of it.
+    case area(String)
 
     /// The URL scheme of deep links.
     public static let scheme = "repoverse"
@@ -46,6 +48,7 @@ public enum RouteError: Error, Equatable, Sendable, CustomStringConvertible {
     case badEncoding(String)
     case invalidComparison(CompareError)
     case invalidFilter(String)
+    case invalidArea(String)
 
     public var description: String {
         switch self {
@@ -56,7 +59,7 @@ public enum RouteError: Error, Equatable, Sendable, CustomStringConvertible {
         case .wrongScheme(let link):
             "'\(link)' is not a RepoFinder link: links start with repoverse:// (or are web paths such as /r/apple/swift)."
         case .unknownDestination(let destination):
-            "'\(destination)' is not a RepoFinder screen. Known: home, repo, trending, search, compare, saved, liked, discover, profile."
+            "'\(destination)' is not a RepoFinder screen. Known: home, repo, trending, search, compare, saved, liked, discover, profile, area."
         case .missingRepository:
             "A repository link needs an owner and a name, for example repoverse://repo/apple/swift."
         case .invalidRepository(let error):
@@ -77,6 +80,10 @@ public enum RouteError: Error, Equatable, Sendable, CustomStringConvertible {
             error.description
         case .invalidFilter(let message):
             message
+        case .invalidArea(let text):
+            text.isEmpty
+                ? "An area link needs an area, for example repoverse://area/developer-tools."
+                : "'\(text)' is not an area id: lowercase letters, digits and hyphens, such as developer-tools."
         }
     }
 }

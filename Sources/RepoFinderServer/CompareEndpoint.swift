@@ -15,8 +15,9 @@ struct CompareEndpoint {
         }
         guard repos.utf8.count <= 1_024 else { throw APIError.badRequest("'repos' is at most 1,024 characters.") }
         let (comparison, fits) = try await api.comparison(repos: repos)
+        let viewers = try await api.viewerStates(of: comparison.entries.map(\.repository))
         var json = JSONOutput(capacity: 4_096 + 2_048 * comparison.entries.count)
-        json.comparison(comparison, fits: fits, now: api.clock())
+        json.comparison(comparison, fits: fits, now: api.clock(), viewers: viewers)
         return Response(
             status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: json.bytes)))
@@ -25,7 +26,9 @@ struct CompareEndpoint {
 
 extension JSONOutput {
     /// A comparison as the contract's `Comparison`.
-    mutating func comparison(_ comparison: Comparison, fits: [Recommendation?], now: Date) {
+    mutating func comparison(
+        _ comparison: Comparison, fits: [Recommendation?], now: Date, viewers: [String: RepositoryState]? = nil
+    ) {
         beginObject()
         key("items")
         beginArray()
@@ -33,7 +36,7 @@ extension JSONOutput {
             element()
             beginObject()
             key("repository")
-            repository(entry.repository, now: now)
+            repository(entry.repository, now: now, viewer: viewers?[entry.repository.id])
             member("gained7", entry.gained7)
             member("gained30", entry.gained30)
             if let ratio = entry.issuesPerStar {

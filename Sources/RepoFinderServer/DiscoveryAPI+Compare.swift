@@ -11,7 +11,9 @@ extension DiscoveryAPI {
     /// written by hand). Kept so the contract stays whole and as the reference the endpoint's tests compare with.
     func compare(_ input: Operations.Compare.Input) async throws -> Operations.Compare.Output {
         let (comparison, fits) = try await comparison(repos: input.query.repos)
-        return .ok(.init(body: .json(APISchemas.comparison(comparison, fits: fits, now: clock()))))
+        let viewers = try await viewerStates(of: comparison.entries.map(\.repository))
+        return .ok(
+            .init(body: .json(APISchemas.comparison(comparison, fits: fits, now: clock(), viewers: viewers))))
     }
 
     /// The comparison `repos` asks for (checked by ``CompareRequest``) and, with a token, each one's fit.

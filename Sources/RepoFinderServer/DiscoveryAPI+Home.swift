@@ -11,11 +11,14 @@ extension DiscoveryAPI {
     /// by hand). Kept so the contract stays whole and as the reference the endpoint's tests compare with.
     func getHome(_ input: Operations.GetHome.Input) async throws -> Operations.GetHome.Output {
         let home = try await homeContent(timeZone: input.query.timeZone, recommender: deck.recommender)
-        return .ok(.init(body: .json(Self.schema(home, now: clock()))))
+        let viewers = try await viewerStates(of: home.movers.map(\.repository) + home.recentSaves)
+        return .ok(.init(body: .json(Self.schema(home, now: clock(), viewers: viewers))))
     }
 
     /// Home as the contract's `Home`.
-    static func schema(_ home: HomeContent, now: Date) -> Components.Schemas.Home {
+    static func schema(_ home: HomeContent, now: Date, viewers: [String: RepositoryState]? = nil)
+        -> Components.Schemas.Home
+    {
         .init(
             onboarded: home.onboarded, greeting: home.greeting,
             partOfDay: .init(rawValue: home.part.rawValue)!, name: home.name,
@@ -31,9 +34,12 @@ extension DiscoveryAPI {
                 to: home.moversTo?.description,
                 note: home.moversTo.flatMap { CountsFreshness.note(for: $0, now: now) },
                 items: home.movers.map {
-                    .init(repository: APISchemas.repository($0.repository, now: now), starsGained: $0.starsGained)
+                    .init(
+                        repository: APISchemas.repository(
+                            $0.repository, now: now, viewer: viewers?[$0.repository.id]),
+                        starsGained: $0.starsGained)
                 }),
-            recentSaves: home.recentSaves.map { APISchemas.repository($0, now: now) },
+            recentSaves: home.recentSaves.map { APISchemas.repository($0, now: now, viewer: viewers?[$0.id]) },
             savedCount: home.savedCount, ask: .init(available: false, suggestedQuestions: []))
     }
 }

@@ -107,10 +107,10 @@ extension JSONOutput {
         endObject()
     }
 
-    /// A repository as the contract's `Repository` (what ``Mapping/repository(_:now:)`` makes).
-    mutating func repository(_ repository: Repository, now: Date) {
+    /// A repository as the contract's `Repository` (what ``APISchemas/repository(_:now:viewer:)`` makes).
+    mutating func repository(_ repository: Repository, now: Date, viewer: RepositoryState? = nil) {
         repositoryFields(repository)
-        repositoryEnd(repository, now: now)
+        repositoryEnd(repository, now: now, viewer: viewer)
     }
 
     /// A repository's `Repository` object up to what depends on the time of the request: left open.
@@ -149,7 +149,7 @@ extension JSONOutput {
 
     /// The rest of a repository's object after ``repositoryFields(_:)``: what depends on the moment (its age as a
     /// person says it, how fresh its counts are, its health).
-    mutating func repositoryEnd(_ repository: Repository, now: Date) {
+    mutating func repositoryEnd(_ repository: Repository, now: Date, viewer: RepositoryState? = nil) {
         if let pushedAt = repository.pushedAt {
             key("lastUpdated")
             string(RelativeTime.describe(pushedAt, now: now))
@@ -160,6 +160,17 @@ extension JSONOutput {
             string(health.level.rawValue)
             key("healthSummary")
             string(health.summary(openIssues: repository.openIssues, stars: repository.stars))
+        }
+        if let viewer {
+            key("viewer")
+            beginObject()
+            key("liked")
+            bool(viewer.liked)
+            key("saved")
+            bool(viewer.saved)
+            key("skipped")
+            bool(viewer.skipped)
+            endObject()
         }
         endObject()
     }

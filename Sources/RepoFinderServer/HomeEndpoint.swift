@@ -19,8 +19,9 @@ struct HomeEndpoint {
         }
         let (recommender, encoded) = api.deck.current
         let home = try await api.homeContent(timeZone: timeZone, recommender: recommender)
+        let viewers = try await api.viewerStates(of: home.movers.map(\.repository) + home.recentSaves)
         var json = JSONOutput(capacity: 8_192)
-        json.home(home, now: api.clock(), encoded: encoded)
+        json.home(home, now: api.clock(), encoded: encoded, viewers: viewers)
         return Response(
             status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: json.bytes)))
@@ -29,7 +30,9 @@ struct HomeEndpoint {
 
 extension JSONOutput {
     /// Home as the contract's `Home`.
-    mutating func home(_ home: HomeContent, now: Date, encoded: EncodedRepositories?) {
+    mutating func home(
+        _ home: HomeContent, now: Date, encoded: EncodedRepositories?, viewers: [String: RepositoryState]? = nil
+    ) {
         beginObject()
         key("onboarded")
         bool(home.onboarded)
@@ -64,7 +67,7 @@ extension JSONOutput {
             element()
             beginObject()
             key("repository")
-            repository(mover.repository, now: now)
+            repository(mover.repository, now: now, viewer: viewers?[mover.repository.id])
             key("starsGained")
             integer(mover.starsGained)
             endObject()
@@ -75,7 +78,7 @@ extension JSONOutput {
         beginArray()
         for repository in home.recentSaves {
             element()
-            self.repository(repository, now: now)
+            self.repository(repository, now: now, viewer: viewers?[repository.id])
         }
         endArray()
         key("savedCount")

@@ -66,6 +66,8 @@ public struct WebApp: Sendable {
         // Where GitHub sends the browser back after its consent page (the page's script completes the sign-in).
         router.get("auth/github/callback") { _, _ in page(PageModel(screen: .signIn)) }
         router.get("trending") { request, _ in page(trendingModel(request)) }
+        router.get("areas") { _, _ in page(PageModel(screen: .area)) }
+        router.get("areas/:id") { _, context in areaPage(context.parameters.get("id") ?? "") }
         router.get("search") { request, _ in page(searchModel(request)) }
         router.get("r/:owner/:name") { request, context in
             try await repositoryPage(
@@ -81,6 +83,19 @@ public struct WebApp: Sendable {
     }
 
     // MARK: - Pages
+
+    /// An area's page: its id checked (lowercase letters, digits, hyphens); the script fills in the rest.
+    func areaPage(_ id: String) -> Response {
+        let lowered = id.lowercased()
+        guard DeckFilter.isClusterID(lowered) else {
+            var model = PageModel(screen: .notFound)
+            model.message = RouteError.invalidArea(id).description
+            return page(model, status: .notFound)
+        }
+        var model = PageModel(screen: .area)
+        model.areaID = lowered
+        return page(model)
+    }
 
     func trendingModel(_ request: Request) -> PageModel {
         let query = request.uri.queryParameters

@@ -3,7 +3,7 @@ import RepoFinderCore
 
 /// The screens of the web app, each one server-rendered page that its script then brings to life.
 enum Screen: String, CaseIterable, Sendable {
-    case home, discover, onboarding, trending, search, saved, liked, profile, repository, compare
+    case home, discover, onboarding, trending, search, saved, liked, profile, repository, compare, area
     case notFound = "not-found", offline
     case signIn = "sign-in"
 
@@ -11,6 +11,7 @@ enum Screen: String, CaseIterable, Sendable {
         switch self {
         case .home: "Home"
         case .compare: "Compare"
+        case .area: "Areas"
         case .discover: "Discover"
         case .onboarding: "Welcome"
         case .trending: "Trending"
@@ -40,7 +41,7 @@ struct NavItem: Sendable {
         ("Home", "/", [.home], "M3 11l9-8 9 8M5 10v10h5v-6h4v6h5V10"),
         ("Deck", "/discover", [.discover, .onboarding], "M4 6h12v14H4zM8 2h12v14"),
         (
-            "Explore", "/search", [.search, .trending, .repository, .compare],
+            "Explore", "/search", [.search, .trending, .repository, .compare, .area],
             "M10 4a6 6 0 1 0 0 12 6 6 0 0 0 0-12zM14.5 14.5L20 20"
         ),
         ("Library", "/saved", [.saved, .liked], "M6 3h12v18l-6-4-6 4z"),
@@ -104,6 +105,8 @@ struct PageModel: Sendable {
     var comparison: ComparisonView?
     /// A sentence for the person (not found, bad link).
     var message: String?
+    /// The area (cluster id) an area page shows; nil on the list of areas.
+    var areaID: String?
     /// The heading of a page that has nothing to show, when "Nothing here" would be wrong (nothing could be asked).
     var emptyHeading: String?
 

@@ -59,6 +59,7 @@ extension Route {
         case .profile: "profile"
         case .home: "home"
         case .compare(let names): "compare " + names.map(\.fullName).joined(separator: ", ")
+        case .area(let id): "area \(id)"
         }
     }
 }

@@ -71,7 +71,12 @@ struct IntegrationTests {
             let detail = await RepositoryDetailViewModel(
                 name: liked.repository.repositoryName, service: client, outbox: outbox)
             await detail.send(.appear).value
-            #expect(await detail.state == .loaded(liked.repository))
+            // The server says where it stands with the person: liked (and nothing else).
+            var expected = liked.repository
+            expected.viewer = RepositoryState(liked: true)
+            #expect(await detail.state == .loaded(expected))
+            #expect(await detail.liked)
+            #expect(await !detail.saved)
             #expect(await !detail.similar.isEmpty)
             #expect(try await client.stats().counts[.view] == 1)
         }

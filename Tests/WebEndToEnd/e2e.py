@@ -332,8 +332,11 @@ class Flow:
                lambda: b.api("/v1/me/deck-filter")["filter"].get("languages") == ["Rust"])
         b.wait("the bar to say the linked filter", lambda: b.find("#filter-summary").text == "Rust · CLI & developer tools")
         checked += self.check_cards("Rust", "developer-tools", "the Rust + CLI link")
-        # A cluster deck deals only that cluster.
-        b.go("/discover?cluster=data")
+        # An area's page lists its best repositories; its button deals a deck of that area alone.
+        b.go("/areas/data")
+        b.wait("the area's name and rows", lambda: b.find("#area-title").text == "Data & databases"
+               and b.finds("#list .repo-row"))
+        b.click("#area-deck")
         b.wait("the cluster deck's bar", lambda: b.find("#filter-summary").text == "Data & databases")
         checked += self.check_cards(None, "data", "the data cluster deck")
         # A filter that runs dry says so and offers to widen it.
@@ -366,6 +369,11 @@ class Flow:
             if r.find_element(By.CSS_SELECTOR, '[data-toggle="save"]').get_attribute("aria-pressed") == "false"])
         name = rows[0].get_attribute("data-repo")
         scope = f'#list .repo-row[data-repo="{name}"]'
+        # Avatars: at most five downloads at once, the rows on screen first (the rest wait until they scroll in).
+        avatars = b.js("return window.rfAvatars")
+        shown = len(b.finds("#list .repo-row"))
+        if avatars["peak"] > 5 or avatars["started"] == 0 or avatars["started"] >= shown:
+            raise Failure(f"avatars: {avatars} for {shown} rows (want at most 5 at once, only those on screen)")
         b.click(f'{scope} [data-toggle="save"]')
         b.wait(f"{name}'s Save to be pressed", lambda: self.save_toggle(scope).get_attribute("aria-pressed") == "true")
         self.wait_synced()
@@ -390,7 +398,8 @@ class Flow:
         b.go("/search?q=react")
         b.wait(f"{name}'s row to say not saved", lambda: self.save_toggle(scope).get_attribute("aria-pressed") == "false")
         print(f"  row state: saved {name} from a search row (Saved after a reload), its page said Saved; unsaved there, "
-              f"it left Saved and the row says so")
+              f"it left Saved and the row says so; avatars: {avatars['started']} of {shown} rows' started (on "
+              f"screen), at most {avatars['peak']} at once")
 
     def wait_synced(self, timeout=20):
         b = self.b
@@ -422,7 +431,21 @@ class Flow:
         banner = b.wait("the offline banner", lambda: b.find("#status-banner").is_displayed() and b.find("#status-banner").text)
         if "2 swipes waiting" not in banner:
             raise Failure(f"offline banner reads {banner!r}")
+        # Saved and Liked still list offline, from this device, with what waits to sync merged in, newest first.
+        saved = self.act("save", "key")
+        kept = {}
+        for kind, waiting in (("saved", saved), ("liked", like)):
+            b.go(f"/{kind}")
+            rows = b.wait(f"{kind} to list offline", lambda: b.list_repos() if b.finds("#list .repo-row") else None, 10)
+            if rows[0] != waiting or "Waiting to sync" not in b.find(f'#list .repo-row[data-repo="{waiting}"]').text:
+                raise Failure(f"offline {kind} lists {rows[:3]}; expected {waiting} first, marked waiting to sync")
+            if "kept on this device" not in b.find("#list-summary").text:
+                raise Failure(f"offline {kind} does not say it is what this device keeps: {b.find('#list-summary').text!r}")
+            kept[kind] = len(rows)
         b.driver.delete_network_conditions()
+        b.wait("the page to be online again", lambda: b.js("return navigator.onLine === true"), 5)
+        b.go("/discover")
+        b.top_card()
         self.wait_synced(30)
         stats = b.api("/v1/me/stats")
         counts = (stats["likes"], stats["skips"], stats["saves"])
@@ -447,8 +470,9 @@ class Flow:
                                                      ("save", self.saved)) for n in names}
         if recorded != expected:
             raise Failure(f"the database holds {recorded}, expected each swipe once: {expected}")
-        print(f"  offline: liked {like} and skipped {skip} offline; banner {banner!r}; after reconnecting the "
-              f"database holds each of the {len(expected)} swipes exactly once")
+        print(f"  offline: liked {like}, skipped {skip} and saved {saved} offline; banner {banner!r}; Saved and Liked "
+              f"listed {kept['saved']} and {kept['liked']} from this device, the queued ones first and marked; after "
+              f"reconnecting the database holds each of the {len(expected)} swipes exactly once")
 
     def step_remove(self):
         b = self.b
@@ -458,7 +482,7 @@ class Flow:
         b.click(f'#list [data-repo="{gone}"] button.remove')
         b.wait(f"{gone} to leave Liked", lambda: gone not in b.list_repos(), 10)
         b.go("/saved")
-        b.wait("Saved", lambda: b.list_repos() == self.saved, 10)
+        b.wait("Saved", lambda: sorted(b.list_repos()) == sorted(self.saved), 10)
         swiped = self.saved.pop()
         row = b.find(f'#list [data-repo="{swiped}"]')
         chain = ActionChains(b.driver, duration=30).move_to_element_with_offset(row, 60, 0).click_and_hold()
@@ -467,7 +491,8 @@ class Flow:
         chain.release().perform()
         b.wait(f"{swiped} to leave Saved", lambda: swiped not in b.list_repos(), 10)
         b.driver.refresh()
-        b.wait("Saved to be empty after a reload", lambda: b.finds("#list .empty-row"), 10)
+        b.wait("Saved to hold the rest after a reload", lambda: sorted(b.list_repos()) == sorted(self.saved)
+               and (self.saved or b.finds("#list .empty-row")), 10)
         liked = [item["repository"]["fullName"] for item in b.api("/v1/me/liked?perPage=100")["items"]]
         if sorted(liked) != sorted(self.liked):
             raise Failure(f"the server's Liked is {liked}, expected {self.liked}")
@@ -878,7 +903,7 @@ class Flow:
                    ("trending", "/trending?since=weekly", "#list .repo-row"),
                    ("search", "/search?q=swift", "#list .repo-row"), ("saved", "/saved", "#list .repo-row"),
                    ("liked", "/liked", "#list .repo-row"), ("detail", f"/r/{owner}/{name}", "#list .repo-row"),
-                   ("profile", "/profile", "#chart svg")]
+                   ("profile", "/profile", "#chart svg"), ("area", "/areas/data", "#list .repo-row")]
         for size_name, size in (("phone", PHONE), ("desktop", DESKTOP)):
             b.viewport(*size)
             for screen, path, ready in screens:

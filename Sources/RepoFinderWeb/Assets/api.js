@@ -106,6 +106,8 @@ export const api = {
   repository: (fullName) => request("GET", `/v1/repos/${repoPath(fullName)}`, { auth: "optional" }),
   similar: (fullName) => request("GET", `/v1/repos/${repoPath(fullName)}/similar?limit=10`, { auth: "optional" }),
   clusters: () => request("GET", "/v1/clusters", { auth: false }),
+  clusterRepositories: (id, limit = 50) =>
+    request("GET", `/v1/clusters/${encodeURIComponent(id)}/repos${query({ limit })}`, { auth: "optional" }),
   resolve: (url) => request("GET", `/v1/links/resolve${query({ url })}`, { auth: false }),
   // A second import while one runs answers 409 with the running one: follow that.
   importStars: (login) => request("POST", "/v1/me/imports/github-stars", { body: { login } })

@@ -16,6 +16,7 @@ const screens = {
   saved: () => import("./lists.js"),
   liked: () => import("./lists.js"),
   repository: () => import("./detail.js"),
+  area: () => import("./areas.js"),
   profile: () => import("./profile.js"),
   "sign-in": () => import("./account.js").then((module) => ({ start: module.completeCallback })),
 };

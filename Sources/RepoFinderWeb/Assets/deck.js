@@ -5,9 +5,9 @@
 
 import { api } from "./api.js";
 import { forgetCard, record, rememberCards, rememberedCards, undoDecision } from "./store.js";
-import { allows, matchingCount, narrowed, openSheet, save as saveFilter, setUpFilter } from "./deckfilter.js";
+import { allows, areaName, matchingCount, narrowed, openSheet, save as saveFilter, setUpFilter } from "./deckfilter.js";
 import { compareButton } from "./tray.js";
-import { avatar, buzz, compact, detailPath, failure, h, toast, typing } from "./ui.js";
+import { avatar, buzz, compact, detailPath, failure, h, skeletonCard, toast, typing } from "./ui.js";
 
 const VISIBLE = 3;
 const REFILL_BELOW = 6;
@@ -39,6 +39,8 @@ export async function start() {
   add(await rememberedCards().catch(() => []));
   render();
   await setUpFilter(applyFilter);
+  // Cards shown before the areas' names came say them now.
+  container.querySelectorAll(".card-area").forEach((link) => { link.textContent = areaName(link.dataset.area); });
   await refill();
 }
 
@@ -140,7 +142,7 @@ function setButtons(haveCard) {
 
 function emptyState() {
   if (deck.loading) {
-    return h("div", { class: "deck-state" }, h("span", { class: "spinner", "aria-hidden": "true" }), h("p", {}, "Dealing your cards…"));
+    return h("div", { class: "deck-loading" }, skeletonCard(), h("p", { class: "visually-hidden" }, "Dealing your cards…"));
   }
   if (deck.error) {
     const message = deck.error.offline
@@ -190,6 +192,9 @@ function card(item) {
     h("dl", { class: "card-facts" }, facts.map(([term, value]) => h("div", {}, h("dt", {}, term), h("dd", {}, value)))),
     item.reasons.length ? h("ul", { class: "reasons", "aria-label": "Why this card" }, item.reasons.map((r) => h("li", {}, r))) : null,
     // The detail page records a view when it loads; `open` means opened on GitHub (from the detail page).
+    item.cluster && item.cluster !== "general"
+      ? h("a", { class: "card-area", href: `/areas/${item.cluster}`, dataset: { area: item.cluster } }, areaName(item.cluster))
+      : null,
     h("div", { class: "card-links" },
       h("a", { class: "card-open", href: detailPath(repository.fullName) }, "Details"),
       compareButton(repository.fullName, "ghost small compare-toggle")),
@@ -212,7 +217,7 @@ async function decide(kind, fromDrag = null) {
   await flyOff(element, kind, x, y);
   deck.cards.shift();
   deck.busy = false;
-  const queued = record(kind, fullName);
+  const queued = record(kind, fullName, item.repository);
   queued.catch((error) => toast(`Could not keep that ${kind}: ${error.message}`));
   deck.last = { item, queued, kind };
   render();

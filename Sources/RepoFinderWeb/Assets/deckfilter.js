@@ -15,12 +15,19 @@ let current = { languages: [], clusters: [], minimumStars: 0 };
 let matching = null;
 let clusterNames = new Map();
 let onChange = () => {};
+// The areas' names, asked for as soon as the deck loads (cards name their area).
+const areasLoaded = api.clusters().then((list) => {
+  clusterNames = new Map(list.items.map((c) => [c.id, c.name]));
+}).catch(() => {});
 
 /** The filter the deck deals within now (as last known on this device). */
 export const filter = () => current;
 
 /** How many repositories of the catalog the filter allows, once the server said (null before). */
 export const matchingCount = () => matching;
+
+/** An area's name ("CLI & developer tools") once the list of areas came, else a readable form of its id. */
+export const areaName = (id) => clusterNames.get(id) || id.replace(/-/g, " ");
 
 /** Whether a filter narrows anything. */
 export const narrowed = (f = current) =>
@@ -46,10 +53,7 @@ export async function setUpFilter(changed) {
   try { current = JSON.parse(localStorage.getItem(KEPT)) || current; } catch { /* kept copy unreadable: none */ }
   document.getElementById("filter-open").addEventListener("click", openSheet);
   document.getElementById("filter-clear").addEventListener("click", () => save({}));
-  api.clusters().then((list) => {
-    clusterNames = new Map(list.items.map((c) => [c.id, c.name]));
-    renderBar();
-  }).catch(() => {});
+  areasLoaded.then(renderBar);
   const named = new URLSearchParams(location.search);
   try {
     if (["language", "cluster", "stars", "health"].some((key) => named.has(key))) {

@@ -32,7 +32,7 @@ export async function start() {
   }
   api.repository(fullName).then((answer) => {
     if (!answer.viewer) return;
-    Object.assign(repository, { viewer: answer.viewer });
+    Object.assign(repository, answer);
     for (const kind of ["like", "save"]) {
       article.querySelector(`[data-toggle=${kind}]`).replaceWith(toggleButton(repository, kind, { compact: false }));
     }

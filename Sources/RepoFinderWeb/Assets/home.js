@@ -54,7 +54,7 @@ function showPick(home) {
     const kind = button.dataset.action;
     buttons.forEach((each) => { each.disabled = true; });
     try {
-      await record(kind, repository.fullName);
+      await record(kind, repository.fullName, repository);
       button.setAttribute("aria-pressed", "true");
       status.textContent = decisions[kind];
       toast(status.textContent);

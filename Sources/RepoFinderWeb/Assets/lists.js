@@ -6,7 +6,8 @@ import { openLink } from "./app.js";
 import { api } from "./api.js";
 import { starButton } from "./githubstar.js";
 import { rowActions, swipeToAct } from "./rowactions.js";
-import { compact, failure, h, repositoryRow, toast } from "./ui.js";
+import { forgetListed, listed, MAX_LISTED, replaceListed, unlist } from "./store.js";
+import { buzz, compact, failure, h, repositoryRow, skeletonRows, toast } from "./ui.js";
 
 let list;
 let summary;
@@ -20,7 +21,10 @@ export function start() {
   summary = document.getElementById("list-summary");
   end = document.getElementById("list-end");
   const kind = list.dataset.kind;
-  const sources = { trending: trendingSource, search: searchSource, saved: personalSource("saved"), liked: personalSource("liked") };
+  const sources = {
+    trending: trendingSource, search: searchSource, saved: personalSource("saved"), liked: personalSource("liked"),
+    area: areaSource(list.dataset.area),
+  };
   const source = sources[kind];
   if (kind === "trending") watchTrendingFilters(() => reload(source));
   if (kind === "search") watchSearchForm(() => reload(source));
@@ -45,10 +49,14 @@ async function more(source) {
   const mine = generation;
   let loaded = false;
   state.loading = true;
-  end.replaceChildren(h("span", { class: "spinner", "aria-hidden": "true" }), " Loading…");
+  // Grey rows where the next ones will be, so nothing jumps when they come.
+  const bones = skeletonRows(state.shown === 0 ? 4 : 2);
+  list.append(...bones);
+  end.replaceChildren(h("span", { class: "visually-hidden" }, "Loading…"));
   try {
     const page = state.page + 1;
     const result = await source(page);
+    bones.forEach((bone) => bone.remove());
     if (mine !== generation) return;
     state.page = page;
     state.done = result.done;
@@ -59,6 +67,7 @@ async function more(source) {
     if (state.shown === 0) list.append(h("li", { class: "empty-row" }, result.empty));
     loaded = true;
   } catch (error) {
+    bones.forEach((bone) => bone.remove());
     if (mine !== generation) return;
     end.replaceChildren(failure(error.message, () => more(source), "list-error"));
   } finally {
@@ -187,12 +196,38 @@ function actingRow(repository, options = {}) {
   return row;
 }
 
+// MARK: - An area
+
+/** An area's best repositories the person has not seen (the server leaves those out when it knows the person). */
+function areaSource(id) {
+  return async () => {
+    const result = await api.clusterRepositories(id, 50);
+    return {
+      rows: result.items.map((repository) => actingRow(repository)),
+      done: true,
+      summary: (shown) => `The best ${shown} you have not seen yet`,
+      empty: "You have seen every repository of this area. Deal a deck of it to go deeper, or pick another area.",
+    };
+  };
+}
+
 // MARK: - Saved and Liked
 
 function personalSource(kind) {
   const title = kind === "saved" ? "Saved" : "Liked";
   return async (page) => {
-    const result = await api.list(kind, page, 20);
+    let result;
+    try {
+      result = await api.list(kind, page, 20);
+    } catch (error) {
+      if (!error.offline) throw error;
+      return keptSource(kind, title);
+    }
+    // Keep the newest of the list on this device (for offline), reconciled with what the server says now.
+    if (page === 1) {
+      const keep = result.total <= result.items.length ? Promise.resolve(result) : api.list(kind, 1, MAX_LISTED);
+      keep.then((newest) => replaceListed(kind, newest.items)).catch(() => {});
+    }
     return {
       rows: result.items.map((item) => removableRow(kind, title, item.repository)),
       done: page * 20 >= result.total || result.items.length === 0,
@@ -204,6 +239,23 @@ function personalSource(kind) {
   };
 }
 
+/** The list as kept on this device, while offline: newest first, what still waits to sync marked. */
+async function keptSource(kind, title) {
+  const entries = await listed(kind);
+  const waiting = entries.filter((entry) => entry.waiting).length;
+  return {
+    rows: entries.map((entry) => {
+      const row = removableRow(kind, title, entry.repository);
+      if (entry.waiting) row.querySelector(".row-facts")?.prepend(h("span", { class: "badge waiting" }, "Waiting to sync"));
+      return row;
+    }),
+    done: true,
+    summary: () => `${entries.length} ${entries.length === 1 ? "repository" : "repositories"} kept on this device — `
+      + `you’re offline${waiting ? `; ${waiting} waiting to sync` : ""}`,
+    empty: "You’re offline and nothing of this list is kept on this device yet.",
+  };
+}
+
 function removableRow(kind, title, repository) {
   const button = h("button", {
     type: "button", class: "ghost remove", "aria-label": `Remove ${repository.fullName} from ${title}`,
@@ -212,9 +264,16 @@ function removableRow(kind, title, repository) {
   const actions = row.querySelector(".row-actions");
   starButton(repository.fullName).then((star) => { if (star) actions.prepend(star); });
   const remove = async () => {
+    buzz();
     row.classList.add("removing");
     try {
-      await api.remove(kind, repository.fullName);
+      try {
+        await api.remove(kind, repository.fullName);
+        await forgetListed(kind, repository.fullName);
+      } catch (error) {
+        if (!error.offline) throw error;
+        await unlist(kind, repository.fullName); // offline: taken off here now, on the server when back
+      }
       row.remove();
       state.shown -= 1;
       summary.textContent = `${state.shown} ${state.shown === 1 ? "repository" : "repositories"}`;

@@ -95,10 +95,13 @@ function showPreferences(preferences, clusters) {
     ["Interests", (preferences.interests || []).join(", ")],
     ["Experience", levelNames[preferences.experienceLevel] || ""],
     ["Goals", (preferences.goals || []).map((g) => goalNames[g] || g).join(", ")],
-    ["Main area", preferences.primaryCluster ? clusterName(preferences.primaryCluster) : ""],
-    ["Also", (preferences.secondaryClusters || []).map(clusterName).join(", ")],
+    ["Main area", preferences.primaryCluster ? [areaLink(preferences.primaryCluster)] : ""],
+    ["Also", (preferences.secondaryClusters || []).flatMap((id, i) => (i ? [", ", areaLink(id)] : [areaLink(id)]))],
   ];
-  list.replaceChildren(...rows.map(([term, value]) => h("div", {}, h("dt", {}, term), h("dd", {}, value || "—"))));
+  // Areas are links to their pages (their best repositories, a deck of them).
+  function areaLink(id) { return h("a", { href: `/areas/${id}` }, clusterName(id)); }
+  list.replaceChildren(...rows.map(([term, value]) =>
+    h("div", {}, h("dt", {}, term), h("dd", {}, value && value.length ? value : "—"))));
 }
 
 function showStats(stats) {

@@ -46,7 +46,7 @@ export async function toggle(repository, kind) {
   });
   buzz();
   try {
-    if (on) await record(kind, repository.fullName);
+    if (on) await record(kind, repository.fullName, repository);
     else await unlist(kind === "like" ? "liked" : "saved", repository.fullName);
     toast(on ? `${WORDS[kind][1]} ${repository.fullName}` : `Took ${repository.fullName} off ${kind === "like" ? "Liked" : "Saved"}`);
   } catch (error) {

@@ -1,23 +1,29 @@
 // What the web app keeps in the browser (IndexedDB): the queue of likes, saves and skips not yet sent, each with its
-// own idempotency key, and the last 50 cards dealt, so the deck works offline. The queue is sent in order; the server
-// stores each key once, so a batch sent twice (a lost answer, two tabs) is still recorded exactly once.
+// own idempotency key, the last 50 cards dealt, so the deck works offline, and the newest 100 of Saved and Liked, so
+// they list offline too (what is done here goes into them at once, queued or not). The queue is sent in order; the
+// server stores each key once, so a batch sent twice (a lost answer, two tabs) is still recorded exactly once.
 
 import { api } from "./api.js";
 
 const DB_NAME = "repofinder";
 const MAX_CARDS = 50;
 const MAX_BATCH = 500;
+/** The newest entries of Saved and of Liked kept on the device. */
+export const MAX_LISTED = 100;
 
 let database = null;
 
 function open() {
   if (database) return database;
   database = new Promise((resolve, reject) => {
-    const opening = indexedDB.open(DB_NAME, 1);
-    opening.onupgradeneeded = () => {
+    const opening = indexedDB.open(DB_NAME, 2);
+    opening.onupgradeneeded = (event) => {
       const db = opening.result;
-      db.createObjectStore("queue", { keyPath: "seq", autoIncrement: true });
-      db.createObjectStore("cards", { keyPath: "fullName" }).createIndex("dealt", "dealt");
+      if (event.oldVersion < 1) {
+        db.createObjectStore("queue", { keyPath: "seq", autoIncrement: true });
+        db.createObjectStore("cards", { keyPath: "fullName" }).createIndex("dealt", "dealt");
+      }
+      if (event.oldVersion < 2) db.createObjectStore("lists", { keyPath: "key" }).createIndex("list", "list");
     };
     opening.onsuccess = () => resolve(opening.result);
     opening.onerror = () => reject(opening.error);
@@ -78,14 +84,20 @@ export async function unlist(list, repo) {
   } else {
     await transaction("queue", "readwrite", (store) => store.add({ op: "unlist", list, repo, at: new Date().toISOString() }));
   }
+  await forgetListed(list, repo);
   await refreshPending();
   sync();
 }
 
-/** Queues a like, save, skip, view or open of `repo` ("owner/name") and tries to send it at once. */
-export async function record(kind, repo) {
+/**
+ * Queues a like, save, skip, view or open of `repo` ("owner/name") and tries to send it at once; a like or save of a
+ * `repository` (the API's object) goes onto the list kept on this device at once.
+ */
+export async function record(kind, repo, repository = null) {
   const item = { id: uuid(), repo, kind, at: new Date().toISOString() };
   await transaction("queue", "readwrite", (store) => store.add(item));
+  const list = { like: "liked", save: "saved" }[kind];
+  if (list && repository) await keepListed(list, [{ repository, addedAt: item.at }]);
   await refreshPending();
   sync();
   return item;
@@ -148,6 +160,8 @@ export async function undoDecision(item) {
   if (running) await running;
   const queued = await transaction("queue", "readonly", (store) => promised(store.getAll()));
   const entry = queued.find((candidate) => candidate.id === item.id);
+  const list = { like: "liked", save: "saved" }[item.kind];
+  if (list) await forgetListed(list, item.repo);
   if (entry) {
     await transaction("queue", "readwrite", (store) => store.delete(entry.seq));
     await refreshPending();
@@ -214,8 +228,58 @@ export async function rememberedCards() {
   return cards.map(({ fullName, dealt, ...item }) => item);
 }
 
-/** Forgets everything kept in this browser for the account: the queue and the cached cards (its account is gone). */
+/** Forgets everything kept in this browser for the account: the queue, the cached cards and lists (it is gone). */
 export async function forgetEverything() {
   await transaction("queue", "readwrite", (store) => store.clear());
   await transaction("cards", "readwrite", (store) => store.clear());
+  await transaction("lists", "readwrite", (store) => store.clear());
+}
+
+// MARK: - Saved and Liked kept for offline use
+
+const listKey = (list, fullName) => `${list}:${fullName.toLowerCase()}`;
+
+/** Puts entries (`{ repository, addedAt }`) onto a list kept on this device (a newer one replaces an older). */
+export async function keepListed(list, entries) {
+  await transaction("lists", "readwrite", (store) => {
+    for (const { repository, addedAt } of entries) {
+      store.put({ key: listKey(list, repository.fullName), list, repository, addedAt });
+    }
+  });
+}
+
+/** Takes a repository off a list kept on this device. */
+export async function forgetListed(list, fullName) {
+  await transaction("lists", "readwrite", (store) => store.delete(listKey(list, fullName)));
+}
+
+/**
+ * Replaces a kept list with the server's newest entries — except what this device did that the server has not heard
+ * of yet (likes and saves still queued stay on it; removals still queued stay off).
+ */
+export async function replaceListed(list, entries) {
+  const queued = await transaction("queue", "readonly", (store) => promised(store.getAll()));
+  const kind = list === "liked" ? "like" : "save";
+  const waiting = new Set(queued.filter((item) => !item.op && item.kind === kind).map((item) => item.repo.toLowerCase()));
+  const leaving = new Set(queued.filter((item) => item.op === "unlist" && item.list === list).map((item) => item.repo.toLowerCase()));
+  const kept = (await listed(list)).filter((entry) => waiting.has(entry.repository.fullName.toLowerCase()));
+  await transaction("lists", "readwrite", async (store) => {
+    const keys = await promised(store.index("list").getAllKeys(list));
+    for (const key of keys) store.delete(key);
+    for (const entry of [...entries, ...kept]) {
+      if (leaving.has(entry.repository.fullName.toLowerCase())) continue;
+      store.put({ key: listKey(list, entry.repository.fullName), list, repository: entry.repository, addedAt: entry.addedAt });
+    }
+  });
+}
+
+/** A list as kept on this device, newest first; each entry says whether it still waits to reach the server. */
+export async function listed(list) {
+  const entries = await transaction("lists", "readonly", (store) => promised(store.index("list").getAll(list)));
+  const queued = await transaction("queue", "readonly", (store) => promised(store.getAll()));
+  const kind = list === "liked" ? "like" : "save";
+  const waiting = new Set(queued.filter((item) => !item.op && item.kind === kind).map((item) => item.repo.toLowerCase()));
+  return entries
+    .map(({ repository, addedAt }) => ({ repository, addedAt, waiting: waiting.has(repository.fullName.toLowerCase()) }))
+    .sort((a, b) => String(b.addedAt).localeCompare(String(a.addedAt)));
 }

@@ -31,15 +31,63 @@ export function compact(number) {
   return String(number);
 }
 
+// Avatars download at most MAX_AVATARS at a time, those on screen (or about to be) first; the rest wait their turn
+// until they come into view. `window.rfAvatars` counts them (the end-to-end test reads the peak).
+const MAX_AVATARS = 5;
+const waitingAvatars = new Set();
+const visibleAvatars = new Set();
+const avatarCounts = { loading: 0, peak: 0, started: 0 };
+window.rfAvatars = avatarCounts;
+// Watched: each avatar's circle (an image without a source has no size to watch).
+const avatarImages = new WeakMap();
+const avatarObserver = "IntersectionObserver" in window ? new IntersectionObserver((entries) => {
+  for (const entry of entries) {
+    const image = avatarImages.get(entry.target);
+    if (!image) continue;
+    if (entry.isIntersecting) visibleAvatars.add(image);
+    else visibleAvatars.delete(image);
+  }
+  pumpAvatars();
+}, { rootMargin: "150px" }) : null;
+
+function pumpAvatars() {
+  while (avatarCounts.loading < MAX_AVATARS) {
+    let next = null;
+    for (const image of waitingAvatars) {
+      if (!image.isConnected) {
+        // Not on the page yet (its row is being made), or gone from it (a list reloaded): forget the latter.
+        if (image.dataset.shown) { waitingAvatars.delete(image); visibleAvatars.delete(image); }
+        continue;
+      }
+      image.dataset.shown = "1";
+      if (!avatarObserver || visibleAvatars.has(image)) { next = image; break; }
+    }
+    if (!next) return;
+    waitingAvatars.delete(next);
+    if (next.parentElement) avatarObserver?.unobserve(next.parentElement);
+    visibleAvatars.delete(next);
+    avatarCounts.loading += 1;
+    avatarCounts.started += 1;
+    avatarCounts.peak = Math.max(avatarCounts.peak, avatarCounts.loading);
+    const done = () => { avatarCounts.loading -= 1; pumpAvatars(); };
+    next.addEventListener("load", done, { once: true });
+    next.addEventListener("error", () => { next.remove(); done(); }, { once: true });
+    next.src = next.dataset.src;
+  }
+}
+
 /** The owner's avatar over their initial (shown when the image cannot load, offline say). */
 export function avatar(repository, size = "") {
   const login = repository.owner?.login || repository.fullName.split("/")[0];
   const source = repository.owner?.avatarUrl || `https://avatars.githubusercontent.com/${encodeURIComponent(login)}?s=96`;
-  const image = h("img", { src: source, alt: "", loading: "lazy", referrerpolicy: "no-referrer" });
-  image.addEventListener("error", () => image.remove());
+  const image = h("img", { alt: "", referrerpolicy: "no-referrer", dataset: { src: source } });
+  waitingAvatars.add(image);
+  queueMicrotask(pumpAvatars);
   const hue = [...login].reduce((sum, c) => (sum * 31 + c.charCodeAt(0)) % 360, 7);
   const element = h("span", { class: `avatar ${size}`, "aria-hidden": "true" }, h("span", {}, login[0].toUpperCase()), image);
   element.style.setProperty("--hue", hue);
+  avatarImages.set(element, image);
+  avatarObserver?.observe(element);
   return element;
 }
 
@@ -93,6 +141,19 @@ export function toast(message) {
 /** A short buzz on devices that can, unless the person asked for less motion. */
 export function buzz(ms = 12) {
   if (navigator.vibrate && !matchMedia("(prefers-reduced-motion: reduce)").matches) navigator.vibrate(ms);
+}
+
+/** Grey stand-ins that keep the layout still while the first cards or rows come (no spinner). */
+export function skeletonRows(count = 4) {
+  return Array.from({ length: count }, () => h("li", { class: "skeleton-row skeleton", "aria-hidden": "true" },
+    h("span", { class: "avatar bone" }), h("div", { class: "row-body" }, h("span", { class: "bone line wide" }), h("span", { class: "bone line" }))));
+}
+
+/** A grey card in the deck's place while the first cards come. */
+export function skeletonCard() {
+  return h("div", { class: "card skeleton", "aria-hidden": "true" },
+    h("div", { class: "card-head" }, h("span", { class: "avatar large bone" }), h("div", { class: "card-name" }, h("span", { class: "bone line" }), h("span", { class: "bone line wide" }))),
+    h("span", { class: "bone block" }), h("span", { class: "bone line wide" }), h("span", { class: "bone line" }));
 }
 
 /** A message with a Retry button, for when the server fails (`className` places it: the deck or a list's end). */

@@ -1,0 +1,35 @@
+// Areas: every topic cluster with its size (/areas), and one area's best repositories the person has not seen yet
+// (/areas/<id>), with a button that deals a deck of it (the deck's filter set to that area).
+
+import { api } from "./api.js";
+import { compact, failure, h } from "./ui.js";
+
+export async function start() {
+  const grid = document.getElementById("areas");
+  if (grid) return showAll(grid);
+  const lists = await import("./lists.js");
+  lists.start();
+  const id = document.getElementById("list").dataset.area;
+  try {
+    const clusters = (await api.clusters()).items;
+    const area = clusters.find((cluster) => cluster.id === id);
+    if (!area) return;
+    document.getElementById("area-title").textContent = area.name;
+    document.querySelector(".screen-title").textContent = area.name;
+    document.title = `${area.name} — RepoFinder`;
+    document.getElementById("area-about").textContent = `${area.size.toLocaleString("en")} repositories in this area.`;
+  } catch { /* the list says what went wrong */ }
+}
+
+async function showAll(grid) {
+  try {
+    const clusters = (await api.clusters()).items.filter((cluster) => cluster.id !== "general");
+    grid.replaceChildren(...clusters.map((cluster) => h("li", {},
+      h("a", { class: "area-link", href: `/areas/${cluster.id}` },
+        h("strong", {}, cluster.name), h("span", {}, `${compact(cluster.size)} repositories`)))));
+  } catch (error) {
+    grid.replaceChildren(h("li", {}, failure(error.message, () => showAll(grid), "list-error")));
+  } finally {
+    grid.setAttribute("aria-busy", "false");
+  }
+}
