@@ -374,8 +374,20 @@ class Flow:
         shown = len(b.finds("#list .repo-row"))
         if avatars["peak"] > 5 or avatars["started"] == 0 or avatars["started"] >= shown:
             raise Failure(f"avatars: {avatars} for {shown} rows (want at most 5 at once, only those on screen)")
-        b.click(f'{scope} [data-toggle="save"]')
-        b.wait(f"{name}'s Save to be pressed", lambda: self.save_toggle(scope).get_attribute("aria-pressed") == "true")
+        # Saved by a touch: the row dragged left past a third of its width (right would like it).
+        row = b.find(scope)
+        b.js("arguments[0].scrollIntoView({block: 'center'})", row)
+        box = b.js("const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.width, r.height]", row)
+        x, y = box[0] + box[2] * 0.8, box[1] + box[3] / 2
+        b.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+        b.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for step in range(1, 9):
+            b.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {
+                "type": "touchMove", "touchPoints": [{"x": x - step * box[2] * 0.07, "y": y}]})
+        b.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        b.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        b.wait(f"{name}'s Save to be pressed after the swipe",
+               lambda: self.save_toggle(scope).get_attribute("aria-pressed") == "true", 5)
         self.wait_synced()
         saved = lambda: [i["repository"]["fullName"] for i in b.api("/v1/me/saved?perPage=100")["items"]]
         if name not in saved():
@@ -397,7 +409,7 @@ class Flow:
             raise Failure(f"{name} is still listed on Saved after unsaving it on its page")
         b.go("/search?q=react")
         b.wait(f"{name}'s row to say not saved", lambda: self.save_toggle(scope).get_attribute("aria-pressed") == "false")
-        print(f"  row state: saved {name} from a search row (Saved after a reload), its page said Saved; unsaved there, "
+        print(f"  row state: saved {name} by swiping its search row left (Saved after a reload), its page said Saved; unsaved there, "
               f"it left Saved and the row says so; avatars: {avatars['started']} of {shown} rows' started (on "
               f"screen), at most {avatars['peak']} at once")
 
