@@ -118,6 +118,15 @@ struct FeedJSONTests {
 struct HomeAndCompareJSONTests {
     static let now = Date(timeIntervalSince1970: 1_795_429_800)
 
+    /// A state for every other repository of the fixture (the rest have none, as a page may).
+    static var viewers: [String: RepositoryState] {
+        var states: [String: RepositoryState] = [:]
+        for (position, repository) in FeedJSONTests.repositories.enumerated() where position % 2 == 0 {
+            states[repository.id] = RepositoryState(liked: position % 4 == 0, saved: true, skipped: position == 2)
+        }
+        return states
+    }
+
     static func parsed(_ bytes: [UInt8]) throws -> NSObject {
         try JSONSerialization.jsonObject(with: Data(bytes)) as! NSObject
     }
@@ -140,9 +149,13 @@ struct HomeAndCompareJSONTests {
                 }, moversFrom: Day("2026-08-15"), moversTo: withPick ? Day("2026-08-22") : nil,
                 recentSaves: withPick ? repositories : [], savedCount: withPick ? 7 : 0)
             for encoded in [nil, EncodedRepositories(FeedJSONTests.index)] {
-                var json = JSONOutput(capacity: 1_024)
-                json.home(home, now: Self.now, encoded: encoded)
-                #expect(try Self.parsed(json.bytes) == Self.generated(DiscoveryAPI.schema(home, now: Self.now)))
+                for viewers in [nil, Self.viewers] {
+                    var json = JSONOutput(capacity: 1_024)
+                    json.home(home, now: Self.now, encoded: encoded, viewers: viewers)
+                    #expect(
+                        try Self.parsed(json.bytes)
+                            == Self.generated(DiscoveryAPI.schema(home, now: Self.now, viewers: viewers)))
+                }
             }
         }
     }
@@ -160,11 +173,14 @@ struct HomeAndCompareJSONTests {
         }
         let comparison = Comparison(entries, now: Self.now)
         for fits in [[], FeedJSONTests.deck.cards.map(Optional.some)] {
-            var json = JSONOutput(capacity: 1_024)
-            json.comparison(comparison, fits: fits, now: Self.now)
-            #expect(
-                try Self.parsed(json.bytes)
-                    == Self.generated(APISchemas.comparison(comparison, fits: fits, now: Self.now)))
+            for viewers in [nil, Self.viewers] {
+                var json = JSONOutput(capacity: 1_024)
+                json.comparison(comparison, fits: fits, now: Self.now, viewers: viewers)
+                #expect(
+                    try Self.parsed(json.bytes)
+                        == Self.generated(
+                            APISchemas.comparison(comparison, fits: fits, now: Self.now, viewers: viewers)))
+            }
         }
     }
 }
