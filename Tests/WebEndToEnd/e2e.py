@@ -633,6 +633,11 @@ class Flow:
         if not b.finds("svg.compare-chart path.line"):
             raise Failure("the comparison has no star history chart")
         b.wait("the fit for this person", lambda: b.find(".fit-row").is_displayed(), 10)
+        # Each column says where it stands with the person: all three unliked and unsaved here.
+        toggles = b.wait("Like and Save on each column", lambda: len(b.finds(".compare-toggles")) == 3
+                         and b.finds(".compare-toggles [data-toggle]"), 10)
+        if any(t.get_attribute("aria-pressed") != "false" for t in toggles):
+            raise Failure("a compared repository shows liked or saved that the person never liked or saved")
         self.compared = b.driver.current_url.replace(b.base, "")
         link = b.find(".compare code").text
         b.go("/open?link=" + urllib.parse.quote(link, safe=""))

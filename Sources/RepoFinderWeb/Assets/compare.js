@@ -1,7 +1,9 @@
-// Compare: the table and chart are drawn by the server; this adds each one's fit for the person (when this browser
-// has an account), copying the repoverse:// link, and — on an empty or broken comparison — the tray's own link.
+// Compare: the table and chart are drawn by the server; this adds each one's fit for the person and Like and Save
+// showing where each stands with them (when this browser has an account), copying the repoverse:// link, and — on an
+// empty or broken comparison — the tray's own link.
 
 import { api } from "./api.js";
+import { rowActions } from "./rowactions.js";
 import { trayItems, trayPath } from "./tray.js";
 import { h, toast } from "./ui.js";
 
@@ -33,6 +35,10 @@ export async function start() {
         item.fitReasons?.length ? h("ul", { class: "reasons" }, item.fitReasons.map((reason) => h("li", {}, reason))) : null);
     });
     row.hidden = comparison.items.every((item) => item.fitScore === undefined);
+    comparison.items.forEach((item, position) => {
+      const head = section.querySelector(`thead th.column-${position}`);
+      if (head) head.append(h("div", { class: "compare-toggles", dataset: { repo: item.repository.fullName } }, rowActions(item.repository)));
+    });
   } catch {
     // The facts are on the page already; the fit is a bonus that waits for a connection.
   }
