@@ -42,6 +42,15 @@ public struct DeckFilter: Codable, Hashable, Sendable {
     /// No narrowing at all.
     public var isEmpty: Bool { languages.isEmpty && clusters.isEmpty && minimumStars <= 0 && health == nil }
 
+    /// The filter in words, as the web app's filter bar says it: "Rust · CLI & developer tools · ★ 1,000+ · active
+    /// only", or "Everything"; `areaName` names an area id.
+    public func summary(areaName: (String) -> String) -> String {
+        var parts = languages + clusters.map(areaName)
+        if minimumStars > 0 { parts.append("★ \(Number.grouped(minimumStars))+") }
+        if let health { parts.append(health == .active ? "active only" : "active or quiet") }
+        return parts.isEmpty ? "Everything" : parts.joined(separator: " · ")
+    }
+
     /// Whether `language` is one of ``languages`` (any case); true for any language when there are none.
     public func allows(language: String?) -> Bool {
         guard !languages.isEmpty else { return true }

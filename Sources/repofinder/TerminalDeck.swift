@@ -1,6 +1,7 @@
 import AppFeatures
 import Foundation
 import OfflineStore
+import Recommender
 import RepoFinderClient
 import RepoFinderCore
 
@@ -105,6 +106,13 @@ final class TerminalDeck {
         terminal.write(
             renderer.screen(
                 state: model.state, card: model.current, remaining: model.cards.count, canUndo: model.canUndo,
-                notices: [status, model.notice, home?.notice, who].compactMap { $0 }, home: header))
+                notices: [status, model.notice, home?.notice, who, filterLine].compactMap { $0 }, home: header))
+    }
+
+    /// What the deck is narrowed to, when the person saved a filter (on the web, say): the terminal deals within it.
+    private var filterLine: String? {
+        guard model.canWiden else { return nil }
+        let summary = model.filter.summary { id in TopicCluster.all.first { $0.id == id }?.name ?? id }
+        return "Deck filter: \(summary) (change it in the web app's deck)"
     }
 }

@@ -184,6 +184,17 @@ struct DeckFilterLinkTests {
         #expect(Route.discover(DeckFilter()).webPath == "/discover")
     }
 
+    @Test("a filter in words, as the filter bar says it")
+    func summary() {
+        let names = ["developer-tools": "CLI & developer tools"]
+        #expect(DeckFilter().summary { names[$0] ?? $0 } == "Everything")
+        let filter = DeckFilter(
+            languages: ["Rust", "go"], clusters: ["developer-tools", "data"], minimumStars: 1_000, health: .active)
+        #expect(
+            filter.summary { names[$0] ?? $0 } == "go · Rust · data · CLI & developer tools · ★ 1,000+ · active only")
+        #expect(DeckFilter(health: .quiet).summary { $0 } == "active or quiet")
+    }
+
     @Test("a bad filter in a link says what to write instead")
     func badFilters() {
         let cases: [(String, String)] = [
