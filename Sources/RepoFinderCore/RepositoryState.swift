@@ -10,7 +10,4 @@ public struct RepositoryState: Codable, Hashable, Sendable {
         self.saved = saved
         self.skipped = skipped
     }
-
-    /// Neither liked, saved nor skipped.
-    public static let untouched = RepositoryState()
 }
