@@ -194,7 +194,9 @@ public final class DiscoveryViewModel {
         notice = nil
         afterDeckChange()
         if cards.isEmpty { state = .loading }
-        await refill()
+        // A batch asked for under the old filter may be on its way: wait for it (it is dropped), then ask anew.
+        if let refilling { await refilling.value }
+        await loadBatch()
         if cards.isEmpty, exhaustedMessage == nil, case .loading = state { state = .exhausted(Self.dryMessage) }
         await flush()
     }

@@ -95,6 +95,40 @@ struct DiscoveryFilterTests {
         #expect(deck.cards.allSatisfy { Int($0.repository.name.dropFirst(8))! >= 20 })
     }
 
+    @Test("a batch on its way when the filter changes is dropped, and the next one follows the new filter")
+    func batchInFlight() async throws {
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        let first = Mutex(true)
+        let dealer = FakeService()
+        dealer.onSaveDeckFilter { filter in
+            DeckFilterState(filter: filter, matching: 30, deepLink: "", webPath: "")
+        }
+        // The first batch (no filter) waits at the gate; later ones are Rust.
+        dealer.onFeed { request in
+            let isFirst = first.withLock { value in
+                defer { value = false }
+                return value
+            }
+            if isFirst {
+                for await _ in gate { break }
+                return FeedBatch(cards: (0..<20).map(Self.card), exhausted: false)
+            }
+            let rust = DeckFilter(languages: ["Rust"])
+            return FeedBatch(cards: (0..<10).map { Self.card(2 * $0 + 1) }, exhausted: true, filter: rust)
+        }
+        let deck = DiscoveryViewModel(
+            service: dealer, outbox: Outbox(database: database), cache: CardCache(database: database))
+        let appearing = deck.send(.appear)
+        while dealer.count("feed") == 0 { await Task.yield() }
+        let changing = deck.send(.setFilter(DeckFilter(languages: ["Rust"])))
+        while dealer.count("saveDeckFilter") == 0 { await Task.yield() }
+        open.yield()
+        await changing.value
+        await appearing.value
+        #expect(deck.cards.count == 10 && deck.cards.allSatisfy { $0.repository.language == "Rust" })
+        #expect(deck.state == .ready)
+    }
+
     @Test("offline, the filter cannot change: the deck stays as it was and says why")
     func offline() async throws {
         let deck = model()
