@@ -20,14 +20,10 @@ struct FilterDomain: Sendable {
             filter.clusters.isEmpty
             ? nil
             : Set(filter.clusters.compactMap { id in TopicCluster.all.firstIndex { $0.id == id }.map(UInt8.init) })
+        // The one rule every face applies (``DeckFilter/allows(_:cluster:now:)``), once per repository here.
         func allows(_ item: Int) -> Bool {
-            if let languages, !languages.contains(index.facts.languageOf[item]) { return false }
-            if let clusters, !clusters.contains(index.facts.clusterOf[item]) { return false }
-            let repository = index.repositories[item]
-            if repository.stars < filter.minimumStars { return false }
-            guard let health = filter.health else { return true }
-            guard let level = RepositoryHealth.assess(repository, now: now)?.level else { return false }
-            return health == .active ? level == .active : level != .dormant
+            filter.allows(
+                index.repositories[item], cluster: TopicCluster.all[Int(index.facts.clusterOf[item])].id, now: now)
         }
         // Languages or areas name lists that hold every repository they allow; else the whole catalog by prior.
         let lists: [[Int32]] =
