@@ -3,6 +3,14 @@ public import RepoFinderCore
 import Storage
 
 extension PersonSession {
+    /// The keys of every repository the person signalled positively (liked, saved, starred, opened, viewed — last
+    /// word kept per repository): what must never be shown back to them as other people's doing.
+    public func positiveKeys(in index: RecommendationIndex) async throws -> Set<String> {
+        var last: [String: SignalKind] = [:]
+        for signal in try await current(for: index).signals { last[signal.repositoryKey] = signal.kind }
+        return Set(last.compactMap { $0.value.weight > 0 ? $0.key : nil })
+    }
+
     /// The person's state of each repository in `keys` (``RepositoryName/key``): on which of their lists, and whether
     /// their last like, save or skip of it was a skip. From what the session holds — no read of the store once it is
     /// loaded — so a page of any length costs one call.

@@ -44,6 +44,9 @@ public struct RecommenderConfiguration: Hashable, Sendable {
     public var neighbourBudget = 25_000
     /// Neighbours each positive signal contributes at least, whatever the budget.
     public var minimumNeighboursPerSignal = 40
+    /// What the community did is shown (a "liked by the same people" reason or similarity) only when at least this
+    /// many distinct people stand behind it, the person asking never counted among them (k-anonymity).
+    public var minimumPeople = 5
     /// At most this many cards of one owner in a batch.
     public var maximumPerOwner = 3
     /// At most this many cards of one cluster in a batch.

@@ -3,12 +3,15 @@ struct NeighbourLists: Sendable {
     private(set) var offsets: [Int32]
     private(set) var ids: [Int32]
     private(set) var weights: [Float]
+    /// How many distinct people tie each neighbour to its item (collaborative lists; 0 in content lists).
+    private(set) var support: [Int32]
 
     /// Lists for `count` items, all empty.
     init(count: Int) {
         offsets = Array(repeating: 0, count: count + 1)
         ids = []
         weights = []
+        support = []
     }
 
     /// Joins lists built in chunks of consecutive items, in item order.
@@ -21,12 +24,15 @@ struct NeighbourLists: Sendable {
         ids.reserveCapacity(total)
         weights = []
         weights.reserveCapacity(total)
+        support = []
+        support.reserveCapacity(total)
         offsets.append(0)
         for chunk in chunks {
             for list in chunk {
                 for neighbour in list {
                     ids.append(neighbour.item)
                     weights.append(neighbour.weight)
+                    support.append(neighbour.support)
                 }
                 offsets.append(Int32(ids.count))
             }
@@ -39,6 +45,12 @@ struct NeighbourLists: Sendable {
     /// The positions of `item`'s neighbours in ``ids`` and ``weights``, strongest first.
     func range(of item: Int) -> Range<Int> {
         Int(offsets[item])..<Int(offsets[item + 1])
+    }
+
+    /// How many distinct people tie `neighbour` to `item` (0 when it is not among `item`'s neighbours).
+    func support(of neighbour: Int, for item: Int) -> Int {
+        for position in range(of: item) where Int(ids[position]) == neighbour { return Int(support[position]) }
+        return 0
     }
 
     /// Calls `body` with each neighbour of `item` and its weight, strongest first, without bounds checks.
@@ -58,6 +70,8 @@ struct NeighbourLists: Sendable {
 struct Neighbour: Sendable {
     var item: Int32
     var weight: Float
+    /// How many distinct people the tie rests on (collaborative neighbours; 0 otherwise).
+    var support: Int32 = 0
 }
 
 /// Keeps the `capacity` strongest of a stream of neighbours (ties go to the lower item index, so results never

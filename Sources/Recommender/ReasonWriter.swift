@@ -1,10 +1,17 @@
+import Foundation
 import RepoFinderCore
 
 /// Writes the one to three reasons of a card, strongest contribution first, in words a person understands:
 /// "Swift — in your tech stack", "like vapor/vapor, which you liked", "trending this week (+664 stars)".
+///
+/// Every reason is a fact that holds when it is read: activity is measured against today (not the catalog's newest
+/// push, which ranking uses), and what other people did is said only when enough of them stand behind it
+/// (``RecommenderConfiguration/minimumPeople``; the person is never one of them).
 struct ReasonWriter {
     let index: RecommendationIndex
     let scorer: Scorer
+    /// Today, for "pushed 3 days ago".
+    var now = Date()
 
     /// A reason before it is put in words: a card weighs several and words only the three strongest.
     private enum Draft {
@@ -28,9 +35,14 @@ struct ReasonWriter {
         // A named source says more than "people like you": the factors' share counts towards it when there is one.
         let source = scorer.similarity.isEmpty ? Scorer.Source.none : scorer.similarity[item].source
         let personal = parts.collaborative + parts.content + parts.implicit
-        if source.item >= 0, personal > 0.05 * scorer.weights.collaborative {
+        let minimum = index.configuration.minimumPeople
+        // A collaborative tie ("like X, which you liked") speaks of other people: only with enough of them behind it.
+        let sourceHolds =
+            source.item >= 0
+            && (source.isContent || index.collaborative.support(of: item, for: Int(source.item)) >= minimum)
+        if sourceHolds, personal > 0.05 * scorer.weights.collaborative {
             candidates.append((personal, .source(source.item, isContent: source.isContent)))
-        } else if parts.implicit > 0.3 * scorer.weights.implicit {
+        } else if parts.implicit > 0.3 * scorer.weights.implicit, index.communityCount[item] >= minimum {
             candidates.append((parts.implicit, .peopleLikeYou))
         }
         if scorer.weights.preference > 0 {
@@ -68,7 +80,7 @@ struct ReasonWriter {
         if index.priors.trendGain[item] > 0, index.priors.trend[item] > 0.3 {
             candidates.append((0.3 * prior + 0.05, .trending(gain: Int(index.priors.trendGain[item]))))
         }
-        let health = index.priors.health[item]
+        let health = repository.health(now: now)
         if preferences.goals.contains(.contributing), let issues = repository.openIssues, issues > 0,
             health?.level == .active
         {

@@ -11,7 +11,7 @@ extension Recommender {
         return keys.map { key in
             guard let item = index.item(forKey: key) else { return nil }
             return Recommendation(
-                repository: index.repositories[item], fit: scorer.fit(scorer.score(item)),
+                repository: index.repositories[item], fit: scorer.fit(item),
                 reasons: writer.reasons(for: item), cluster: TopicCluster.all[Int(index.facts.clusterOf[item])],
                 indexPosition: item)
         }

@@ -4,8 +4,14 @@ extension Recommender {
     /// Repositories like the given one (for its detail page): starred by the same people (collaborative
     /// neighbours) and alike in owner, words, topics and language (content neighbours), archived ones left out, at
     /// most ``RecommenderConfiguration/maximumPerOwner`` per owner. Empty when the key is unknown.
-    public func similar(to key: String, limit: Int = 10) -> [Recommendation] {
+    ///
+    /// A collaborative tie counts only when at least ``RecommenderConfiguration/minimumPeople`` distinct people
+    /// other than the viewer (whose positive signals are `viewerKeys`) stand behind it: a small server never
+    /// reveals what one person liked, and a person's own likes are never shown back as "the same people".
+    public func similar(to key: String, limit: Int = 10, viewerKeys: Set<String> = []) -> [Recommendation] {
         guard let source = index.item(forKey: key), limit > 0 else { return [] }
+        let viewerHasSource = viewerKeys.contains(key)
+        let minimum = index.configuration.minimumPeople
         var collaborative: [Int32: Float] = [:]
         var content: [Int32: Float] = [:]
         let collaborativeRange = index.collaborative.range(of: source)
@@ -13,7 +19,11 @@ extension Recommender {
         let collaborativeTop = collaborativeRange.first.map { index.collaborative.weights[$0] } ?? 0
         let contentTop = contentRange.first.map { index.content.weights[$0] } ?? 0
         for position in collaborativeRange where collaborativeTop > 0 {
-            collaborative[index.collaborative.ids[position]] = index.collaborative.weights[position] / collaborativeTop
+            let neighbour = index.collaborative.ids[position]
+            var people = Int(index.collaborative.support[position])
+            if viewerHasSource, viewerKeys.contains(index.repositories[Int(neighbour)].id) { people -= 1 }
+            guard people >= minimum else { continue }
+            collaborative[neighbour] = index.collaborative.weights[position] / collaborativeTop
         }
         for position in contentRange where contentTop > 0 {
             content[index.content.ids[position]] = index.content.weights[position] / contentTop

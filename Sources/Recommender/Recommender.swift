@@ -62,7 +62,7 @@ public struct Recommender: Sendable {
         }
         if !selection.isFull { selection.relaxLimits() }
         let writer = ReasonWriter(index: index, scorer: scorer)
-        let cards = selection.chosen.map { card(for: Int($0.item), score: $0.score, scorer: scorer, writer: writer) }
+        let cards = selection.chosen.map { card(for: Int($0.item), scorer: scorer, writer: writer) }
         return Deck(cards: cards, exhausted: cards.count < size, narrowed: !filter.isEmpty)
     }
 
@@ -88,9 +88,9 @@ public struct Recommender: Sendable {
         selection.offerBestFirst(scored)
     }
 
-    private func card(for item: Int, score: Float, scorer: Scorer, writer: ReasonWriter) -> Recommendation {
+    private func card(for item: Int, scorer: Scorer, writer: ReasonWriter) -> Recommendation {
         Recommendation(
-            repository: index.repositories[item], fit: scorer.fit(score), reasons: writer.reasons(for: item),
+            repository: index.repositories[item], fit: scorer.fit(item), reasons: writer.reasons(for: item),
             cluster: TopicCluster.all[Int(index.facts.clusterOf[item])], indexPosition: item)
     }
 }

@@ -292,10 +292,16 @@ struct Scorer {
 
     func score(_ item: Int) -> Float { parts(item).total }
 
-    /// The score as a fit from 0 to 100.
-    func fit(_ score: Float) -> Int {
-        guard weights.total > 0 else { return 0 }
-        return Int((100 * score / weights.total).rounded()).clamped(to: 0...100)
+    /// How well a repository fits this person, 0 to 100, from what is personal only: their likes and saves
+    /// (collaborative, content, implicit), what they told us (preferences), less what resembles their skips —
+    /// never popularity or activity, which would give everyone a high fit for the same famous repositories. 0 when
+    /// nothing personal is known (a person who skipped onboarding and has not swiped): the faces then show no fit.
+    func fit(_ item: Int) -> Int {
+        let personal = weights.collaborative + weights.content + weights.implicit + weights.preference
+        guard personal > 0 else { return 0 }
+        let parts = parts(item)
+        let value = parts.collaborative + parts.content + parts.implicit + parts.preference - parts.negative
+        return Int((100 * value / personal).rounded()).clamped(to: 0...100)
     }
 }
 

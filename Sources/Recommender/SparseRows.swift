@@ -17,6 +17,8 @@ struct SparseRows: Sendable {
         let scale = targetScale ?? [Float](repeating: 1, count: targets)
         let chunks = inParallel(count: count) { rows -> [[Neighbour]] in
             var scores = [Float](repeating: 0, count: targets)
+            // Paths to each target: one per middle row (a person) that links both, so distinct people.
+            var paths = [Int32](repeating: 0, count: targets)
             var touched: [Int32] = []
             var strongest = StrongestNeighbours(capacity: keep)
             var lists: [[Neighbour]] = []
@@ -28,10 +30,13 @@ struct SparseRows: Sendable {
                     second.columns.withUnsafeBufferPointer { columns in
                         second.weights.withUnsafeBufferPointer { weights in
                             scores.withUnsafeMutableBufferPointer { scores in
-                                for step in Int(second.offsets[middle])..<Int(second.offsets[middle + 1]) {
-                                    let other = Int(columns[step])
-                                    if scores[other] == 0 { touched.append(Int32(other)) }
-                                    scores[other] += weight * weights[step]
+                                paths.withUnsafeMutableBufferPointer { paths in
+                                    for step in Int(second.offsets[middle])..<Int(second.offsets[middle + 1]) {
+                                        let other = Int(columns[step])
+                                        if paths[other] == 0 { touched.append(Int32(other)) }
+                                        scores[other] += weight * weights[step]
+                                        paths[other] += 1
+                                    }
                                 }
                             }
                         }
@@ -39,9 +44,13 @@ struct SparseRows: Sendable {
                 }
                 for other in touched {
                     if Int(other) != row {
-                        strongest.offer(Neighbour(item: other, weight: scores[Int(other)] * scale[Int(other)]))
+                        strongest.offer(
+                            Neighbour(
+                                item: other, weight: scores[Int(other)] * scale[Int(other)],
+                                support: paths[Int(other)]))
                     }
                     scores[Int(other)] = 0
+                    paths[Int(other)] = 0
                 }
                 touched.removeAll(keepingCapacity: true)
                 lists.append(strongest.drain())

@@ -91,7 +91,12 @@ extension DiscoveryAPI {
             throw APIError.notFound("\(name.fullName) is not in the catalog.")
         }
         let now = Date()
-        let similar = recommender.similar(to: name.key, limit: limit)
+        var viewerKeys: Set<String> = []
+        if RequestIdentity.current.token != nil {
+            let userID = try await accounts.authenticate()
+            viewerKeys = try await sessions.session(userID).positiveKeys(in: recommender.index)
+        }
+        let similar = recommender.similar(to: name.key, limit: limit, viewerKeys: viewerKeys)
         let viewers = try await viewerStates(of: similar.map(\.repository))
         let items = similar.map { APISchemas.card($0, now: now, viewers: viewers) }
         return .ok(.init(body: .json(.init(items: items))))

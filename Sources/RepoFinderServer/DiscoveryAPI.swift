@@ -214,6 +214,7 @@ struct DiscoveryAPI: APIProtocol {
     func getStats(_ input: Operations.GetStats.Input) async throws -> Operations.GetStats.Output {
         let userID = try await accounts.authenticate()
         let activity = try await store.activity(userID: userID, top: APISchemas.topCount)
-        return .ok(.init(body: .json(APISchemas.stats(activity))))
+        let listed = try await store.listedKeys(userID: userID)
+        return .ok(.init(body: .json(APISchemas.stats(activity, listed: listed))))
     }
 }

@@ -33,7 +33,9 @@ public enum DiscoveryServer {
         let metrics = ServerMetrics()
         let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestLogMiddleware(metrics: metrics))
-        router.add(middleware: ErrorMiddleware())
+        var pageNotFound: ErrorMiddleware<ServerContext>.PageNotFound?
+        if let web { pageNotFound = { path in web.unknownPage(path) } }
+        router.add(middleware: ErrorMiddleware<ServerContext>(pageNotFound: pageNotFound))
         router.add(
             middleware: RateLimitMiddleware(
                 perToken: configuration.perTokenLimit.map { RateLimiter(limit: $0) },

@@ -10,7 +10,16 @@ import Storage
 /// becomes a 500 and a 500 never leaks internals (it is logged with the request id instead, described by
 /// ``Redaction/describe(_:)``: never a header, a token or a body).
 public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
-    public init() {}
+    /// The page a browser gets for an address no route knows (the web app's not-found page), or nil for JSON.
+    public typealias PageNotFound = @Sendable (_ path: String) -> Response
+
+    private let pageNotFound: PageNotFound?
+
+    /// `pageNotFound`, when given, answers a browser's GET of an unknown page address (not under `/v1/`, asking
+    /// for HTML) in place of the API's JSON 404.
+    public init(pageNotFound: PageNotFound? = nil) {
+        self.pageNotFound = pageNotFound
+    }
 
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -20,8 +29,19 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch {
             let apiError = Self.apiError(for: error)
             if apiError.httpStatus.kind == .serverError { Self.log(error, context.logger) }
+            if apiError.httpStatus == .notFound, let pageNotFound, Self.isPageRequest(request) {
+                return pageNotFound(request.uri.path)
+            }
             return Self.response(for: apiError)
         }
+    }
+
+    /// A browser asking for a page: a GET or HEAD outside the API (`/v1/`), accepting HTML.
+    static func isPageRequest(_ request: Request) -> Bool {
+        guard request.method == .get || request.method == .head else { return false }
+        let path = request.uri.path
+        guard !path.hasPrefix("/v1/"), path != "/v1" else { return false }
+        return request.headers[.accept]?.contains("text/html") ?? false
     }
 
     /// Logs an error that became a 5xx: what failed, never the request it failed on.

@@ -196,6 +196,43 @@ public struct WebApp: Sendable {
         }
     }
 
+    /// The not-found page for an address no route knows, naming the screen it most likely meant
+    /// (`/Trending` → Trending, `/trendin` → Trending), or pointing to Search.
+    public func unknownPage(_ path: String) -> Response {
+        let first = path.split(separator: "/").first.map { String($0).lowercased() } ?? ""
+        let screens: [(path: String, name: String)] = [
+            ("home", "Home"), ("discover", "Discover"), ("trending", "Trending"), ("search", "Search"),
+            ("saved", "Saved"), ("liked", "Liked"), ("profile", "Profile"), ("compare", "Compare"),
+            ("areas", "Areas"), ("onboarding", "Onboarding"),
+        ]
+        let near = screens.first { $0.path == first } ?? screens.first { Self.distance($0.path, first) <= 2 }
+        var model = PageModel(screen: .notFound)
+        if first == "r" {
+            model.message = "A repository’s address is /r/OWNER/NAME, like /r/apple/swift."
+        } else if let near {
+            model.message = "There is no page at \(path)."
+            model.suggestion = Suggestion(href: "/" + near.path, label: near.name)
+        } else {
+            model.message = "There is no page at \(path). Try Search."
+        }
+        return page(model, status: .notFound)
+    }
+
+    /// The edit distance between two short words (insertions, deletions, substitutions).
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
     func notFound(_ message: String) -> Response {
         var model = PageModel(screen: .notFound)
         model.message = message

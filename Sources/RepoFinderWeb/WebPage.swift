@@ -75,6 +75,12 @@ struct Option: Sendable {
     let selected: Bool
 }
 
+/// A page the not-found page offers: "Did you mean Trending?".
+struct Suggestion: Sendable {
+    let href: String
+    let label: String
+}
+
 /// What every page template is rendered with.
 struct PageModel: Sendable {
     var title: String
@@ -105,6 +111,8 @@ struct PageModel: Sendable {
     var comparison: ComparisonView?
     /// A sentence for the person (not found, bad link).
     var message: String?
+    /// The screen an unknown address most likely meant (the not-found page offers it first).
+    var suggestion: Suggestion?
     /// The area (cluster id) an area page shows; nil on the list of areas.
     var areaID: String?
     /// The heading of a page that has nothing to show, when "Nothing here" would be wrong (nothing could be asked).

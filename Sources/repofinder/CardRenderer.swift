@@ -54,7 +54,9 @@ struct CardRenderer {
                     paint($0, "35")
                 }
         }
-        lines += [""] + wrap("Fit \(card.fitScore)% — " + card.reasons.joined(separator: "; ")).map { paint($0, "32") }
+        // A fit only when something personal stands behind it (0 otherwise), like the web card.
+        let fit = card.fitScore > 0 ? "Fit \(card.fitScore)% — " : "Why: "
+        lines += [""] + wrap(fit + card.reasons.joined(separator: "; ")).map { paint($0, "32") }
         lines.append(rule)
         return lines
     }
@@ -72,7 +74,7 @@ struct CardRenderer {
                 }
             lines += wrap(
                 "Today's pick: \(pick.repository.fullName) ★ \(Number.grouped(pick.repository.stars)), "
-                    + "\(pick.fitScore)% fit — \(pick.reasons.first ?? "")" + decided)
+                    + (pick.fitScore > 0 ? "\(pick.fitScore)% fit — " : "") + (pick.reasons.first ?? "") + decided)
         } else if let message = home.pickMessage {
             lines += wrap(message)
         }

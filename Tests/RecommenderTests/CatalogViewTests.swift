@@ -41,7 +41,8 @@ struct CatalogViewTests {
         #expect(similar.count == 10)
         #expect(!similar.contains { $0.repository.id == "vapor/vapor" })
         #expect(similar.allSatisfy { !$0.repository.archived && (1...3).contains($0.reasons.count) })
-        #expect(similar.filter { $0.repository.language == "Swift" }.count >= 7)
+        // Ties of fewer than five people are not shown (k-anonymity): the rest are still mostly Swift.
+        #expect(similar.filter { $0.repository.language == "Swift" }.count >= 6)
         #expect(similar.map(\.fit) == similar.map(\.fit).sorted(by: >))
         #expect(recommender.similar(to: "nobody/nothing").isEmpty)
     }

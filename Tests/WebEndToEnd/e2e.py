@@ -27,6 +27,10 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+sys.path.insert(0, str(Path(__file__).parent))
+import firstuse  # noqa: E402  (beside this file)
+import walk  # noqa: E402
+
 PHONE = (390, 844)
 DESKTOP = (1280, 800)
 
@@ -907,6 +911,54 @@ class Flow:
         print(f"  your data: {said!r}; deleted: the old token gets 401, {left} interactions left in the database, "
               "the GitHub grant revoked")
 
+    def step_first_use(self):
+        failures = firstuse.run(self)
+        if failures:
+            raise Failure(f"{len(failures)} first-use checks failed: {[name for name, _ in failures]}")
+
+    def walk_screens(self):
+        owner, name = self.liked[0].split("/")
+        return [("home", "/", "main .pick-card, main [data-state]"), ("discover", "/discover", ".card.top"),
+                ("trending", "/trending?since=weekly", "#list .repo-row"), ("search", "/search?q=terminal", "#list .repo-row"),
+                ("search-empty", "/search", 'input[name="q"]'), ("saved", "/saved", "#list .repo-row, #list .empty-row"),
+                ("liked", "/liked", "#list .repo-row"), ("detail", f"/r/{owner}/{name}", "#list .repo-row"),
+                ("compare", self.compared, ".compare-table"), ("profile", "/profile", "#chart svg"),
+                ("onboarding", "/onboarding?edit=1", 'input[name="primaryCluster"], [data-nav="next"]'),
+                ("areas", "/areas", "main a[href^='/areas/']"), ("area", "/areas/data", "#list .repo-row"),
+                ("not-found", "/trendin", "nav.tabbar")]
+
+    def step_walk(self):
+        b = self.b
+
+        def toast_shown(browser):
+            browser.js("document.querySelector('.card.top').focus()")
+            name = browser.top_card()
+            ActionChains(browser.driver).send_keys(Keys.ARROW_LEFT).perform()
+            browser.wait("the next card", lambda: browser.top_card() != name)
+            self.skipped.append(name)
+            browser.wait("the toast", lambda: browser.js("return document.getElementById('toast').classList.contains('visible')"))
+            time.sleep(0.3)
+
+        def banner_shown(browser):
+            browser.js("const b = document.getElementById('status-banner'); b.textContent = "
+                       "'You’re offline — 2 swipes waiting to sync.'; b.hidden = false;")
+            toast_shown(browser)
+
+        folder = b.artifacts / "walk"
+        found = walk.walk(b, self.walk_screens(), folder, [("toast", toast_shown), ("banner", banner_shown)])
+        b.viewport(*PHONE)
+        screens = len(self.walk_screens()) * len(walk.SCREENS)
+        if found:
+            lines = [f"{size} {screen}: {problem}" for size, by_screen in found.items()
+                     for screen, problems in by_screen.items() for problem in problems]
+            (folder / "problems.txt").write_text("\n".join(lines) + "\n")
+            print("\n".join("  " + line for line in lines[:40]))
+            print(f"  (all {len(lines)} in {folder / 'problems.txt'})")
+            raise Failure(f"the walk found problems on {sum(len(v) for v in found.values())} of {screens} screens")
+        print(f"  walk: {screens} screens on {len(walk.SCREENS)} sizes (and the deck with a toast and a banner): "
+              f"no sideways scroll, no overflow, every target ≥ 44 px, the deck's buttons clear, no console errors; "
+              f"screenshots in {folder}")
+
     def screenshots(self, folder):
         b = self.b
         folder.mkdir(parents=True, exist_ok=True)
@@ -928,8 +980,23 @@ class Flow:
                 b.wait(f"{screen} to be ready", lambda: b.finds(ready), 10)
                 time.sleep(0.4)
                 b.driver.save_screenshot(str(folder / f"{screen}-{size_name}.png"))
+        # The card with a description and without one (a sentence made of its facts), on a phone and a desktop.
+        kinds = {"described": ".card.top .description:not(.derived)", "derived": ".card.top .description.derived"}
+        for size_name, size in (("phone", PHONE), ("desktop", DESKTOP)):
+            b.viewport(*size)
+            b.go("/discover")
+            b.top_card()
+            for kind, selector in kinds.items():
+                for _ in range(40):
+                    if b.finds(selector):
+                        break
+                    self.act("skip", "key")
+                if b.finds(selector):  # the starter catalog has no descriptions; the living catalog brings them
+                    b.js("document.getElementById('toast').classList.remove('visible')")
+                    time.sleep(0.4)
+                    b.driver.save_screenshot(str(folder / f"card-{kind}-{size_name}.png"))
         b.viewport(*PHONE)
-        print(f"  screenshots: {len(screens) * 2} in {folder}")
+        print(f"  screenshots: {len(screens) * 2 + 4} in {folder}")
 
 
 def main():
@@ -939,6 +1006,7 @@ def main():
     parser.add_argument("--github", required=True, help="the stand-in GitHub's address")
     parser.add_argument("--artifacts", default="test-artifacts/web")
     parser.add_argument("--screenshots")
+    parser.add_argument("--only", help="comma-separated steps to run after onboarding and the deck (for working on them)")
     args = parser.parse_args()
     artifacts = Path(args.artifacts)
     try:
@@ -953,7 +1021,13 @@ def main():
              "deck_failure",
              "first_load"]
     # After the screenshots (which save three cards): signed in, starring one of them, a second device, then delete.
-    after_screenshots = ["sign_in", "star_back", "two_devices", "your_data"]
+    after_screenshots = ["walk", "first_use", "sign_in", "star_back", "two_devices", "your_data"]
+    screenshots = True
+    if args.only:
+        chosen = args.only.split(",")
+        steps = ["onboarding", "deck"] + [step for step in chosen if step not in after_screenshots]
+        after_screenshots = [step for step in after_screenshots if step in chosen]
+        screenshots = False
     started = time.time()
     try:
         for step in steps:
@@ -964,7 +1038,8 @@ def main():
                 browser.keep_failure(step)
                 raise
         try:
-            flow.screenshots(Path(args.screenshots) if args.screenshots else artifacts / "screens")
+            if screenshots:
+                flow.screenshots(Path(args.screenshots) if args.screenshots else artifacts / "screens")
         except Exception:
             browser.keep_failure("screenshots")
             raise

@@ -60,7 +60,13 @@ export async function request(method, path, { body, auth = true, retried = false
   try {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
-    throw new ApiError("You seem to be offline. Check your connection and try again.", { offline: true });
+    // No answer: the device is offline, or it is online and RepoFinder's server cannot be reached (down, restarting).
+    if (navigator.onLine === false) {
+      throw new ApiError("You seem to be offline. Check your connection and try again.", { offline: true });
+    }
+    const error = new ApiError("RepoFinder can’t be reached right now. It tries again by itself.", { offline: true });
+    error.unreachable = true;
+    throw error;
   }
   if (response.status === 401 && auth === "optional") return request(method, path, { body, auth: false });
   if (response.status === 401 && auth && !retried) {

@@ -2,7 +2,7 @@
 // pasted anywhere, then the script of this page's screen.
 
 import { api } from "./api.js";
-import { currentSyncState, pendingCount, sync, syncState } from "./store.js";
+import { checkReachable, currentSyncState, pendingCount, sync, syncState } from "./store.js";
 import { mountTray } from "./tray.js";
 import { toast } from "./ui.js";
 
@@ -25,10 +25,14 @@ function showBanner() {
   const banner = document.getElementById("status-banner");
   if (!banner) return;
   const { pending, reachable } = currentSyncState();
-  const offline = !navigator.onLine || !reachable;
+  const deviceOffline = !navigator.onLine;
+  // Online but no answer: the server is down or restarting, not the person's connection.
+  const unreachable = !deviceOffline && !reachable;
+  const offline = deviceOffline || unreachable;
   const waiting = pending === 1 ? "1 swipe waiting to sync" : `${pending} swipes waiting to sync`;
   let text = "";
-  if (offline) text = pending > 0 ? `You’re offline — ${waiting}.` : "You’re offline — what you do is kept and sent later.";
+  if (deviceOffline) text = pending > 0 ? `You’re offline — ${waiting}.` : "You’re offline — what you do is kept and sent later.";
+  else if (unreachable) text = `Can’t reach RepoFinder — trying again${pending > 0 ? `; ${waiting}` : ""}.`;
   else if (pending > 0) text = `Syncing — ${waiting}…`;
   banner.textContent = text;
   banner.hidden = text === "";
@@ -69,13 +73,21 @@ async function start() {
   syncState.addEventListener("dropped", (event) => toast(`Not recorded: ${event.detail.message}`));
   window.addEventListener("online", () => { showBanner(); sync(); });
   window.addEventListener("offline", showBanner);
-  setInterval(() => { if (currentSyncState().pending > 0) sync(); }, 5000);
+  setInterval(() => {
+    if (!currentSyncState().reachable) checkReachable();
+    else if (currentSyncState().pending > 0) sync();
+  }, 5000);
   watchPaste();
   mountTray();
   // Server-drawn avatars: when GitHub's image cannot load (offline, blocked), the initial underneath shows.
+  // An avatar shows only once it has loaded (never a broken-image icon, whenever the failure comes).
   document.querySelectorAll(".avatar img").forEach((image) => {
-    if (image.complete && image.naturalWidth === 0) image.remove();
-    else image.addEventListener("error", () => image.remove());
+    if (image.complete && image.naturalWidth > 0) image.classList.add("loaded");
+    else if (image.complete) image.remove();
+    else {
+      image.addEventListener("load", () => image.classList.add("loaded"), { once: true });
+      image.addEventListener("error", () => image.remove(), { once: true });
+    }
   });
   showBanner();
   pendingCount().then(() => sync()).catch(() => {});

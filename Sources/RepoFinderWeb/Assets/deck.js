@@ -4,10 +4,10 @@
 // decision, whatever it was, and brings its card back. Every decision is queued and synced.
 
 import { api } from "./api.js";
-import { forgetCard, record, rememberCards, rememberedCards, undoDecision } from "./store.js";
+import { checkReachable, forgetCard, record, rememberCards, rememberedCards, syncState, undoDecision } from "./store.js";
 import { allows, areaName, matchingCount, narrowed, openSheet, save as saveFilter, setUpFilter } from "./deckfilter.js";
-import { compareButton } from "./tray.js";
-import { avatar, buzz, compact, detailPath, failure, h, skeletonCard, toast, typing } from "./ui.js";
+import { buzz, detailPath, failure, h, skeletonCard, toast, typing } from "./ui.js";
+import { cardBody, fitCard, teachGestures } from "./card.js";
 
 const VISIBLE = 3;
 const REFILL_BELOW = 6;
@@ -35,9 +35,16 @@ export async function start() {
     button.addEventListener("click", () => (button.dataset.action === "undo" ? undo() : decide(button.dataset.action)));
   });
   document.addEventListener("keydown", onKey);
+  // The card sizes itself to the space left: trimmed again when the screen turns or resizes.
+  if ("ResizeObserver" in window) new ResizeObserver(() => container.querySelectorAll(".card:not(.skeleton)").forEach(fitCard)).observe(container);
   if (!(await onboarded())) return;
+  teachGestures();
   add(await rememberedCards().catch(() => []));
   render();
+  // Back online, or the server answering again: an empty deck that failed deals again by itself.
+  const retry = () => { if (deck.error && deck.cards.length === 0) refill(); };
+  window.addEventListener("online", retry);
+  syncState.addEventListener("change", (event) => { if (event.detail.reachable) retry(); });
   await setUpFilter(applyFilter);
   // Cards shown before the areas' names came say them now.
   container.querySelectorAll(".card-area").forEach((link) => { link.textContent = areaName(link.dataset.area); });
@@ -96,6 +103,7 @@ async function refill() {
     }
   } catch (error) {
     deck.error = error;
+    if (error.unreachable) checkReachable();
   } finally {
     deck.loading = false;
   }
@@ -123,12 +131,16 @@ function render() {
     element.setAttribute("aria-hidden", depth === 0 ? "false" : "true");
     element.style.transform = "";
     container.append(element);
+    fitCard(element);
   });
   const first = container.querySelector(".card.top");
   attachDrag(first);
   if (!deck.firstCardShown) {
     deck.firstCardShown = true;
     performance.mark("first-card");
+    first.focus({ preventScroll: true });
+  } else if (!document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected) {
+    // A decision by keyboard removed the focused card: the focus goes to the next one, not to the page.
     first.focus({ preventScroll: true });
   }
 }
@@ -145,9 +157,11 @@ function emptyState() {
     return h("div", { class: "deck-loading" }, skeletonCard(), h("p", { class: "visually-hidden" }, "Dealing your cards…"));
   }
   if (deck.error) {
-    const message = deck.error.offline
-      ? "You’re offline and no cards are kept on this device. Cards come back when you’re online."
-      : `Something went wrong: ${deck.error.message}`;
+    const message = deck.error.unreachable
+      ? "RepoFinder can’t be reached right now. The deck comes back by itself as soon as it answers."
+      : deck.error.offline
+        ? "You’re offline and no cards are kept on this device. Cards come back when you’re online."
+        : `Something went wrong: ${deck.error.message}`;
     return failure(message, () => refill());
   }
   if (deck.exhausted && narrowed()) {
@@ -170,37 +184,17 @@ function emptyState() {
 
 function card(item) {
   const repository = item.repository;
-  const [owner, name] = repository.fullName.split("/");
-  const facts = [
-    ["Stars", [`★ ${compact(repository.stars)}`, repository.countsNote ? h("small", { class: "as-of" }, ` ${repository.countsNote}`) : null]],
-    repository.healthSummary && ["Health", repository.healthSummary],
-    repository.forks !== undefined && ["Forks", compact(repository.forks)],
-    repository.language && ["Language", repository.language],
-    repository.lastUpdated && ["Updated", repository.lastUpdated],
-  ].filter(Boolean);
-  return h("article", {
-    class: "card", dataset: { repo: repository.fullName, language: repository.language || "", cluster: item.cluster },
-    "aria-roledescription": "card",
-    "aria-label": `${repository.fullName}, ${item.fitScore}% fit`,
-  },
-    h("div", { class: "card-head" },
-      avatar(repository, "large"),
-      h("div", { class: "card-name" }, h("p", { class: "owner" }, owner), h("h2", {}, name)),
-      h("span", { class: "fit", title: "How well it fits what you told us" }, h("strong", {}, `${item.fitScore}%`), " fit")),
-    repository.description ? h("p", { class: "description" }, repository.description) : null,
-    repository.topics.length ? h("ul", { class: "topics", "aria-label": "Topics" }, repository.topics.slice(0, 6).map((t) => h("li", {}, t))) : null,
-    h("dl", { class: "card-facts" }, facts.map(([term, value]) => h("div", {}, h("dt", {}, term), h("dd", {}, value)))),
-    item.reasons.length ? h("ul", { class: "reasons", "aria-label": "Why this card" }, item.reasons.map((r) => h("li", {}, r))) : null,
-    // The detail page records a view when it loads; `open` means opened on GitHub (from the detail page).
-    item.cluster && item.cluster !== "general"
-      ? h("a", { class: "card-area", href: `/areas/${item.cluster}`, dataset: { area: item.cluster } }, areaName(item.cluster))
-      : null,
-    h("div", { class: "card-links" },
-      h("a", { class: "card-open", href: detailPath(repository.fullName) }, "Details"),
-      compareButton(repository.fullName, "ghost small compare-toggle")),
+  const element = cardBody(item, areaName);
+  element.addEventListener("click", (event) => {
+    // A tap (not the end of a drag) anywhere but a link or button opens the repository.
+    if (element.dataset.moved === "1" || event.target.closest("a, button, .fit-why")) return;
+    location.assign(detailPath(repository.fullName));
+  });
+  element.append(
     h("span", { class: "stamp like", "aria-hidden": "true" }, "Like"),
     h("span", { class: "stamp skip", "aria-hidden": "true" }, "Skip"),
     h("span", { class: "stamp save", "aria-hidden": "true" }, "Save"));
+  return element;
 }
 
 const words = { like: "Liked", skip: "Skipped", save: "Saved" };
@@ -212,6 +206,8 @@ async function decide(kind, fromDrag = null) {
   if (!item || !element || deck.busy) return;
   deck.busy = true;
   const fullName = item.repository.fullName;
+  // A first decision shows the gestures were found: the one-time guide goes for good.
+  if (document.querySelector(".coach")) { localStorage.setItem("rf.gestures", "1"); document.querySelector(".coach").remove(); }
   buzz();
   const { x, y } = fromDrag || { x: kind === "like" ? 1 : kind === "skip" ? -1 : 0, y: kind === "save" ? -1 : 0 };
   await flyOff(element, kind, x, y);
@@ -221,7 +217,7 @@ async function decide(kind, fromDrag = null) {
   queued.catch((error) => toast(`Could not keep that ${kind}: ${error.message}`));
   deck.last = { item, queued, kind };
   render();
-  toast(`${words[kind]} ${fullName} — U undoes it`);
+  toast(`${words[kind]} ${fullName}`, { label: "Undo", run: () => undo(), keys: "U" });
   forgetCard(fullName).catch(() => {});
   refill();
 }
@@ -285,6 +281,13 @@ function attachDrag(element) {
     element.style.setProperty("--like-o", String(Math.max(0, Math.min(1, dx / THRESHOLD))));
     element.style.setProperty("--skip-o", String(Math.max(0, Math.min(1, -dx / THRESHOLD))));
     element.style.setProperty("--save-o", String(Math.max(0, Math.min(1, -dy / THRESHOLD - Math.abs(dx) / THRESHOLD))));
+    if (Math.abs(dx) > 8 || Math.abs(dy) > 8) element.dataset.moved = "1";
+    tintButtons(element);
+  };
+  const springBack = () => {
+    element.style.transform = "";
+    for (const name of ["--like-o", "--skip-o", "--save-o"]) element.style.setProperty(name, "0");
+    tintButtons(null);
   };
   const end = (event) => {
     if (event.pointerId !== pointer) return;
@@ -297,12 +300,11 @@ function attachDrag(element) {
     if (dx > THRESHOLD || (fling && velocity > 0)) kind = "like";
     else if (dx < -THRESHOLD || (fling && velocity < 0)) kind = "skip";
     else if (dy < -THRESHOLD && Math.abs(dx) < THRESHOLD) kind = "save";
-    if (kind) {
-      decide(kind, { x: dx, y: dy });
-    } else {
-      element.style.transform = "";
-      for (const name of ["--like-o", "--skip-o", "--save-o"]) element.style.setProperty(name, "0");
-    }
+    tintButtons(null);
+    if (kind) decide(kind, { x: dx, y: dy });
+    else springBack();
+    // The click that ends a drag is not a tap: forgotten once it has been ignored.
+    setTimeout(() => { delete element.dataset.moved; }, 0);
   };
   element.addEventListener("pointerdown", (event) => {
     if (event.button !== 0 || event.target.closest("a, button") || deck.busy) return;
@@ -311,7 +313,8 @@ function attachDrag(element) {
     startY = event.clientY;
     lastTime = performance.now();
     velocity = 0;
-    element.setPointerCapture(event.pointerId);
+    delete element.dataset.moved;
+    try { element.setPointerCapture(event.pointerId); } catch { /* a synthetic pointer has nothing to capture */ }
     element.classList.add("dragging");
   });
   element.addEventListener("pointermove", move);
@@ -320,8 +323,16 @@ function attachDrag(element) {
     if (event.pointerId !== pointer) return;
     pointer = null;
     element.classList.remove("dragging");
-    element.style.transform = "";
+    springBack();
   });
+}
+
+/** While a card is dragged, the button of the decision it heads for tints to match; `null` clears them. */
+function tintButtons(element) {
+  const actions = document.querySelector(".deck-actions");
+  for (const name of ["--like-o", "--skip-o", "--save-o"]) {
+    actions.style.setProperty(name, element ? element.style.getPropertyValue(name) || "0" : "0");
+  }
 }
 
 function onKey(event) {

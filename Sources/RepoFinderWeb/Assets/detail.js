@@ -6,7 +6,7 @@ import { starButton } from "./githubstar.js";
 import { rowActions, swipeToAct, toggleButton } from "./rowactions.js";
 import { record } from "./store.js";
 import { compareButton } from "./tray.js";
-import { h, repositoryRow, toast } from "./ui.js";
+import { detailPath, h, repositoryRow, toast } from "./ui.js";
 
 export async function start() {
   const article = document.querySelector(".detail");
@@ -19,7 +19,8 @@ export async function start() {
     const kind = action.dataset.action;
     if (kind === "open") { record("open", fullName).catch(() => {}); return; }
     if (kind === "share") {
-      const link = article.querySelector("code")?.textContent || "";
+      // An https address any browser opens (the app still resolves repoverse:// links pasted into it).
+      const link = `${location.origin}${detailPath(fullName)}`;
       try { await navigator.clipboard.writeText(link); toast(`Copied ${link}`); } catch { toast(link); }
       return;
     }

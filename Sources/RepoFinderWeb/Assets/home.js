@@ -93,7 +93,7 @@ function showMoving(moving) {
   document.getElementById("moving-note").textContent = moving.note || "";
   if (languages.length === 1) document.getElementById("moving-more").href = `/trending?since=weekly&language=${encodeURIComponent(languages[0])}`;
   list.replaceChildren(...moving.items.map((item) => repositoryRow(item.repository, {
-    extra: h("span", { class: "gain" }, `+${compact(item.starsGained)} this week`),
+    key: { value: `+${compact(item.starsGained)}`, label: "this week" },
   })));
   if (moving.items.length === 0) list.append(h("li", { class: "empty-row" }, "Nothing gained stars this week yet."));
 }

@@ -26,6 +26,12 @@ export function start() {
     area: areaSource(list.dataset.area),
   };
   const source = sources[kind];
+  // The address is the truth: a page the service worker kept (offline) may carry another search's fields.
+  restoreFields(document.getElementById(kind === "trending" ? "trending-filters" : "search-form"));
+  suggestLanguages();
+  // Wide screens show Search's filters; a phone keeps them behind "Filters" until asked.
+  const filtersBox = document.querySelector(".more-filters");
+  if (filtersBox && (matchMedia("(min-width: 700px)").matches || new URLSearchParams(location.search).has("health"))) filtersBox.open = true;
   if (kind === "trending") watchTrendingFilters(() => reload(source));
   if (kind === "search") watchSearchForm(() => reload(source));
   if (kind === "trending") watchPull(() => reload(source));
@@ -80,6 +86,67 @@ async function more(source) {
   }
 }
 
+/** Fills a filter form's fields from the address's query (when the page came from a cache, say). */
+function restoreFields(form) {
+  if (!form) return;
+  const query = new URLSearchParams(location.search);
+  for (const field of form.elements) {
+    if (!field.name || field.type === "submit") continue;
+    const value = query.get(field.name);
+    if (field.type === "radio") { if (value) field.checked = field.value === value; }
+    else if (field.type === "checkbox") field.checked = value === field.value;
+    else if (field.tagName === "SELECT") field.value = value || field.options[0]?.value || "";
+    else field.value = value || "";
+  }
+}
+
+// Languages the catalog has many of: suggested while typing, and the names a typo is checked against.
+export const KNOWN_LANGUAGES = ["Python", "TypeScript", "JavaScript", "Rust", "Go", "Swift", "Kotlin", "Java", "C++", "C",
+  "C#", "Ruby", "PHP", "Shell", "Dart", "Scala", "Elixir", "Haskell", "Lua", "Zig", "Julia", "R", "Objective-C",
+  "Clojure", "Erlang", "OCaml", "Nim", "Vue", "HTML", "CSS", "Jupyter Notebook", "PowerShell", "Perl", "Groovy",
+  "Svelte", "Solidity", "Assembly", "MDX", "Vim Script", "Emacs Lisp", "Makefile", "Dockerfile", "F#", "Crystal"];
+
+function distance(a, b) {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/** Known languages offered while typing in any language field. */
+function suggestLanguages() {
+  const fields = document.querySelectorAll('input[name="language"]');
+  if (fields.length === 0) return;
+  let options = document.getElementById("languages");
+  if (!options) {
+    options = h("datalist", { id: "languages" }, KNOWN_LANGUAGES.map((language) => h("option", { value: language })));
+    document.body.append(options);
+  }
+  fields.forEach((field) => field.setAttribute("list", "languages"));
+}
+
+/** For a language the list does not know: "“Rustt” is not a language we know — did you mean Rust?" (else null). */
+export function unknownLanguage(language) {
+  if (!language) return null;
+  const lowered = language.toLowerCase();
+  if (KNOWN_LANGUAGES.some((known) => known.toLowerCase() === lowered)) return null;
+  const near = KNOWN_LANGUAGES.map((known) => [distance(known.toLowerCase(), lowered), known]).sort((a, b) => a[0] - b[0])[0];
+  return near && near[0] <= 2 ? { message: `“${language}” is not a language we know.`, suggestion: near[1] }
+    : { message: `“${language}” is not a language we know.`, suggestion: null };
+}
+
+/** An empty list's words, naming an unknown language (with a button for the likely one) before anything else. */
+function emptyWords(language, otherwise, useLanguage) {
+  const unknown = unknownLanguage(language);
+  if (!unknown) return otherwise;
+  return [unknown.message, unknown.suggestion ? [" ", h("button", { type: "button", class: "secondary small", onclick: () => useLanguage(unknown.suggestion) }, `Did you mean ${unknown.suggestion}?`)] : " Check the spelling, or clear it."];
+}
+
 // MARK: - Trending
 
 function trendingFilters() {
@@ -92,8 +159,8 @@ async function trendingSource(page) {
   const result = await api.trending({ ...filters, page, perPage: 25 });
   const rows = result.items.map((item) => actingRow(item.repository, {
     rank: item.rank,
+    key: { value: `+${compact(item.starsGained)}`, label: "stars" },
     extra: [
-      h("span", { class: "gain" }, `+${compact(item.starsGained)} stars`),
       item.burst && h("span", { class: "badge burst", title: item.burst.note }, "Burst"),
       item.burst && h("span", { class: "burst-note" }, item.burst.note),
     ],
@@ -109,7 +176,8 @@ async function trendingSource(page) {
     rows,
     done: result.items.length < 25 || page * 25 >= 100,
     summary: () => `Fastest-growing ${filters.language ? `${filters.language} ` : ""}repositories ${windowName}${range}${stale}${bursts}`,
-    empty: "Nothing gained stars in this window. Try another language or a longer window.",
+    empty: emptyWords(filters.language, "Nothing gained stars in this window. Try another language or a longer window.",
+      (language) => { const form = document.getElementById("trending-filters"); form.language.value = language; form.requestSubmit(); }),
   };
 }
 
@@ -161,6 +229,10 @@ function searchFilters() {
 
 async function searchSource(page) {
   const filters = searchFilters();
+  if (!filters.q && !filters.language) {
+    // Nothing asked yet: an invitation, not a request for an empty query.
+    return { rows: [], done: true, summary: () => "", empty: searchPrompt() };
+  }
   const result = await api.search({ ...filters, page, perPage: 20 });
   return {
     rows: result.items.map((repository) => actingRow(repository)),
@@ -168,7 +240,8 @@ async function searchSource(page) {
     summary: (shown) => `${result.total.toLocaleString("en")} ${result.total === 1 ? "repository" : "repositories"}${filters.q ? ` for “${filters.q}”` : ""} — showing ${shown}`,
     empty: filters.health
       ? `No ${filters.health} repository matches. Health is judged from the last push the catalog knows of; choose Any health to see them all.`
-      : "No repository matches. Try fewer words or another language.",
+      : emptyWords(filters.language, "No repository matches. Try fewer words or another language.",
+        (language) => { const form = document.getElementById("search-form"); form.language.value = language; form.requestSubmit(); }),
   };
 }
 
@@ -187,6 +260,17 @@ function watchSearchForm(changed) {
   for (const field of [form.q, form.language]) {
     field.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(apply, 350); });
   }
+}
+
+/** What Search shows before anything is asked: what to type, and a few searches to start from. */
+function searchPrompt() {
+  const form = document.getElementById("search-form");
+  const examples = ["terminal file manager", "swift web framework", "kubernetes", "machine learning"];
+  return h("div", { class: "search-prompt", dataset: { state: "prompt" } },
+    h("p", {}, "Search names, descriptions and topics — or paste a repoverse:// link."),
+    h("p", { class: "chips" }, examples.map((example) => h("button", {
+      type: "button", class: "chip", onclick: () => { form.q.value = example; form.requestSubmit(); },
+    }, example))));
 }
 
 /** A search or trending row with Like and Save, swiped on touch (right likes, left saves). */
@@ -290,12 +374,23 @@ function removableRow(kind, title, repository) {
   return row;
 }
 
+/** The click that ends a swipe over the row's link does not open the repository. */
+export function suppressClickAfterSwipe(row) {
+  row.addEventListener("click", (event) => {
+    if (!row.dataset.swiped) return;
+    delete row.dataset.swiped;
+    event.preventDefault();
+    event.stopPropagation();
+  }, true);
+  row.addEventListener("pointerdown", () => { delete row.dataset.swiped; });
+}
+
 /** Drag a row left past a third of its width to remove it. */
 function swipeToRemove(row, remove) {
   let startX = null;
   let pointer = null;
   row.addEventListener("pointerdown", (event) => {
-    if (event.target.closest("a, button") || event.button !== 0) return;
+    if (event.target.closest("button, a:not(.row-title)") || event.button !== 0) return;
     startX = event.clientX;
     pointer = event.pointerId;
     row.setPointerCapture(pointer);
@@ -303,8 +398,10 @@ function swipeToRemove(row, remove) {
   row.addEventListener("pointermove", (event) => {
     if (event.pointerId !== pointer) return;
     const dx = Math.min(0, event.clientX - startX);
+    if (dx < -10) row.dataset.swiped = "1";
     row.style.transform = `translateX(${dx}px)`;
   });
+  suppressClickAfterSwipe(row);
   const finish = (event) => {
     if (event.pointerId !== pointer) return;
     pointer = null;

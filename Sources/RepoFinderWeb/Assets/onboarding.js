@@ -30,6 +30,7 @@ export async function start() {
     return;
   }
   fill(preferences || {}, clusters);
+  if (editing) startEditing();
   offerSignIn();
   form.addEventListener("click", onClick);
   form.addEventListener("submit", (event) => { event.preventDefault(); next(); });
@@ -49,6 +50,19 @@ export async function start() {
   show(0);
 }
 
+/** Editing from Profile: no welcome, the tab bar kept, "Cancel" and "Save changes" instead of a first run's words. */
+function startEditing() {
+  document.body.classList.add("editing");
+  form.querySelector("[data-intro]")?.remove();
+  const skip = form.querySelector('[data-nav="skip"]');
+  skip.textContent = "Save changes";
+  skip.className = "secondary";
+  const cancel = h("a", { class: "button ghost", href: "/profile" }, "Cancel");
+  skip.before(cancel);
+}
+
+const editingNow = () => document.body.classList.contains("editing");
+
 function fill(preferences, clusters) {
   for (const field of ["name", "projectType"]) form.elements[field].value = preferences[field] || "";
   for (const field of ["techStack", "interests"]) {
@@ -66,18 +80,17 @@ function fill(preferences, clusters) {
     const box = form.querySelector(`input[name="goals"][value="${goal}"]`);
     if (box) box.checked = true;
   }
+  // Each area once: its name, then "Main" (one of all) and "Also" (any).
   const area = document.getElementById("clusters");
-  area.replaceChildren(
-    h("p", { class: "help", id: "primary-help" }, "Main area"),
-    h("div", { class: "choice-grid", role: "radiogroup", "aria-labelledby": "primary-help" },
-      clusters.map((cluster) => h("label", {},
-        h("input", { type: "radio", name: "primaryCluster", value: cluster.id, checked: preferences.primaryCluster === cluster.id }),
-        ` ${cluster.name}`))),
-    h("p", { class: "help", id: "secondary-help" }, "Also interested in"),
-    h("div", { class: "choice-grid", role: "group", "aria-labelledby": "secondary-help" },
-      clusters.map((cluster) => h("label", {},
-        h("input", { type: "checkbox", name: "secondaryClusters", value: cluster.id, checked: (preferences.secondaryClusters || []).includes(cluster.id) }),
-        ` ${cluster.name}`))));
+  area.replaceChildren(h("div", { class: "area-choices", role: "group", "aria-label": "Areas" },
+    clusters.map((cluster) => h("div", { class: "area-choice" },
+      h("span", { class: "area-name", id: `area-${cluster.id}` }, cluster.name),
+      h("label", { class: "pick" },
+        h("input", { type: "radio", name: "primaryCluster", value: cluster.id, checked: preferences.primaryCluster === cluster.id, "aria-describedby": `area-${cluster.id}` }),
+        " Main"),
+      h("label", { class: "pick" },
+        h("input", { type: "checkbox", name: "secondaryClusters", value: cluster.id, checked: (preferences.secondaryClusters || []).includes(cluster.id), "aria-describedby": `area-${cluster.id}` }),
+        " Also")))));
 }
 
 function addChip(field, value, selected) {
@@ -133,7 +146,8 @@ function show(index) {
     else dot.removeAttribute("aria-current");
   });
   form.querySelector('[data-nav="back"]').hidden = step === 0;
-  form.querySelector('[data-nav="next"]').textContent = step === STEPS - 1 ? "Start swiping" : "Next";
+  form.querySelector('[data-nav="next"]').textContent = step === STEPS - 1 ? (editingNow() ? "Save changes" : "Start swiping") : "Next";
+  form.querySelector("[data-intro]")?.toggleAttribute("hidden", step !== 0);
   form.querySelector(`[data-step="${step}"] legend`).focus?.();
 }
 
@@ -168,7 +182,7 @@ async function finish() {
   try {
     await api.savePreferences(collect());
     localStorage.setItem("rf.onboarded", "1");
-    location.assign("/discover");
+    location.assign(editingNow() ? "/profile" : "/discover");
   } catch (error) {
     showError(`Your answers were not saved: ${error.message}`);
     buttons.forEach((b) => { b.disabled = false; });

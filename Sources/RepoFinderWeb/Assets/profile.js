@@ -110,7 +110,8 @@ function showStats(stats) {
     box.replaceChildren(h("p", { role: "alert" }, stats.error.message));
     return;
   }
-  const counts = [["Liked", stats.likes], ["Saved", stats.saves], ["Skipped", stats.skips], ["Opened", stats.opens]];
+  // Liked and Saved are the lists as they are now (a like taken back or removed is not counted).
+  const counts = [["Liked", stats.liked ?? stats.likes], ["Saved", stats.saved ?? stats.saves], ["Skipped", stats.skips], ["Opened", stats.opens]];
   if (stats.stars > 0) counts.push(["GitHub stars", stats.stars]);
   box.replaceChildren(...counts.map(([label, count]) => h("div", { class: "stat" }, h("strong", {}, String(count)), h("span", {}, label))));
   document.getElementById("chart").replaceChildren(barChart(stats.topLanguages.slice(0, 6)));

@@ -74,7 +74,8 @@ export function swipeToAct(row, repository) {
   let startY = 0;
   let pointer = null;
   row.addEventListener("pointerdown", (event) => {
-    if (event.pointerType === "mouse" || event.target.closest("a, button")) return;
+    if (event.pointerType === "mouse" || event.target.closest("button, a:not(.row-title)")) return;
+    delete row.dataset.swiped;
     startX = event.clientX;
     startY = event.clientY;
     pointer = event.pointerId;
@@ -84,6 +85,7 @@ export function swipeToAct(row, repository) {
     const dx = event.clientX - startX;
     if (Math.abs(event.clientY - startY) > Math.abs(dx)) { pointer = null; row.style.transform = ""; return; }
     if (!row.hasPointerCapture(pointer)) row.setPointerCapture(pointer);
+    if (Math.abs(dx) > 10) row.dataset.swiped = "1";
     row.style.transform = `translateX(${dx}px)`;
     row.dataset.swipe = dx > 40 ? "like" : dx < -40 ? "save" : "";
   });
@@ -97,4 +99,11 @@ export function swipeToAct(row, repository) {
   };
   row.addEventListener("pointerup", finish);
   row.addEventListener("pointercancel", finish);
+  // The click that ends a swipe over the row's link does not open the repository.
+  row.addEventListener("click", (event) => {
+    if (!row.dataset.swiped) return;
+    delete row.dataset.swiped;
+    event.preventDefault();
+    event.stopPropagation();
+  }, true);
 }

@@ -71,6 +71,18 @@ function announce(changes) {
 
 export const currentSyncState = () => state;
 
+/** Asks the server whether it answers (after it could not be reached); tells listeners when that changes. */
+export async function checkReachable() {
+  if (!navigator.onLine) return false;
+  let reachable = false;
+  try {
+    reachable = (await fetch("/health", { cache: "no-store" })).ok;
+  } catch { /* still unreachable */ }
+  if (reachable !== state.reachable) announce({ reachable });
+  if (reachable && state.pending > 0) sync();
+  return reachable;
+}
+
 /**
  * Queues taking `repo` off a list ("liked" or "saved": an unlike or unsave) and tries to send it at once. A like or
  * save of it still queued is simply dropped instead: the server never hears of either.
@@ -121,7 +133,7 @@ export function sync() {
 
 async function drain() {
   if (!navigator.onLine) {
-    announce({ reachable: false });
+    announce({ reachable: false, pending: await pendingCount() });
     return;
   }
   announce({ syncing: true });

@@ -70,7 +70,7 @@ function pumpAvatars() {
     avatarCounts.started += 1;
     avatarCounts.peak = Math.max(avatarCounts.peak, avatarCounts.loading);
     const done = () => { avatarCounts.loading -= 1; pumpAvatars(); };
-    next.addEventListener("load", done, { once: true });
+    next.addEventListener("load", () => { next.classList.add("loaded"); done(); }, { once: true });
     next.addEventListener("error", () => { next.remove(); done(); }, { once: true });
     next.src = next.dataset.src;
   }
@@ -94,24 +94,28 @@ export function avatar(repository, size = "") {
 /** The web path of a repository's detail page. */
 export const detailPath = (fullName) => `/r/${fullName.split("/").map(encodeURIComponent).join("/")}`;
 
-/** One repository in a list: avatar, name (a link to its detail), facts, optional extras, and a Compare toggle. */
-export function repositoryRow(repository, { rank, extra, actions, compare = true } = {}) {
+/** One repository in a list: the whole row opens its detail (owner and name on their own lines, cut with an
+ * ellipsis), facts, optional extras, its key figure on the right (`key`: `{ value, label }`, a trending gain), row
+ * actions, and a Compare toggle. */
+export function repositoryRow(repository, { rank, extra, actions, key, compare = true } = {}) {
+  const [owner, name] = repository.fullName.split("/");
   const facts = [
     repository.goneAt && h("span", { class: "badge warn" }, "Gone from GitHub"),
     healthBadge(repository),
     repository.language && h("span", { class: "language" }, repository.language),
     h("span", { class: "stars", title: `${repository.stars} stars${repository.countsNote ? `, ${repository.countsNote}` : ""}` },
       `★ ${compact(repository.stars)}`, repository.countsNote ? h("small", { class: "as-of" }, ` · ${repository.countsNote}`) : null),
-    repository.lastUpdated && h("span", {}, `updated ${repository.lastUpdated}`),
     ...[extra].flat(),
   ];
   return h("li", { class: "repo-row", dataset: { repo: repository.fullName } },
     rank ? h("span", { class: "rank", "aria-label": `rank ${rank}` }, String(rank)) : null,
     avatar(repository),
     h("div", { class: "row-body" },
-      h("a", { class: "row-title", href: detailPath(repository.fullName) }, repository.fullName),
+      h("a", { class: "row-title", href: detailPath(repository.fullName), "aria-label": repository.fullName, draggable: "false" },
+        h("span", { class: "row-owner" }, `${owner}/`), h("span", { class: "row-name" }, name)),
       repository.description ? h("p", { class: "row-description" }, repository.description) : null,
       h("p", { class: "row-facts" }, facts, compare ? compareToggle(repository.fullName) : null)),
+    key ? h("div", { class: "row-key" }, h("strong", {}, key.value), h("small", {}, key.label)) : null,
     actions ? h("div", { class: "row-actions" }, actions) : null);
 }
 
@@ -128,14 +132,24 @@ export function healthBadge(repository) {
 
 let toastTimer = 0;
 
-/** A short message at the bottom, read out by screen readers. */
-export function toast(message) {
+/** A short message, read out by screen readers, with an optional action (`{ label, run, keys }`: an Undo button,
+ * its key named for keyboards). It sits above the deck's buttons (or the tab bar), never over them. */
+export function toast(message, action = null) {
   const element = document.getElementById("toast");
   if (!element) return;
-  element.textContent = message;
+  const text = h("span", { class: "toast-text" }, message);
+  const button = action && h("button", {
+    type: "button", class: "toast-action", "aria-keyshortcuts": action.keys || null,
+    onclick: () => { element.classList.remove("visible"); action.run(); },
+  }, action.label, action.keys && !matchMedia("(pointer: coarse)").matches ? h("kbd", {}, action.keys) : null);
+  element.replaceChildren(text, button || "");
+  element.classList.toggle("with-action", !!action);
+  const controls = document.querySelector(".deck-actions");
+  const top = controls?.getBoundingClientRect().top;
+  element.style.bottom = top > 0 && top < innerHeight ? `${Math.round(innerHeight - top + 8)}px` : "";
   element.classList.add("visible");
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => element.classList.remove("visible"), 2600);
+  toastTimer = setTimeout(() => element.classList.remove("visible"), action ? 5000 : 2600);
 }
 
 /** A short buzz on devices that can, unless the person asked for less motion. */
