@@ -5,7 +5,7 @@
 import { openLink } from "./app.js";
 import { api } from "./api.js";
 import { starButton } from "./githubstar.js";
-import { rowActions, swipeToAct } from "./rowactions.js";
+import { rowActions, suppressClickAfterSwipe, swipeToAct } from "./rowactions.js";
 import { forgetListed, listed, MAX_LISTED, replaceListed, unlist } from "./store.js";
 import { buzz, compact, failure, h, repositoryRow, skeletonRows, toast } from "./ui.js";
 
@@ -374,23 +374,13 @@ function removableRow(kind, title, repository) {
   return row;
 }
 
-/** The click that ends a swipe over the row's link does not open the repository. */
-export function suppressClickAfterSwipe(row) {
-  row.addEventListener("click", (event) => {
-    if (!row.dataset.swiped) return;
-    delete row.dataset.swiped;
-    event.preventDefault();
-    event.stopPropagation();
-  }, true);
-  row.addEventListener("pointerdown", () => { delete row.dataset.swiped; });
-}
-
 /** Drag a row left past a third of its width to remove it. */
 function swipeToRemove(row, remove) {
   let startX = null;
   let pointer = null;
   row.addEventListener("pointerdown", (event) => {
     if (event.target.closest("button, a:not(.row-title)") || event.button !== 0) return;
+    delete row.dataset.swiped;
     startX = event.clientX;
     pointer = event.pointerId;
     row.setPointerCapture(pointer);

@@ -99,7 +99,11 @@ export function swipeToAct(row, repository) {
   };
   row.addEventListener("pointerup", finish);
   row.addEventListener("pointercancel", finish);
-  // The click that ends a swipe over the row's link does not open the repository.
+  suppressClickAfterSwipe(row);
+}
+
+/** The click that ends a swipe over a row's link (marked `data-swiped`) does not open the repository. */
+export function suppressClickAfterSwipe(row) {
   row.addEventListener("click", (event) => {
     if (!row.dataset.swiped) return;
     delete row.dataset.swiped;
