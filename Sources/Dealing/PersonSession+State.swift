@@ -3,12 +3,11 @@ public import RepoFinderCore
 import Storage
 
 extension PersonSession {
-    /// The keys of every repository the person signalled positively (liked, saved, starred, opened, viewed — last
-    /// word kept per repository): what must never be shown back to them as other people's doing.
+    /// The keys of every repository the person ever signalled positively (liked, saved, starred, opened, viewed —
+    /// even if a skip came later, as the community's signals count the strongest): what must never be shown back to
+    /// them as other people's doing.
     public func positiveKeys(in index: RecommendationIndex) async throws -> Set<String> {
-        var last: [String: SignalKind] = [:]
-        for signal in try await current(for: index).signals { last[signal.repositoryKey] = signal.kind }
-        return Set(last.compactMap { $0.value.weight > 0 ? $0.key : nil })
+        Set(try await current(for: index).signals.lazy.filter { $0.kind.weight > 0 }.map(\.repositoryKey))
     }
 
     /// The person's state of each repository in `keys` (``RepositoryName/key``): on which of their lists, and whether

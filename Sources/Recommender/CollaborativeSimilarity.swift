@@ -72,7 +72,8 @@ struct CollaborativeSimilarity {
         let toPeople = SparseRows(offsets: itemOffsets, columns: itemPeople, weights: itemSteps)
         let toItems = SparseRows(offsets: personOffsets, columns: personItems, weights: personSteps)
         neighbours = toPeople.strongestTwoHop(
-            through: toItems, targets: itemCount, keep: configuration.collaborativeNeighbours, targetScale: discount)
+            through: toItems, targets: itemCount, keep: configuration.collaborativeNeighbours, targetScale: discount,
+            keepSupport: true)
         self.peopleCount = peopleCount
         factors =
             configuration.factorRank > 0 && !pairs.isEmpty

@@ -3,7 +3,8 @@ struct NeighbourLists: Sendable {
     private(set) var offsets: [Int32]
     private(set) var ids: [Int32]
     private(set) var weights: [Float]
-    /// How many distinct people tie each neighbour to its item (collaborative lists; 0 in content lists).
+    /// How many distinct people tie each neighbour to its item, beside ``ids`` (collaborative lists only; empty
+    /// in the others, whose two-hop paths are shared features, not people).
     private(set) var support: [Int32]
 
     /// Lists for `count` items, all empty.
@@ -14,8 +15,9 @@ struct NeighbourLists: Sendable {
         support = []
     }
 
-    /// Joins lists built in chunks of consecutive items, in item order.
-    init(chunks: [[[Neighbour]]]) {
+    /// Joins lists built in chunks of consecutive items, in item order, keeping each neighbour's support when
+    /// `keepSupport`.
+    init(chunks: [[[Neighbour]]], keepSupport: Bool = false) {
         let total = chunks.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } }
         let itemCount = chunks.reduce(0) { $0 + $1.count }
         offsets = []
@@ -25,14 +27,14 @@ struct NeighbourLists: Sendable {
         weights = []
         weights.reserveCapacity(total)
         support = []
-        support.reserveCapacity(total)
+        if keepSupport { support.reserveCapacity(total) }
         offsets.append(0)
         for chunk in chunks {
             for list in chunk {
                 for neighbour in list {
                     ids.append(neighbour.item)
                     weights.append(neighbour.weight)
-                    support.append(neighbour.support)
+                    if keepSupport { support.append(neighbour.support) }
                 }
                 offsets.append(Int32(ids.count))
             }
@@ -47,8 +49,10 @@ struct NeighbourLists: Sendable {
         Int(offsets[item])..<Int(offsets[item + 1])
     }
 
-    /// How many distinct people tie `neighbour` to `item` (0 when it is not among `item`'s neighbours).
+    /// How many distinct people tie `neighbour` to `item` (0 when it is not among `item`'s neighbours, or the
+    /// lists keep no support).
     func support(of neighbour: Int, for item: Int) -> Int {
+        guard !support.isEmpty else { return 0 }
         for position in range(of: item) where Int(ids[position]) == neighbour { return Int(support[position]) }
         return 0
     }
@@ -70,7 +74,7 @@ struct NeighbourLists: Sendable {
 struct Neighbour: Sendable {
     var item: Int32
     var weight: Float
-    /// How many distinct people the tie rests on (collaborative neighbours; 0 otherwise).
+    /// How many middle rows (people, for collaborative neighbours) the two-hop tie passes through; 0 otherwise.
     var support: Int32 = 0
 }
 

@@ -9,9 +9,9 @@ struct SparseRows: Sendable {
 
     /// For every row `i`, the `keep` strongest `j ≠ i` of `Σₖ self[i, k] · through[k, j]` (times `targetScale[j]`
     /// when given): neighbours reached in two hops, repository → feature (or person) → repository. Runs on all
-    /// cores.
+    /// cores. `keepSupport` keeps, for each neighbour, how many middle rows (people) its tie passes through.
     func strongestTwoHop(
-        through second: SparseRows, targets: Int, keep: Int, targetScale: [Float]? = nil
+        through second: SparseRows, targets: Int, keep: Int, targetScale: [Float]? = nil, keepSupport: Bool = false
     ) -> NeighbourLists {
         let first = self
         let scale = targetScale ?? [Float](repeating: 1, count: targets)
@@ -57,6 +57,6 @@ struct SparseRows: Sendable {
             }
             return lists
         }
-        return NeighbourLists(chunks: chunks)
+        return NeighbourLists(chunks: chunks, keepSupport: keepSupport)
     }
 }

@@ -94,7 +94,8 @@ extension APIClient {
                     .star: stats.stars,
                 ],
                 languages: stats.topLanguages.map { .init(name: $0.name, count: $0.count) },
-                topics: stats.topTopics.map { .init(name: $0.name, count: $0.count) })
+                topics: stats.topTopics.map { .init(name: $0.name, count: $0.count) }, liked: stats.liked,
+                saved: stats.saved)
         }
     }
 

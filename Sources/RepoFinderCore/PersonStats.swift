@@ -5,11 +5,20 @@ public struct PersonStats: Hashable, Sendable {
     public var counts: [InteractionKind: Int]
     public var languages: [NamedCount]
     public var topics: [NamedCount]
+    /// How many repositories are on the Liked and Saved lists now — what a Profile shows as "Liked" and "Saved" (a
+    /// like taken back or removed still counts in ``counts``, not here). Nil when not known.
+    public var liked: Int?
+    public var saved: Int?
 
-    public init(counts: [InteractionKind: Int], languages: [NamedCount], topics: [NamedCount]) {
+    public init(
+        counts: [InteractionKind: Int], languages: [NamedCount], topics: [NamedCount], liked: Int? = nil,
+        saved: Int? = nil
+    ) {
         self.counts = counts
         self.languages = languages
         self.topics = topics
+        self.liked = liked
+        self.saved = saved
     }
 
     /// A name and how often it came up.

@@ -213,8 +213,10 @@ struct DiscoveryAPI: APIProtocol {
 
     func getStats(_ input: Operations.GetStats.Input) async throws -> Operations.GetStats.Output {
         let userID = try await accounts.authenticate()
-        let activity = try await store.activity(userID: userID, top: APISchemas.topCount)
+        var activity = try await store.activity(userID: userID, top: APISchemas.topCount)
         let listed = try await store.listedKeys(userID: userID)
-        return .ok(.init(body: .json(APISchemas.stats(activity, listed: listed))))
+        activity.liked = listed[.liked]?.count ?? 0
+        activity.saved = listed[.saved]?.count ?? 0
+        return .ok(.init(body: .json(APISchemas.stats(activity))))
     }
 }

@@ -67,6 +67,8 @@ struct IntegrationTests {
             #expect(preferences.primaryCluster == "systems")
             #expect(stats.counts[.like] == 1)
             #expect(stats.counts[.skip] == 13)
+            // The lists as they are now: the save was removed above, though it still counts as a save made.
+            #expect(stats.liked == 1 && stats.saved == 0 && stats.counts[.save] == 1)
 
             let detail = await RepositoryDetailViewModel(
                 name: liked.repository.repositoryName, service: client, outbox: outbox)

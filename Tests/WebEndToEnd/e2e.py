@@ -930,22 +930,14 @@ class Flow:
     def step_walk(self):
         b = self.b
 
-        def toast_shown(browser):
-            browser.js("document.querySelector('.card.top').focus()")
-            name = browser.top_card()
-            ActionChains(browser.driver).send_keys(Keys.ARROW_LEFT).perform()
-            browser.wait("the next card", lambda: browser.top_card() != name)
-            self.skipped.append(name)
-            browser.wait("the toast", lambda: browser.js("return document.getElementById('toast').classList.contains('visible')"))
-            time.sleep(0.3)
-
         def banner_shown(browser):
             browser.js("const b = document.getElementById('status-banner'); b.textContent = "
                        "'You’re offline — 2 swipes waiting to sync.'; b.hidden = false;")
-            toast_shown(browser)
+            firstuse.toast_shown(self)
 
         folder = b.artifacts / "walk"
-        found = walk.walk(b, self.walk_screens(), folder, [("toast", toast_shown), ("banner", banner_shown)])
+        found = walk.walk(b, self.walk_screens(), folder,
+                          [("toast", lambda browser: firstuse.toast_shown(self)), ("banner", banner_shown)])
         b.viewport(*PHONE)
         screens = len(self.walk_screens()) * len(walk.SCREENS)
         if found:

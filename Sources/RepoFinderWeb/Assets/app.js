@@ -4,7 +4,7 @@
 import { api } from "./api.js";
 import { checkReachable, currentSyncState, pendingCount, sync, syncState } from "./store.js";
 import { mountTray } from "./tray.js";
-import { toast } from "./ui.js";
+import { showOnceLoaded, toast } from "./ui.js";
 
 const screens = {
   home: () => import("./home.js"),
@@ -79,16 +79,8 @@ async function start() {
   }, 5000);
   watchPaste();
   mountTray();
-  // Server-drawn avatars: when GitHub's image cannot load (offline, blocked), the initial underneath shows.
-  // An avatar shows only once it has loaded (never a broken-image icon, whenever the failure comes).
-  document.querySelectorAll(".avatar img").forEach((image) => {
-    if (image.complete && image.naturalWidth > 0) image.classList.add("loaded");
-    else if (image.complete) image.remove();
-    else {
-      image.addEventListener("load", () => image.classList.add("loaded"), { once: true });
-      image.addEventListener("error", () => image.remove(), { once: true });
-    }
-  });
+  // Server-drawn avatars: shown once loaded; when GitHub's image cannot load (offline, blocked), the initial shows.
+  document.querySelectorAll(".avatar img").forEach((image) => showOnceLoaded(image));
   showBanner();
   pendingCount().then(() => sync()).catch(() => {});
   const screen = document.body.dataset.screen;

@@ -14,25 +14,28 @@ export function fitWords(score) {
   return "Some fit";
 }
 
-// Words in a name or topic that say what kind of thing a repository is, most telling first.
+// Words in a name or topic that say what kind of thing a repository is, most telling first: the noun and its
+// article on its own ("" for a noun that takes none: "Python documentation").
 const kinds = [
-  [/^awesome|awesome$|^awesome-/, "a curated list"], [/(^|-)(cli|cmd)(-|$)|-cli$/, "a command-line tool"],
-  [/(^|-)sdk(-|$)/, "an SDK"], [/(^|-)(api)(-|$)/, "an API"], [/(^|-)(docs?|documentation)(-|$)/, "documentation"],
-  [/(^|-)(tutorials?|course|book|learn|interview|roadmap)(-|$)/, "learning material"],
-  [/(^|-)(framework)(-|$)/, "a framework"], [/(^|-)(lib|library)(-|$)/, "a library"],
-  [/(^|-)(plugin|extension)s?(-|$)/, "a plugin"], [/(^|-)(template|boilerplate|starter)s?(-|$)/, "a template"],
-  [/(^|-)(editor|ide)(-|$)/, "an editor"], [/(^|-)(app|desktop)(-|$)/, "an app"], [/(^|-)(server)(-|$)/, "a server"],
+  [/^awesome|awesome$|^awesome-/, "curated list", "a"], [/(^|-)(cli|cmd)(-|$)/, "command-line tool", "a"],
+  [/(^|-)sdk(-|$)/, "SDK", "an"], [/(^|-)api(-|$)/, "API", "an"], [/(^|-)(docs?|documentation)(-|$)/, "documentation", ""],
+  [/(^|-)(tutorials?|course|book|learn|interview|roadmap)(-|$)/, "learning material", ""],
+  [/(^|-)framework(-|$)/, "framework", "a"], [/(^|-)(lib|library)(-|$)/, "library", "a"],
+  [/(^|-)(plugin|extension)s?(-|$)/, "plugin", "a"], [/(^|-)(template|boilerplate|starter)s?(-|$)/, "template", "a"],
+  [/(^|-)(editor|ide)(-|$)/, "editor", "an"], [/(^|-)(app|desktop)(-|$)/, "app", "an"], [/(^|-)server(-|$)/, "server", "a"],
 ];
 
-/** "A Rust command-line tool in CLI & developer tools" — what a repository without a description is, from facts. */
+/** "A Rust command-line tool in CLI & developer tools since 2019." — what a repository without a description is,
+ * from its facts (name and topic words, language, area, year created). */
 export function whatItIs(repository, area) {
   const words = [repository.fullName.split("/")[1].toLowerCase(), ...(repository.topics || [])];
-  const kind = kinds.find(([pattern]) => words.some((word) => pattern.test(word)))?.[1] || "a project";
-  const article = kind.replace(/^(a|an) /, "");
-  const language = repository.language ? `${repository.language} ` : "";
-  const lead = kind.startsWith("a") && !language ? kind : `${/^[AEIOU]/i.test(language || article) ? "An" : "A"} ${language}${article}`;
+  const [, noun, article] = kinds.find(([pattern]) => words.some((word) => pattern.test(word))) || [, "project", "a"];
+  const language = repository.language || "";
+  // A language in front decides the article ("an Elixir library"); a noun without one keeps none.
+  const lead = !article ? "" : !language ? article : /^[AEIOU]/i.test(language) ? "an" : "a";
+  const phrase = [lead, language, noun].filter(Boolean).join(" ");
   const since = repository.createdAt ? ` since ${new Date(repository.createdAt).getFullYear()}` : "";
-  return `${lead[0].toUpperCase()}${lead.slice(1)}${area ? ` in ${area}` : ""}${since}.`;
+  return `${phrase[0].toUpperCase()}${phrase.slice(1)}${area ? ` in ${area}` : ""}${since}.`;
 }
 
 /** The card's element (no stamps, no listeners): `areaName` names the card's area. */

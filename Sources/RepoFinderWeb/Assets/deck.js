@@ -124,14 +124,16 @@ function render() {
   setButtons(true);
   top.slice().reverse().forEach((item, reversed) => {
     const depth = top.length - 1 - reversed;
-    const element = existing.get(item.repository.fullName) || card(item);
+    const kept = existing.get(item.repository.fullName);
+    const element = kept || card(item);
     element.dataset.depth = String(depth);
     element.classList.toggle("top", depth === 0);
     element.tabIndex = depth === 0 ? 0 : -1;
     element.setAttribute("aria-hidden", depth === 0 ? "false" : "true");
     element.style.transform = "";
     container.append(element);
-    fitCard(element);
+    // A new card is trimmed to its box once it is on the page; a kept one already is (resizes re-trim them all).
+    if (!kept) fitCard(element);
   });
   const first = container.querySelector(".card.top");
   attachDrag(first);

@@ -3,11 +3,12 @@
 // reproduces it. A bar above the deck says what the deck is narrowed to; "Filter" opens a sheet to change it.
 
 import { api } from "./api.js";
+import { LANGUAGES } from "./languages.js";
 import { h, toast } from "./ui.js";
 
 const KEPT = "rf.deckFilter";
-const LANGUAGES = ["JavaScript", "TypeScript", "Python", "Go", "Rust", "Java", "Kotlin", "Swift", "C", "C++", "C#",
-  "Ruby", "PHP", "Shell", "Dart", "Scala"];
+// The sheet's chips: the most used languages (a person's own choices are added to them).
+const CHIP_LANGUAGES = LANGUAGES.slice(0, 16);
 const STARS = [0, 100, 1000, 10000, 50000];
 const HEALTH = [["", "Any"], ["quiet", "Active or quiet"], ["active", "Active only"]];
 
@@ -118,7 +119,7 @@ export async function openSheet() {
   if (clusterNames.size === 0) {
     try { clusterNames = new Map((await api.clusters()).items.map((c) => [c.id, c.name])); } catch { /* shown as ids */ }
   }
-  const languages = [...new Set([...LANGUAGES, ...(current.languages || [])])];
+  const languages = [...new Set([...CHIP_LANGUAGES, ...(current.languages || [])])];
   const chosen = new Set((current.languages || []).map((l) => l.toLowerCase()));
   const check = (name, value, label, checked) =>
     h("label", { class: "chip-choice" }, h("input", { type: "checkbox", name, value, checked: checked ? "" : null }), h("span", {}, label));

@@ -5,6 +5,7 @@
 import { openLink } from "./app.js";
 import { api } from "./api.js";
 import { starButton } from "./githubstar.js";
+import { LANGUAGES, unknownLanguage } from "./languages.js";
 import { rowActions, suppressClickAfterSwipe, swipeToAct } from "./rowactions.js";
 import { forgetListed, listed, MAX_LISTED, replaceListed, unlist } from "./store.js";
 import { buzz, compact, failure, h, repositoryRow, skeletonRows, toast } from "./ui.js";
@@ -100,51 +101,31 @@ function restoreFields(form) {
   }
 }
 
-// Languages the catalog has many of: suggested while typing, and the names a typo is checked against.
-export const KNOWN_LANGUAGES = ["Python", "TypeScript", "JavaScript", "Rust", "Go", "Swift", "Kotlin", "Java", "C++", "C",
-  "C#", "Ruby", "PHP", "Shell", "Dart", "Scala", "Elixir", "Haskell", "Lua", "Zig", "Julia", "R", "Objective-C",
-  "Clojure", "Erlang", "OCaml", "Nim", "Vue", "HTML", "CSS", "Jupyter Notebook", "PowerShell", "Perl", "Groovy",
-  "Svelte", "Solidity", "Assembly", "MDX", "Vim Script", "Emacs Lisp", "Makefile", "Dockerfile", "F#", "Crystal"];
-
-function distance(a, b) {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length];
-}
-
 /** Known languages offered while typing in any language field. */
 function suggestLanguages() {
   const fields = document.querySelectorAll('input[name="language"]');
   if (fields.length === 0) return;
   let options = document.getElementById("languages");
   if (!options) {
-    options = h("datalist", { id: "languages" }, KNOWN_LANGUAGES.map((language) => h("option", { value: language })));
+    options = h("datalist", { id: "languages" }, LANGUAGES.map((language) => h("option", { value: language })));
     document.body.append(options);
   }
   fields.forEach((field) => field.setAttribute("list", "languages"));
 }
 
-/** For a language the list does not know: "“Rustt” is not a language we know — did you mean Rust?" (else null). */
-export function unknownLanguage(language) {
-  if (!language) return null;
-  const lowered = language.toLowerCase();
-  if (KNOWN_LANGUAGES.some((known) => known.toLowerCase() === lowered)) return null;
-  const near = KNOWN_LANGUAGES.map((known) => [distance(known.toLowerCase(), lowered), known]).sort((a, b) => a[0] - b[0])[0];
-  return near && near[0] <= 2 ? { message: `“${language}” is not a language we know.`, suggestion: near[1] }
-    : { message: `“${language}” is not a language we know.`, suggestion: null };
-}
-
-/** An empty list's words, naming an unknown language (with a button for the likely one) before anything else. */
-function emptyWords(language, otherwise, useLanguage) {
+/** An empty list's words, naming an unknown language before anything else, with a button that searches the form
+ * (`formId`) again in the likely one. */
+function emptyWords(language, otherwise, formId) {
   const unknown = unknownLanguage(language);
   if (!unknown) return otherwise;
-  return [unknown.message, unknown.suggestion ? [" ", h("button", { type: "button", class: "secondary small", onclick: () => useLanguage(unknown.suggestion) }, `Did you mean ${unknown.suggestion}?`)] : " Check the spelling, or clear it."];
+  const retry = () => {
+    const form = document.getElementById(formId);
+    form.language.value = unknown.suggestion;
+    form.requestSubmit();
+  };
+  return [unknown.message, unknown.suggestion
+    ? [" ", h("button", { type: "button", class: "secondary small", onclick: retry }, `Did you mean ${unknown.suggestion}?`)]
+    : " Check the spelling, or clear it."];
 }
 
 // MARK: - Trending
@@ -177,7 +158,7 @@ async function trendingSource(page) {
     done: result.items.length < 25 || page * 25 >= 100,
     summary: () => `Fastest-growing ${filters.language ? `${filters.language} ` : ""}repositories ${windowName}${range}${stale}${bursts}`,
     empty: emptyWords(filters.language, "Nothing gained stars in this window. Try another language or a longer window.",
-      (language) => { const form = document.getElementById("trending-filters"); form.language.value = language; form.requestSubmit(); }),
+      "trending-filters"),
   };
 }
 
@@ -240,8 +221,7 @@ async function searchSource(page) {
     summary: (shown) => `${result.total.toLocaleString("en")} ${result.total === 1 ? "repository" : "repositories"}${filters.q ? ` for “${filters.q}”` : ""} — showing ${shown}`,
     empty: filters.health
       ? `No ${filters.health} repository matches. Health is judged from the last push the catalog knows of; choose Any health to see them all.`
-      : emptyWords(filters.language, "No repository matches. Try fewer words or another language.",
-        (language) => { const form = document.getElementById("search-form"); form.language.value = language; form.requestSubmit(); }),
+      : emptyWords(filters.language, "No repository matches. Try fewer words or another language.", "search-form"),
   };
 }
 

@@ -69,11 +69,22 @@ function pumpAvatars() {
     avatarCounts.loading += 1;
     avatarCounts.started += 1;
     avatarCounts.peak = Math.max(avatarCounts.peak, avatarCounts.loading);
-    const done = () => { avatarCounts.loading -= 1; pumpAvatars(); };
-    next.addEventListener("load", () => { next.classList.add("loaded"); done(); }, { once: true });
-    next.addEventListener("error", () => { next.remove(); done(); }, { once: true });
+    showOnceLoaded(next, () => { avatarCounts.loading -= 1; pumpAvatars(); });
     next.src = next.dataset.src;
   }
+}
+
+/** An avatar's image shows only once it has loaded, and goes if it fails (the initial underneath shows then, never
+ * a broken-image icon, whenever the failure comes); `then` runs either way. */
+export function showOnceLoaded(image, then = () => {}) {
+  if (image.complete && image.getAttribute("src")) {
+    if (image.naturalWidth > 0) image.classList.add("loaded");
+    else image.remove();
+    then();
+    return;
+  }
+  image.addEventListener("load", () => { image.classList.add("loaded"); then(); }, { once: true });
+  image.addEventListener("error", () => { image.remove(); then(); }, { once: true });
 }
 
 /** The owner's avatar over their initial (shown when the image cannot load, offline say). */
