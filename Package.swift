@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "repofinder", targets: ["repofinder"]),
         .library(name: "RepoFinderCore", targets: ["RepoFinderCore"]),
         .library(name: "Storage", targets: ["Storage"]),
+        .library(name: "SearchIndex", targets: ["SearchIndex"]),
         .library(name: "StorageLive", targets: ["StorageLive"]),
         .library(name: "Catalog", targets: ["Catalog"]),
         .library(name: "GitHub", targets: ["GitHub"]),
@@ -56,20 +57,22 @@ let package = Package(
 
         // The storage interface and the two engines behind it.
         .target(name: "Storage", dependencies: ["RepoFinderCore"], swiftSettings: strictSettings),
-        // What both SQL engines share (statements, search filters and sorts, upsert planning); only they import it.
+        // Search: the catalog's in-memory index (ranking, words as developers write them, suggestions), built from
+        // whichever engine holds the catalog so both answer alike. Ranking has this one home.
+        .target(name: "SearchIndex", dependencies: ["Storage", "RepoFinderCore"], swiftSettings: strictSettings),
+        // What both SQL engines share (statements, upsert planning); only they import it.
         .target(name: "StorageSQL", dependencies: ["Storage", "RepoFinderCore"], swiftSettings: strictSettings),
         .target(
             name: "StorageSQLite",
             dependencies: [
-                "Storage", "StorageSQL", "RepoFinderCore", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "Storage", "StorageSQL", "SearchIndex", "RepoFinderCore", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
         ),
         .target(
             name: "StoragePostgres",
             dependencies: [
-                "Storage", "StorageSQL", "RepoFinderCore",
+                "Storage", "StorageSQL", "SearchIndex", "RepoFinderCore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -232,7 +235,7 @@ let package = Package(
             name: "repofinder",
             dependencies: [
                 "APISchemas", "Catalog", "GitHub", "GitHubAccounts", "GitHubLive", "Recommender", "Storage",
-                "StorageLive",
+                "StorageLive", "SearchIndex",
                 "RepoFinderCore",
                 "RepoFinderAPI", "RepoFinderServer", "RepoFinderSettings", "AppFeatures", "RepoFinderClient",
                 "OfflineStore",
@@ -259,9 +262,15 @@ let package = Package(
             path: "Tests/GitHubTestSupport", swiftSettings: strictSettings),
         .testTarget(name: "RepoFinderCoreTests", dependencies: ["RepoFinderCore"], swiftSettings: strictSettings),
         .testTarget(
+            name: "SearchIndexTests",
+            dependencies: ["SearchIndex", "Storage", "RepoFinderCore", "Catalog", "TestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
             name: "StorageContractTests",
             dependencies: [
                 "Storage", "StorageSQL", "StorageSQLite", "StoragePostgres", "RepoFinderCore", "TestSupport",
+                "SearchIndex",
+                "Catalog",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings

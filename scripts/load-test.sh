@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Load test of a release build on loopback with wrk (Debian package), sharing this machine: the deck (GET
 # /v1/me/feed, many people round-robin; then as many other people, each with a saved deck filter), search (anonymous,
-# then signed in), interactions, Home (GET /v1/me/home) and Compare of four. Prints requests/s, p50/p90/p99 and errors per
-# scenario, and the server's memory (RSS) sampled every 5 s during the deck run.
+# then signed in), suggestions while typing, interactions, Home (GET /v1/me/home) and Compare of four. Prints
+# requests/s, p50/p90/p99 and errors per scenario, and the server's memory (RSS) sampled every 5 s during the deck run.
 # Usage: scripts/load-test.sh [BINARY]   env: DECK_SECONDS (60), OTHER_SECONDS (20), PEOPLE (400),
 #        CONNECTIONS (32), THREADS (2), FEED_LIMIT (cards per deck request, 20), DATABASE (a SQLite file with the catalog; default: a fresh one),
 #        SHOW_WRK (1: print wrk's own report and latency distribution too),
-#        SCENARIOS (which to run, space-separated: deck deck-filtered search search-signed-in similar interactions
-#        home compare4; default all; home runs twice: first visits of the day, then later ones; similar runs
+#        SCENARIOS (which to run, space-separated: deck deck-filtered search search-signed-in suggest similar
+#        interactions home compare4; default all; home runs twice: first visits of the day, then later ones; similar runs
 #        anonymous, then signed in)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -50,7 +50,8 @@ done
 echo "}" >>"$work/prelude.lua"
 echo "FEED_LIMIT = $feed_limit" >>"$work/prelude.lua"
 want() {
-    [[ " ${SCENARIOS:-deck deck-filtered search search-signed-in similar interactions home compare4} " == *" $1 "* ]]
+    local all="deck deck-filtered search search-signed-in suggest similar interactions home compare4"
+    [[ " ${SCENARIOS:-$all} " == *" $1 "* ]]
 }
 if want deck-filtered; then
     # As many other people, each with one of these deck filters saved (PUT /v1/me/deck-filter): the feed deals
@@ -107,6 +108,8 @@ want deck-filtered && run "deck-filtered" "$deck_seconds" feed-filtered.lua feed
 want search && run search "$other_seconds" search.lua
 # The same searches by signed-in people: each page also says where its repositories stand with them (viewer).
 want search-signed-in && run search-signed-in "$other_seconds" signed-in.lua search.lua
+# Suggestions while typing: every prefix of a dozen searches, a letter at a time.
+want suggest && run suggest "$other_seconds" suggest.lua
 # A cheap page of 20 (similar repositories), anonymous then signed in: the difference is what `viewer` costs.
 want similar && run similar "$other_seconds" similar.lua
 want similar && run similar-signed-in "$other_seconds" signed-in.lua similar.lua

@@ -4,6 +4,7 @@
 # stand-in), and runs Tests/WebEndToEnd/e2e.py against it. Failures leave
 # screenshots, the page and the browser console in test-artifacts/web; every screen's phone and desktop screenshot
 # goes to test-artifacts/web/screens (or to the folder given with --screenshots, docs/screenshots for the README).
+# Then Tests/WebEndToEnd/search.py against a second server holding the whole shared catalog.
 # Usage: scripts/web-e2e.sh [BINARY] [--screenshots DIR]   (default binary: .build/debug/repofinder; builds nothing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,3 +36,15 @@ start_server "$binary" "$work/web.sqlite" test-artifacts/web-server.log
 echo "web: $(chromium --version 2>/dev/null | head -n 1), selenium $(python3 -c 'import selenium; print(selenium.__version__)'), server $SERVER_URL"
 python3 Tests/WebEndToEnd/e2e.py --url "$SERVER_URL" --database "$work/web.sqlite" --github "$github" \
     --artifacts test-artifacts/web "$@"
+stop_server
+# Search as people use it, on the whole shared catalog (its descriptions are what words match): a second server.
+screenshots=()
+for (( i = 1; i <= $#; i++ )); do
+    [ "${!i}" = "--screenshots" ] && next=$((i + 1)) && screenshots=(--screenshots "${!next}")
+done
+if [[ " $* " != *" --only "* ]] || [[ " $* " == *"search"* ]]; then
+    "$binary" ingest "${REPOFINDER_SHARED_DATA:-../shared/data}/catalog/repos.jsonl.gz" --database "$work/full.sqlite" \
+        --quiet >test-artifacts/web-full-ingest.log
+    start_server "$binary" "$work/full.sqlite" test-artifacts/web-full-server.log
+    python3 Tests/WebEndToEnd/search.py --url "$SERVER_URL" --artifacts test-artifacts/web "${screenshots[@]}"
+fi

@@ -98,12 +98,23 @@ public enum APISchemas {
 
     /// A page of search results as the contract's `SearchPage`.
     public static func searchPage(
-        _ result: Page<Repository>, page: PageRequest, now: Date, viewers: [String: RepositoryState]? = nil
+        _ result: Page<Repository>, page: PageRequest, now: Date, viewers: [String: RepositoryState]? = nil,
+        highlights: [String] = [], didYouMean: String? = nil
     ) -> Components.Schemas.SearchPage {
         Components.Schemas.SearchPage(
             items: result.items.map { repository($0, now: now, viewer: viewers?[$0.id]) }, total: result.total,
-            page: page.page,
-            perPage: page.perPage)
+            page: page.page, perPage: page.perPage, highlights: highlights, didYouMean: didYouMean)
+    }
+
+    /// Suggestions while typing, as the contract's `SearchSuggestions`.
+    public static func searchSuggestions(_ suggestions: [SearchSuggestion]) -> Components.Schemas.SearchSuggestions {
+        Components.Schemas.SearchSuggestions(
+            items: suggestions.map { suggestion in
+                Components.Schemas.SearchSuggestion(
+                    kind: Components.Schemas.SearchSuggestion.KindPayload(rawValue: suggestion.kind.rawValue)
+                        ?? .repository,
+                    text: suggestion.text, count: suggestion.count)
+            })
     }
 
     /// A resolved link as the contract's `ResolvedLink`, with the repository when the catalog has it.

@@ -4,7 +4,9 @@ public import RepoFinderClient
 public import RepoFinderCore
 
 /// Full-text search: typing is debounced (a search starts once the words stop changing for ``debounce``), an answer
-/// to older words is dropped, results page on scroll, and order and language filter the results.
+/// to older words is dropped, results page on scroll, and order and language filter the results. While typing,
+/// suggestions (repositories, topics, languages) come sooner (``suggestionDelay``); results carry the words to mark
+/// and, when a word is unknown, a correction to offer.
 @Observable @MainActor
 public final class SearchViewModel {
     public enum Event: Hashable, Sendable {
@@ -14,6 +16,13 @@ public final class SearchViewModel {
         case setLanguage(String?)
         case loadMore
         case retry
+        /// Takes a suggestion: a topic searches for its words, a language filters by it (the words cleared); a
+        /// repository is for the app to open. The suggestions close either way.
+        case chooseSuggestion(SearchSuggestion)
+        /// Searches the corrected words (``didYouMean``).
+        case acceptCorrection
+        /// Closes the suggestions (Escape, a tap elsewhere).
+        case dismissSuggestions
     }
 
     public private(set) var query = ""
@@ -21,10 +30,18 @@ public final class SearchViewModel {
     public private(set) var language: String?
     /// Results across all pages, as the server counts them.
     public private(set) var total: Int?
+    /// What to offer for the words being typed; empty when there is nothing to offer or they were dismissed.
+    public private(set) var suggestions: [SearchSuggestion] = []
+    /// Lowercased words of the results that matched, to mark (``SearchHighlight`` finds them in a text).
+    public private(set) var highlights: Set<String> = []
+    /// The words with an unknown one corrected, to offer as "Did you mean …?".
+    public private(set) var didYouMean: String?
     private var loader = PagedLoader<Repository>()
     private var pending: Task<Void, Never>?
+    private var pendingSuggestions: Task<Void, Never>?
     private let service: any DiscoveryService
     private let debounce: Duration
+    private let suggestionDelay: Duration
     private let perPage: Int
 
     /// ``ListState/idle`` while the words are blank.
@@ -33,9 +50,13 @@ public final class SearchViewModel {
     public var moreError: String? { loader.moreError }
     public var isLoadingMore: Bool { loader.isLoadingMore }
 
-    public init(service: any DiscoveryService, debounce: Duration = .milliseconds(300), perPage: Int = 20) {
+    public init(
+        service: any DiscoveryService, debounce: Duration = .milliseconds(300),
+        suggestionDelay: Duration = .milliseconds(120), perPage: Int = 20
+    ) {
         self.service = service
         self.debounce = debounce
+        self.suggestionDelay = suggestionDelay
         self.perPage = perPage
     }
 
@@ -44,7 +65,12 @@ public final class SearchViewModel {
         switch event {
         case .queryChanged(let text):
             query = text
-            return restart(after: debounce)
+            let suggesting = suggest()
+            let searching = restart(after: debounce)
+            return Task {
+                await suggesting.value
+                await searching.value
+            }
         case .setOrder(let order):
             self.order = order
             return restart(after: .zero)
@@ -54,6 +80,24 @@ public final class SearchViewModel {
             return restart(after: .zero)
         case .retry:
             return restart(after: .zero)
+        case .chooseSuggestion(let suggestion):
+            closeSuggestions()
+            switch suggestion.kind {
+            case .repository: return Task {}
+            case .topic: query = suggestion.text.replacingOccurrences(of: "-", with: " ")
+            case .language:
+                language = suggestion.text
+                query = ""
+            }
+            return restart(after: .zero)
+        case .acceptCorrection:
+            guard let didYouMean else { return Task {} }
+            query = didYouMean
+            closeSuggestions()
+            return restart(after: .zero)
+        case .dismissSuggestions:
+            closeSuggestions()
+            return Task {}
         case .loadMore:
             guard loader.canLoadMore else { return Task {} }
             loader.isLoadingMore = true
@@ -66,11 +110,44 @@ public final class SearchViewModel {
         String(query.trimmingCharacters(in: .whitespacesAndNewlines).prefix(Route.maximumQueryLength))
     }
 
+    private func closeSuggestions() {
+        pendingSuggestions?.cancel()
+        suggestions = []
+    }
+
+    /// Asks for suggestions for the words once they have not changed for ``suggestionDelay``; an answer to older
+    /// words is dropped, and a failure just offers nothing (the search itself says what went wrong).
+    private func suggest() -> Task<Void, Never> {
+        pendingSuggestions?.cancel()
+        let words = self.words
+        // A `repoverse:` link being pasted is not a search.
+        guard !words.isEmpty, !words.lowercased().hasPrefix("repoverse:") else {
+            suggestions = []
+            return Task {}
+        }
+        let task = Task {
+            do { try await Task.sleep(for: suggestionDelay) } catch { return }
+            let found: [SearchSuggestion]
+            do throws(ClientFailure) {
+                found = try await service.searchSuggestions(words, limit: 8)
+            } catch {
+                found = []
+            }
+            guard !Task.isCancelled, words == self.words else { return }
+            suggestions = found
+        }
+        pendingSuggestions = task
+        return task
+    }
+
     private func restart(after delay: Duration) -> Task<Void, Never> {
         pending?.cancel()
         loader.reset()
         total = nil
-        guard !words.isEmpty else {
+        highlights = []
+        didYouMean = nil
+        // Words, or a language to browse.
+        guard !words.isEmpty || language != nil else {
             loader.state = .idle
             return Task {}
         }
@@ -92,9 +169,13 @@ public final class SearchViewModel {
         let generation = loader.generation
         return Task {
             do throws(ClientFailure) {
-                let result = try await service.search(request)
-                if generation == loader.generation { total = result.total }
-                loader.apply(result, generation: generation)
+                let found = try await service.search(request)
+                if generation == loader.generation {
+                    total = found.results.total
+                    highlights.formUnion(found.highlights)
+                    if page == 1 { didYouMean = found.didYouMean }
+                }
+                loader.apply(found.results, generation: generation)
             } catch {
                 loader.apply(error, generation: generation)
             }

@@ -21,6 +21,20 @@ public struct RepositoryRecordDecoder {
         }
         return payload.repository().mapError { .invalidValue(field: $0.field, $0.reason) }
     }
+
+    /// Every repository a JSON-lines file (plain or gzip) holds, skipping lines that are not one (for evaluations,
+    /// benchmarks and tests that want a catalog in memory; ``CatalogImporter`` reports what it skips).
+    public static func repositories(inFile path: String) throws(CatalogImportError) -> [Repository] {
+        let reader = try LineReader(path: path)
+        let decoder = RepositoryRecordDecoder()
+        var repositories: [Repository] = []
+        while let line = try reader.next() {
+            if case .text(_, let bytes) = line, case .success(let repository) = decoder.decode(bytes) {
+                repositories.append(repository)
+            }
+        }
+        return repositories
+    }
 }
 
 /// Why one input line was skipped.

@@ -115,16 +115,28 @@ extension APIClient {
         }
     }
 
-    public func search(_ request: SearchRequest) async throws(ClientFailure) -> ResultPage<Repository> {
+    public func search(_ request: SearchRequest) async throws(ClientFailure) -> SearchResultsPage {
         try await call {
             let query = Operations.Search.Input.Query(
                 q: request.query, language: request.language, topic: request.topic,
                 sort: Components.Schemas.SearchSort(rawValue: request.order.rawValue), page: request.page,
                 perPage: request.perPage)
             let body = try await client.search(.init(query: query)).ok.body.json
-            return ResultPage(
-                items: try body.items.map(Mapping.repository), page: body.page, perPage: body.perPage,
-                total: body.total)
+            return SearchResultsPage(
+                results: ResultPage(
+                    items: try body.items.map(Mapping.repository), page: body.page, perPage: body.perPage,
+                    total: body.total),
+                highlights: Set(body.highlights ?? []), didYouMean: body.didYouMean)
+        }
+    }
+
+    public func searchSuggestions(_ text: String, limit: Int) async throws(ClientFailure) -> [SearchSuggestion] {
+        try await call {
+            try await client.suggestSearch(.init(query: .init(q: text, limit: limit))).ok.body.json.items.map {
+                SearchSuggestion(
+                    kind: SearchSuggestion.Kind(rawValue: $0.kind.rawValue) ?? .repository, text: $0.text,
+                    count: $0.count)
+            }
         }
     }
 

@@ -30,8 +30,10 @@ public protocol DiscoveryService: Sendable {
     /// Repositories that gained the most stars over a window.
     func trending(language: String?, window: TrendingWindow, page: Int, perPage: Int) async throws(ClientFailure)
         -> ResultPage<TrendingEntry>
-    /// Full-text search.
-    func search(_ request: SearchRequest) async throws(ClientFailure) -> ResultPage<Repository>
+    /// Full-text search, with the words to mark and a correction of an unknown word.
+    func search(_ request: SearchRequest) async throws(ClientFailure) -> SearchResultsPage
+    /// What to offer while someone types `text` into search (repositories, topics, languages), at most `limit`.
+    func searchSuggestions(_ text: String, limit: Int) async throws(ClientFailure) -> [SearchSuggestion]
     /// One repository.
     func repository(_ name: RepositoryName) async throws(ClientFailure) -> Repository
     /// Repositories like this one, most similar first.

@@ -76,6 +76,21 @@ public struct SearchRequest: Hashable, Sendable {
     }
 }
 
+/// A page of search results and what the server made of the words.
+public struct SearchResultsPage: Hashable, Sendable {
+    public var results: ResultPage<Repository>
+    /// Lowercased words of these results that matched what was typed, to mark (see ``SearchHighlight``).
+    public var highlights: Set<String>
+    /// The words with an unknown one corrected, when the server found a likely spelling.
+    public var didYouMean: String?
+
+    public init(results: ResultPage<Repository>, highlights: Set<String> = [], didYouMean: String? = nil) {
+        self.results = results
+        self.highlights = highlights
+        self.didYouMean = didYouMean
+    }
+}
+
 /// A topic cluster of the catalog.
 public struct ClusterSummary: Identifiable, Hashable, Sendable {
     public var id: String

@@ -43,24 +43,27 @@ public struct RepositoryHealth: Hashable, Sendable {
     /// Assesses `repository` at `now`; nil when nothing is known of its pushes and it is not archived.
     public static func assess(_ repository: Repository, now: Date) -> RepositoryHealth? {
         let days = repository.pushedAt.map { max(0, Int(now.timeIntervalSince($0) / 86_400)) }
-        guard days != nil || repository.archived else { return nil }
+        guard
+            let level = level(
+                pushedAt: repository.pushedAt, archived: repository.archived, openIssues: repository.openIssues,
+                stars: repository.stars, now: now)
+        else { return nil }
         let perStar = repository.openIssues.flatMap { issues in
             repository.stars > 0 ? Double(issues) / Double(repository.stars) : nil
         }
-        let backlog = isHeavyBacklog(openIssues: repository.openIssues, stars: repository.stars)
-        let level: Level
-        if repository.archived {
-            level = .dormant
-        } else if let days, days <= activeDays {
-            level = backlog ? .quiet : .active
-        } else if let days, days <= quietDays {
-            level = .quiet
-        } else {
-            level = .dormant
-        }
         return RepositoryHealth(
             level: level, daysSincePush: days, archived: repository.archived, openIssuesPerStar: perStar,
-            heavyBacklog: backlog)
+            heavyBacklog: isHeavyBacklog(openIssues: repository.openIssues, stars: repository.stars))
+    }
+
+    /// The level alone, from the facts it rests on (for indexes that keep those facts, not repositories); nil when
+    /// nothing is known of the pushes and the repository is not archived.
+    public static func level(pushedAt: Date?, archived: Bool, openIssues: Int?, stars: Int, now: Date) -> Level? {
+        let days = pushedAt.map { max(0, Int(now.timeIntervalSince($0) / 86_400)) }
+        if archived { return .dormant }
+        guard let days else { return nil }
+        if days <= activeDays { return isHeavyBacklog(openIssues: openIssues, stars: stars) ? .quiet : .active }
+        return days <= quietDays ? .quiet : .dormant
     }
 
     /// Whether `openIssues` is a heavy backlog for a repository with `stars` stars.

@@ -50,7 +50,8 @@ extension DiscoveryAPI {
             topic: try Mapping.filter(input.query.topic, "topic")?.lowercased(),
             health: input.query.health.flatMap { RepositoryHealth.Level(rawValue: $0.rawValue) }, now: Date(),
             sort: SearchSort(rawValue: (input.query.sort ?? .bestMatch).rawValue) ?? .bestMatch, page: page)
-        var result = try await store.search(query)
+        let found = try await store.searchResults(query)
+        var result = found.page
         // `owner/name` or a pasted GitHub address: that repository first, fetched from GitHub if the catalog lacks it.
         if page.page == 1, let name = RepositoryName(mentionedIn: text),
             case .found(let repository) = try await finder.find(name), repository.goneAt == nil,
@@ -62,7 +63,25 @@ extension DiscoveryAPI {
                 total: result.total + (rest.count == result.items.count ? 1 : 0), request: page)
         }
         let viewers = try await viewerStates(of: result.items)
-        return .ok(.init(body: .json(APISchemas.searchPage(result, page: page, now: Date(), viewers: viewers))))
+        return .ok(
+            .init(
+                body: .json(
+                    APISchemas.searchPage(
+                        result, page: page, now: Date(), viewers: viewers, highlights: found.highlights,
+                        didYouMean: found.didYouMean))))
+    }
+
+    func suggestSearch(_ input: Operations.SuggestSearch.Input) async throws -> Operations.SuggestSearch.Output {
+        let text = input.query.q.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { throw APIError.badRequest("'q' is empty: say what is being typed.") }
+        guard text.count <= Route.maximumQueryLength,
+            text.utf8.count <= Route.maximumQueryLength * Mapping.bytesPerCharacter
+        else {
+            throw APIError.badRequest("'q' is at most \(Route.maximumQueryLength) characters.")
+        }
+        let limit = try Mapping.limit(input.query.limit, default: 8, maximum: 20)
+        let suggestions = try await store.searchSuggestions(text, limit: limit)
+        return .ok(.init(body: .json(APISchemas.searchSuggestions(suggestions))))
     }
 
     func getRepository(_ input: Operations.GetRepository.Input) async throws -> Operations.GetRepository.Output {

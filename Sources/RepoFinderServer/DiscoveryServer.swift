@@ -147,7 +147,8 @@ public enum DiscoveryServer {
             DeckRebuildService(
                 deck: deck, interval: configuration.rebuildInterval, clock: ContinuousClock(), logger: logger),
             ServedFlushService(recorder: deck.served, clock: ContinuousClock()),
-            HomeWarmupService(api: api, logger: logger))
+            HomeWarmupService(api: api, logger: logger),
+            SearchWarmupService(store: store, delay: .seconds(10), clock: ContinuousClock(), logger: logger))
         if let starImporter {
             application.addServices(GitHubAccountsService(importer: starImporter, signIn: gitHubSignIn))
         }

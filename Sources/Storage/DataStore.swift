@@ -18,8 +18,17 @@ public protocol DataStore: Sendable {
     /// A slice of the catalog, most starred first (ties by name), for listing and for loading it into memory.
     func repositories(offset: Int, limit: Int) async throws -> [Repository]
 
-    /// Full-text search over name, full name, topics and description, filtered, sorted and paged, with the total.
-    func search(_ query: SearchQuery) async throws -> Page<Repository>
+    /// Full-text search over name, full name, topics and description, filtered, sorted and paged, with the total,
+    /// the words to highlight and a correction when the words as typed found nothing.
+    func searchResults(_ query: SearchQuery) async throws -> SearchResults
+
+    /// What to offer while someone types `text` into search: repository names, topics and languages that start with
+    /// it, at most `limit`.
+    func searchSuggestions(_ text: String, limit: Int) async throws -> [SearchSuggestion]
+
+    /// Makes search ready now (its index of the catalog), so the first search does not wait for it: a server calls it
+    /// when it starts.
+    func prepareSearch() async throws
 
     /// Inserts or updates star snapshots (one per repository and day). Snapshots of repositories that are
     /// not in the catalog are skipped and named in the result; the rest are stored.
@@ -286,6 +295,11 @@ extension DataStore {
                 throw error
             }
         }
+    }
+
+    /// A page of ``searchResults(_:)`` alone.
+    public func search(_ query: SearchQuery) async throws -> Page<Repository> {
+        try await searchResults(query).page
     }
 
     /// Every repository of the catalog, read in pages.

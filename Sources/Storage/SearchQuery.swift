@@ -34,14 +34,11 @@ public struct SearchQuery: Hashable, Sendable {
         self.sort = sort
         self.page = page
     }
-
-    /// The terms searched for (see ``SearchTerms``).
-    public var terms: [String] { SearchTerms.terms(of: text) }
 }
 
 /// How search results are ordered.
 public enum SearchSort: String, CaseIterable, Codable, Hashable, Sendable {
-    /// Text relevance (name first, then topics, then description), nudged by popularity; stars without text.
+    /// Text relevance (names first, then topics, then descriptions) with popularity and health; stars without text.
     case bestMatch = "best-match"
     /// Most starred first.
     case stars
@@ -49,4 +46,22 @@ public enum SearchSort: String, CaseIterable, Codable, Hashable, Sendable {
     case forks
     /// Most recently pushed first.
     case recentlyPushed = "recently-pushed"
+}
+
+/// A page of search results and what the search made of the words.
+public struct SearchResults: Hashable, Sendable {
+    /// The repositories, in order, with the total.
+    public var page: Page<Repository>
+    /// Lowercased words in these results' names, topics and descriptions that matched what was typed (by itself, a
+    /// plural, a synonym, a joined form, a completion or a correction): the faces mark them.
+    public var highlights: [String]
+    /// What the person probably meant when a word as typed is unknown (the results already include the
+    /// correction when it matched).
+    public var didYouMean: String?
+
+    public init(page: Page<Repository>, highlights: [String] = [], didYouMean: String? = nil) {
+        self.page = page
+        self.highlights = highlights
+        self.didYouMean = didYouMean
+    }
 }

@@ -18,6 +18,27 @@ enum PostgresSchema {
         (9, "a living catalog: checked and gone repositories, renames, scheduled refreshes", version9),
         (10, "today's pick per person and local day", version10),
         (11, "interactions withdrawn by undo, kept in the record", version11),
+        (12, "a catalog version for the search index", version12),
+    ]
+
+    /// A number every change to a searchable column of the catalog moves (from any server), so each server's
+    /// in-memory search index knows when to rebuild. Once per statement: an import of thousands of rows moves it
+    /// once. The tsvector and its index go: search ranks in memory.
+    static let version12 = [
+        "DROP INDEX repositories_search",
+        "ALTER TABLE repositories DROP COLUMN search_vector",
+        "CREATE TABLE catalog_version (id INTEGER PRIMARY KEY CHECK (id = 1), version BIGINT NOT NULL)",
+        "INSERT INTO catalog_version (id, version) VALUES (1, 0)",
+        """
+        CREATE FUNCTION bump_catalog_version() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN UPDATE catalog_version SET version = version + 1; RETURN NULL; END $$
+        """,
+        """
+        CREATE TRIGGER catalog_version_change AFTER INSERT OR DELETE OR UPDATE OF
+            full_name_key, owner_login, name, description, language, stars, forks, open_issues, pushed_at,
+            archived, gone_at, checked_at, fingerprint
+        ON repositories FOR EACH STATEMENT EXECUTE FUNCTION bump_catalog_version()
+        """,
     ]
 
     /// A like, save or skip taken back stays in the record, marked with when.
@@ -172,7 +193,8 @@ enum PostgresSchema {
         """,
     ]
 
-    /// Recomputes the search vector of the repositories selected by a following `WHERE`.
+    /// Recomputes the search vector of the repositories selected by a following `WHERE` (version 2 only: version 12
+    /// dropped the vector).
     static let searchVectorUpdate = """
         UPDATE repositories r SET search_vector =
             setweight(to_tsvector('simple', \(tokens("r.owner_login || ' ' || r.name"))), 'A')

@@ -1,16 +1,18 @@
 import Foundation
 import PostgresNIO
 public import RepoFinderCore
+import SearchIndex
 public import Storage
 import StorageSQL
 
 extension PostgresStorage {
     public func upsertRepositories(_ repositories: [Repository]) async throws -> UpsertCounts {
         guard !repositories.isEmpty else { return UpsertCounts() }
+        defer { searchIndex.invalidate() }
         return try await transaction { connection in try await upsert(repositories, on: connection) }
     }
 
-    /// Inserts and updates repositories (their topics and search vectors too) inside a transaction.
+    /// Inserts and updates repositories (their topics too) inside a transaction.
     func upsert(_ repositories: [Repository], on connection: PostgresConnection) async throws -> UpsertCounts {
         var stored: [String: Int64] = [:]
         for row in try await query(
@@ -53,8 +55,6 @@ extension PostgresStorage {
                         + "SELECT * FROM UNNEST(?::bigint[], ?::bigint[], ?::text[])",
                     [topicRepository, topicPosition, topicName], on: connection)
             }
-            try await query(
-                PostgresSchema.searchVectorUpdate + " WHERE r.id = ANY(?)", [repositoryIDs], on: connection)
         }
         return plan.counts
     }
@@ -67,11 +67,8 @@ extension PostgresStorage {
         try await decode(query(SharedSQL.catalogSlice, [max(0, limit), max(0, offset)]))
     }
 
-    public func search(_ query: SearchQuery) async throws -> Page<Repository> {
-        let sql = SearchSQL.postgres(query)
-        let total: Int = try await self.query(sql.count, sql.countArguments.map(\.bindable)).first?.value(0) ?? 0
-        let rows = try await self.query(sql.page, sql.pageArguments.map(\.bindable))
-        return Page(items: try await decode(rows), total: total, request: query.page)
+    public func catalogVersion() async throws -> Int64 {
+        try await query(SharedSQL.catalogVersion, []).first?.value(0) ?? 0
     }
 
     public func snapshotCoverage() async throws -> ClosedRange<Day>? {

@@ -1,12 +1,14 @@
 public import Foundation
 import PostgresNIO
 public import RepoFinderCore
+import SearchIndex
 public import Storage
 import StorageSQL
 
 extension PostgresStorage {
     public func renameRepository(_ old: RepositoryName, to current: Repository, at date: Date) async throws -> Bool {
-        try await transaction { connection in
+        defer { searchIndex.invalidate() }
+        return try await transaction { connection in
             let oldID: Int64? = try await query(SharedSQL.repositoryIDByKey, [old.key], on: connection).first?.value(0)
             let newID: Int64? = try await query(SharedSQL.repositoryIDByKey, [current.id], on: connection).first?
                 .value(0)
@@ -46,9 +48,10 @@ extension PostgresStorage {
 
     public func markGone(_ names: [RepositoryName], at date: Date) async throws -> Int {
         guard !names.isEmpty else { return 0 }
+        defer { searchIndex.invalidate() }
         // Out of the search vector too, so no search finds them; a refresh that finds one again re-indexes it.
         return try await query(
-            "UPDATE repositories SET gone_at = ?, search_vector = ''::tsvector WHERE gone_at IS NULL "
+            "UPDATE repositories SET gone_at = ? WHERE gone_at IS NULL "
                 + "AND full_name_key = ANY(?) RETURNING id",
             [date.roundedToMilliseconds, Array(Set(names.map(\.key)))]
         ).count
@@ -56,6 +59,7 @@ extension PostgresStorage {
 
     public func markChecked(_ names: [RepositoryName], at date: Date) async throws {
         guard !names.isEmpty else { return }
+        defer { searchIndex.invalidate() }
         let keys = Array(Set(names.map(\.key)))
         try await transaction { connection in
             // A gone repository that is back: its zero fingerprint makes the next upsert re-index it.

@@ -2,19 +2,22 @@ public import Foundation
 public import Logging
 import PostgresNIO
 import RepoFinderCore
+public import SearchIndex
 public import Storage
 import StorageSQL
 
 /// The engine for scale: PostgreSQL through PostgresNIO's connection pool. Any number of RepoFinder processes can
 /// share one database; migrations run once, under an advisory lock. The pool works while ``run()`` runs: as a
 /// service of the server's service group, or around a command or a test (``DataStore/whileRunning(_:)``).
-public final class PostgresStorage: DataStore {
+public final class PostgresStorage: SearchIndexedStore {
     let client: PostgresClient
     let logger: Logger
     /// How long one operation may wait for PostgreSQL (a connection, then its queries) before it fails with
     /// ``StorageError/unavailable(_:)``: while PostgreSQL is down, the pool would otherwise keep requests waiting for
     /// a connection until its circuit breaker trips.
     let operationDeadline: Duration
+    /// The catalog's search index, rebuilt when the catalog version moves (this server's writes or another's).
+    public let searchIndex = SearchIndexCache()
 
     private init(client: PostgresClient, logger: Logger, operationDeadline: Duration) {
         self.client = client

@@ -1,5 +1,11 @@
 package import Storage
 
+/// A value bound to a `?` placeholder.
+package enum SQLValue: Hashable, Sendable {
+    case text(String)
+    case integer(Int)
+}
+
 /// SQL text both engines share. Statements are written with `?` placeholders (PostgreSQL's engine rewrites them
 /// as `$n`).
 package enum SharedSQL {
@@ -16,6 +22,10 @@ package enum SharedSQL {
         "forks", "open_issues", "license_spdx_id", "license_name", "created_at", "updated_at", "pushed_at",
         "archived", "web_url", "fingerprint",
     ]
+
+    /// The catalog version the search index compares (moved by triggers on its searchable columns: see the v12
+    /// migrations).
+    package static let catalogVersion = "SELECT version FROM catalog_version WHERE id = 1"
 
     /// Column index of the first value after the columns listed in ``repositoryColumns``.
     package static let repositoryColumnCount = 19
@@ -38,7 +48,7 @@ package enum SharedSQL {
 }
 
 /// The schema version this build knows (the number of migrations).
-package let currentSchemaVersion = 11
+package let currentSchemaVersion = 12
 
 extension SharedSQL {
     package static let userExists = "SELECT 1 FROM users WHERE id = ?"

@@ -52,8 +52,29 @@ enum SQLiteSchema {
         migrator.registerMigration("v11: interactions withdrawn by undo, kept in the record") { db in
             try db.execute(sql: version11)
         }
+        migrator.registerMigration("v12: a catalog version for the search index") { db in
+            try db.execute(sql: version12)
+        }
         return migrator
     }
+
+    /// A number every change to a searchable column of the catalog moves (from any process), so the in-memory search
+    /// index knows when to rebuild. The full-text index and its narrow cover index go: search ranks in memory.
+    static let version12 = """
+        DROP TABLE repository_search;
+        DROP INDEX repositories_search_cover;
+        CREATE TABLE catalog_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL);
+        INSERT INTO catalog_version (id, version) VALUES (1, 0);
+        CREATE TRIGGER catalog_version_insert AFTER INSERT ON repositories
+        BEGIN UPDATE catalog_version SET version = version + 1; END;
+        CREATE TRIGGER catalog_version_delete AFTER DELETE ON repositories
+        BEGIN UPDATE catalog_version SET version = version + 1; END;
+        CREATE TRIGGER catalog_version_update AFTER UPDATE OF
+            full_name_key, owner_login, name, description, language, stars, forks, open_issues, pushed_at,
+            archived, gone_at, checked_at, fingerprint
+            ON repositories
+        BEGIN UPDATE catalog_version SET version = version + 1; END;
+        """
 
     /// A like, save or skip taken back stays in the record, marked with when.
     static let version11 = "ALTER TABLE interactions ADD COLUMN withdrawn_at TEXT"
@@ -288,7 +309,7 @@ enum SQLiteSchema {
 
         """ + ["saved_repositories", "liked_repositories"].map(listTable).joined()
 
-    /// Full-text search: FTS5 over the same tokens PostgreSQL indexes (letters and digits; see `SearchTerms`).
+    /// Full-text search: FTS5 over the same tokens PostgreSQL indexed (letters and digits); version 12 dropped it.
     static let version2 = """
         CREATE VIRTUAL TABLE repository_search USING fts5(
             names, topics, description, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
@@ -303,8 +324,8 @@ enum SQLiteSchema {
             ON repositories(lower(language), coalesce(forks, 0) DESC, stars DESC, full_name_key);
         """
 
-    /// The full-text index gains a `facets` column of exact tokens, for now the language (see
-    /// `SearchSQL.languageToken`), so a language filter narrows the match inside FTS5 instead of visiting every
+    /// The full-text index gains a `facets` column of exact tokens, for now the language (`l` and the hex of its
+    /// lowercased bytes), so a language filter narrows the match inside FTS5 instead of visiting every
     /// match's row; and a narrow index over what filters and sorts read lets a broad match be filtered and ordered
     /// without the wide rows.
     static let version3 = """

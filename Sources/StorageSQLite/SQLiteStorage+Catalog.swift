@@ -1,16 +1,18 @@
 import Foundation
 import GRDB
 public import RepoFinderCore
+import SearchIndex
 public import Storage
 import StorageSQL
 
 extension SQLiteStorage {
     public func upsertRepositories(_ repositories: [Repository]) async throws -> UpsertCounts {
         guard !repositories.isEmpty else { return UpsertCounts() }
+        defer { searchIndex.invalidate() }
         return try await write { db in try Self.upsert(db, repositories) }
     }
 
-    /// Inserts and updates repositories (their topics and search rows too) inside a write.
+    /// Inserts and updates repositories (their topics too) inside a write.
     static func upsert(_ db: Database, _ repositories: [Repository]) throws -> UpsertCounts {
         let stored = try Self.storedFingerprints(db, keys: repositories.map(\.id))
         let plan = UpsertPlan(rows: repositories, stored: stored, key: \.id, fingerprint: \.storageFingerprint)
@@ -28,7 +30,6 @@ extension SQLiteStorage {
             sql: "INSERT INTO repository_topics (repository_id, position, topic) VALUES (?, ?, ?)"
         )
         let writes = plan.inserts.map { ($0, true) } + plan.updates.map { ($0, false) }
-        var searchRows: [(any DatabaseValueConvertible)?] = []
         for (repository, isNew) in writes {
             let values = Self.values(of: repository)
             let id: Int64
@@ -38,22 +39,10 @@ extension SQLiteStorage {
                 id = try Int64.fetchOne(
                     update, arguments: StatementArguments(Array(values.dropFirst()) + [values[0]]))!
                 try deleteTopics.execute(arguments: [id])
-                try db.execute(sql: "DELETE FROM repository_search WHERE rowid = ?", arguments: [id])
             }
             for (position, topic) in repository.topics.enumerated() {
                 try insertTopic.execute(arguments: [id, position, topic])
             }
-            searchRows += [
-                id, "\(repository.owner.login) \(repository.name)", repository.topics.joined(separator: " "),
-                repository.description ?? "", SearchSQL.facets(of: repository),
-            ]
-        }
-        // FTS5 flushes its pending terms at every statement, so many rows a statement keep the index compact.
-        for chunk in searchRows.chunks(of: 5 * 400) {
-            try db.execute(
-                sql: "INSERT INTO repository_search (rowid, names, topics, description, facets) VALUES "
-                    + Array(repeating: SharedSQL.placeholders(5), count: chunk.count / 5).joined(separator: ", "),
-                arguments: StatementArguments(Array(chunk)))
         }
         return plan.counts
     }
@@ -75,21 +64,8 @@ extension SQLiteStorage {
         }
     }
 
-    public func search(_ query: SearchQuery) async throws -> Page<Repository> {
-        let sql = SearchSQL.sqlite(query)
-        return try await read { db in
-            // Cached statements: the same few shapes of SQL run again and again.
-            let rows = try Row.fetchAll(db.cachedStatement(sql: sql.page), arguments: Self.arguments(sql.pageArguments))
-            let total: Int
-            if sql.pageHasTotal, let first = rows.first {
-                total = first[SharedSQL.repositoryColumnCount]
-            } else {
-                total =
-                    try Int.fetchOne(db.cachedStatement(sql: sql.count), arguments: Self.arguments(sql.countArguments))
-                    ?? 0
-            }
-            return Page(items: try Self.decode(db, rows: rows), total: total, request: query.page)
-        }
+    public func catalogVersion() async throws -> Int64 {
+        try await read { db in try Int64.fetchOne(db.cachedStatement(sql: SharedSQL.catalogVersion)) ?? 0 }
     }
 
     public func snapshotCoverage() async throws -> ClosedRange<Day>? {

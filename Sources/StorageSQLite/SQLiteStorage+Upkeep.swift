@@ -1,12 +1,14 @@
 public import Foundation
 import GRDB
 public import RepoFinderCore
+import SearchIndex
 public import Storage
 import StorageSQL
 
 extension SQLiteStorage {
     public func renameRepository(_ old: RepositoryName, to current: Repository, at date: Date) async throws -> Bool {
-        try await write { db in
+        defer { searchIndex.invalidate() }
+        return try await write { db in
             let oldID = try Int64.fetchOne(db, sql: SharedSQL.repositoryIDByKey, arguments: [old.key])
             let newID = try Int64.fetchOne(db, sql: SharedSQL.repositoryIDByKey, arguments: [current.id])
             guard let id = oldID ?? newID else { return false }
@@ -15,7 +17,6 @@ extension SQLiteStorage {
                     for statement in SharedSQL.mergeRepositoryRows {
                         try db.execute(sql: statement, arguments: [newID, oldID])
                     }
-                    try db.execute(sql: "DELETE FROM repository_search WHERE rowid = ?", arguments: [oldID])
                     try db.execute(sql: SharedSQL.deleteRepositoryByID, arguments: [oldID])
                 } else {
                     try db.execute(
@@ -43,6 +44,7 @@ extension SQLiteStorage {
 
     public func markGone(_ names: [RepositoryName], at date: Date) async throws -> Int {
         guard !names.isEmpty else { return 0 }
+        defer { searchIndex.invalidate() }
         return try await write { db in
             var marked = 0
             for chunk in Array(Set(names.map(\.key))).chunks(of: 500) {
@@ -51,8 +53,6 @@ extension SQLiteStorage {
                     sql: "UPDATE repositories SET gone_at = ? WHERE gone_at IS NULL AND full_name_key IN "
                         + SharedSQL.placeholders(chunk.count) + " RETURNING id",
                     arguments: StatementArguments([date.sqliteText] + Array(chunk)))
-                // Out of the full-text index, so no search finds them; a refresh that finds one again re-indexes it.
-                for id in ids { try db.execute(sql: "DELETE FROM repository_search WHERE rowid = ?", arguments: [id]) }
                 marked += ids.count
             }
             return marked
@@ -61,6 +61,7 @@ extension SQLiteStorage {
 
     public func markChecked(_ names: [RepositoryName], at date: Date) async throws {
         guard !names.isEmpty else { return }
+        defer { searchIndex.invalidate() }
         try await write { db in
             for chunk in Array(Set(names.map(\.key))).chunks(of: 500) {
                 let list = SharedSQL.placeholders(chunk.count)

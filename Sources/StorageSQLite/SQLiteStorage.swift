@@ -1,16 +1,19 @@
 import Foundation
 import GRDB
 import RepoFinderCore
+public import SearchIndex
 public import Storage
 import StorageSQL
 
 /// The embedded engine: a SQLite file in WAL mode (or a private in-memory database), through GRDB.
-public final class SQLiteStorage: DataStore {
+public final class SQLiteStorage: SearchIndexedStore {
     let writer: any DatabaseWriter
     /// Dealt cards are written in groups: the deck records a batch on every request.
     let servedWrites: GroupCommit<ServedBatch, [RepositoryName]>
     /// Today's picks are written in groups: a day's first Home visits come together.
     let pickWrites: GroupCommit<PickToKeep, RepositoryName>
+    /// The catalog's search index, rebuilt when the catalog version moves.
+    public let searchIndex = SearchIndexCache()
 
     /// Opens (creating if needed) and migrates a database file. Readers and one writer work concurrently (WAL).
     /// - Parameter pageCacheMiB: SQLite's page cache per connection. Imports touch pages all over the snapshot
@@ -23,7 +26,6 @@ public final class SQLiteStorage: DataStore {
         configuration.prepareDatabase { db in
             // The page cache, and memory-mapped reads (file pages the kernel can reclaim).
             try db.execute(sql: "PRAGMA cache_size = -\(cacheKiB); PRAGMA mmap_size = 268435456")
-            TextRank.register(db)
         }
         try Self.checkPath(path)
         Self.createPrivately(path)
@@ -39,9 +41,7 @@ public final class SQLiteStorage: DataStore {
 
     /// Opens a private in-memory database, migrated, for tests.
     public init() throws {
-        var configuration = Configuration()
-        configuration.prepareDatabase { db in TextRank.register(db) }
-        writer = try DatabaseQueue(configuration: configuration)
+        writer = try DatabaseQueue()
         servedWrites = Self.servedWrites(writer)
         pickWrites = Self.pickWrites(writer)
         try migrate()

@@ -2,6 +2,7 @@ import ArgumentParser
 import Catalog
 import Foundation
 import RepoFinderCore
+import SearchIndex
 import Storage
 
 /// `repofinder bench`: benchmark programs that print figures (never timed assertions in tests).
@@ -25,81 +26,90 @@ struct SearchBench: AsyncParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    static let words = [
-        "swift", "react", "rust", "python", "go", "kubernetes", "docker", "machine", "learning", "web", "framework",
-        "cli", "database", "awesome", "api", "game", "engine", "android", "ios", "vue", "compiler", "editor",
-        "terminal", "http", "server", "graphql", "blockchain", "deep", "neural", "chart", "ui", "css", "testing",
-        "security", "linux", "parser", "json", "markdown", "monitoring", "cloud",
-    ]
-    static let phrases = [
-        "machine learning", "web framework", "rust web framework", "swift server", "react native", "game engine",
-        "static site generator", "command line", "deep learning", "kubernetes operator", "text editor", "http client",
-        "design system", "data visualization", "neural network", "package manager", "code editor", "self hosted",
-        "password manager", "awesome list",
-    ]
-    static let prefixes = ["kube", "reac", "tensorf", "pyth", "sw", "j"]
-
-    /// Every query three ways: best match; sorted by stars in a language; page 2 with a star floor.
-    static var queries: [SearchQuery] {
-        let languages = ["JavaScript", "Python", "Go", "Rust", "Swift", "TypeScript", "Java", "C++"]
-        return (words + phrases + prefixes).enumerated().flatMap { index, text in
-            [
-                SearchQuery(text: text),
-                SearchQuery(text: text, language: languages[index % languages.count], sort: .stars),
-                SearchQuery(text: text, minimumStars: 1000, sort: .recentlyPushed, page: PageRequest(page: 2)),
-            ]
-        } + [
-            SearchQuery(text: "", sort: .stars), SearchQuery(text: "", language: "Python", sort: .forks),
-            SearchQuery(text: "", topic: "machine-learning"), SearchQuery(text: "", topic: "javascript", sort: .stars),
-        ]
-    }
-
     func validate() throws {
         guard (1...10_000).contains(iterations) else { throw ValidationError("--iterations must be 1 to 10,000.") }
     }
 
     func run() async throws {
         let location = try database.location()
-        let queries = Self.queries
-        let (samples, perQuery, matches, catalogSize) = try await database.withCatalog { store in
+        let queries = SearchBenchmark.queries
+        let prefixes = SearchBenchmark.typing
+        let measured = try await database.withCatalog { store in
             let catalogSize = try await store.statistics().repositories
-            var matches = 0
-            for query in queries { matches += try await store.search(query).total }  // warm-up
-            var samples: [Duration] = []
-            samples.reserveCapacity(queries.count * iterations)
-            var perQuery = [[Duration]](repeating: [], count: queries.count)
-            let clock = ContinuousClock()
-            for _ in 0..<iterations {
-                for (index, query) in queries.enumerated() {
-                    let started = clock.now
-                    _ = try await store.search(query)
-                    let elapsed = clock.now - started
-                    samples.append(elapsed)
-                    perQuery[index].append(elapsed)
-                }
+            // The first search builds the in-memory index from the store: timed on its own, then a warm-up.
+            let first = ContinuousClock.now
+            var matches = try await store.search(queries[0]).total
+            let indexBuild = ContinuousClock.now - first
+            for query in queries.dropFirst() { matches += try await store.search(query).total }
+            let searches = try await Self.time(queries, iterations: iterations) { _ = try await store.search($0) }
+            // The same queries on the index alone, to show where the time goes; and what each part of a build takes.
+            let loadStarted = ContinuousClock.now
+            let catalog = try await store.allRepositories()
+            let buildStarted = ContinuousClock.now
+            let index = CatalogSearchIndex(catalog)
+            let buildParts = (load: buildStarted - loadStarted, index: ContinuousClock.now - buildStarted)
+            let indexAlone = await Self.time(queries, iterations: iterations) { _ = index.search($0) }
+            // Suggestions as someone types: every prefix of a few searches, through the store's interface.
+            for prefix in prefixes { _ = try await store.searchSuggestions(prefix, limit: 8) }
+            let suggestions = try await Self.time(prefixes, iterations: iterations) {
+                _ = try await store.searchSuggestions($0, limit: 8)
             }
-            return (samples, perQuery, matches, catalogSize)
+            return (searches, indexAlone, suggestions, matches, catalogSize, indexBuild, buildParts)
         }
-        let milliseconds = samples.map { $0.secondsDouble * 1000 }.sorted()
-        func percentile(_ p: Double) -> Double {
-            milliseconds[min(milliseconds.count - 1, Int(Double(milliseconds.count) * p))]
-        }
-        let total = milliseconds.reduce(0, +)
+        let (searches, indexAlone, suggestions, matches, catalogSize, indexBuild, buildParts) = measured
         print(
             "search benchmark on \(location): \(Number.grouped(catalogSize)) repositories, "
-                + "\(queries.count) queries × \(iterations) runs = \(Number.grouped(milliseconds.count)) searches "
-                + "(\(Number.grouped(matches / queries.count)) matches a query on average)")
+                + "\(queries.count) queries × \(iterations) runs = \(Number.grouped(searches.all.count)) searches "
+                + "(\(Number.grouped(matches / queries.count)) matches a query on average); the index was built by "
+                + String(
+                    format: "the first search in %.0f ms (reading the catalog %.0f ms, indexing it %.0f ms)",
+                    indexBuild.secondsDouble * 1000, buildParts.load.secondsDouble * 1000,
+                    buildParts.index.secondsDouble * 1000))
+        print("searches:       " + Self.summary(searches.all))
+        print("index alone:    " + Self.summary(indexAlone.all))
         print(
-            String(
-                format: "p50 %.3f ms  p90 %.3f ms  p99 %.3f ms  max %.3f ms  mean %.3f ms  %.0f searches/s",
-                percentile(0.5), percentile(0.9), percentile(0.99), milliseconds.last ?? 0,
-                total / Double(milliseconds.count), Double(milliseconds.count) / (total / 1000)))
-        let slowest = zip(queries, perQuery).map { query, runs in (query, runs.sorted()[runs.count / 2]) }
+            "suggestions:    " + Self.summary(suggestions.all)
+                + " (\(prefixes.count) prefixes typed a letter at a time)")
+        let slowest = zip(queries, searches.perItem).map { query, runs in (query, runs.sorted()[runs.count / 2]) }
             .sorted { $0.1 > $1.1 }.prefix(5)
         print("slowest queries (median):")
         for (query, median) in slowest {
             print(String(format: "  %8.3f ms  ", median.secondsDouble * 1000) + query.benchDescription)
         }
+    }
+
+    /// Runs `work` on every item `iterations` times (round after round) and keeps each run's time.
+    static func time<Item>(
+        _ items: [Item], iterations: Int, _ work: (Item) async throws -> Void
+    ) async rethrows -> (all: [Duration], perItem: [[Duration]]) {
+        var all: [Duration] = []
+        all.reserveCapacity(items.count * iterations)
+        var perItem = [[Duration]](repeating: [], count: items.count)
+        let clock = ContinuousClock()
+        for _ in 0..<iterations {
+            for (index, item) in items.enumerated() {
+                let started = clock.now
+                try await work(item)
+                let elapsed = clock.now - started
+                all.append(elapsed)
+                perItem[index].append(elapsed)
+            }
+        }
+        return (all, perItem)
+    }
+
+    /// p50, p90, p99, max, mean and throughput of `samples`.
+    static func summary(_ samples: [Duration]) -> String {
+        let milliseconds = samples.map { $0.secondsDouble * 1000 }.sorted()
+        guard !milliseconds.isEmpty else { return "no samples" }
+        func percentile(_ p: Double) -> Double {
+            milliseconds[min(milliseconds.count - 1, Int(Double(milliseconds.count) * p))]
+        }
+        let total = milliseconds.reduce(0, +)
+        return String(
+            format: "p50 %.3f ms  p90 %.3f ms  p99 %.3f ms  max %.3f ms  mean %.3f ms  %.0f/s",
+            percentile(0.5), percentile(0.9), percentile(0.99), milliseconds.last ?? 0,
+            total / Double(milliseconds.count), Double(milliseconds.count) / (total / 1000))
     }
 }
 

@@ -5,10 +5,18 @@ import Recommender
 import RepoFinderCore
 import Storage
 
-/// `repofinder eval`: the recommender against a popularity baseline on held-out stars.
+/// `repofinder eval`: offline evaluations — the recommender (`eval recommend`, the default) and search
+/// (`eval search`).
 struct EvalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "eval",
+        commandName: "eval", abstract: "Evaluate the recommender (default) or search.",
+        subcommands: [RecommendEval.self, SearchEval.self], defaultSubcommand: RecommendEval.self)
+}
+
+/// `repofinder eval [recommend]`: the recommender against a popularity baseline on held-out stars.
+struct RecommendEval: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "recommend",
         abstract: "Evaluate the recommender on star data: HR@10, NDCG@10 and Recall@20, next to popularity.",
         discussion: """
             Trains on --train, then for every person ranks all repositories of both files that are not among their \

@@ -9,7 +9,11 @@ struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Search the catalog by name, topics and description.",
-        discussion: "Every word must match (as a prefix). An empty query lists the catalog with the filters alone."
+        discussion: """
+            Words match as developers write them (plurals, synonyms such as k8s, words joined or apart, one typo in a \
+            longer word); repositories with every word come first, then, when those are few, those with most of them. \
+            Matched words are marked on a terminal. An empty query lists the catalog with the filters alone.
+            """
     )
 
     @Argument(help: "Words to look for, for example \"swift server\".")
@@ -39,6 +43,9 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(help: "text or json.")
     var format: OutputFormat = .text
 
+    @Flag(help: "No colours for the matched words (also when NO_COLOR is set or the output is not a terminal).")
+    var noColor = false
+
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
@@ -54,22 +61,36 @@ struct SearchCommand: AsyncParsableCommand {
         let search = SearchQuery(
             text: query, language: language, topic: topic, minimumStars: minimumStars, health: health, sort: sort,
             page: PageRequest(page: page, perPage: perPage))
-        let results = try await database.withCatalog { try await $0.search(search) }
+        let found = try await database.withCatalog { try await $0.searchResults(search) }
+        let results = found.page
         switch format {
         case .json:
-            try printJSON(APISchemas.searchPage(results, page: search.page, now: Date()))
+            try printJSON(
+                APISchemas.searchPage(
+                    results, page: search.page, now: Date(), highlights: found.highlights,
+                    didYouMean: found.didYouMean))
         case .text:
+            let colors =
+                !noColor && ProcessInfo.processInfo.environment["NO_COLOR"] == nil && isatty(STDOUT_FILENO) == 1
+            let words = Set(found.highlights)
+            // Matched words in bold yellow on a terminal.
+            func mark(_ text: String) -> String {
+                colors ? SearchHighlight.marked(text, words: words, before: "\u{1B}[1;33m", after: "\u{1B}[0m") : text
+            }
+            if let didYouMean = found.didYouMean {
+                print("Did you mean \"\(didYouMean)\"?" + (results.total > 0 ? " (Showing results for it too.)" : ""))
+            }
             let pages = max(1, (results.total + perPage - 1) / perPage)
             let subject = query.isEmpty ? "repositories" : "results for \"\(query)\""
             print("\(Number.grouped(results.total)) \(subject) (page \(page) of \(Number.grouped(pages)))")
             for (index, repository) in results.items.enumerated() {
                 let rank = String(search.page.offset + index + 1).leftPadded(to: 4)
-                print("\(rank)  \(repository.summaryLine)")
+                print("\(rank)  \(mark(repository.summaryLine))")
                 if !repository.topics.isEmpty {
-                    print("      " + repository.topics.prefix(5).map { "#\($0)" }.joined(separator: " "))
+                    print("      " + mark(repository.topics.prefix(5).map { "#\($0)" }.joined(separator: " ")))
                 }
                 if let description = repository.description {
-                    print("      " + String(description.prefix(100)) + (description.count > 100 ? "…" : ""))
+                    print("      " + mark(String(description.prefix(100))) + (description.count > 100 ? "…" : ""))
                 }
             }
         }

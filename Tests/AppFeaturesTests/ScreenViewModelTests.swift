@@ -181,9 +181,12 @@ struct ScreenViewModelTests {
         service.onSearch { request in
             asked.withLock { $0.append("\(request.query)#\(request.page)") }
             let base = (request.page - 1) * 20
-            return ResultPage(
-                items: (base..<base + 20).map { Sample.repository($0) }, page: request.page, perPage: 20, total: 30)
+            return SearchResultsPage(
+                results: ResultPage(
+                    items: (base..<base + 20).map { Sample.repository($0) }, page: request.page, perPage: 20, total: 30
+                ))
         }
+        service.onSearchSuggestions { _ in [] }
         let model = SearchViewModel(service: service, debounce: .milliseconds(50))
         model.send(.queryChanged("s"))
         model.send(.queryChanged("sw"))
@@ -198,9 +201,64 @@ struct ScreenViewModelTests {
         await model.send(.queryChanged("   ")).value
         #expect(model.state == .idle)
         #expect(model.results.isEmpty)
-        service.onSearch { request in ResultPage(items: [], page: request.page, perPage: 20, total: 0) }
+        service.onSearch { request in
+            SearchResultsPage(results: ResultPage(items: [], page: request.page, perPage: 20, total: 0))
+        }
         await model.send(.queryChanged("zzzz")).value
         #expect(model.state == .empty)
+    }
+
+    @Test("search: suggestions while typing, a chosen topic or language, marked words and Did you mean")
+    func searchSuggestionsAndCorrections() async throws {
+        let asked = Mutex<[String]>([])
+        service.onSearchSuggestions { text in
+            asked.withLock { $0.append(text) }
+            return [
+                SearchSuggestion(kind: .language, text: "Kotlin", count: 900),
+                SearchSuggestion(kind: .topic, text: "kubernetes-operator", count: 40),
+                SearchSuggestion(kind: .repository, text: "kubernetes/kubernetes", count: 110_000),
+            ]
+        }
+        let requests = Mutex<[SearchRequest]>([])
+        service.onSearch { request in
+            requests.withLock { $0.append(request) }
+            let correction = request.query == "kuberntes" ? "kubernetes" : nil
+            return SearchResultsPage(
+                results: ResultPage(items: [Sample.repository(1)], page: request.page, perPage: 20, total: 1),
+                highlights: ["kubernetes"], didYouMean: correction)
+        }
+        let model = SearchViewModel(service: service, debounce: .milliseconds(80), suggestionDelay: .milliseconds(5))
+        model.send(.queryChanged("k"))
+        await model.send(.queryChanged("ku")).value
+        #expect(asked.withLock { $0 } == ["ku"], "older words are not asked about")
+        #expect(model.suggestions.map(\.text) == ["Kotlin", "kubernetes-operator", "kubernetes/kubernetes"])
+        await model.send(.dismissSuggestions).value
+        #expect(model.suggestions.isEmpty)
+
+        // A topic searches for its words.
+        await model.send(.chooseSuggestion(SearchSuggestion(kind: .topic, text: "kubernetes-operator", count: 40)))
+            .value
+        #expect(model.query == "kubernetes operator")
+        #expect(requests.withLock { $0.last?.query } == "kubernetes operator")
+        #expect(model.highlights == ["kubernetes"])
+        // A language filters by it, the words cleared: the language alone is browsed.
+        await model.send(.chooseSuggestion(SearchSuggestion(kind: .language, text: "Kotlin", count: 900))).value
+        #expect(model.query.isEmpty && model.language == "Kotlin")
+        let browsed = requests.withLock { $0.last }
+        #expect(browsed?.query == "" && browsed?.language == "Kotlin")
+
+        // An unknown word: the correction is offered, and taken.
+        await model.send(.queryChanged("kuberntes")).value
+        #expect(model.didYouMean == "kubernetes")
+        await model.send(.acceptCorrection).value
+        #expect(model.query == "kubernetes" && model.didYouMean == nil)
+        #expect(requests.withLock { $0.last?.query } == "kubernetes")
+
+        // A failing suggestion request offers nothing; the search goes on.
+        service.onSearchSuggestions { _ throws(ClientFailure) in throw .noConnection }
+        await model.send(.queryChanged("rust")).value
+        #expect(model.suggestions.isEmpty)
+        #expect(model.state == .loaded)
     }
 
     @Test("saved list: loads, removes at once, puts back with the reason when the server refuses")

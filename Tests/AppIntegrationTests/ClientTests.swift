@@ -43,10 +43,15 @@ struct ClientTests {
             if let last = snapshots.last {
                 #expect(try await client.starHistory(of: name, from: last.day, to: last.day) == [last])
             }
-            let results = try await client.search(SearchRequest(query: "rust", perPage: 5))
+            let found = try await client.search(SearchRequest(query: "rust", perPage: 5))
+            let results = found.results
             #expect(results.items.count == 5)
             #expect(results.total == 12)
             #expect(results.hasMore)
+            #expect(found.highlights.contains("rust"))
+            #expect(try await client.search(SearchRequest(query: "pyhton")).didYouMean == "python")
+            let suggestions = try await client.searchSuggestions("ru", limit: 5)
+            #expect(suggestions.contains(SearchSuggestion(kind: .language, text: "Rust", count: 12)), "\(suggestions)")
             let trending = try await client.trending(language: "Go", window: .weekly, page: 1, perPage: 5)
             #expect(trending.items.map(\.rank) == [1, 2, 3, 4, 5])
             #expect(trending.items.allSatisfy { $0.repository.language == "Go" })

@@ -205,8 +205,11 @@ final class DyingService: DiscoveryService, Sendable {
     {
         try await service.trending(language: language, window: window, page: page, perPage: perPage)
     }
-    func search(_ request: SearchRequest) async throws(ClientFailure) -> ResultPage<Repository> {
+    func search(_ request: SearchRequest) async throws(ClientFailure) -> SearchResultsPage {
         try await service.search(request)
+    }
+    func searchSuggestions(_ text: String, limit: Int) async throws(ClientFailure) -> [SearchSuggestion] {
+        try await service.searchSuggestions(text, limit: limit)
     }
     func repository(_ name: RepositoryName) async throws(ClientFailure) -> Repository {
         try await service.repository(name)

@@ -21,7 +21,8 @@ public final class FakeService: DiscoveryService, Sendable {
         var remove: Handler<(RepositoryName, UserList), Void>?
         var stats: Handler<Void, PersonStats>?
         var trending: Handler<(language: String?, window: TrendingWindow, page: Int), ResultPage<TrendingEntry>>?
-        var search: Handler<SearchRequest, ResultPage<Repository>>?
+        var search: Handler<SearchRequest, SearchResultsPage>?
+        var suggestions: Handler<String, [SearchSuggestion]>?
         var repository: Handler<RepositoryName, Repository>?
         var similar: Handler<RepositoryName, [Card]>?
         var clusters: Handler<Void, [ClusterSummary]>?
@@ -73,8 +74,11 @@ public final class FakeService: DiscoveryService, Sendable {
     public func onTrending(
         _ h: @escaping Handler<(language: String?, window: TrendingWindow, page: Int), ResultPage<TrendingEntry>>
     ) { stubs.withLock { $0.trending = h } }
-    public func onSearch(_ h: @escaping Handler<SearchRequest, ResultPage<Repository>>) {
+    public func onSearch(_ h: @escaping Handler<SearchRequest, SearchResultsPage>) {
         stubs.withLock { $0.search = h }
+    }
+    public func onSearchSuggestions(_ h: @escaping Handler<String, [SearchSuggestion]>) {
+        stubs.withLock { $0.suggestions = h }
     }
     public func onRepository(_ h: @escaping Handler<RepositoryName, Repository>) {
         stubs.withLock { $0.repository = h }
@@ -147,8 +151,11 @@ public final class FakeService: DiscoveryService, Sendable {
     {
         try await handler("trending", \.trending)((language, window, page))
     }
-    public func search(_ request: SearchRequest) async throws(ClientFailure) -> ResultPage<Repository> {
+    public func search(_ request: SearchRequest) async throws(ClientFailure) -> SearchResultsPage {
         try await handler("search", \.search)(request)
+    }
+    public func searchSuggestions(_ text: String, limit: Int) async throws(ClientFailure) -> [SearchSuggestion] {
+        try await handler("searchSuggestions", \.suggestions)(text)
     }
     public func repository(_ name: RepositoryName) async throws(ClientFailure) -> Repository {
         try await handler("repository", \.repository)(name)

@@ -39,15 +39,7 @@ struct Fixture: Sendable {
     }
 
     private static func readCatalog() throws -> [Repository] {
-        let reader = try LineReader(path: try SharedDataFolder.file("catalog/repos.jsonl.gz"))
-        let decoder = RepositoryRecordDecoder()
-        var repositories: [Repository] = []
-        while let line = try reader.next() {
-            if case .text(_, let bytes) = line, case .success(let repository) = decoder.decode(bytes) {
-                repositories.append(repository)
-            }
-        }
-        return repositories
+        try RepositoryRecordDecoder.repositories(inFile: try SharedDataFolder.file("catalog/repos.jsonl.gz"))
     }
 
     private static func stars(_ relativePath: String) throws -> [OfflineEvaluation.Star] {

@@ -49,6 +49,10 @@ const clipped = (el) => {
   return false;
 };
 const moving = (el) => el.closest(".card:not(.top), .toast:not(.visible), .flying");
+// An open popup (a listbox of suggestions) lies over what follows on purpose: its box is not an overflow of the
+// elements it is attached to.
+const popupOpen = (el) => [...el.querySelectorAll('[role="listbox"]:not([hidden])')]
+  .some((popup) => ["absolute", "fixed"].includes(getComputedStyle(popup).position));
 for (const el of document.body.querySelectorAll("*")) {
   if (!shown(el) || moving(el) || ["svg", "path", "script", "style", "br", "option"].includes(el.tagName.toLowerCase())) continue;
   if (el.closest("svg")) continue;
@@ -56,7 +60,7 @@ for (const el of document.body.querySelectorAll("*")) {
   const box = el.getBoundingClientRect();
   if (style.display !== "inline" && style.overflowX === "visible" && el.scrollWidth > el.clientWidth + 2 && el.clientWidth > 0)
     problems.push(`${name(el)} overflows its box sideways (${el.scrollWidth} > ${el.clientWidth})`);
-  if (style.display !== "inline" && style.overflowY === "visible" && el.scrollHeight > el.clientHeight + 2 && el.clientHeight > 0)
+  if (style.display !== "inline" && style.overflowY === "visible" && el.scrollHeight > el.clientHeight + 2 && el.clientHeight > 0 && !popupOpen(el))
     problems.push(`${name(el)} overflows its box (${el.scrollHeight} > ${el.clientHeight} high)`);
   if (style.position !== "fixed" && !clipped(el) && (box.right > width + 1 || box.left < -1))
     problems.push(`${name(el)} runs off the screen (${Math.round(box.left)}…${Math.round(box.right)} of ${width})`);

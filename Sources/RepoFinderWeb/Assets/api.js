@@ -109,6 +109,7 @@ export const api = {
   compare: (repos, { auth = false } = {}) => request("GET", `/v1/compare${query({ repos })}`, { auth }),
   trending: (params) => request("GET", `/v1/trending${query(params)}`, { auth: "optional" }),
   search: (params) => request("GET", `/v1/search${query(params)}`, { auth: "optional" }),
+  suggest: (q, limit = 8) => request("GET", `/v1/search/suggest${query({ q, limit })}`, { auth: false }),
   repository: (fullName) => request("GET", `/v1/repos/${repoPath(fullName)}`, { auth: "optional" }),
   similar: (fullName) => request("GET", `/v1/repos/${repoPath(fullName)}/similar?limit=10`, { auth: "optional" }),
   clusters: () => request("GET", "/v1/clusters", { auth: false }),

@@ -8,6 +8,7 @@ import { starButton } from "./githubstar.js";
 import { LANGUAGES, unknownLanguage } from "./languages.js";
 import { rowActions, suppressClickAfterSwipe, swipeToAct } from "./rowactions.js";
 import { forgetListed, listed, MAX_LISTED, replaceListed, unlist } from "./store.js";
+import { suggestWhileTyping } from "./suggest.js";
 import { buzz, compact, failure, h, repositoryRow, skeletonRows, toast } from "./ui.js";
 
 let list;
@@ -34,7 +35,10 @@ export function start() {
   const filtersBox = document.querySelector(".more-filters");
   if (filtersBox && (matchMedia("(min-width: 700px)").matches || new URLSearchParams(location.search).has("health"))) filtersBox.open = true;
   if (kind === "trending") watchTrendingFilters(() => reload(source));
-  if (kind === "search") watchSearchForm(() => reload(source));
+  if (kind === "search") {
+    watchSearchForm(() => reload(source));
+    suggestWhileTyping(document.getElementById("search-form"));
+  }
   if (kind === "trending") watchPull(() => reload(source));
   observer = new IntersectionObserver((entries) => {
     if (entries.some((entry) => entry.isIntersecting)) more(source);
@@ -211,12 +215,15 @@ function searchFilters() {
 async function searchSource(page) {
   const filters = searchFilters();
   if (!filters.q && !filters.language) {
+    showCorrection(null);
     // Nothing asked yet: an invitation, not a request for an empty query.
     return { rows: [], done: true, summary: () => "", empty: searchPrompt() };
   }
   const result = await api.search({ ...filters, page, perPage: 20 });
+  if (page === 1) showCorrection(result.didYouMean);
+  const highlight = new Set(result.highlights || []);
   return {
-    rows: result.items.map((repository) => actingRow(repository)),
+    rows: result.items.map((repository) => actingRow(repository, { highlight })),
     done: page * 20 >= result.total || result.items.length === 0,
     summary: (shown) => `${result.total.toLocaleString("en")} ${result.total === 1 ? "repository" : "repositories"}${filters.q ? ` for “${filters.q}”` : ""} — showing ${shown}`,
     empty: filters.health
@@ -240,6 +247,18 @@ function watchSearchForm(changed) {
   for (const field of [form.q, form.language]) {
     field.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(apply, 350); });
   }
+}
+
+/** "Did you mean …?" above the results when a word was unknown and has a likely spelling; a button searches it. */
+function showCorrection(didYouMean) {
+  const notice = document.getElementById("search-notice");
+  if (!notice) return;
+  notice.hidden = !didYouMean;
+  if (!didYouMean) { notice.replaceChildren(); return; }
+  const form = document.getElementById("search-form");
+  notice.replaceChildren("Did you mean ", h("button", {
+    type: "button", class: "link-button", onclick: () => { form.q.value = didYouMean; form.requestSubmit(); },
+  }, didYouMean), "?");
 }
 
 /** What Search shows before anything is asked: what to type, and a few searches to start from. */

@@ -108,7 +108,7 @@ export const detailPath = (fullName) => `/r/${fullName.split("/").map(encodeURIC
 /** One repository in a list: the whole row opens its detail (owner and name on their own lines, cut with an
  * ellipsis), facts, optional extras, its key figure on the right (`key`: `{ value, label }`, a trending gain), row
  * actions, and a Compare toggle. */
-export function repositoryRow(repository, { rank, extra, actions, key, compare = true } = {}) {
+export function repositoryRow(repository, { rank, extra, actions, key, compare = true, highlight } = {}) {
   const [owner, name] = repository.fullName.split("/");
   const facts = [
     repository.goneAt && h("span", { class: "badge warn" }, "Gone from GitHub"),
@@ -123,11 +123,28 @@ export function repositoryRow(repository, { rank, extra, actions, key, compare =
     avatar(repository),
     h("div", { class: "row-body" },
       h("a", { class: "row-title", href: detailPath(repository.fullName), "aria-label": repository.fullName, draggable: "false" },
-        h("span", { class: "row-owner" }, `${owner}/`), h("span", { class: "row-name" }, name)),
-      repository.description ? h("p", { class: "row-description" }, repository.description) : null,
+        h("span", { class: "row-owner" }, marked(`${owner}/`, highlight)), h("span", { class: "row-name" }, marked(name, highlight))),
+      repository.description ? h("p", { class: "row-description" }, marked(repository.description, highlight)) : null,
       h("p", { class: "row-facts" }, facts, compare ? compareToggle(repository.fullName) : null)),
     key ? h("div", { class: "row-key" }, h("strong", {}, key.value), h("small", {}, key.label)) : null,
     actions ? h("div", { class: "row-actions" }, actions) : null);
+}
+
+/** `text` with every whole word (a run of letters and digits) whose lowercase form is in `words` (a search's
+ * highlights) inside a <mark>; the text alone when there is nothing to mark. */
+export function marked(text, words) {
+  if (!words || words.size === 0) return text;
+  const parts = [];
+  let last = 0;
+  for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    if (!words.has(match[0].toLowerCase())) continue;
+    if (match.index > last) parts.push(text.slice(last, match.index));
+    parts.push(h("mark", {}, match[0]));
+    last = match.index + match[0].length;
+  }
+  if (parts.length === 0) return text;
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
 }
 
 /** Made by tray.js (which imports this module): the row's Compare button. */

@@ -1,0 +1,32 @@
+import Logging
+import ServiceLifecycle
+import Storage
+
+/// Builds the search index a little after the server starts (a second or two of one core for the full catalog, off
+/// the cooperative threads), so people searching later do not wait for it. The delay lets the start itself (the
+/// recommender, Home's lists) have the machine first; a search before then builds the index itself and waits for it.
+struct SearchWarmupService<C: Clock>: Service where C.Duration == Duration {
+    let store: any DataStore
+    let delay: Duration
+    let clock: C
+    let logger: Logger
+
+    func run() async throws {
+        do {
+            try await cancelWhenGracefulShutdown { try await clock.sleep(for: delay) }
+        } catch {
+            return  // the server is stopping before it was time
+        }
+        let started = ContinuousClock.now
+        do {
+            try await store.prepareSearch()
+            logger.debug(
+                "search index ready", metadata: ["ms": "\((ContinuousClock.now - started) / .milliseconds(1))"])
+        } catch {
+            logger.notice(
+                "could not build the search index ahead; the first search will", metadata: ["error": "\(error)"])
+        }
+        // Done: wait for the group to stop (a service that returns would stop the server).
+        try? await gracefulShutdown()
+    }
+}

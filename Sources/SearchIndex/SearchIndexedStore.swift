@@ -1,0 +1,31 @@
+public import RepoFinderCore
+public import Storage
+
+/// A store whose search is answered from a ``SearchIndexCache`` of its own catalog (both SQL engines): searches,
+/// suggestions and warming the index up come with the conformance.
+public protocol SearchIndexedStore: DataStore {
+    /// The index of this store's catalog.
+    var searchIndex: SearchIndexCache { get }
+    /// A number every write to a searchable column of the catalog moves, from any process.
+    func catalogVersion() async throws -> Int64
+}
+
+extension SearchIndexedStore {
+    public func searchResults(_ query: SearchQuery) async throws -> SearchResults {
+        try await searchIndex.results(
+            query, version: { try await self.catalogVersion() }, load: { try await self.allRepositories() })
+    }
+
+    public func searchSuggestions(_ text: String, limit: Int) async throws -> [SearchSuggestion] {
+        try await currentSearchIndex().suggestions(text, limit: limit)
+    }
+
+    public func prepareSearch() async throws {
+        _ = try await currentSearchIndex()
+    }
+
+    private func currentSearchIndex() async throws -> CatalogSearchIndex {
+        try await searchIndex.index(
+            version: { try await self.catalogVersion() }, load: { try await self.allRepositories() })
+    }
+}
