@@ -32,8 +32,29 @@ extension DiscoveryAPI {
     }
 
     func search(_ input: Operations.Search.Input) async throws -> Operations.Search.Output {
-        let page = try Mapping.page(input.query.page, input.query.perPage)
-        let text = input.query.q.trimmingCharacters(in: .whitespacesAndNewlines)
+        let query = input.query
+        let answer = try await searchAnswer(
+            q: query.q, language: query.language, topic: query.topic,
+            health: query.health.flatMap { RepositoryHealth.Level(rawValue: $0.rawValue) },
+            sort: query.sort.flatMap { SearchSort(rawValue: $0.rawValue) } ?? .bestMatch, page: query.page,
+            perPage: query.perPage)
+        return .ok(
+            .init(
+                body: .json(
+                    APISchemas.searchPage(
+                        answer.page, page: answer.page.request, now: answer.now, viewers: answer.viewers,
+                        highlights: answer.highlights, didYouMean: answer.didYouMean))))
+    }
+
+    /// A search as the generated handler and ``SearchEndpoint`` both answer it: the words and filters checked, the
+    /// index's page, a repository named `owner/name` (or by its GitHub address) first, and where each stands with the
+    /// person.
+    func searchAnswer(
+        q: String, language: String?, topic: String?, health: RepositoryHealth.Level?, sort: SearchSort, page: Int?,
+        perPage: Int?
+    ) async throws -> SearchAnswer {
+        let page = try Mapping.page(page, perPage)
+        let text = q.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw APIError.badRequest("'q' is empty: say what to search for.") }
         guard text.count <= Route.maximumQueryLength,
             text.utf8.count <= Route.maximumQueryLength * Mapping.bytesPerCharacter
@@ -46,10 +67,9 @@ extension DiscoveryAPI {
                     + "\(Mapping.maximumSearchReach)); narrow the search instead.")
         }
         let query = SearchQuery(
-            text: text, language: try Mapping.filter(input.query.language, "language"),
-            topic: try Mapping.filter(input.query.topic, "topic")?.lowercased(),
-            health: input.query.health.flatMap { RepositoryHealth.Level(rawValue: $0.rawValue) }, now: Date(),
-            sort: SearchSort(rawValue: (input.query.sort ?? .bestMatch).rawValue) ?? .bestMatch, page: page)
+            text: text, language: try Mapping.filter(language, "language"),
+            topic: try Mapping.filter(topic, "topic")?.lowercased(), health: health, now: Date(), sort: sort,
+            page: page)
         let found = try await store.searchResults(query)
         var result = found.page
         // `owner/name` or a pasted GitHub address: that repository first, fetched from GitHub if the catalog lacks it.
@@ -62,13 +82,9 @@ extension DiscoveryAPI {
                 items: Array(([repository] + rest).prefix(page.perPage)),
                 total: result.total + (rest.count == result.items.count ? 1 : 0), request: page)
         }
-        let viewers = try await viewerStates(of: result.items)
-        return .ok(
-            .init(
-                body: .json(
-                    APISchemas.searchPage(
-                        result, page: page, now: Date(), viewers: viewers, highlights: found.highlights,
-                        didYouMean: found.didYouMean))))
+        return SearchAnswer(
+            page: result, highlights: found.highlights, didYouMean: found.didYouMean,
+            viewers: try await viewerStates(of: result.items), now: query.now)
     }
 
     func suggestSearch(_ input: Operations.SuggestSearch.Input) async throws -> Operations.SuggestSearch.Output {

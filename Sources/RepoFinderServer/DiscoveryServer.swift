@@ -114,6 +114,8 @@ public enum DiscoveryServer {
         }
         let home = HomeEndpoint(api: api)
         router.on(RouterPath(HomeEndpoint.path), method: .get) { request, _ in try await home.respond(to: request) }
+        let search = SearchEndpoint(api: api)
+        router.on(RouterPath(SearchEndpoint.path), method: .get) { request, _ in try await search.respond(to: request) }
         let compare = CompareEndpoint(api: api)
         router.on(RouterPath(CompareEndpoint.path), method: .get) { request, _ in
             try await compare.respond(to: request)
@@ -123,7 +125,7 @@ public enum DiscoveryServer {
                 router: router,
                 answeredByHand: [
                     "\(FeedEndpoint.method.rawValue) \(FeedEndpoint.path)", "GET \(HomeEndpoint.path)",
-                    "GET \(CompareEndpoint.path)",
+                    "GET \(CompareEndpoint.path)", "GET \(SearchEndpoint.path)",
                 ]),
             configuration: Configuration(
                 dateTranscoder: LenientDateTranscoder(), jsonEncodingOptions: [.withoutEscapingSlashes]))

@@ -1,6 +1,7 @@
 import Foundation
 import RepoFinderCore
 import Storage
+import Synchronization
 
 extension CatalogSearchIndex {
     /// The filters of a query as checks on repository numbers.
@@ -61,11 +62,7 @@ extension CatalogSearchIndex {
     // MARK: Ranking words
 
     func rank(_ query: SearchQuery, concepts: [Concept], filter: inout Filter) -> SearchOutcome {
-        var accumulated = [Float](repeating: 0, count: count)
-        var seen = [UInt16](repeating: 0, count: count)
-        var score = [Float](repeating: 0, count: count)
-        var matched = [UInt8](repeating: 0, count: count)
-        var matchedWeight = [Float](repeating: 0, count: count)
+        var (accumulated, seen, score, matched, matchedWeight) = takeBuffers()
         var queryWeight: Float = 0
         var touched: [UInt32] = []
         var matchedTerms = Set<String>()
@@ -185,6 +182,17 @@ extension CatalogSearchIndex {
                 Double(matched[Int(document)]) * 1e8 - Double(ranks?[Int(document)] ?? document)
             }
         }
+        // Leave the buffers as they were found (every entry written is a touched repository's), for the next search.
+        for document in touched {
+            let number = Int(document)
+            seen[number] = 0
+            score[number] = 0
+            matched[number] = 0
+            matchedWeight[number] = 0
+        }
+        giveBack(
+            RankBuffers(
+                accumulated: accumulated, seen: seen, score: score, matched: matched, matchedWeight: matchedWeight))
         let page = ordered.dropFirst(query.page.offset)
         return SearchOutcome(
             repositories: page.map { catalog[Int($0)] }, keys: page.map { keys[Int($0)] }, total: selected.count,
@@ -192,16 +200,44 @@ extension CatalogSearchIndex {
             didYouMean: correction(of: query.text, concepts: concepts))
     }
 
+    /// Zeroed working arrays of the catalog's size, from the pool when one is there.
+    private func takeBuffers() -> (
+        accumulated: [Float], seen: [UInt16], score: [Float], matched: [UInt8], matchedWeight: [Float]
+    ) {
+        let kept = rankBuffers.withLock { $0.popLast() }
+        let buffers =
+            kept
+            ?? RankBuffers(
+                accumulated: [Float](repeating: 0, count: count), seen: [UInt16](repeating: 0, count: count),
+                score: [Float](repeating: 0, count: count), matched: [UInt8](repeating: 0, count: count),
+                matchedWeight: [Float](repeating: 0, count: count))
+        return (buffers.accumulated, buffers.seen, buffers.score, buffers.matched, buffers.matchedWeight)
+    }
+
+    private func giveBack(_ buffers: RankBuffers) {
+        rankBuffers.withLock { pool in
+            if pool.count < RankBuffers.kept { pool.append(buffers) }
+        }
+    }
+
     /// Added to the score of a repository with every word, so it ranks above those with only some of them.
     static let completeMatch = 1e12
 
     /// The popularity and health prior of a repository.
     func prior(_ document: Int, now: Date) -> Double {
-        var prior = pow(log10(Double(stars[document]) + 10), Double(ranking.popularity))
-        if ranking.dormantFactor < 1, level(document, now: now) == .dormant {
+        var prior = popularityPrior[document]
+        if ranking.dormantFactor < 1, isDormant(document, now: now) {
             prior *= Double(ranking.dormantFactor) * (archived[document] ? Double(ranking.dormantFactor) : 1)
         }
         return prior
+    }
+
+    /// ``RepositoryHealth``'s dormant: archived, or not pushed for more than its quiet days (a level of its own for
+    /// speed: it runs for every candidate of a broad search).
+    func isDormant(_ document: Int, now: Date) -> Bool {
+        if archived[document] { return true }
+        guard let pushed = pushedAt[document] else { return false }
+        return Int(now.timeIntervalSince(pushed) / 86_400) > RepositoryHealth.quietDays
     }
 
     /// The position of `document` among `term`'s postings, if it has the term (binary search).

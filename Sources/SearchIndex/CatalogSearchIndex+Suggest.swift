@@ -91,6 +91,13 @@ extension CatalogSearchIndex {
         in repositories: [Repository], matching terms: Set<String>, names: Set<String> = []
     ) -> [String] {
         guard !terms.isEmpty || !names.isEmpty else { return [] }
+        let marked = terms.union(names)
+        // The first parts of terms two words could be written together as: only a word among them is joined with
+        // the next one to look it up.
+        var firstParts = Set<Substring>()
+        for term in terms where term.count >= 4 {
+            for end in term.indices.dropFirst(2).dropLast(1) { firstParts.insert(term[..<end]) }
+        }
         var found: [String] = []
         var seen = Set<String>()
         func mark(_ word: String) {
@@ -102,8 +109,10 @@ extension CatalogSearchIndex {
             for text in texts {
                 let words = SearchText.words(text)
                 for (index, word) in words.enumerated() {
-                    if terms.contains(word) || names.contains(word) { mark(word) }
-                    if index + 1 < words.count, terms.contains(word + words[index + 1]) {
+                    if marked.contains(word) { mark(word) }
+                    if index + 1 < words.count, firstParts.contains(Substring(word)),
+                        terms.contains(word + words[index + 1])
+                    {
                         mark(word)
                         mark(words[index + 1])
                     }

@@ -44,19 +44,23 @@ struct SearchBench: AsyncParsableCommand {
             let searches = try await Self.time(queries, iterations: iterations) { _ = try await store.search($0) }
             // The same queries on the index alone, to show where the time goes; and what each part of a build takes.
             let loadStarted = ContinuousClock.now
+            let memoryBefore = Self.anonymousMemory()
             let catalog = try await store.allRepositories()
+            let memoryLoaded = Self.anonymousMemory()
             let buildStarted = ContinuousClock.now
             let index = CatalogSearchIndex(catalog)
             let buildParts = (load: buildStarted - loadStarted, index: ContinuousClock.now - buildStarted)
+            let memoryBuilt = Self.anonymousMemory()
             let indexAlone = await Self.time(queries, iterations: iterations) { _ = index.search($0) }
             // Suggestions as someone types: every prefix of a few searches, through the store's interface.
             for prefix in prefixes { _ = try await store.searchSuggestions(prefix, limit: 8) }
             let suggestions = try await Self.time(prefixes, iterations: iterations) {
                 _ = try await store.searchSuggestions($0, limit: 8)
             }
-            return (searches, indexAlone, suggestions, matches, catalogSize, indexBuild, buildParts)
+            let memory = (catalog: memoryLoaded - memoryBefore, index: memoryBuilt - memoryLoaded)
+            return (searches, indexAlone, suggestions, matches, catalogSize, indexBuild, buildParts, memory)
         }
-        let (searches, indexAlone, suggestions, matches, catalogSize, indexBuild, buildParts) = measured
+        let (searches, indexAlone, suggestions, matches, catalogSize, indexBuild, buildParts, memory) = measured
         print(
             "search benchmark on \(location): \(Number.grouped(catalogSize)) repositories, "
                 + "\(queries.count) queries × \(iterations) runs = \(Number.grouped(searches.all.count)) searches "
@@ -65,6 +69,9 @@ struct SearchBench: AsyncParsableCommand {
                     format: "the first search in %.0f ms (reading the catalog %.0f ms, indexing it %.0f ms)",
                     indexBuild.secondsDouble * 1000, buildParts.load.secondsDouble * 1000,
                     buildParts.index.secondsDouble * 1000))
+        if memory.catalog > 0 || memory.index > 0 {
+            print("memory: the catalog read for it \(memory.catalog) MB, the index beside it \(memory.index) MB (resident)")
+        }
         print("searches:       " + Self.summary(searches.all))
         print("index alone:    " + Self.summary(indexAlone.all))
         print(
@@ -76,6 +83,15 @@ struct SearchBench: AsyncParsableCommand {
         for (query, median) in slowest {
             print(String(format: "  %8.3f ms  ", median.secondsDouble * 1000) + query.benchDescription)
         }
+    }
+
+    /// This process's resident anonymous memory in MB (Linux's `/proc/self/status`; 0 where there is none).
+    static func anonymousMemory() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("RssAnon:") }),
+            let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        else { return 0 }
+        return kilobytes / 1024
     }
 
     /// Runs `work` on every item `iterations` times (round after round) and keeps each run's time.

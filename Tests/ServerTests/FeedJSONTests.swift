@@ -114,7 +114,7 @@ struct FeedJSONTests {
     }
 }
 
-@Suite("Server: Home's and Compare's hand-written JSON says what the generated types say")
+@Suite("Server: Home's, Compare's and Search's hand-written JSON says what the generated types say")
 struct HomeAndCompareJSONTests {
     static let now = Date(timeIntervalSince1970: 1_795_429_800)
 
@@ -180,6 +180,27 @@ struct HomeAndCompareJSONTests {
                     try Self.parsed(json.bytes)
                         == Self.generated(
                             APISchemas.comparison(comparison, fits: fits, now: Self.now, viewers: viewers)))
+            }
+        }
+    }
+
+    @Test("Search, with and without highlights, a correction and viewer states")
+    func search() throws {
+        let repositories = FeedJSONTests.repositories
+        for (highlights, correction) in [([], nil), (["swift", "naïve"], "swift compiler")] {
+            for viewers in [nil, Self.viewers] {
+                let request = PageRequest(page: 2, perPage: 3)
+                let answer = SearchAnswer(
+                    page: Page(items: repositories, total: 41, request: request), highlights: highlights,
+                    didYouMean: correction, viewers: viewers, now: Self.now)
+                var json = JSONOutput(capacity: 1_024)
+                json.searchPage(answer)
+                #expect(
+                    try Self.parsed(json.bytes)
+                        == Self.generated(
+                            APISchemas.searchPage(
+                                answer.page, page: request, now: Self.now, viewers: viewers, highlights: highlights,
+                                didYouMean: correction)))
             }
         }
     }
