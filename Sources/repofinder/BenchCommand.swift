@@ -70,7 +70,9 @@ struct SearchBench: AsyncParsableCommand {
                     indexBuild.secondsDouble * 1000, buildParts.load.secondsDouble * 1000,
                     buildParts.index.secondsDouble * 1000))
         if memory.catalog > 0 || memory.index > 0 {
-            print("memory: the catalog read for it \(memory.catalog) MB, the index beside it \(memory.index) MB (resident)")
+            print(
+                "memory: the catalog read for it \(memory.catalog) MB, the index beside it \(memory.index) MB (resident)"
+            )
         }
         print("searches:       " + Self.summary(searches.all))
         print("index alone:    " + Self.summary(indexAlone.all))
