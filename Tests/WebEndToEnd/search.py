@@ -76,6 +76,26 @@ def check(b, shots):
     if "kubernetes/kubernetes" not in b.list_repos()[:3]:
         raise Failure(f"kuberntes: first three are {b.list_repos()[:3]}")
 
+    # By touch: a tapped topic suggestion searches its words.
+    b.go("/search")
+    field = b.wait("the search field", lambda: b.find('input[name="q"]'))
+    field.click()
+    typed(field, "kube")
+    b.wait("topic suggestions for 'kube'", lambda: b.finds("#search-suggestions .suggest-topic"), 5)
+    option = b.finds("#search-suggestions .suggest-topic")[0]
+    topic = option.text.split("\n")[0]
+    box = b.js("const r = arguments[0].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]",
+               option)
+    b.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    point = {"x": box[0], "y": box[1]}
+    b.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    b.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    b.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+    words = topic.replace("-", " ")
+    b.wait(f"a tap on '{topic}' to search '{words}'",
+           lambda: b.find('input[name="q"]').get_attribute("value") == words
+           and f"“{words}”" in b.find("#list-summary").text, 10)
+
     # A repository suggestion opens it: type, pick it with the arrow keys and Enter.
     b.go("/search")
     field = b.wait("the search field", lambda: b.find('input[name="q"]'))
@@ -151,7 +171,8 @@ def main():
         b.quit()
     print(f"web search: passed in {time.time() - started:.1f} s — suggestions for 'term': {shown[:4]}; "
           f"terminal file manager → {top}; marked {sorted(set(marks))}; kuberntes → Did you mean kubernetes; "
-          f"a suggestion opened sxyazi/yazi; suggestions, results and Did you mean clean on {len(SCREENS)} screens")
+          f"a tapped topic searched its words; a suggestion opened sxyazi/yazi; "
+          f"suggestions, results and Did you mean clean on {len(SCREENS)} screens")
     return 0
 
 
