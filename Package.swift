@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "GitHubAccounts", targets: ["GitHubAccounts"]),
         .library(name: "Recommender", targets: ["Recommender"]),
         .library(name: "Dealing", targets: ["Dealing"]),
+        .library(name: "Ask", targets: ["Ask"]),
         .library(name: "RepoFinderAPI", targets: ["RepoFinderAPI"]),
         .library(name: "RepoFinderServer", targets: ["RepoFinderServer"]),
         .library(name: "RepoFinderWeb", targets: ["RepoFinderWeb"]),
@@ -120,6 +121,11 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+
+        // Ask: the answering engine (reading a question, running tools over the catalog and the person's lists,
+        // writing a short cited answer, streamed) and its tools over the store and the recommender. No HTTP here.
+        .target(
+            name: "Ask", dependencies: ["Recommender", "Storage", "RepoFinderCore"], swiftSettings: strictSettings),
 
         // The HTTP API contract (openapi.yaml): types, server stubs and client, generated at build time.
         .target(
@@ -235,7 +241,7 @@ let package = Package(
             name: "repofinder",
             dependencies: [
                 "APISchemas", "Catalog", "GitHub", "GitHubAccounts", "GitHubLive", "Recommender", "Storage",
-                "StorageLive", "SearchIndex",
+                "StorageLive", "SearchIndex", "Ask",
                 "RepoFinderCore",
                 "RepoFinderAPI", "RepoFinderServer", "RepoFinderSettings", "AppFeatures", "RepoFinderClient",
                 "OfflineStore",
@@ -261,6 +267,10 @@ let package = Package(
             ],
             path: "Tests/GitHubTestSupport", swiftSettings: strictSettings),
         .testTarget(name: "RepoFinderCoreTests", dependencies: ["RepoFinderCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "AskTests",
+            dependencies: ["Ask", "Catalog", "Recommender", "Storage", "RepoFinderCore", "TestSupport"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "SearchIndexTests",
             dependencies: ["SearchIndex", "Storage", "RepoFinderCore", "Catalog", "TestSupport"],

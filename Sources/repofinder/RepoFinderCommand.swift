@@ -10,7 +10,7 @@ struct RepoFinderCommand: AsyncParsableCommand {
             DeckCommand.self, SimilarCommand.self, ClustersCommand.self, SyncCommand.self, EvalCommand.self,
             MigrateCommand.self, ServeCommand.self,
             RouteCommand.self, StarsCommand.self, DiscoverCommand.self, ImportStarsCommand.self, LoginCommand.self,
-            LogoutCommand.self, CompareCommand.self,
+            LogoutCommand.self, CompareCommand.self, AskCommand.self,
         ]
     )
 }

@@ -1,0 +1,105 @@
+import Foundation
+import RepoFinderCore
+
+extension AnswerEngine {
+    /// Repositories about the subject: the search tool, best match first.
+    func find(_ question: Question, into draft: inout Draft, _ context: AskContext) async throws {
+        let query = question.words.joined(separator: " ")
+        let found = try await draft.search(query, language: question.language, limit: Self.listSize, context)
+        guard !found.isEmpty else {
+            draft.dontKnow(
+                "I don't know of a repository for \(question.phrase): nothing in the catalog matches. "
+                    + "Try other or fewer words.")
+            return
+        }
+        draft.lines.append("For \(question.phrase), these fit best:")
+        for repository in found {
+            draft.lines.append(FactLine.item(repository, number: draft.cite(repository), now: context.now))
+        }
+    }
+
+    /// Welcoming projects: the subject with words newcomers find (beginner, hacktoberfest, learn, …), kept to active
+    /// repositories with open issues.
+    func beginner(_ question: Question, into draft: inout Draft, _ context: AskContext) async throws {
+        var lists: [[Repository]] = []
+        for word in Self.welcomingWords {
+            let query = (question.words + [word]).joined(separator: " ")
+            lists.append(try await draft.search(query, language: question.language, limit: 30, context))
+        }
+        let candidates = Self.interleave(lists, excluding: nil)
+        let now = context.now
+        let open = candidates.filter { repository in
+            guard (repository.openIssues ?? 0) > 0, !repository.archived else { return false }
+            return repository.health(now: now).map { $0.level != .dormant } ?? false
+        }
+        let chosen = Array(open.prefix(Self.listSize))
+        guard !chosen.isEmpty else {
+            draft.dontKnow("I don't know of an active project for newcomers to \(question.phrase) with open issues.")
+            return
+        }
+        let subject = question.words.isEmpty && question.language == nil ? "" : " (\(question.phrase))"
+        draft.lines.append("Active projects that welcome newcomers\(subject), with open issues to start on:")
+        for repository in chosen {
+            let issues = "\(Number.grouped(repository.openIssues ?? 0)) open issues."
+            draft.lines.append(
+                FactLine.item(repository, number: draft.cite(repository), now: now, extra: issues))
+        }
+    }
+
+    /// Words newcomers' projects use of themselves.
+    static let welcomingWords = ["beginners", "hacktoberfest", "good-first-issue", "learn"]
+
+    /// One repository's facts.
+    func facts(_ name: String, _ question: Question, into draft: inout Draft, _ context: AskContext) async throws {
+        guard let repository = try await draft.lookUp(name, context) else {
+            var asFind = question
+            asFind.words = [name]
+            try await find(asFind, into: &draft, context)
+            return
+        }
+        let now = context.now
+        let number = draft.cite(repository)
+        var parts = ["\(repository.fullName) [\(number)]:"]
+        if let description = FactLine.description(repository, limit: 280) { parts.append(description) }
+        var facts = [FactLine.summary(repository, now: now)]
+        if let forks = repository.forks { facts.append("\(Number.grouped(forks)) forks") }
+        if let issues = repository.openIssues { facts.append("\(Number.grouped(issues)) open issues") }
+        if let license = repository.license?.spdxID ?? repository.license?.name { facts.append("license \(license)") }
+        if let created = repository.createdAt {
+            facts.append("created \(RelativeTime.describe(created, now: now))")
+        }
+        parts.append(facts.joined(separator: ", ") + ".")
+        if let health = repository.health(now: now) {
+            parts.append("Health: \(health.summary(openIssues: repository.openIssues, stars: repository.stars)).")
+        }
+        if !repository.topics.isEmpty {
+            parts.append("Topics: \(repository.topics.prefix(8).joined(separator: ", ")).")
+        }
+        draft.lines.append(parts.joined(separator: " "))
+    }
+}
+
+extension Draft {
+    /// The search tool, as a chip: "Searched “web framework” in Swift · 5 results".
+    mutating func search(
+        _ query: String, language: String?, limit: Int, _ context: AskContext
+    ) async throws -> [Repository] {
+        var inputs = ["query": query]
+        if let language { inputs["language"] = language }
+        let shown = query.count > 40 ? String(query.prefix(40)) + "…" : query
+        return try await run("search", context, inputs: inputs) { (found: [Repository]) in
+            "Searched “\(shown)”" + (language.map { " in \($0)" } ?? "") + " · \(found.count) found"
+        } _: { tools in
+            try await tools.search(query, language: language, limit: limit)
+        }
+    }
+
+    /// The repository tool: the repository a question names, or nil.
+    mutating func lookUp(_ name: String, _ context: AskContext) async throws -> Repository? {
+        try await run("repository", context, inputs: ["name": name]) { (found: Repository?) in
+            found.map { "Looked up \($0.fullName)" } ?? "Looked for “\(name)” · not in the catalog"
+        } _: { tools in
+            try await tools.repository(named: name)
+        }
+    }
+}

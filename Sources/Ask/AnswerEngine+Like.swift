@@ -1,0 +1,113 @@
+import Foundation
+import RepoFinderCore
+
+extension AnswerEngine {
+    /// Repositories like a named one: those that call themselves an alternative to it, those matching what should be
+    /// different ("but for JSON") with the seed's own topics, and the recommender's neighbours — merged in turn.
+    func like(_ seedName: String, _ question: Question, into draft: inout Draft, _ context: AskContext) async throws {
+        let seed = try await draft.lookUp(seedName, context)
+        let label = seed?.fullName ?? seedName
+        let names = [seedName] + (seed.map { [$0.name] } ?? [])
+        // Those that name the seed as what they replace.
+        var alternatives: [Repository] = []
+        for word in ["alternative", "replacement"] {
+            let found = try await draft.search(
+                "\(seedName) \(word)", language: question.language, limit: 40, context)
+            alternatives += found.filter { candidate in
+                names.contains { Self.callsItself(an: candidate, alternativeTo: $0) }
+            }
+        }
+        var lists = [alternatives]
+        if !question.words.isEmpty {
+            // What should be different, among repositories of the seed's kind ("like ripgrep but for JSON").
+            let found = try await draft.search(
+                question.words.joined(separator: " "), language: question.language, limit: 100, context)
+            lists.append(try await draft.sameKind(found, as: seed, context))
+        } else if let seed, question.language != nil, seed.language != question.language {
+            // "express for python": the seed's subject in the other language.
+            let subject = Self.distinctiveTopics(of: seed).prefix(3)
+            let words = subject.isEmpty ? ["\(seed.name)"] : Array(subject)
+            lists.append(
+                try await draft.search(
+                    words.joined(separator: " "), language: question.language, limit: 20,
+                    context))
+        }
+        if let seed {
+            let neighbours = try await draft.run("similar", context, inputs: ["repository": seed.fullName]) {
+                (found: [Repository]) in
+                "Found \(found.count) like \(seed.fullName)"
+            } _: { tools in
+                try await tools.similar(to: seed, limit: 30)
+            }
+            lists.append(neighbours.filter { question.language == nil || $0.language == question.language })
+        }
+        let merged = Self.interleave(lists, excluding: seed?.id).prefix(Self.listSize)
+        guard !merged.isEmpty else {
+            draft.dontKnow("I don't know of a repository like \(label)\(Self.but(question)).")
+            return
+        }
+        draft.lines.append("Like \(label)\(Self.but(question)):")
+        for repository in merged {
+            draft.lines.append(FactLine.item(repository, number: draft.cite(repository), now: context.now))
+        }
+    }
+
+    /// " but about “json”" / " in Python" / "" — what the question wants different.
+    static func but(_ question: Question) -> String {
+        var text = ""
+        if !question.words.isEmpty { text += " but about “\(question.words.joined(separator: " "))”" }
+        if let language = question.language { text += " in \(language)" }
+        return text
+    }
+
+    /// Whether `repository`'s description names `seed` as what it replaces ("an open-source alternative to Postman").
+    static func callsItself(an repository: Repository, alternativeTo seed: String) -> Bool {
+        guard let description = repository.description?.lowercased() else { return false }
+        let name = seed.lowercased()
+        guard description.contains(name) || repository.topics.contains(name) else { return false }
+        return [
+            "alternative", "replacement", "replace", "instead of", "inspired by", "clone", "drop-in", "compatible",
+            "fork of",
+        ]
+        .contains { description.contains($0) } || repository.topics.contains { $0.contains("alternative") }
+    }
+
+    /// The seed's topics that say what it is, not what it is written in or called.
+    static func distinctiveTopics(of seed: Repository) -> [String] {
+        let generic: Set<String> = ["hacktoberfest", "open-source", "opensource", "awesome", "free"]
+        return seed.topics.filter { topic in
+            !generic.contains(topic) && QuestionReader.languages[topic] == nil && topic != seed.name.lowercased()
+        }
+    }
+
+    /// The lists taken in turn (first of each, then second of each, …), each repository once, `excluded` left out.
+    static func interleave(_ lists: [[Repository]], excluding excluded: String?) -> [Repository] {
+        var seen: Set<String> = excluded.map { [$0] } ?? []
+        var merged: [Repository] = []
+        for position in 0..<(lists.map(\.count).max() ?? 0) {
+            for list in lists where position < list.count {
+                let repository = list[position]
+                if seen.insert(repository.id).inserted { merged.append(repository) }
+            }
+        }
+        return merged
+    }
+}
+
+extension Draft {
+    /// `candidates` of the seed's topic cluster, in their order (all of them when the seed is unknown or none is).
+    mutating func sameKind(
+        _ candidates: [Repository], as seed: Repository?, _ context: AskContext
+    ) async throws -> [Repository] {
+        guard let seed, !candidates.isEmpty else { return candidates }
+        let clusters = try await run("clusters", context, inputs: ["repository": seed.fullName]) {
+            (_: [String?]) in
+            "Kept those of \(seed.fullName)'s kind"
+        } _: { tools in
+            try await tools.clusters(of: [seed] + candidates)
+        }
+        guard let kind = clusters.first ?? nil else { return candidates }
+        let same = zip(candidates, clusters.dropFirst()).filter { $0.1 == kind }.map(\.0)
+        return same.isEmpty ? candidates : same
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Storage
+
+/// The embedded answering engine: reads a question, runs tools over the catalog and the person's lists, and writes a
+/// short answer from what they returned — each repository it names cited as [n], nothing stated that no tool said. No
+/// model: rules over a reviewed vocabulary and the tools' facts. Streamed: tool chips as tools run, then the sources,
+/// then the words.
+public struct AnswerEngine: Sendable {
+    /// How many repositories a list answer names.
+    public static let listSize = 5
+    /// The longest question read, in characters.
+    public static let maximumQuestionLength = 500
+
+    let reader = QuestionReader()
+
+    public init() {}
+
+    /// Answers `text`, streaming. `previous` is the thread's earlier question as read (``Answer/question``), `card`
+    /// the repository the question is asked from. The stream ends after ``AskEvent/done(_:)``; cancelling the task
+    /// that reads it stops the work.
+    public func stream(
+        _ text: String, previous: Question? = nil, card: String? = nil, tools: any AskTools
+    ) -> AsyncThrowingStream<AskEvent, any Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: AskEvent.self)
+        let task = Task {
+            do {
+                let answer = try await answer(text, previous: previous, card: card, tools: tools) { event in
+                    continuation.yield(event)
+                }
+                continuation.yield(.done(answer))
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// Answers `text`, telling `emit` each tool run, source and piece of text as it is ready; returns the whole answer.
+    public func answer(
+        _ text: String, previous: Question? = nil, card: String? = nil, tools: any AskTools,
+        emit: @escaping @Sendable (AskEvent) -> Void = { _ in }
+    ) async throws -> Answer {
+        let question = reader.read(text, after: previous, card: card)
+        var draft = Draft()
+        let context = AskContext(tools: tools, emit: emit)
+        switch question.intent {
+        case .find: try await find(question, into: &draft, context)
+        case .like(let seed): try await like(seed, question, into: &draft, context)
+        case .trending: try await trending(question, into: &draft, context)
+        case .compare(let names): try await compare(names, into: &draft, context)
+        case .beginner: try await beginner(question, into: &draft, context)
+        case .mine(let list): try await mine(list, question, into: &draft, context)
+        case .why(let name): try await why(name, into: &draft, context)
+        case .facts(let name): try await facts(name, question, into: &draft, context)
+        case .unclear:
+            draft.dontKnow(
+                "I don't know how to answer that. I can find repositories (“a lightweight web framework for Swift”), "
+                    + "ones like another (“like ripgrep but for JSON”), what is trending, compare two, or look through "
+                    + "what you saved or liked.")
+        }
+        try Task.checkCancellation()
+        for source in draft.sources { emit(.source(source)) }
+        let body = draft.lines.joined(separator: "\n")
+        for piece in Self.pieces(of: body) {
+            try Task.checkCancellation()
+            emit(.text(piece))
+        }
+        return Answer(text: body, tools: draft.tools, sources: draft.sources, question: question, found: draft.found)
+    }
+
+    /// The text in streamable pieces: each word with the space or line break before it.
+    static func pieces(of text: String) -> [String] {
+        var pieces: [String] = []
+        var current = ""
+        for character in text {
+            if (character == " " || character == "\n"), !current.isEmpty, current.last != " ", current.last != "\n" {
+                pieces.append(current)
+                current = ""
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { pieces.append(current) }
+        return pieces
+    }
+}
+
+/// What the handlers work with: the tools, and where events go.
+struct AskContext: Sendable {
+    let tools: any AskTools
+    let emit: @Sendable (AskEvent) -> Void
+
+    var now: Date { tools.now }
+}
+
+extension Draft {
+    /// Runs `body` as the tool `name`, then announces it with `chip` (which may read the result) and keeps it.
+    mutating func run<T>(
+        _ name: String, _ context: AskContext, inputs: [String: String] = [:], chip: (T) -> String,
+        _ body: (any AskTools) async throws -> T
+    ) async throws -> T {
+        try Task.checkCancellation()
+        let result = try await body(context.tools)
+        let use = ToolUse(name: name, chip: chip(result), inputs: inputs)
+        tools.append(use)
+        context.emit(.tool(use))
+        return result
+    }
+}
+
+extension Question {
+    /// “web framework” in Swift — the subject and language as an answer names them.
+    var phrase: String {
+        let subject = words.isEmpty ? "" : "“\(words.joined(separator: " "))”"
+        switch (subject.isEmpty, language) {
+        case (false, let language?): return "\(subject) in \(language)"
+        case (false, nil): return subject
+        case (true, let language?): return language
+        case (true, nil): return "that"
+        }
+    }
+}

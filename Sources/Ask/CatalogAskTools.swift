@@ -1,0 +1,111 @@
+public import Foundation
+public import Recommender
+public import RepoFinderCore
+public import Storage
+
+/// The tools over what RepoFinder holds: the store (search, repositories, trending, star history) and the
+/// recommender (neighbours, a person's fit), for `person` when someone asks.
+public struct CatalogAskTools: AskTools {
+    let store: any DataStore
+    let recommender: Recommender
+    let person: (any AskPerson)?
+    public let now: Date
+
+    public init(store: any DataStore, recommender: Recommender, person: (any AskPerson)?, now: Date = Date()) {
+        self.store = store
+        self.recommender = recommender
+        self.person = person
+        self.now = now
+    }
+
+    public func search(_ text: String, language: String?, limit: Int) async throws -> [Repository] {
+        guard !text.isEmpty else { return [] }
+        let query = SearchQuery(
+            text: text, language: language, now: now, page: PageRequest(page: 1, perPage: min(limit, 100)))
+        return try await store.searchResults(query).page.items
+    }
+
+    public func repository(named name: String) async throws -> Repository? {
+        if name.contains("/") {
+            guard let parsed = try? RepositoryName(parsing: name) else { return nil }
+            if let found = try await store.repository(named: parsed) { return found }
+            guard let current = try await store.currentName(of: parsed) else { return nil }
+            return try await store.repository(named: current)
+        }
+        let wanted = Self.comparable(name)
+        guard !wanted.isEmpty else { return nil }
+        let found = try await search(name, language: nil, limit: 30)
+        let same = found.filter { Self.comparable($0.name) == wanted }
+        if let best = same.max(by: { $0.stars < $1.stars }) { return best }
+        // "vue" is vuejs/core: an owner named for it ("vue", "vuejs", "vuelang"), its most starred.
+        let owners = [wanted, wanted + "js", wanted + "lang"]
+        let owned = found.filter { owners.contains(Self.comparable($0.owner.login)) && $0.stars >= 1_000 }
+        return owned.max(by: { $0.stars < $1.stars })
+    }
+
+    /// A name as people spell it loosely: lowercased, without "-", "_", "." or spaces.
+    static func comparable(_ name: String) -> String {
+        String(name.lowercased().filter { !"-_. ".contains($0) })
+    }
+
+    public func similar(to repository: Repository, limit: Int) async throws -> [Repository] {
+        recommender.similar(to: repository.id, limit: limit).map(\.repository)
+    }
+
+    public func clusters(of repositories: [Repository]) async throws -> [String?] {
+        recommender.assess(repositories.map(\.id), for: Taste()).map { $0?.cluster.id }
+    }
+
+    public func trending(language: String?, window: TrendingWindow, limit: Int) async throws -> TrendingList {
+        try await store.trending(TrendingQuery(language: language, window: window, limit: limit))
+    }
+
+    public func compare(_ repositories: [Repository]) async throws -> Comparison {
+        var entries: [ComparedRepository] = []
+        let index = recommender.index
+        for repository in repositories {
+            let history = try await store.starSnapshots(of: repository.repositoryName)
+                .last(days: ComparedRepository.historyDays)
+            let liked = index.item(forKey: repository.id).map { Int(index.communityCount[$0]) } ?? 0
+            entries.append(ComparedRepository(repository: repository, history: history, likedHere: liked))
+        }
+        return Comparison(entries, now: now)
+    }
+
+    public func list(_ list: RepositoryList) async throws -> [Repository] {
+        try await person?.list(list) ?? []
+    }
+
+    public func reasons(for repository: Repository) async throws -> (fit: Int, reasons: [String])? {
+        guard let card = try await person?.assess(repository.id, recommender: recommender) else { return nil }
+        return (card.fit, card.reasons)
+    }
+}
+
+/// The person asking, as the tools need them: their lists and the recommender's view of them.
+public protocol AskPerson: Sendable {
+    /// Their `list`, most recently added first.
+    func list(_ list: RepositoryList) async throws -> [Repository]
+    /// How `key` fits them (fit and reasons), as a card would say; nil when the recommender's index lacks it.
+    func assess(_ key: String, recommender: Recommender) async throws -> Recommendation?
+}
+
+/// A person given by their lists and taste (the command line's `--like` / `--save`, tests, evaluation).
+public struct GivenPerson: AskPerson {
+    /// Each list, oldest first (as added).
+    public var lists: [RepositoryList: [Repository]]
+    public var taste: Taste
+
+    public init(lists: [RepositoryList: [Repository]], taste: Taste) {
+        self.lists = lists
+        self.taste = taste
+    }
+
+    public func list(_ list: RepositoryList) async throws -> [Repository] {
+        (lists[list] ?? []).reversed()
+    }
+
+    public func assess(_ key: String, recommender: Recommender) async throws -> Recommendation? {
+        recommender.assess([key], for: taste).first ?? nil
+    }
+}

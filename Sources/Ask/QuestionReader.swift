@@ -1,0 +1,245 @@
+import Foundation
+import RepoFinderCore
+import Storage
+
+/// Reads a question: its intent (find, like, trending, compare, beginner, mine, why, facts), its subject words and
+/// the filters it names — by rules over a small, reviewed vocabulary, no model. A question that names only a filter
+/// ("and for Go?") builds on the thread's earlier one.
+public struct QuestionReader: Sendable {
+    public init() {}
+
+    /// Reads `text`; `previous` is the thread's earlier question as read, `card` the repository the question is
+    /// asked from (an `owner/name`), if any.
+    public func read(_ text: String, after previous: Question? = nil, card: String? = nil) -> Question {
+        let tokens = Self.tokens(of: text)
+        var question = Question(text: text, intent: .unclear)
+        question.window = window(in: tokens) ?? .weekly
+        question.language = language(in: tokens)
+        question.recent = tokens.contains { ["lately", "recently", "recent", "latest", "newest"].contains($0) }
+        let set = Set(tokens)
+
+        if let previous, isFollowUp(tokens, previous: previous) {
+            return followUp(tokens, question: question, previous: previous)
+        }
+        if !set.isDisjoint(with: Self.offTopic) { return question }
+        if let names = comparedNames(tokens) {
+            question.intent = .compare(names)
+            return question
+        }
+        if tokens.first == "why" {
+            let named = subject(tokens.dropFirst(), dropping: Self.whyFillers)
+            question.intent = .why(named.count == 1 ? named[0] : card)
+            return question
+        }
+        if let list = listAsked(tokens) {
+            question.intent = .mine(list)
+            question.words = subject(tokens, dropping: Self.mineFillers)
+            return question
+        }
+        if !set.isDisjoint(with: Self.trendingWords) || (set.contains("popular") && window(in: tokens) != nil) {
+            question.intent = .trending
+            return question
+        }
+        if let (seed, rest) = likeSeed(tokens) {
+            question.intent = .like(seed)
+            question.words = subject(rest, dropping: ["but", "faster", "prettier", "better", "lighter", "simpler"])
+            return question
+        }
+        if !set.isDisjoint(with: Self.beginnerWords) || text.lowercased().contains("first issue") {
+            question.intent = .beginner
+            question.words = subject(tokens, dropping: Self.beginnerFillers.union(Self.beginnerWords))
+            return question
+        }
+        if let name = factsSubject(tokens) {
+            question.intent = .facts(name)
+            return question
+        }
+        question.words = subject(tokens)
+        question.intent = question.words.isEmpty && question.language == nil ? .unclear : .find
+        return question
+    }
+}
+
+extension QuestionReader {
+    static let whyFillers: Set<String> = [
+        "deck", "recommend", "recommended", "seeing", "shown", "suggested", "pick", "picked", "dealt", "one", "card",
+        "it", "am", "getting", "see", "mine",
+    ]
+    static let mineFillers: Set<String> = [
+        "saved", "save", "saves", "liked", "likes", "like", "lately", "recently", "list", "lists", "ive", "i've",
+    ]
+
+    /// Lowercased words, punctuation around them removed ("node.js", "c++", "owner/name" kept whole); a question
+    /// mark is kept as its own token.
+    static func tokens(of text: String) -> [String] {
+        let separators = CharacterSet.whitespacesAndNewlines
+        var tokens: [String] = []
+        for raw in text.lowercased().replacingOccurrences(of: "’", with: "'").components(separatedBy: separators) {
+            let trimmed = raw.trimmingCharacters(in: CharacterSet(charactersIn: "?!,;:()\"“”.'"))
+            if !trimmed.isEmpty { tokens.append(trimmed) }
+            if raw.hasSuffix("?") { tokens.append("?") }
+        }
+        return tokens
+    }
+
+    /// The window a question names ("this week", "today", "monthly").
+    func window(in tokens: [String]) -> TrendingWindow? {
+        tokens.lazy.compactMap { Self.windows[$0] }.first
+    }
+
+    /// The language a question names, with the cues that make an ordinary word one ("written in go").
+    func language(in tokens: [String]) -> String? {
+        for (position, token) in tokens.enumerated() {
+            guard let entry = Self.languages[token] else { continue }
+            if !entry.cued { return entry.name }
+            let before = position > 0 ? tokens[position - 1] : ""
+            let after = position + 1 < tokens.count ? tokens[position + 1] : ""
+            if Self.languageCues.contains(before) || Self.softwareNouns.contains(after) { return entry.name }
+        }
+        return nil
+    }
+
+    /// The subject: the words left once fillers, languages, windows and question marks are gone.
+    func subject(_ tokens: some Collection<String>, dropping extra: Set<String> = []) -> [String] {
+        let tokens = Array(tokens)
+        var words: [String] = []
+        for (position, token) in tokens.enumerated() {
+            if token == "?" || Self.fillers.contains(token) || extra.contains(token) || Self.windows[token] != nil {
+                continue
+            }
+            if ["this", "next", "last", "past"].contains(position > 0 ? tokens[position - 1] : ""),
+                Self.windows[token] != nil
+            {
+                continue
+            }
+            if let entry = Self.languages[token] {
+                let before = position > 0 ? tokens[position - 1] : ""
+                let after = position + 1 < tokens.count ? tokens[position + 1] : ""
+                if !entry.cued || Self.languageCues.contains(before) || Self.softwareNouns.contains(after) { continue }
+            }
+            words.append(token)
+        }
+        return words
+    }
+
+    /// Whether a question builds on the earlier one: it opens like a follow-up, or names nothing but filters.
+    func isFollowUp(_ tokens: [String], previous: Question) -> Bool {
+        guard previous.intent != .unclear else { return false }
+        if Self.followUpOpeners.contains(where: { tokens.starts(with: $0) }) { return true }
+        let rest = subject(tokens)
+        return rest.isEmpty && (language(in: tokens) != nil || window(in: tokens) != nil)
+    }
+
+    /// The earlier question with what this one changes: its language, its window, or its subject words.
+    func followUp(_ tokens: [String], question: Question, previous: Question) -> Question {
+        var next = previous
+        next.text = question.text
+        next.followsUp = true
+        if let language = question.language { next.language = language }
+        if let window = window(in: tokens) { next.window = window }
+        let words = subject(tokens, dropping: ["and", "now", "same", "also", "ok", "okay", "then"])
+        if !words.isEmpty {
+            switch previous.intent {
+            case .find, .beginner, .mine, .trending: next.words = words
+            case .like: next.words = words
+            case .compare(let names): next.intent = .compare(names + words.prefix(4 - min(names.count, 3)))
+            case .why, .facts, .unclear:
+                next.intent = .find
+                next.words = words
+            }
+        }
+        return next
+    }
+
+    /// The names a comparison asks about: "compare A and B", "A vs B", "A or B?", "difference between A and B".
+    func comparedNames(_ tokens: [String]) -> [String]? {
+        let words = tokens.filter { $0 != "?" }
+        let joiners: Set<String> = ["and", "vs", "versus", "or", "with", "to", "against", "&"]
+        var body: ArraySlice<String>
+        if words.first == "compare" {
+            body = words.dropFirst()
+        } else if let between = words.firstIndex(of: "between"), words.contains("difference") {
+            body = words[(between + 1)...]
+        } else if words.contains("vs") || words.contains("versus") {
+            body = words[...]
+        } else if words.count == 3, words[1] == "or" {
+            body = words[...]
+        } else {
+            return nil
+        }
+        var names: [String] = []
+        var current: [String] = []
+        for word in body {
+            if joiners.contains(word) || word == "," {
+                if !current.isEmpty { names.append(current.joined(separator: " ")) }
+                current = []
+            } else if !["the", "a", "an", "which", "is", "better"].contains(word) {
+                current.append(word)
+            }
+        }
+        if !current.isEmpty { names.append(current.joined(separator: " ")) }
+        return (2...4).contains(names.count) ? names : nil
+    }
+
+    /// The list a question asks about: "what did I save", "my liked repos", "which of my likes".
+    func listAsked(_ tokens: [String]) -> RepositoryList?? {
+        let set = Set(tokens)
+        let personal = set.contains("i") || set.contains("my") || set.contains("i've") || set.contains("ive")
+        guard personal else { return nil }
+        let saved = !set.isDisjoint(with: ["save", "saved", "saves", "bookmarked"])
+        let liked = !set.isDisjoint(with: ["liked", "likes"]) || (set.contains("like") && set.contains("did"))
+        switch (saved, liked) {
+        case (true, false): return .some(.saved)
+        case (false, true): return .some(.liked)
+        case (true, true): return .some(nil)
+        case (false, false): return nil
+        }
+    }
+
+    /// "like X (but …)", "similar to X", "alternative(s) to X", "X alternative", "instead of X", "replacement for X":
+    /// the seed's words and what follows it.
+    func likeSeed(_ tokens: [String]) -> (String, ArraySlice<String>)? {
+        let ends: Set<String> = ["but", "for", "in", "with", "that", "written", "?", "which", "only", "and"]
+        func seed(from start: Int) -> (String, ArraySlice<String>)? {
+            var end = start
+            while end < tokens.count, !ends.contains(tokens[end]) { end += 1 }
+            let words = tokens[start..<end].filter { !["a", "an", "the"].contains($0) }
+            guard !words.isEmpty, words.count <= 3 else { return nil }
+            return (words.joined(separator: " "), tokens[end...])
+        }
+        for (position, token) in tokens.enumerated() {
+            let before = position > 0 ? tokens[position - 1] : ""
+            switch token {
+            case "like" where !["i", "i'd", "id", "would", "did", "you"].contains(before):
+                return seed(from: position + 1)
+            case "to" where ["similar", "alternative", "alternatives", "replacement", "comparable"].contains(before):
+                return seed(from: position + 1)
+            case "of" where before == "instead":
+                return seed(from: position + 1)
+            case "for" where ["replacement", "substitute"].contains(before):
+                return seed(from: position + 1)
+            case "alternative",
+                "alternatives" where position > 0:
+                if position + 1 < tokens.count, tokens[position + 1] == "to" { continue }
+                let name = tokens[..<position].filter { !Self.fillers.contains($0) }
+                guard let last = name.last else { continue }
+                return (last, tokens[(position + 1)...])
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// The one repository a facts question is about: "tell me about ripgrep", "what is deno?", "is express still
+    /// maintained?", "how many stars does kubernetes have?".
+    func factsSubject(_ tokens: [String]) -> String? {
+        let asks =
+            tokens.starts(with: ["tell", "me", "about"]) || tokens.starts(with: ["what", "is"])
+            || tokens.starts(with: ["whats"]) || tokens.starts(with: ["what's"]) || tokens.starts(with: ["is"])
+            || tokens.starts(with: ["how", "many", "stars"]) || tokens.starts(with: ["what", "license"])
+            || tokens.starts(with: ["who", "maintains"]) || tokens.starts(with: ["info", "on"])
+        guard asks else { return nil }
+        let rest = tokens.filter { $0 != "?" && !Self.factWords.contains($0) }
+        return rest.count == 1 ? rest[0] : nil
+    }
+}

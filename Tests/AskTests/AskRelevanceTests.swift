@@ -1,0 +1,51 @@
+import Ask
+import Catalog
+import Foundation
+import Recommender
+import RepoFinderCore
+import Storage
+import TestSupport
+import Testing
+
+/// The judged questions of `Tests/Fixtures/ask-questions.tsv` (written from knowledge of the ecosystem, before the
+/// engine) on the real catalog and its star history: an accepted repository among the first three sources for at
+/// least 80% of them — the bar.
+@Suite struct AskRelevanceTests {
+    static let questions = SharedDataFolder.packageRoot.appendingPathComponent("Tests/Fixtures/ask-questions.tsv").path
+
+    @Test func theJudgedQuestionsCiteWhatDevelopersWant() async throws {
+        let evaluation = try AskEvaluation(file: Self.questions)
+        #expect(evaluation.items.count >= 60)
+        try await withStore(.sqliteMemory) { test in
+            let store = test.store
+            let importer = CatalogImporter(store: store)
+            _ = try await importer.importRepositories(from: try SharedDataFolder.file("catalog/repos.jsonl.gz"))
+            _ = try await importer.importStarSnapshots(from: try SharedDataFolder.file("catalog/stars-daily.csv.gz"))
+            let catalog = try await store.allRepositories()
+            let recommender = Recommender(
+                index: await RecommendationIndex.build(
+                    repositories: catalog, weeklyGains: try await store.weeklyGains()))
+            let now = catalog.compactMap(\.pushedAt).max() ?? Date()
+            let outcomes = try await evaluation.run { item in
+                var lists: [RepositoryList: [Repository]] = [:]
+                var signals: [TasteSignal] = []
+                for (list, names) in [(RepositoryList.saved, item.saved), (.liked, item.liked)] {
+                    for name in names {
+                        guard let repository = try await store.repository(named: try RepositoryName(parsing: name))
+                        else { continue }
+                        lists[list, default: []].append(repository)
+                        signals.append(TasteSignal(repositoryKey: repository.id, kind: list == .saved ? .save : .like))
+                    }
+                }
+                let person = GivenPerson(lists: lists, taste: Taste(signals: signals))
+                return CatalogAskTools(store: store, recommender: recommender, person: person, now: now)
+            }
+            let figures = AskEvaluation.figures(outcomes)
+            let misses = outcomes.filter { !$0.success }.map {
+                "\($0.item.text) → \($0.answer.sources.prefix(3).map(\.fullName))"
+            }
+            let kinds = figures.kinds.map { "\($0.kind) \(Int(($0.rate * 100).rounded()))%" }
+            #expect(figures.all >= 0.80, "\(figures.all) (\(kinds)); misses: \(misses)")
+        }
+    }
+}

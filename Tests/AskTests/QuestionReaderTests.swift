@@ -1,0 +1,102 @@
+import Ask
+import RepoFinderCore
+import Storage
+import Testing
+
+/// Questions as developers type them, read into what is asked, about what, with which filters.
+@Suite struct QuestionReaderTests {
+    let reader = QuestionReader()
+
+    @Test func findsWithALanguage() {
+        let question = reader.read("a lightweight web framework for Swift")
+        #expect(question.intent == .find)
+        #expect(question.words == ["lightweight", "web", "framework"])
+        #expect(question.language == "Swift")
+    }
+
+    @Test func goIsALanguageOnlyWhereItNamesOne() {
+        #expect(reader.read("a fast http router for go").language == "Go")
+        #expect(reader.read("which go projects are gaining stars").language == "Go")
+        #expect(reader.read("where do I go to learn parsing").language == nil)
+    }
+
+    @Test func likeWithWhatShouldBeDifferent() {
+        let json = reader.read("something like ripgrep but for JSON")
+        #expect(json.intent == .like("ripgrep"))
+        #expect(json.words == ["json"])
+        let python = reader.read("something similar to express for python")
+        #expect(python.intent == .like("express"))
+        #expect(python.language == "Python")
+        #expect(reader.read("alternatives to postman").intent == .like("postman"))
+        #expect(reader.read("an open source notion alternative").intent == .like("notion"))
+        #expect(reader.read("I'd like a markdown editor").intent == .find)
+    }
+
+    @Test func trendingWithWindowAndLanguage() {
+        let question = reader.read("what is trending in Rust this week")
+        #expect(question.intent == .trending)
+        #expect(question.language == "Rust")
+        #expect(question.window == .weekly)
+        #expect(reader.read("what's hot in JavaScript this month").window == .monthly)
+        #expect(reader.read("rising c++ repositories today").language == "C++")
+        #expect(reader.read("rising c++ repositories today").window == .daily)
+    }
+
+    @Test func comparisons() {
+        #expect(reader.read("compare vapor and hummingbird").intent == .compare(["vapor", "hummingbird"]))
+        #expect(reader.read("react vs vue").intent == .compare(["react", "vue"]))
+        #expect(reader.read("django or flask?").intent == .compare(["django", "flask"]))
+        #expect(reader.read("difference between tokio and async-std").intent == .compare(["tokio", "async-std"]))
+        #expect(reader.read("compare a, b, c, d and e").intent != .compare(["a", "b", "c", "d", "e"]))
+    }
+
+    @Test func theirOwnLists() {
+        let saved = reader.read("what did I save about databases?")
+        #expect(saved.intent == .mine(.saved))
+        #expect(saved.words == ["databases"])
+        let liked = reader.read("which of my liked repos are written in rust?")
+        #expect(liked.intent == .mine(.liked))
+        #expect(liked.language == "Rust")
+        #expect(liked.words.isEmpty)
+        #expect(reader.read("what have I liked lately?").recent)
+    }
+
+    @Test func whyAboutTheCardOrANamedOne() {
+        #expect(reader.read("why was this in my deck?", card: "vapor/vapor").intent == .why("vapor/vapor"))
+        #expect(reader.read("why did you recommend tokio-rs/axum?").intent == .why("tokio-rs/axum"))
+        #expect(reader.read("why this one?").intent == .why(nil))
+    }
+
+    @Test func beginnersAndFacts() {
+        let beginner = reader.read("beginner-friendly Python projects with open issues")
+        #expect(beginner.intent == .beginner)
+        #expect(beginner.language == "Python")
+        #expect(beginner.words.isEmpty)
+        #expect(reader.read("tell me about ripgrep").intent == .facts("ripgrep"))
+        #expect(reader.read("is express still maintained?").intent == .facts("express"))
+        #expect(reader.read("how many stars does kubernetes have?").intent == .facts("kubernetes"))
+    }
+
+    @Test func followUpsChangeOnlyWhatTheyName() {
+        let first = reader.read("a lightweight web framework for Swift")
+        let next = reader.read("and for Go?", after: first)
+        #expect(next.intent == .find)
+        #expect(next.words == first.words)
+        #expect(next.language == "Go")
+        #expect(next.followsUp)
+        let trending = reader.read("trending go repositories today")
+        let month = reader.read("and this month?", after: trending)
+        #expect(month.intent == .trending)
+        #expect(month.language == "Go")
+        #expect(month.window == .monthly)
+        let orms = reader.read("what about orms?", after: first)
+        #expect(orms.words == ["orms"])
+        #expect(orms.language == "Swift")
+    }
+
+    @Test func nothingToGoOn() {
+        #expect(reader.read("what's the weather tomorrow?").intent == .unclear)
+        #expect(reader.read("?").intent == .unclear)
+        #expect(reader.read("").intent == .unclear)
+    }
+}
