@@ -171,7 +171,7 @@ let package = Package(
             name: "RepoFinderServer",
             dependencies: [
                 "APISchemas", "RepoFinderAPI", "Dealing", "Recommender", "Storage", "RepoFinderCore", "RepoFinderWeb",
-                "GitHub", "GitHubAccounts", "Catalog",
+                "GitHub", "GitHubAccounts", "Catalog", "Ask",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),

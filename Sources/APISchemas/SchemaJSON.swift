@@ -7,8 +7,17 @@ import RepoFinderAPI
 public enum SchemaJSON {
     /// The value as indented JSON text.
     public static func text(_ value: some Encodable) throws -> String {
+        try encoded(value, [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    }
+
+    /// The value as JSON on one line (what a server-sent event's `data` carries).
+    public static func line(_ value: some Encodable) throws -> String {
+        try encoded(value, [.sortedKeys, .withoutEscapingSlashes])
+    }
+
+    private static func encoded(_ value: some Encodable, _ formatting: JSONEncoder.OutputFormatting) throws -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = formatting
         let transcoder = LenientDateTranscoder()
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()

@@ -19,7 +19,8 @@ public struct CatalogAskTools: AskTools {
     }
 
     public func search(_ text: String, language: String?, limit: Int) async throws -> [Repository] {
-        guard !text.isEmpty else { return [] }
+        // No words: the language's best-known repositories ("rust projects"); neither: nothing to search for.
+        guard !text.isEmpty || language != nil else { return [] }
         let query = SearchQuery(
             text: text, language: language, now: now, page: PageRequest(page: 1, perPage: min(limit, 100)))
         return try await store.searchResults(query).page.items

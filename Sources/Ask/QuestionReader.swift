@@ -122,12 +122,16 @@ extension QuestionReader {
         return words
     }
 
-    /// Whether a question builds on the earlier one: it opens like a follow-up, or names nothing but filters.
+    /// Whether a question builds on the earlier one: it opens like a follow-up ("and for Go?", "what about
+    /// Python?"), or is nothing but a filter ("in rust?", "this month?"). "rust projects" is a question of its own.
     func isFollowUp(_ tokens: [String], previous: Question) -> Bool {
         guard previous.intent != .unclear else { return false }
         if Self.followUpOpeners.contains(where: { tokens.starts(with: $0) }) { return true }
-        let rest = subject(tokens)
-        return rest.isEmpty && (language(in: tokens) != nil || window(in: tokens) != nil)
+        let filterWords = Self.languageCues.union(["this", "last", "past", "?"])
+        let onlyFilters = tokens.allSatisfy {
+            filterWords.contains($0) || Self.windows[$0] != nil || Self.languages[$0] != nil
+        }
+        return onlyFilters && (language(in: tokens) != nil || window(in: tokens) != nil)
     }
 
     /// The earlier question with what this one changes: its language, its window, or its subject words.

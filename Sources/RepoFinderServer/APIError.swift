@@ -13,6 +13,16 @@ public struct APIError: Error, Hashable, Sendable, HTTPResponseConvertible, Cust
     public var message: String
     /// Seconds to wait before retrying (429 and 503 only).
     public var retryAfter: Int?
+    /// With `quota_exhausted`: the Ask quota that is used up (limit, used) and when it renews (`YYYY-MM-DD`).
+    public var quota: Quota?
+
+    /// An Ask quota as an error carries it.
+    public struct Quota: Hashable, Sendable, Encodable {
+        public var limit: Int?
+        public var used: Int
+        public var left: Int?
+        public var renewsOn: String
+    }
 
     public init(_ status: HTTPResponse.Status, code: String, message: String, retryAfter: Int? = nil) {
         self.httpStatus = status
@@ -53,6 +63,15 @@ public struct APIError: Error, Hashable, Sendable, HTTPResponseConvertible, Cust
         Self(
             .tooManyRequests, code: "rate_limited",
             message: "Too many requests from this \(scope); retry after \(seconds) s.", retryAfter: seconds)
+    }
+
+    /// 429: the person asked every question of this month's Ask quota.
+    public static func quotaExhausted(limit: Int, used: Int, renewsOn: String) -> Self {
+        var error = Self(
+            .tooManyRequests, code: "quota_exhausted",
+            message: "You have asked all \(limit) questions of this month; Ask renews on \(renewsOn).")
+        error.quota = Quota(limit: limit, used: used, left: 0, renewsOn: renewsOn)
+        return error
     }
 
     /// 503: the database does not answer.

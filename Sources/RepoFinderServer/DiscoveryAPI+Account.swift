@@ -35,7 +35,8 @@ extension DiscoveryAPI {
                     id: interaction.id, repo: interaction.repository.fullName,
                     kind: .init(rawValue: interaction.kind.rawValue) ?? .view, at: interaction.at)
             },
-            saved: try await saved, liked: try await liked, imports: try await imports.map(APISchemas.starImport))
+            saved: try await saved, liked: try await liked, imports: try await imports.map(APISchemas.starImport),
+            threads: try await exportedThreads(userID: userID))
         let day = ISO8601DateFormatter.string(from: Date(), timeZone: .gmt, formatOptions: [.withFullDate])
         return .ok(
             .init(

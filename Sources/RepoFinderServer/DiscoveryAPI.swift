@@ -38,6 +38,8 @@ struct DiscoveryAPI: APIProtocol {
     let historyCache: ExpiringCache<String, [StarSnapshot]>
     /// What time it is (tests set it: today's pick follows the person's local day).
     let clock: @Sendable () -> Date
+    /// Questions one account may ask per calendar month; nil: no limit.
+    let askLimit: Int?
 
     // MARK: Accounts and preferences
 

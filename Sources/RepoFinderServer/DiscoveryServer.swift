@@ -96,7 +96,8 @@ public enum DiscoveryServer {
                 : "Sign-in with GitHub is not set up on this server (it needs GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET "
                     + "and GITHUB_TOKEN_KEY).",
             starBack: starBack, logger: logger, finder: RepositoryFinder(store: store, github: github),
-            trendingCache: ExpiringCache(), historyCache: ExpiringCache(), clock: clock)
+            trendingCache: ExpiringCache(), historyCache: ExpiringCache(), clock: clock,
+            askLimit: configuration.askQuota)
         if var web {
             // The Compare page gathers its comparison as the API does (the same errors, worded the same).
             web.compare = { names in
@@ -116,6 +117,10 @@ public enum DiscoveryServer {
         router.on(RouterPath(HomeEndpoint.path), method: .get) { request, _ in try await home.respond(to: request) }
         let search = SearchEndpoint(api: api)
         router.on(RouterPath(SearchEndpoint.path), method: .get) { request, _ in try await search.respond(to: request) }
+        let ask = AskEndpoint(api: api)
+        router.on(RouterPath(AskEndpoint.routerPath), method: .post) { request, context in
+            try await ask.respond(to: request, context: context)
+        }
         let compare = CompareEndpoint(api: api)
         router.on(RouterPath(CompareEndpoint.path), method: .get) { request, _ in
             try await compare.respond(to: request)
@@ -125,7 +130,7 @@ public enum DiscoveryServer {
                 router: router,
                 answeredByHand: [
                     "\(FeedEndpoint.method.rawValue) \(FeedEndpoint.path)", "GET \(HomeEndpoint.path)",
-                    "GET \(CompareEndpoint.path)", "GET \(SearchEndpoint.path)",
+                    "GET \(CompareEndpoint.path)", "GET \(SearchEndpoint.path)", "POST \(AskEndpoint.path)",
                 ]),
             configuration: Configuration(
                 dateTranscoder: LenientDateTranscoder(), jsonEncodingOptions: [.withoutEscapingSlashes]))
@@ -166,6 +171,7 @@ public enum DiscoveryServer {
                 CatalogRefreshService(
                     refresher: refresher, checkEvery: schedule.checkEvery, clock: ContinuousClock(), logger: logger))
         }
+        application.addServices(AskRetentionService(store: store, clock: ContinuousClock(), logger: logger))
         if let age = configuration.abandonedAccountAge {
             application.addServices(
                 AccountCleanupService(store: store, age: age, clock: ContinuousClock(), logger: logger))

@@ -196,7 +196,7 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     static func response(for error: APIError) -> Response {
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let retryAfter = error.retryAfter { headers[.retryAfter] = String(retryAfter) }
-        let body = ErrorBody(error: error.code, message: error.message)
+        let body = ErrorBody(error: error.code, message: error.message, quota: error.quota)
         let data = (try? JSONEncoder().encode(body)) ?? Data(#"{"error":"internal","message":""}"#.utf8)
         return Response(
             status: error.httpStatus, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
@@ -205,5 +205,6 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     private struct ErrorBody: Encodable {
         var error: String
         var message: String
+        var quota: APIError.Quota?
     }
 }

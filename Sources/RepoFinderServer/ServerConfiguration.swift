@@ -43,6 +43,8 @@ public struct ServerConfiguration: Hashable, Sendable {
     public var starBackFirstPause: Duration = .seconds(30)
     /// When the server refreshes the catalog from GitHub; nil: never (in-process tests; `serve` refreshes daily).
     public var catalogRefresh: CatalogRefreshSchedule?
+    /// Questions one account may ask the Ask assistant per calendar month (UTC); nil: no limit.
+    public var askQuota: Int? = 50
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, maximumBodySize: Int = 256 * 1024,
@@ -76,8 +78,10 @@ public struct ServerConfiguration: Hashable, Sendable {
 
     /// No rate limits, account-creation limit or quota (in-process tests and benchmarks).
     public static var unlimited: ServerConfiguration {
-        ServerConfiguration(
+        var configuration = ServerConfiguration(
             perTokenLimit: nil, perAddressLimit: nil, accountCreationLimit: nil, interactionQuota: .unlimited)
+        configuration.askQuota = nil
+        return configuration
     }
 }
 

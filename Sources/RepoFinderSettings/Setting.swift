@@ -60,6 +60,8 @@ extension Setting {
         "limits.interactions.per.account", flag: "--interactions-per-account")
     /// Interactions one account may send per 24 hours (0: no limit).
     public static let interactionsPerDay = Setting("limits.interactions.per.day", flag: "--interactions-per-day")
+    /// Questions one account may ask the Ask assistant per calendar month (0: no limit).
+    public static let askQuota = Setting("limits.ask.per.month", flag: "--ask-questions-per-month")
     /// Days after which accounts that never came back are deleted (0: never).
     public static let abandonedDays = Setting("accounts.abandoned.days", flag: "--abandoned-days")
     /// Hours between refreshes of the catalog from GitHub (0: never).
@@ -85,7 +87,7 @@ extension Setting {
     /// Every setting, in the order the README's table lists them.
     public static let all: [Setting] = [
         .database, .host, .port, .tokenRate, .addressRate, .maximumBodyKiB, .rebuildSeconds, .sessionRefreshSeconds,
-        .accountRate, .trustedProxies, .interactionsPerAccount, .interactionsPerDay, .abandonedDays,
+        .accountRate, .trustedProxies, .interactionsPerAccount, .interactionsPerDay, .askQuota, .abandonedDays,
         .catalogRefreshHours, .catalogLanguages, .catalogTopics, .catalogMinimumStars,
         .idleTimeoutSeconds, .requestTimeoutSeconds, .maximumConnections, .maximumConnectionsPerAddress, .metricsToken,
         .logLevel, .githubToken, .githubAPI, .githubTimeoutSeconds, .githubURL, .githubClientID, .githubClientSecret,

@@ -109,6 +109,7 @@ public struct Settings: Sendable {
         configuration.interactionQuota = InteractionQuota(
             perAccount: try bound(.interactionsPerAccount, defaults.interactionQuota.perAccount),
             perDay: try bound(.interactionsPerDay, defaults.interactionQuota.perDay))
+        configuration.askQuota = try bound(.askQuota, defaults.askQuota)
         if text(.abandonedDays) != nil {
             let days = try number(.abandonedDays, Int.self, default: 0, in: 0...36_500)
             configuration.abandonedAccountAge = days > 0 ? .seconds(days * 86_400) : nil

@@ -241,6 +241,43 @@ public protocol DataStore: Sendable {
     /// Everyone's interactions in the order they were received, for the recommender's community signals.
     func everyonesInteractions() async throws -> [PersonInteraction]
 
+    // MARK: Ask threads
+
+    /// Adds a thread for the person. Throws `unknownUser`.
+    func createThread(_ thread: AskThread, userID: String) async throws
+
+    /// The person's threads, pinned first, then the most recently touched. Throws `unknownUser`.
+    func threads(userID: String) async throws -> [AskThread]
+
+    /// One of the person's threads; nil when they have none with `id`.
+    func thread(id: String, userID: String) async throws -> AskThread?
+
+    /// Renames, pins or archives one of the person's threads (touching it at `date`); the thread as changed, or nil
+    /// when they have none with `id`.
+    func changeThread(id: String, userID: String, _ change: AskThreadChange, at date: Date) async throws -> AskThread?
+
+    /// Deletes one of the person's threads and its messages; false when they have none with `id`.
+    func deleteThread(id: String, userID: String) async throws -> Bool
+
+    /// Adds a message to one of the person's threads, which then shows it as its preview (and takes `title` when
+    /// given) and counts as touched at the message's time. False when they have no such thread.
+    func addMessage(_ message: AskMessage, userID: String, title: String?) async throws -> Bool
+
+    /// The messages of one of the person's threads, oldest first; nil when they have no such thread.
+    func messages(threadID: String, userID: String) async throws -> [AskMessage]?
+
+    /// Deletes up to `limit` threads (with their messages) untouched since `date` and not pinned, oldest first;
+    /// returns how many.
+    func deleteThreads(untouchedBefore date: Date, limit: Int) async throws -> Int
+
+    /// Counts a question against the person's quota for `month` (`YYYY-MM`): the use after counting it, or nil
+    /// (nothing counted) when `limit` questions were asked already. Atomic: two servers never let the last one through
+    /// twice. Throws `unknownUser`.
+    func countQuestion(userID: String, month: String, limit: Int) async throws -> AskQuotaUse?
+
+    /// Questions the person asked in `month` (`YYYY-MM`).
+    func questionsAsked(userID: String, month: String) async throws -> Int
+
     // MARK: Lifecycle
 
     /// How the cards dealt to a person are to be recorded in this store (see ``DealtCardsRecording``).

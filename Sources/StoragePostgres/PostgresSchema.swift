@@ -19,6 +19,51 @@ enum PostgresSchema {
         (10, "today's pick per person and local day", version10),
         (11, "interactions withdrawn by undo, kept in the record", version11),
         (12, "a catalog version for the search index", version12),
+        (13, "Ask threads, their messages, questions asked per month", version13),
+    ]
+
+    /// Ask: a person's threads, their messages (`seq` keeps the order of two written in the same millisecond), and
+    /// how many questions each person asked per month.
+    static let version13 = [
+        """
+        CREATE TABLE ask_threads (
+            id TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            title TEXT NOT NULL,
+            preview TEXT NOT NULL,
+            pinned BOOLEAN NOT NULL DEFAULT FALSE,
+            archived BOOLEAN NOT NULL DEFAULT FALSE,
+            created_at TIMESTAMPTZ NOT NULL,
+            updated_at TIMESTAMPTZ NOT NULL
+        )
+        """,
+        "CREATE INDEX ask_threads_user ON ask_threads(user_id, updated_at)",
+        "CREATE INDEX ask_threads_untouched ON ask_threads(pinned, updated_at)",
+        """
+        CREATE TABLE ask_messages (
+            seq BIGSERIAL PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            thread_id TEXT NOT NULL REFERENCES ask_threads(id) ON DELETE CASCADE,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            role TEXT NOT NULL,
+            text TEXT NOT NULL,
+            tools TEXT NOT NULL,
+            sources TEXT NOT NULL,
+            stopped BOOLEAN NOT NULL DEFAULT FALSE,
+            notice TEXT,
+            created_at TIMESTAMPTZ NOT NULL
+        )
+        """,
+        "CREATE INDEX ask_messages_thread ON ask_messages(thread_id, created_at)",
+        "CREATE INDEX ask_messages_user ON ask_messages(user_id)",
+        """
+        CREATE TABLE ask_quota (
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            month TEXT NOT NULL,
+            questions INTEGER NOT NULL,
+            PRIMARY KEY (user_id, month)
+        )
+        """,
     ]
 
     /// A number every change to a searchable column of the catalog moves (from any server), so each server's

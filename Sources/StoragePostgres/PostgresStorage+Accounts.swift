@@ -75,6 +75,9 @@ extension PostgresStorage {
             let tookPreferences = try await changed(AccountSQL.takePreferences) > 0
             try await query(AccountSQL.moveImports, pair, on: connection)
             try await query(AccountSQL.moveStarChanges, pair, on: connection)
+            for sql in [AskSQL.moveThreads, AskSQL.moveMessages, AskSQL.addQuota] {
+                try await query(sql, pair, on: connection)
+            }
             try await query(
                 """
                 INSERT INTO served_repositories (user_id, repository_id, served_at)

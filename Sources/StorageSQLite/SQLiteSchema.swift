@@ -55,11 +55,52 @@ enum SQLiteSchema {
         migrator.registerMigration("v12: a catalog version for the search index") { db in
             try db.execute(sql: version12)
         }
+        migrator.registerMigration("v13: Ask threads, their messages, questions asked per month") { db in
+            try db.execute(sql: version13)
+        }
         return migrator
     }
 
     /// A number every change to a searchable column of the catalog moves (from any process), so the in-memory search
     /// index knows when to rebuild. The full-text index and its narrow cover index go: search ranks in memory.
+    /// Ask: a person's threads, their messages (`seq` keeps the order of two written in the same millisecond), and
+    /// how many questions each person asked per month.
+    static let version13 = """
+        CREATE TABLE ask_threads (
+            id TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            title TEXT NOT NULL,
+            preview TEXT NOT NULL,
+            pinned INTEGER NOT NULL DEFAULT 0,
+            archived INTEGER NOT NULL DEFAULT 0,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        );
+        CREATE INDEX ask_threads_user ON ask_threads(user_id, updated_at);
+        CREATE INDEX ask_threads_untouched ON ask_threads(pinned, updated_at);
+        CREATE TABLE ask_messages (
+            seq INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            thread_id TEXT NOT NULL REFERENCES ask_threads(id) ON DELETE CASCADE,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            role TEXT NOT NULL,
+            text TEXT NOT NULL,
+            tools TEXT NOT NULL,
+            sources TEXT NOT NULL,
+            stopped INTEGER NOT NULL DEFAULT 0,
+            notice TEXT,
+            created_at TEXT NOT NULL
+        );
+        CREATE INDEX ask_messages_thread ON ask_messages(thread_id, created_at);
+        CREATE INDEX ask_messages_user ON ask_messages(user_id);
+        CREATE TABLE ask_quota (
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            month TEXT NOT NULL,
+            questions INTEGER NOT NULL,
+            PRIMARY KEY (user_id, month)
+        ) WITHOUT ROWID;
+        """
+
     static let version12 = """
         DROP TABLE repository_search;
         DROP INDEX repositories_search_cover;

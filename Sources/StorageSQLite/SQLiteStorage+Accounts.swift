@@ -85,6 +85,9 @@ extension SQLiteStorage {
             let tookPreferences = db.changesCount > 0
             try db.cachedStatement(sql: AccountSQL.moveImports).execute(arguments: pair)
             try db.cachedStatement(sql: AccountSQL.moveStarChanges).execute(arguments: pair)
+            for sql in [AskSQL.moveThreads, AskSQL.moveMessages, AskSQL.addQuota] {
+                try db.cachedStatement(sql: sql).execute(arguments: pair)
+            }
             try Self.uniteServed(db, source: source, target: target)
             try db.cachedStatement(sql: AccountSQL.recountInteractions).execute(arguments: [target, target])
             try db.cachedStatement(sql: SharedSQL.deleteAccount).execute(arguments: [source])

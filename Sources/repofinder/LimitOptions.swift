@@ -32,6 +32,13 @@ struct LimitOptions: ParsableArguments {
     var interactionsPerDay: Int?
 
     @Option(
+        name: .customLong("ask-questions-per-month"),
+        help: ArgumentHelp(
+            "Questions one account may ask the Ask assistant per calendar month, UTC (or LIMITS_ASK_PER_MONTH; "
+                + "default 50); 0: unlimited."))
+    var askQuestionsPerMonth: Int?
+
+    @Option(
         name: .customLong("abandoned-days"),
         help: ArgumentHelp(
             "Delete accounts that never came back this many days after their creation (or ACCOUNTS_ABANDONED_DAYS; "
@@ -66,6 +73,7 @@ struct LimitOptions: ParsableArguments {
         flags[.trustedProxies] = trustedProxies
         flags[.interactionsPerAccount] = interactionsPerAccount.map { String($0) }
         flags[.interactionsPerDay] = interactionsPerDay.map { String($0) }
+        flags[.askQuota] = askQuestionsPerMonth.map { String($0) }
         flags[.abandonedDays] = abandonedDays.map { String($0) }
         flags[.idleTimeoutSeconds] = idleTimeout.map { String($0) }
         flags[.requestTimeoutSeconds] = requestTimeout.map { String($0) }

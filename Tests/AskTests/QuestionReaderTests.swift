@@ -89,6 +89,8 @@ import Testing
         #expect(month.intent == .trending)
         #expect(month.language == "Go")
         #expect(month.window == .monthly)
+        #expect(reader.read("in rust?", after: first).followsUp)
+        #expect(!reader.read("rust projects", after: first).followsUp, "a question of its own")
         let orms = reader.read("what about orms?", after: first)
         #expect(orms.words == ["orms"])
         #expect(orms.language == "Swift")

@@ -1,0 +1,128 @@
+import APISchemas
+import Ask
+import Foundation
+import HTTPTypes
+import Hummingbird
+import RepoFinderAPI
+import RepoFinderCore
+import Storage
+
+/// `POST /v1/me/threads/{id}/messages`, answered by hand: with `Accept: text/event-stream` the answer streams as
+/// server-sent events (`tool`, `source`, `text`, then `done` or `error`) while the engine writes it; otherwise the
+/// whole exchange comes as one `AskAnswer`. A client that goes away stops the work; what was answered by then is kept,
+/// marked stopped.
+struct AskEndpoint {
+    static let path = "/v1/me/threads/{id}/messages"
+    /// The path as the router spells its parameter.
+    static let routerPath = "/v1/me/threads/:id/messages"
+
+    let api: DiscoveryAPI
+
+    func respond(to request: Request, context: ServerContext) async throws -> Response {
+        let userID = try await api.accounts.authenticate()
+        guard let threadID = context.parameters.get("id"), (1...100).contains(threadID.count) else {
+            throw APIError.badRequest("The thread id must be 1 to 100 characters.")
+        }
+        var request = request
+        let body = try await request.collectBody(upTo: 64 * 1024)
+        let question: Components.Schemas.AskQuestion
+        do {
+            question = try JSONDecoder().decode(Components.Schemas.AskQuestion.self, from: Data(body.readableBytesView))
+        } catch {
+            throw APIError.badRequest("Send the question as JSON: {\"text\": \"a web framework for Swift\"}.")
+        }
+        let desk = api.askDesk
+        let asking = try await desk.begin(
+            userID: userID, threadID: threadID, text: question.text, card: question.repository)
+        let streams = request.headers[.accept]?.contains("text/event-stream") ?? false
+        return streams ? Self.stream(asking, desk: desk) : try await Self.whole(asking, desk: desk)
+    }
+
+    /// The whole exchange as one `AskAnswer`.
+    static func whole(_ asking: AskDesk.Asking, desk: AskDesk) async throws -> Response {
+        let answered = try await desk.answer(asking) { _ in }
+        let now = desk.clock()
+        let quota = desk.quota(asking.quota)
+        let body = Components.Schemas.AskAnswer(
+            question: APISchemas.askMessage(asking.question, sources: [], now: now),
+            answer: APISchemas.askMessage(answered.message, sources: answered.sources, now: now),
+            thread: APISchemas.askThread(answered.thread),
+            quota: APISchemas.askQuota(used: quota.used, limit: quota.limit, renewsOn: quota.renewsOn))
+        return Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: try SchemaJSON.line(body))))
+    }
+
+    /// The answer as server-sent events, written as the engine produces them.
+    static func stream(_ asking: AskDesk.Asking, desk: AskDesk) -> Response {
+        let headers: HTTPFields = [
+            .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache",
+            HTTPField.Name("X-Accel-Buffering")!: "no",
+        ]
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody { writer in
+                let (events, continuation) = AsyncStream.makeStream(of: AskEvent.self)
+                let work = Task {
+                    defer { continuation.finish() }
+                    return try await desk.answer(asking) { continuation.yield($0) }
+                }
+                do {
+                    for await event in events {
+                        if let text = try ServerSentEvent.encode(event, now: desk.clock()) {
+                            try await writer.write(ByteBuffer(string: text))
+                        }
+                    }
+                    let answered = try await work.value
+                    let quota = desk.quota(asking.quota)
+                    let done = ServerSentEvent.Done(
+                        message: APISchemas.askMessage(answered.message, sources: answered.sources, now: desk.clock()),
+                        thread: APISchemas.askThread(answered.thread),
+                        quota: APISchemas.askQuota(used: quota.used, limit: quota.limit, renewsOn: quota.renewsOn))
+                    try await writer.write(ByteBuffer(string: ServerSentEvent.text("done", try SchemaJSON.line(done))))
+                } catch {
+                    // The person went away (a write failed), or the answer failed: stop the work, keep what it wrote.
+                    work.cancel()
+                    _ = try? await work.value
+                    let failure = ErrorMiddleware<ServerContext>.apiError(for: error)
+                    let payload = ServerSentEvent.Failure(error: failure.code, message: failure.message)
+                    _ = try? await writer.write(
+                        ByteBuffer(string: ServerSentEvent.text("error", (try? SchemaJSON.line(payload)) ?? "{}")))
+                }
+                try await writer.finish(nil)
+            })
+    }
+}
+
+/// The answer's events as server-sent events: `event: NAME`, then `data: JSON` on one line, then a blank line.
+enum ServerSentEvent {
+    struct Text: Encodable { var text: String }
+    struct Done: Encodable {
+        var message: Components.Schemas.AskMessage
+        var thread: Components.Schemas.AskThread
+        var quota: Components.Schemas.AskQuota
+    }
+    struct Failure: Encodable {
+        var error: String
+        var message: String
+    }
+
+    /// One event's text; nil for `done` (written with the stored message once it is kept).
+    static func encode(_ event: AskEvent, now: Date) throws -> String? {
+        switch event {
+        case .tool(let use):
+            return text(
+                "tool",
+                try SchemaJSON.line(
+                    APISchemas.askTool(AskToolRun(name: use.name, chip: use.chip, inputs: use.inputs))))
+        case .source(let repository):
+            return text("source", try SchemaJSON.line(APISchemas.repository(repository, now: now)))
+        case .text(let words):
+            return text("text", try SchemaJSON.line(Text(text: words)))
+        case .done:
+            return nil
+        }
+    }
+
+    static func text(_ name: String, _ data: String) -> String { "event: \(name)\ndata: \(data)\n\n" }
+}

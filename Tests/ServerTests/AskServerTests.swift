@@ -1,0 +1,263 @@
+import Dealing
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import RepoFinderCore
+import Storage
+import TestSupport
+import Testing
+
+@testable import RepoFinderServer
+
+@Suite("Server: Ask threads, asking (JSON and server-sent events), the quota, retention")
+struct AskServerTests {
+    /// 2026-11-23 10:30 UTC.
+    static let instant = Date(timeIntervalSince1970: 1_795_429_800)
+
+    static func newThread(_ client: any TestClientProtocol, _ token: String) async throws -> String {
+        let response = try await client.call(.post, "/v1/me/threads", token: token)
+        #expect(response.status == .created, "\(String(buffer: response.body))")
+        return try response.json()["id"] as! String
+    }
+
+    static func ask(
+        _ client: any TestClientProtocol, _ token: String, _ thread: String, _ text: String, stream: Bool = false
+    ) async throws -> TestResponse {
+        let body = String(decoding: try JSONSerialization.data(withJSONObject: ["text": text]), as: UTF8.self)
+        return try await client.call(
+            .post, "/v1/me/threads/\(thread)/messages", token: token, json: body,
+            headers: stream ? [.accept: "text/event-stream"] : [:])
+    }
+
+    @Test(
+        "threads: created, named by the first question, listed in groups, renamed, pinned, archived, deleted",
+        arguments: Engine.available)
+    func threads(engine: Engine) async throws {
+        let clock = ManualClock(Self.instant)
+        try await withStore(engine) { test in
+            try await ServerHarness.run(test, clock: { clock.read() }) { client, _ in
+                let token = try await client.newToken()
+                let other = try await client.newToken()
+                let first = try await Self.newThread(client, token)
+                let answer = try await Self.ask(client, token, first, "a cli tool in rust")
+                #expect(answer.status == .ok, "\(String(buffer: answer.body))")
+                clock.advance(3 * 86_400)
+                let second = try await Self.newThread(client, token)
+                _ = try await Self.ask(client, token, second, "something for kubernetes in go")
+                let list = try await client.call(.get, "/v1/me/threads?timeZone=Europe/Lisbon", token: token)
+                #expect(list.status == .ok)
+                let groups = try list.json()["groups"] as! [[String: Any]]
+                #expect(groups.map { $0["title"] as! String } == ["Today", "Last 7 days"])
+                let older = (groups[1]["threads"] as! [[String: Any]])[0]
+                #expect(older["title"] as? String == "a cli tool in rust")
+                #expect((older["preview"] as! String).count <= 60)
+                let quota = try list.json()["quota"] as! [String: Any]
+                #expect(quota["used"] as? Int == 2)
+                #expect(quota["renewsOn"] as? String == "2026-12-01")
+
+                let renamed = try await client.call(
+                    .patch, "/v1/me/threads/\(first)", token: token, json: #"{"title": "Rust CLIs", "pinned": true}"#)
+                #expect(renamed.status == .ok)
+                #expect(try renamed.json()["title"] as? String == "Rust CLIs")
+                _ = try await client.call(
+                    .patch, "/v1/me/threads/\(second)", token: token, json: #"{"archived": true}"#)
+                let regrouped = try await client.call(.get, "/v1/me/threads", token: token)
+                let titles = (try regrouped.json()["groups"] as! [[String: Any]]).map { $0["title"] as! String }
+                #expect(titles == ["Pinned", "Archived"])
+                let empty = try await client.call(
+                    .patch, "/v1/me/threads/\(first)", token: token, json: #"{"title": " "}"#)
+                #expect(empty.status == .unprocessableContent)
+
+                #expect(try await client.call(.get, "/v1/me/threads/\(first)", token: other).status == .notFound)
+                #expect(try await client.call(.delete, "/v1/me/threads/\(first)", token: other).status == .notFound)
+                #expect(try await client.call(.get, "/v1/me/threads").status == .unauthorized)
+                #expect(
+                    try await client.call(.get, "/v1/me/threads?timeZone=Mars/Olympus", token: token).status
+                        == .badRequest)
+                #expect(try await client.call(.delete, "/v1/me/threads/\(first)", token: token).status == .noContent)
+                #expect(try await client.call(.get, "/v1/me/threads/\(first)", token: token).status == .notFound)
+            }
+        }
+    }
+
+    @Test(
+        "asking as JSON: a cited answer from the catalog, kept in the thread; a follow-up builds on it",
+        arguments: Engine.available)
+    func askAsJSON(engine: Engine) async throws {
+        try await ServerHarness.run(engine) { client, _ in
+            let token = try await client.newToken()
+            let thread = try await Self.newThread(client, token)
+            let response = try await Self.ask(client, token, thread, "a cli tool in rust")
+            #expect(response.status == .ok, "\(String(buffer: response.body))")
+            let json = try response.json()
+            let answer = json["answer"] as! [String: Any]
+            let sources = answer["sources"] as! [[String: Any]]
+            #expect(!sources.isEmpty)
+            #expect(sources.allSatisfy { $0["language"] as? String == "Rust" })
+            #expect((answer["text"] as! String).contains("[1]"))
+            #expect((answer["tools"] as! [[String: Any]]).first?["name"] as? String == "search")
+            #expect((json["thread"] as! [String: Any])["title"] as? String == "a cli tool in rust")
+            #expect((json["quota"] as! [String: Any])["used"] as? Int == 1)
+
+            let rust = try await Self.ask(client, token, thread, "rust projects")
+            let rustSources = (try rust.json()["answer"] as! [String: Any])["sources"] as! [[String: Any]]
+            #expect(rustSources.count == 5)
+            let followUp = try await Self.ask(client, token, thread, "and for Go?")
+            let goSources = (try followUp.json()["answer"] as! [String: Any])["sources"] as! [[String: Any]]
+            #expect(!goSources.isEmpty)
+            #expect(
+                goSources.allSatisfy { $0["language"] as? String == "Go" }, "the subject kept, the language changed")
+
+            let read = try await client.call(.get, "/v1/me/threads/\(thread)", token: token)
+            let messages = try read.json()["messages"] as! [[String: Any]]
+            #expect(
+                messages.map { $0["role"] as! String } == [
+                    "user", "assistant", "user", "assistant", "user", "assistant",
+                ])
+            #expect((messages[1]["sources"] as! [[String: Any]]).count == sources.count, "sources kept as repositories")
+        }
+    }
+
+    @Test("asking with Accept: text/event-stream: tool chips, sources, the words in many events, then done")
+    func askAsServerSentEvents() async throws {
+        try await ServerHarness.run(.sqliteMemory) { client, _ in
+            let token = try await client.newToken()
+            let thread = try await Self.newThread(client, token)
+            let response = try await Self.ask(client, token, thread, "a cli tool in rust", stream: true)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType]?.hasPrefix("text/event-stream") == true)
+            let events = ServerSentEvents.parse(String(buffer: response.body))
+            let names = events.map(\.name)
+            #expect(names.first == "tool")
+            #expect(names.last == "done")
+            #expect(names.filter { $0 == "text" }.count > 5, "the answer arrives word by word")
+            #expect(names.lastIndex(of: "source")! < names.firstIndex(of: "text")!)
+            let words = events.filter { $0.name == "text" }.map { event in
+                (try? JSONSerialization.jsonObject(with: Data(event.data.utf8)) as? [String: Any])?["text"] as? String
+                    ?? ""
+            }.joined()
+            let done = try JSONSerialization.jsonObject(with: Data(events.last!.data.utf8)) as! [String: Any]
+            let message = done["message"] as! [String: Any]
+            #expect(message["text"] as? String == words, "done carries the stored answer the words made")
+            #expect(message["stopped"] as? Bool == false)
+            #expect((done["quota"] as! [String: Any])["used"] as? Int == 1)
+        }
+    }
+
+    @Test("bad questions get clear errors and count nothing", arguments: [Engine.sqliteMemory])
+    func badInput(engine: Engine) async throws {
+        try await ServerHarness.run(engine) { client, store in
+            let token = try await client.newToken()
+            let thread = try await Self.newThread(client, token)
+            let path = "/v1/me/threads/\(thread)/messages"
+            for (body, status) in [
+                (#"{"text": "   "}"#, HTTPResponse.Status.badRequest),
+                (#"{"text": "\#(String(repeating: "a", count: 501))"}"#, .badRequest),
+                (#"{"txt": "hello"}"#, .badRequest), ("not json", .badRequest),
+                (#"{"text": "why this one?", "repository": "not a name"}"#, .badRequest),
+            ] {
+                let response = try await client.call(.post, path, token: token, json: body)
+                #expect(response.status == status, "\(body): \(String(buffer: response.body))")
+                #expect(try response.errorCode() == "bad_request")
+            }
+            let unknown = try await client.call(
+                .post, "/v1/me/threads/nope/messages", token: token, json: #"{"text": "hello"}"#)
+            #expect(unknown.status == .notFound)
+            #expect(try await client.call(.post, path, json: #"{"text": "hello"}"#).status == .unauthorized)
+            let list = try await client.call(.get, "/v1/me/threads", token: token)
+            #expect((try list.json()["quota"] as! [String: Any])["used"] as? Int == 0, "nothing was counted")
+            _ = store
+        }
+    }
+
+    @Test("the monthly quota: past it, 429 with the quota and its renewal date; next month it renews")
+    func quota() async throws {
+        let clock = ManualClock(Self.instant)
+        var configuration = ServerConfiguration.unlimited
+        configuration.askQuota = 2
+        try await withStore(.sqliteMemory) { test in
+            try await ServerHarness.run(test, configuration: configuration, clock: { clock.read() }) { client, _ in
+                let token = try await client.newToken()
+                let thread = try await Self.newThread(client, token)
+                #expect(try await Self.ask(client, token, thread, "a cli tool in rust").status == .ok)
+                let second = try await Self.ask(client, token, thread, "and for Go?")
+                #expect((try second.json()["quota"] as! [String: Any])["left"] as? Int == 0)
+                let third = try await Self.ask(client, token, thread, "and for Swift?")
+                #expect(third.status == .tooManyRequests)
+                #expect(try third.errorCode() == "quota_exhausted")
+                let quota = try third.json()["quota"] as! [String: Any]
+                #expect(quota["renewsOn"] as? String == "2026-12-01")
+                #expect(quota["limit"] as? Int == 2)
+                #expect((try third.json()["message"] as! String).contains("2026-12-01"))
+                let streamed = try await Self.ask(client, token, thread, "and for Swift?", stream: true)
+                #expect(streamed.status == .tooManyRequests, "refused before any event is sent")
+                clock.advance(8 * 86_400)
+                #expect(try await Self.ask(client, token, thread, "and for Swift?").status == .ok, "a new month")
+            }
+        }
+    }
+
+    @Test("a person who goes away stops the answer; what it wrote is kept, marked stopped")
+    func stoppedAnswerIsKept() async throws {
+        try await withStore(.sqliteMemory) { test in
+            try await SyntheticCatalog.seed(test.store)
+            let deck = try await DiscoveryServer.makeDeck(store: test.store, logger: ServerHarness.quietLogger)
+            let user = try await test.store.createUser(tokenHash: "ask-stop", at: Self.instant).id
+            try await test.store.createThread(
+                AskThread(id: "t", title: "New thread", createdAt: Self.instant), userID: user)
+            let desk = AskDesk(
+                store: test.store, deck: deck, sessions: DealingSessions(store: test.store, served: deck.served),
+                limit: nil,
+                clock: { Self.instant })
+            let asking = try await desk.begin(userID: user, threadID: "t", text: "a cli tool in rust", card: nil)
+            let work = Task { try await desk.answer(asking) { _ in withUnsafeCurrentTask { $0?.cancel() } } }
+            let answered = try await work.value
+            #expect(answered.message.stopped)
+            let kept = try await test.store.messages(threadID: "t", userID: user) ?? []
+            #expect(kept.map(\.role) == [.user, .assistant])
+            #expect(kept.last?.stopped == true)
+        }
+    }
+
+    @Test("retention: threads untouched for 90 days go unless pinned; export and account deletion include threads")
+    func retentionAndExport() async throws {
+        try await withStore(.sqliteMemory) { test in
+            try await ServerHarness.run(test) { client, test in
+                let token = try await client.newToken()
+                let thread = try await Self.newThread(client, token)
+                _ = try await Self.ask(client, token, thread, "a cli tool in rust")
+                let export = try await client.call(.get, "/v1/me/export", token: token)
+                let threads = try export.json()["threads"] as! [[String: Any]]
+                #expect(threads.count == 1)
+                #expect((threads[0]["messages"] as! [[String: Any]]).count == 2)
+                let service = AskRetentionService(
+                    store: test.store, clock: ContinuousClock(), logger: ServerHarness.quietLogger)
+                #expect(await service.sweep(now: Date().addingTimeInterval(89 * 86_400)) == 0)
+                #expect(await service.sweep(now: Date().addingTimeInterval(91 * 86_400)) == 1)
+                #expect(try await client.call(.get, "/v1/me/threads/\(thread)", token: token).status == .notFound)
+                #expect(try await client.call(.delete, "/v1/me", token: token).status == .noContent)
+            }
+        }
+    }
+}
+
+/// Server-sent events as a client reads them (the tests' own reading; the app core has its parser).
+enum ServerSentEvents {
+    struct Event {
+        var name: String
+        var data: String
+    }
+
+    static func parse(_ text: String) -> [Event] {
+        text.components(separatedBy: "\n\n").compactMap { block in
+            var name = "message"
+            var data: [String] = []
+            for line in block.split(separator: "\n") {
+                if line.hasPrefix("event: ") { name = String(line.dropFirst(7)) }
+                if line.hasPrefix("data: ") { data.append(String(line.dropFirst(6))) }
+            }
+            return data.isEmpty ? nil : Event(name: name, data: data.joined(separator: "\n"))
+        }
+    }
+}
