@@ -61,3 +61,22 @@ public struct StarSnapshotRecordDecoder {
         return .success(StarSnapshot(repository: repository, day: day, stars: stars, forks: forks))
     }
 }
+
+extension StarSnapshotRecordDecoder {
+    /// Every snapshot a CSV file (plain or gzip, with its header) holds, bad lines skipped: for evaluations and tests
+    /// that want the values without a store.
+    public static func snapshots(inFile path: String) throws(CatalogImportError) -> [StarSnapshot] {
+        let reader = try LineReader(path: path)
+        var decoder: StarSnapshotRecordDecoder?
+        var snapshots: [StarSnapshot] = []
+        while let line = try reader.next() {
+            guard case .text(_, let bytes) = line else { continue }
+            guard let known = decoder else {
+                decoder = try StarSnapshotRecordDecoder(header: bytes)
+                continue
+            }
+            if case .success(let snapshot) = known.decode(bytes) { snapshots.append(snapshot) }
+        }
+        return snapshots
+    }
+}
