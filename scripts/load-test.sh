@@ -3,11 +3,14 @@
 # /v1/me/feed, many people round-robin; then as many other people, each with a saved deck filter), search (anonymous,
 # then signed in), suggestions while typing, interactions, Home (GET /v1/me/home) and Compare of four. Prints
 # requests/s, p50/p90/p99 and errors per scenario, and the server's memory (RSS) sampled every 5 s during the deck run.
+# Ask (chat): questions streamed as server-sent events, each person in their own thread, with wrk; then the time to
+# the first streamed words and to the whole answer, measured by a client that reads the events (chat-first-words.py).
 # Usage: scripts/load-test.sh [BINARY]   env: DECK_SECONDS (60), OTHER_SECONDS (20), PEOPLE (400),
 #        CONNECTIONS (32), THREADS (2), FEED_LIMIT (cards per deck request, 20), DATABASE (a SQLite file with the catalog; default: a fresh one),
-#        SHOW_WRK (1: print wrk's own report and latency distribution too),
+#        SHOW_WRK (1: print wrk's own report and latency distribution too), CHAT_CLIENTS (the first-words client's
+#        connections; default CONNECTIONS),
 #        SCENARIOS (which to run, space-separated: deck deck-filtered search search-signed-in suggest similar
-#        interactions home compare4; default all; home runs twice: first visits of the day, then later ones; similar runs
+#        interactions home compare4 chat; default all; home runs twice: first visits of the day, then later ones; similar runs
 #        anonymous, then signed in)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,6 +35,7 @@ echo "load: starting $binary on $database"
 extra=()
 help=$("$binary" serve --help 2>&1 || true)  # not piped into grep -q: with pipefail, SIGPIPE would fail the test
 [[ $help == *--account-rate* ]] && extra+=(--account-rate 0)
+[[ $help == *--ask-questions-per-month* ]] && extra+=(--ask-questions-per-month 0)
 start_server "$binary" "$database" test-artifacts/load-server.log --token-rate 0 --address-rate 0 "${extra[@]}"
 pid=$SERVER_PID
 
@@ -50,7 +54,7 @@ done
 echo "}" >>"$work/prelude.lua"
 echo "FEED_LIMIT = $feed_limit" >>"$work/prelude.lua"
 want() {
-    local all="deck deck-filtered search search-signed-in suggest similar interactions home compare4"
+    local all="deck deck-filtered search search-signed-in suggest similar interactions home compare4 chat"
     [[ " ${SCENARIOS:-$all} " == *" $1 "* ]]
 }
 if want deck-filtered; then
@@ -119,4 +123,20 @@ want interactions && run interactions "$other_seconds" interactions.lua
 want home && run home "$other_seconds" home.lua
 want home && run home-later "$other_seconds" home.lua
 want compare4 && run compare4 "$other_seconds" compare.lua
+if want chat && [[ $help == *--ask-questions-per-month* ]]; then
+    # A thread for each person (the quota is off on this server, as the rate limits are).
+    echo -n "THREAD_IDS = {" >>"$work/prelude.lua"
+    : >"$work/people.txt"
+    tokens=$(sed -n 's/^TOKENS = {\(.*\),}$/\1/p' "$work/prelude.lua" | tr -d '"' | tr ',' ' ')
+    for token in $tokens; do
+        thread=$(curl -fs -X POST "$SERVER_URL/v1/me/threads" -H "Authorization: Bearer $token" |
+            python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
+        echo -n "\"$thread\"," >>"$work/prelude.lua"
+        echo "$token $thread" >>"$work/people.txt"
+    done
+    echo "}" >>"$work/prelude.lua"
+    run chat "$other_seconds" chat.lua
+    printf 'load: %-13s %s\n' "chat-words" "$(python3 scripts/load/chat-first-words.py "$SERVER_URL" "$work/people.txt" \
+        "$other_seconds" "${CHAT_CLIENTS:-$connections}" | sed 's/^RESULT //')"
+fi
 echo "load: server RSS after: $(rss) MB; errors in the server log: $(grep -cE 'status=5[0-9][0-9]' test-artifacts/load-server.log || true)"

@@ -4,7 +4,7 @@
 # stand-in), and runs Tests/WebEndToEnd/e2e.py against it. Failures leave
 # screenshots, the page and the browser console in test-artifacts/web; every screen's phone and desktop screenshot
 # goes to test-artifacts/web/screens (or to the folder given with --screenshots, docs/screenshots for the README).
-# Then Tests/WebEndToEnd/search.py against a second server holding the whole shared catalog.
+# Then Tests/WebEndToEnd/search.py and ask.py against a second server holding the whole shared catalog.
 # Usage: scripts/web-e2e.sh [BINARY] [--screenshots DIR]   (default binary: .build/debug/repofinder; builds nothing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,4 +47,13 @@ if [[ " $* " != *" --only "* ]] || [[ " $* " == *"search"* ]]; then
         --quiet >test-artifacts/web-full-ingest.log
     start_server "$binary" "$work/full.sqlite" test-artifacts/web-full-server.log
     python3 Tests/WebEndToEnd/search.py --url "$SERVER_URL" --artifacts test-artifacts/web "${screenshots[@]}"
+fi
+# Ask on the same catalog (its answers rest on the descriptions too).
+if [[ " $* " != *" --only "* ]] || [[ " $* " == *"ask"* ]]; then
+    if [ -z "${SERVER_URL:-}" ] || ! curl -fsS "$SERVER_URL/health" >/dev/null 2>&1; then
+        "$binary" ingest "${REPOFINDER_SHARED_DATA:-../shared/data}/catalog/repos.jsonl.gz" \
+            --database "$work/full.sqlite" --quiet >test-artifacts/web-full-ingest.log
+        start_server "$binary" "$work/full.sqlite" test-artifacts/web-full-server.log
+    fi
+    python3 Tests/WebEndToEnd/ask.py --url "$SERVER_URL" --artifacts test-artifacts/web "${screenshots[@]}"
 fi

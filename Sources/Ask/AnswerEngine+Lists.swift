@@ -69,6 +69,7 @@ extension AnswerEngine {
         }
         let now = context.now
         if !unknown.isEmpty { draft.lines.append("I don't know \(missing): it is not in the catalog.") }
+        draft.lines.append("Side by side:")
         for (position, entry) in comparison.entries.enumerated() {
             let repository = entry.repository
             var facts = [FactLine.summary(repository, now: now)]

@@ -102,7 +102,7 @@ extension Draft {
     ) async throws -> T {
         try Task.checkCancellation()
         let result = try await body(context.tools)
-        let use = ToolUse(name: name, chip: chip(result), inputs: inputs)
+        let use = AskToolRun(name: name, chip: chip(result), inputs: inputs)
         tools.append(use)
         context.emit(.tool(use))
         return result

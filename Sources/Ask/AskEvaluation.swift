@@ -32,6 +32,8 @@ public struct AskEvaluation: Sendable {
         /// Whether an accepted repository is among the first three sources (for "nothing fits": no sources, and the
         /// answer says it does not know).
         public var success: Bool
+        /// How long the answer took (its tools included).
+        public var duration: Duration
     }
 
     public let items: [Item]
@@ -93,7 +95,9 @@ public struct AskEvaluation: Sendable {
             if let earlier = item.previous {
                 previous = try await engine.answer(earlier, tools: asking).question
             }
+            let started = ContinuousClock.now
             let answer = try await engine.answer(item.text, previous: previous, card: item.card, tools: asking)
+            let duration = ContinuousClock.now - started
             var accepted = item.accepted
             if let trending = item.trending {
                 let list = try await asking.trending(language: trending.language, window: trending.window, limit: 10)
@@ -103,7 +107,7 @@ public struct AskEvaluation: Sendable {
                 item.expectsNothing
                 ? answer.sources.isEmpty && !answer.found
                 : answer.sources.prefix(3).contains { accepted.contains($0.id) }
-            outcomes.append(Outcome(item: item, answer: answer, success: success))
+            outcomes.append(Outcome(item: item, answer: answer, success: success, duration: duration))
         }
         return outcomes
     }

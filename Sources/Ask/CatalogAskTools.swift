@@ -10,12 +10,25 @@ public struct CatalogAskTools: AskTools {
     let recommender: Recommender
     let person: (any AskPerson)?
     public let now: Date
+    /// Where trending lists and star histories come from: the store by default; a server passes its caches (both are
+    /// the same for everyone for minutes, and reading them costs milliseconds).
+    let trendingList: @Sendable (TrendingQuery) async throws -> TrendingList
+    let starHistory: @Sendable (Repository) async throws -> [StarSnapshot]
 
-    public init(store: any DataStore, recommender: Recommender, person: (any AskPerson)?, now: Date = Date()) {
+    public init(
+        store: any DataStore, recommender: Recommender, person: (any AskPerson)?, now: Date = Date(),
+        trending: (@Sendable (TrendingQuery) async throws -> TrendingList)? = nil,
+        history: (@Sendable (Repository) async throws -> [StarSnapshot])? = nil
+    ) {
         self.store = store
         self.recommender = recommender
         self.person = person
         self.now = now
+        self.trendingList = trending ?? { try await store.trending($0) }
+        self.starHistory =
+            history ?? {
+                try await store.starSnapshots(of: $0.repositoryName).last(days: ComparedRepository.historyDays)
+            }
     }
 
     public func search(_ text: String, language: String?, limit: Int) async throws -> [Repository] {
@@ -58,15 +71,14 @@ public struct CatalogAskTools: AskTools {
     }
 
     public func trending(language: String?, window: TrendingWindow, limit: Int) async throws -> TrendingList {
-        try await store.trending(TrendingQuery(language: language, window: window, limit: limit))
+        try await trendingList(TrendingQuery(language: language, window: window, limit: limit))
     }
 
     public func compare(_ repositories: [Repository]) async throws -> Comparison {
         var entries: [ComparedRepository] = []
         let index = recommender.index
         for repository in repositories {
-            let history = try await store.starSnapshots(of: repository.repositoryName)
-                .last(days: ComparedRepository.historyDays)
+            let history = try await starHistory(repository)
             let liked = index.item(forKey: repository.id).map { Int(index.communityCount[$0]) } ?? 0
             entries.append(ComparedRepository(repository: repository, history: history, likedHere: liked))
         }

@@ -1,11 +1,12 @@
 import Foundation
 import RepoFinderCore
+import Storage
 
 /// An answer being written: its lines, the sources cited (numbered in order of first citation) and the tools that ran.
 struct Draft {
     var lines: [String] = []
     var sources: [Repository] = []
-    var tools: [ToolUse] = []
+    var tools: [AskToolRun] = []
     var found = true
 
     /// The citation number of `repository`, citing it if it is new.

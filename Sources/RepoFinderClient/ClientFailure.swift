@@ -15,6 +15,8 @@ public enum ClientFailure: Error, Hashable, Sendable, CustomStringConvertible {
     case serverTrouble(String)
     /// The server refused the request as invalid (400, 413, 415, 422); its message says why.
     case rejected(String)
+    /// Every Ask question of this month was asked; the message says when the quota renews.
+    case quotaExhausted(String)
 
     /// What went wrong and what to do, for a person.
     public var message: String {
@@ -31,6 +33,8 @@ public enum ClientFailure: Error, Hashable, Sendable, CustomStringConvertible {
             "RepoFinder is having trouble (\(detail)). Try again in a moment."
         case .rejected(let detail):
             detail
+        case .quotaExhausted(let detail):
+            detail
         }
     }
 
@@ -40,13 +44,14 @@ public enum ClientFailure: Error, Hashable, Sendable, CustomStringConvertible {
     public var isTransient: Bool {
         switch self {
         case .noConnection, .rateLimited, .serverTrouble, .signedOut: true
-        case .notFound, .rejected: false
+        case .notFound, .rejected, .quotaExhausted: false
         }
     }
 
     /// The failure for an error response: its status, the `{error, message}` body's message, and `Retry-After`.
-    static func from(status: Int, message: String?, retryAfter: Int?) -> ClientFailure {
+    static func from(status: Int, message: String?, retryAfter: Int?, code: String? = nil) -> ClientFailure {
         let detail = message ?? "HTTP \(status)"
+        if status == 429, code == "quota_exhausted" { return .quotaExhausted(detail) }
         switch status {
         case 401: return .signedOut
         case 404: return .notFound(detail)

@@ -35,13 +35,15 @@ struct FailureMiddleware: ClientMiddleware {
             return (response, responseBody)
         }
         var message: String?
+        var code: String?
         if let responseBody, let data = try? await Data(collecting: responseBody, upTo: 64 * 1024),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         {
             message = object["message"] as? String
+            code = object["error"] as? String
         }
         let retryAfter = response.headerFields[.retryAfter].flatMap { Int($0) }
-        throw ClientFailure.from(status: response.status.code, message: message, retryAfter: retryAfter)
+        throw ClientFailure.from(status: response.status.code, message: message, retryAfter: retryAfter, code: code)
     }
 }
 
@@ -62,12 +64,12 @@ struct BearerMiddleware: ClientMiddleware {
 }
 
 /// Tries safe calls again as the ``RetryPolicy`` says: reads, deletes, replacing preferences, and recording
-/// interactions (each carries its idempotency key, so the server never stores one twice). Making an account is never
-/// retried (it could make two).
+/// interactions (each carries its idempotency key, so the server never stores one twice). Making an account, a
+/// thread or a question is never retried (it could make two, and a question counts against the quota).
 struct RetryMiddleware: ClientMiddleware {
     let policy: RetryPolicy
 
-    static let unsafeOperations: Set<String> = ["createUser"]
+    static let unsafeOperations: Set<String> = ["createUser", "createThread", "askInThread"]
 
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,

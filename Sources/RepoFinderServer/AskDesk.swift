@@ -16,12 +16,18 @@ struct AskDesk: Sendable {
     /// Questions per account per month; nil: no limit.
     let limit: Int?
     let clock: @Sendable () -> Date
+    /// The server's caches of trending lists and star histories (a few minutes).
+    var trendingCache: ExpiringCache<TrendingQuery, TrendingList>?
+    var historyCache: ExpiringCache<String, [StarSnapshot]>?
     let engine = AnswerEngine()
+
+    /// How many of a thread's latest questions a follow-up is read against ("and for Go?" after "…this week?").
+    static let questionsRead = 8
 
     /// A question checked, counted and stored, ready to answer.
     struct Asking: Sendable {
         var userID: String
-        var thread: AskThread
+        var threadID: String
         var question: AskMessage
         var quota: AskQuotaUse
         /// The thread's earlier question as read (what a follow-up builds on).
@@ -39,38 +45,56 @@ struct AskDesk: Sendable {
         if let card, (try? RepositoryName(parsing: card)) == nil {
             throw APIError.badRequest("'repository' must be a repository name like owner/name.")
         }
-        guard let thread = try await store.thread(id: threadID, userID: userID),
-            let earlier = try await store.messages(threadID: threadID, userID: userID)
-        else { throw APIError.notFound("No thread \(threadID) here: it was deleted, or it is another account's.") }
+        guard
+            let earlier = try await store.recentQuestions(
+                threadID: threadID, userID: userID, limit: Self.questionsRead)
+        else { throw Self.noThread(threadID) }
         let now = clock()
-        let month = AskQuotaUse.month(of: now)
-        guard let quota = try await store.countQuestion(userID: userID, month: month, limit: limit ?? Int(Int32.max))
-        else {
-            let used = try await store.questionsAsked(userID: userID, month: month)
-            throw APIError.quotaExhausted(
-                limit: limit ?? used, used: used, renewsOn: AskQuotaUse.renewal(after: now).description)
-        }
         let reader = QuestionReader()
         var previous: Question?
-        for message in earlier where message.role == .user {
-            previous = reader.read(message.text, after: previous)
-        }
+        for text in earlier { previous = reader.read(text, after: previous) }
         let stored = AskMessage(
             id: UUID().uuidString.lowercased(), threadID: threadID, role: .user, text: question, createdAt: now)
         let title = earlier.isEmpty ? AskThread.shortened(question, to: AskThread.titleLength) : nil
-        guard try await store.addMessage(stored, userID: userID, title: title) else {
-            throw APIError.notFound("No thread \(threadID) here: it was deleted.")
+        let month = AskQuotaUse.month(of: now)
+        let quota: AskQuotaUse
+        switch try await store.addQuestion(
+            stored, userID: userID, title: title, month: month, limit: limit ?? Int(Int32.max))
+        {
+        case .added(let use): quota = use
+        case .noThread: throw Self.noThread(threadID)
+        case .overQuota(let used):
+            throw APIError.quotaExhausted(
+                limit: limit ?? used, used: used, renewsOn: AskQuotaUse.renewal(after: now).description)
         }
         return Asking(
-            userID: userID, thread: thread, question: stored, quota: quota, previous: previous, card: card)
+            userID: userID, threadID: threadID, question: stored, quota: quota, previous: previous, card: card)
+    }
+
+    static func noThread(_ id: String) -> APIError {
+        APIError.notFound("No thread \(id) here: it was deleted, or it is another account's.")
     }
 
     /// The engine's tools for the asking person.
     func tools(for userID: String) -> CatalogAskTools {
         let recommender = deck.recommender
+        let store = store
+        let trending = trendingCache.map { cache in
+            { @Sendable (query: TrendingQuery) in try await cache.value(for: query) { try await store.trending(query) }
+            }
+        }
+        let history = historyCache.map { cache in
+            { @Sendable (repository: Repository) in
+                try await cache.value(for: repository.id) {
+                    try await store.starSnapshots(of: repository.repositoryName)
+                        .last(days: ComparedRepository.historyDays)
+                }
+            }
+        }
         return CatalogAskTools(
             store: store, recommender: recommender,
-            person: SessionPerson(userID: userID, store: store, session: sessions.session(userID)), now: clock())
+            person: SessionPerson(userID: userID, store: store, session: sessions.session(userID)), now: clock(),
+            trending: trending, history: history)
     }
 
     /// Answers, telling `emit` each event; the answer is stored whether it completes or the task is cancelled (then
@@ -92,9 +116,9 @@ struct AskDesk: Sendable {
         }
         let got = partial.withLock { $0 }
         let message = AskMessage(
-            id: UUID().uuidString.lowercased(), threadID: asking.thread.id, role: .assistant,
+            id: UUID().uuidString.lowercased(), threadID: asking.threadID, role: .assistant,
             text: outcome?.text ?? got.text,
-            tools: (outcome?.tools ?? got.tools).map { AskToolRun(name: $0.name, chip: $0.chip, inputs: $0.inputs) },
+            tools: outcome?.tools ?? got.tools,
             sources: (outcome?.sources ?? got.sources).map(\.repositoryName), createdAt: clock(),
             stopped: outcome == nil)
         // Stored even when the request was cancelled (the person went away): not part of its cancellation.
@@ -104,7 +128,10 @@ struct AskDesk: Sendable {
             _ = try await store.addMessage(message, userID: userID, title: nil)
             return try await store.thread(id: message.threadID, userID: userID)
         }.value
-        return (message, outcome?.sources ?? got.sources, thread ?? asking.thread)
+        // Deleted while it was answered: the answer still goes out, with the thread as it was named.
+        let current =
+            thread ?? AskThread(id: asking.threadID, title: asking.question.text, createdAt: message.createdAt)
+        return (message, outcome?.sources ?? got.sources, current)
     }
 
     /// The quota as the API states it, after `use`.
@@ -116,7 +143,7 @@ struct AskDesk: Sendable {
 /// What an answer had streamed so far.
 struct PartialAnswer: Sendable {
     var text = ""
-    var tools: [ToolUse] = []
+    var tools: [AskToolRun] = []
     var sources: [Repository] = []
 
     mutating func add(_ event: AskEvent) {

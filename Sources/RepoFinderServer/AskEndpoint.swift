@@ -6,6 +6,7 @@ import Hummingbird
 import RepoFinderAPI
 import RepoFinderCore
 import Storage
+import Synchronization
 
 /// `POST /v1/me/threads/{id}/messages`, answered by hand: with `Accept: text/event-stream` the answer streams as
 /// server-sent events (`tool`, `source`, `text`, then `done` or `error`) while the engine writes it; otherwise the
@@ -62,17 +63,27 @@ struct AskEndpoint {
         return Response(
             status: .ok, headers: headers,
             body: ResponseBody { writer in
-                let (events, continuation) = AsyncStream.makeStream(of: AskEvent.self)
+                // Events are written as they come, each batch of those waiting in one write (the embedded engine
+                // writes a whole answer in a few milliseconds: one packet, not one per word).
+                let pending = EventBuffer()
+                let (signals, signal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
                 let work = Task {
-                    defer { continuation.finish() }
-                    return try await desk.answer(asking) { continuation.yield($0) }
+                    defer { signal.finish() }
+                    return try await desk.answer(asking) { event in
+                        pending.append(event)
+                        signal.yield()
+                    }
+                }
+                func flush() async throws {
+                    let batch = pending.take()
+                    guard !batch.isEmpty else { return }
+                    var text = ""
+                    for event in batch { text += try ServerSentEvent.encode(event, now: desk.clock()) ?? "" }
+                    try await writer.write(ByteBuffer(string: text))
                 }
                 do {
-                    for await event in events {
-                        if let text = try ServerSentEvent.encode(event, now: desk.clock()) {
-                            try await writer.write(ByteBuffer(string: text))
-                        }
-                    }
+                    for await _ in signals { try await flush() }
+                    try await flush()
                     let answered = try await work.value
                     let quota = desk.quota(asking.quota)
                     let done = ServerSentEvent.Done(
@@ -96,7 +107,6 @@ struct AskEndpoint {
 
 /// The answer's events as server-sent events: `event: NAME`, then `data: JSON` on one line, then a blank line.
 enum ServerSentEvent {
-    struct Text: Encodable { var text: String }
     struct Done: Encodable {
         var message: Components.Schemas.AskMessage
         var thread: Components.Schemas.AskThread
@@ -118,11 +128,31 @@ enum ServerSentEvent {
         case .source(let repository):
             return text("source", try SchemaJSON.line(APISchemas.repository(repository, now: now)))
         case .text(let words):
-            return text("text", try SchemaJSON.line(Text(text: words)))
+            var json = JSONOutput(capacity: words.utf8.count + 16)
+            json.beginObject()
+            json.key("text")
+            json.string(words)
+            json.endObject()
+            return text("text", String(decoding: json.bytes, as: UTF8.self))
         case .done:
             return nil
         }
     }
 
     static func text(_ name: String, _ data: String) -> String { "event: \(name)\ndata: \(data)\n\n" }
+}
+
+/// The events an answer produced and the writer has not sent yet.
+final class EventBuffer: Sendable {
+    private let events = Mutex<[AskEvent]>([])
+
+    func append(_ event: AskEvent) { events.withLock { $0.append(event) } }
+
+    /// Every event waiting, oldest first; the buffer is then empty.
+    func take() -> [AskEvent] {
+        events.withLock { events in
+            defer { events.removeAll() }
+            return events
+        }
+    }
 }

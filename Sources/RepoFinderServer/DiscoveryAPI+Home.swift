@@ -40,6 +40,8 @@ extension DiscoveryAPI {
                         starsGained: $0.starsGained)
                 }),
             recentSaves: home.recentSaves.map { APISchemas.repository($0, now: now, viewer: viewers?[$0.id]) },
-            savedCount: home.savedCount, ask: .init(available: false, suggestedQuestions: []))
+            savedCount: home.savedCount,
+            ask: .init(
+                available: true, suggestedQuestions: home.askSuggestions, remainingQuestions: home.askLeft))
     }
 }

@@ -19,6 +19,10 @@ struct HomeContent: Sendable {
     var moversTo: Day?
     var recentSaves: [Repository]
     var savedCount: Int
+    /// Questions to start Ask with, made from what Home shows.
+    var askSuggestions: [String] = []
+    /// Ask questions left this month; nil without a limit.
+    var askLeft: Int?
 
     var greeting: String { part.greeting(name: name) }
     var pickMessage: String? {
@@ -27,6 +31,18 @@ struct HomeContent: Sendable {
 
     /// How many repositories "moving in your languages" lists.
     static let moverCount = 5
+
+    /// Questions to start Ask with: what is trending and welcoming in the person's first language, why today's pick
+    /// was chosen, what is like their latest save.
+    static func askSuggestions(language: String?, pick: Repository?, saved: Repository?) -> [String] {
+        var questions = [
+            "What is trending in \(language ?? "open source") this week?",
+            "Beginner-friendly \(language.map { "\($0) " } ?? "")projects with open issues",
+        ]
+        if let pick { questions.append("Why was \(pick.fullName) in my deck?") }
+        if let saved { questions.append("Something like \(saved.name)") }
+        return questions
+    }
 
     /// The trending list "moving in your languages" reads for one language (nil: every language).
     static func moversQuery(language: String?) -> TrendingQuery {
@@ -59,12 +75,16 @@ extension DiscoveryAPI {
                 $0.starsGained > $1.starsGained
                     || ($0.starsGained == $1.starsGained && $0.repository.id < $1.repository.id)
             }
+        let asked = try await store.questionsAsked(userID: userID, month: AskQuotaUse.month(of: now))
         return HomeContent(
             part: local.partOfDay(at: now), name: parts.callingName, day: day, timeZone: local.identifier,
             onboarded: preferences.onboardingCompleted, pick: pick, moverLanguages: languages,
             movers: Array(movers.prefix(HomeContent.moverCount)), moversFrom: lists.compactMap(\.start).min(),
             moversTo: lists.compactMap(\.end).max(), recentSaves: saves.items.map(\.repository),
-            savedCount: saves.total)
+            savedCount: saves.total,
+            askSuggestions: HomeContent.askSuggestions(
+                language: languages.first, pick: pick?.card.repository, saved: saves.items.first?.repository),
+            askLeft: askLimit.map { max(0, $0 - asked) })
     }
 }
 

@@ -84,7 +84,13 @@ extension JSONOutput {
         key("savedCount")
         integer(home.savedCount)
         key("ask")
-        raw(#"{"available":false,"suggestedQuestions":[]}"#)
+        beginObject()
+        key("available")
+        bool(true)
+        key("suggestedQuestions")
+        strings(home.askSuggestions)
+        member("remainingQuestions", home.askLeft)
+        endObject()
         endObject()
     }
 }

@@ -69,6 +69,11 @@ public struct WebApp: Sendable {
         router.get("areas") { _, _ in page(PageModel(screen: .area)) }
         router.get("areas/:id") { _, context in areaPage(context.parameters.get("id") ?? "") }
         router.get("search") { request, _ in page(searchModel(request)) }
+        router.get("ask") { request, _ in
+            var model = PageModel(screen: .ask)
+            model.query = request.uri.queryParameters.get("q").map { String($0.prefix(500)) }
+            return page(model)
+        }
         router.get("r/:owner/:name") { request, context in
             try await repositoryPage(
                 owner: context.parameters.require("owner"), name: context.parameters.require("name"))
@@ -203,7 +208,7 @@ public struct WebApp: Sendable {
         let screens: [(path: String, name: String)] = [
             ("home", "Home"), ("discover", "Discover"), ("trending", "Trending"), ("search", "Search"),
             ("saved", "Saved"), ("liked", "Liked"), ("profile", "Profile"), ("compare", "Compare"),
-            ("areas", "Areas"), ("onboarding", "Onboarding"),
+            ("areas", "Areas"), ("onboarding", "Onboarding"), ("ask", "Ask"),
         ]
         let near = screens.first { $0.path == first } ?? screens.first { Self.distance($0.path, first) <= 2 }
         var model = PageModel(screen: .notFound)

@@ -3,13 +3,14 @@ import RepoFinderCore
 
 /// The screens of the web app, each one server-rendered page that its script then brings to life.
 enum Screen: String, CaseIterable, Sendable {
-    case home, discover, onboarding, trending, search, saved, liked, profile, repository, compare, area
+    case home, discover, onboarding, trending, search, saved, liked, profile, repository, compare, area, ask
     case notFound = "not-found", offline
     case signIn = "sign-in"
 
     var title: String {
         switch self {
         case .home: "Home"
+        case .ask: "Ask"
         case .compare: "Compare"
         case .area: "Areas"
         case .discover: "Discover"
@@ -36,7 +37,7 @@ struct NavItem: Sendable {
     let current: Bool
 
     /// The bar's places: at most five fit a phone. Home, the deck, Explore (Search and Trending), the Library (Saved
-    /// and Liked); the Ask assistant will be the fifth. Profile sits in the top bar.
+    /// and Liked), and Ask. Profile sits in the top bar.
     static let destinations: [(label: String, href: String, screens: Set<Screen>, icon: String)] = [
         ("Home", "/", [.home], "M3 11l9-8 9 8M5 10v10h5v-6h4v6h5V10"),
         ("Deck", "/discover", [.discover, .onboarding], "M4 6h12v14H4zM8 2h12v14"),
@@ -45,6 +46,7 @@ struct NavItem: Sendable {
             "M10 4a6 6 0 1 0 0 12 6 6 0 0 0 0-12zM14.5 14.5L20 20"
         ),
         ("Library", "/saved", [.saved, .liked], "M6 3h12v18l-6-4-6 4z"),
+        ("Ask", "/ask", [.ask], "M4 5h16v11H9l-5 4z"),
     ]
 
     /// The profile's icon (top bar).

@@ -139,3 +139,13 @@ public struct AskQuotaUse: Hashable, Sendable {
         return month == 12 ? Day(year: year + 1, month: 1, day: 1)! : Day(year: year, month: month + 1, day: 1)!
     }
 }
+
+/// What adding a question did (``DataStore/addQuestion(_:userID:title:month:limit:)``).
+public enum AskQuestionOutcome: Hashable, Sendable {
+    /// Counted and added; the quota after it.
+    case added(AskQuotaUse)
+    /// Not added: `limit` questions were asked this month already (`used` of them).
+    case overQuota(used: Int)
+    /// Not added: the person has no such thread.
+    case noThread
+}

@@ -266,6 +266,10 @@ public protocol DataStore: Sendable {
     /// The messages of one of the person's threads, oldest first; nil when they have no such thread.
     func messages(threadID: String, userID: String) async throws -> [AskMessage]?
 
+    /// The texts of the last `limit` questions asked in one of the person's threads, oldest first (what a follow-up
+    /// builds on, without reading the answers); nil when they have no such thread.
+    func recentQuestions(threadID: String, userID: String, limit: Int) async throws -> [String]?
+
     /// Deletes up to `limit` threads (with their messages) untouched since `date` and not pinned, oldest first;
     /// returns how many.
     func deleteThreads(untouchedBefore date: Date, limit: Int) async throws -> Int
@@ -274,6 +278,12 @@ public protocol DataStore: Sendable {
     /// (nothing counted) when `limit` questions were asked already. Atomic: two servers never let the last one through
     /// twice. Throws `unknownUser`.
     func countQuestion(userID: String, month: String, limit: Int) async throws -> AskQuotaUse?
+
+    /// Adds a question to one of the person's threads and counts it against their quota for `month`, in one
+    /// transaction: both or neither (past the quota, or without the thread, nothing changes).
+    func addQuestion(
+        _ message: AskMessage, userID: String, title: String?, month: String, limit: Int
+    ) async throws -> AskQuestionOutcome
 
     /// Questions the person asked in `month` (`YYYY-MM`).
     func questionsAsked(userID: String, month: String) async throws -> Int

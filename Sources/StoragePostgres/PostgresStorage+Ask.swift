@@ -49,20 +49,48 @@ extension PostgresStorage {
 
     public func addMessage(_ message: AskMessage, userID: String, title: String?) async throws -> Bool {
         try await transaction { connection in
-            let preview = AskThread.shortened(message.text, to: AskThread.previewLength)
-            let touched = try await query(
-                AskSQL.touchThread + " RETURNING id",
-                [preview, title, message.createdAt.roundedToMilliseconds, message.threadID, userID], on: connection)
-            guard !touched.isEmpty else { return false }
-            try await query(
-                AskSQL.insertMessage,
-                [
-                    message.id, message.threadID, userID, message.role.rawValue, message.text,
-                    AskSQL.encodeTools(message.tools), AskSQL.encodeSources(message.sources), message.stopped,
-                    message.notice, message.createdAt.roundedToMilliseconds,
-                ], on: connection)
-            return true
+            try await addMessage(message, userID: userID, title: title, on: connection)
         }
+    }
+
+    public func addQuestion(
+        _ message: AskMessage, userID: String, title: String?, month: String, limit: Int
+    ) async throws -> AskQuestionOutcome {
+        do {
+            return try await transaction { connection in
+                try await requireUser(userID, on: connection)
+                guard try await addMessage(message, userID: userID, title: title, on: connection) else {
+                    return .noThread
+                }
+                guard let row = try await query(AskSQL.countQuestion, [userID, month, limit], on: connection).first
+                else { throw OverQuota() }
+                return .added(AskQuotaUse(month: month, used: try row.value(0, as: Int.self), limit: limit))
+            }
+        } catch is OverQuota {
+            return .overQuota(used: try await questionsAsked(userID: userID, month: month))
+        }
+    }
+
+    /// Rolls back a question past the quota.
+    private struct OverQuota: Error {}
+
+    /// Adds a message to a thread and touches the thread; false when the person has no such thread.
+    private func addMessage(
+        _ message: AskMessage, userID: String, title: String?, on connection: PostgresConnection
+    ) async throws -> Bool {
+        let preview = AskThread.shortened(message.text, to: AskThread.previewLength)
+        let touched = try await query(
+            AskSQL.touchThread + " RETURNING id",
+            [preview, title, message.createdAt.roundedToMilliseconds, message.threadID, userID], on: connection)
+        guard !touched.isEmpty else { return false }
+        try await query(
+            AskSQL.insertMessage,
+            [
+                message.id, message.threadID, userID, message.role.rawValue, message.text,
+                AskSQL.encodeTools(message.tools), AskSQL.encodeSources(message.sources), message.stopped,
+                message.notice, message.createdAt.roundedToMilliseconds,
+            ], on: connection)
+        return true
     }
 
     public func messages(threadID: String, userID: String) async throws -> [AskMessage]? {
@@ -76,6 +104,14 @@ extension PostgresStorage {
                     createdAt: try row.date(8) ?? Date(timeIntervalSince1970: 0), stopped: try row.value(6),
                     notice: try row.value(7))
             }
+        }
+    }
+
+    public func recentQuestions(threadID: String, userID: String, limit: Int) async throws -> [String]? {
+        try await transaction { connection in
+            guard try await !query(AskSQL.thread, [threadID, userID], on: connection).isEmpty else { return nil }
+            let rows = try await query(AskSQL.recentQuestions, [threadID, userID, limit], on: connection)
+            return try rows.map { try $0.value(0, as: String.self) }.reversed()
         }
     }
 

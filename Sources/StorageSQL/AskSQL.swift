@@ -39,6 +39,11 @@ package enum AskSQL {
         WHERE thread_id = ? AND user_id = ? ORDER BY created_at, seq
         """
 
+    /// The last questions of a thread, newest first.
+    package static let recentQuestions = """
+        SELECT text FROM ask_messages WHERE thread_id = ? AND user_id = ? AND role = 'user' ORDER BY seq DESC LIMIT ?
+        """
+
     /// The oldest untouched unpinned threads (their ids), up to a limit.
     package static let untouchedThreads = """
         SELECT id FROM ask_threads WHERE pinned = ? AND updated_at < ? ORDER BY updated_at LIMIT ?

@@ -48,19 +48,43 @@ extension SQLiteStorage {
     }
 
     public func addMessage(_ message: AskMessage, userID: String, title: String?) async throws -> Bool {
-        try await write { db in
-            let preview = AskThread.shortened(message.text, to: AskThread.previewLength)
-            try db.cachedStatement(sql: AskSQL.touchThread).execute(arguments: [
-                preview, title, message.createdAt.sqliteText, message.threadID, userID,
-            ])
-            guard db.changesCount > 0 else { return false }
-            try db.cachedStatement(sql: AskSQL.insertMessage).execute(arguments: [
-                message.id, message.threadID, userID, message.role.rawValue, message.text,
-                AskSQL.encodeTools(message.tools), AskSQL.encodeSources(message.sources), message.stopped,
-                message.notice, message.createdAt.sqliteText,
-            ])
-            return true
+        try await write { db in try Self.addMessage(db, message, userID: userID, title: title) }
+    }
+
+    public func addQuestion(
+        _ message: AskMessage, userID: String, title: String?, month: String, limit: Int
+    ) async throws -> AskQuestionOutcome {
+        do {
+            return try await write { db in
+                try Self.requireUser(db, userID)
+                guard try Self.addMessage(db, message, userID: userID, title: title) else { return .noThread }
+                guard
+                    let used = try Int.fetchOne(
+                        db.cachedStatement(sql: AskSQL.countQuestion), arguments: [userID, month, limit])
+                else { throw OverQuota() }
+                return .added(AskQuotaUse(month: month, used: used, limit: limit))
+            }
+        } catch is OverQuota {
+            return .overQuota(used: try await questionsAsked(userID: userID, month: month))
         }
+    }
+
+    /// Rolls back a question past the quota.
+    private struct OverQuota: Error {}
+
+    /// Adds a message to a thread and touches the thread; false when the person has no such thread.
+    static func addMessage(_ db: Database, _ message: AskMessage, userID: String, title: String?) throws -> Bool {
+        let preview = AskThread.shortened(message.text, to: AskThread.previewLength)
+        try db.cachedStatement(sql: AskSQL.touchThread).execute(arguments: [
+            preview, title, message.createdAt.sqliteText, message.threadID, userID,
+        ])
+        guard db.changesCount > 0 else { return false }
+        try db.cachedStatement(sql: AskSQL.insertMessage).execute(arguments: [
+            message.id, message.threadID, userID, message.role.rawValue, message.text,
+            AskSQL.encodeTools(message.tools), AskSQL.encodeSources(message.sources), message.stopped,
+            message.notice, message.createdAt.sqliteText,
+        ])
+        return true
     }
 
     public func messages(threadID: String, userID: String) async throws -> [AskMessage]? {
@@ -75,6 +99,16 @@ extension SQLiteStorage {
                         createdAt:
                             row.date(8) ?? Date(timeIntervalSince1970: 0), stopped: row[6], notice: row[7])
                 }
+        }
+    }
+
+    public func recentQuestions(threadID: String, userID: String, limit: Int) async throws -> [String]? {
+        try await read { db in
+            guard try Row.fetchOne(db.cachedStatement(sql: AskSQL.thread), arguments: [threadID, userID]) != nil
+            else { return nil }
+            return try String.fetchAll(
+                db.cachedStatement(sql: AskSQL.recentQuestions), arguments: [threadID, userID, limit]
+            ).reversed()
         }
     }
 

@@ -1,12 +1,15 @@
+import APISchemas
 import ArgumentParser
 import Ask
 import Foundation
 import Recommender
+import RepoFinderClient
 import RepoFinderCore
 import Storage
 
-/// `repofinder ask "QUESTION"`: the embedded answering engine on the catalog in `--database`, streamed to the
-/// terminal — the tools that ran, the answer word by word, then its numbered sources.
+/// `repofinder ask "QUESTION"`: the Ask assistant, streamed to the terminal — the tools that ran (standard error), the
+/// answer word by word, then its numbered sources. With `--server`, asked of a running server in a thread (the
+/// person's token in the state folder); without it, the embedded engine on the catalog in `--database`.
 struct AskCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ask",
@@ -14,9 +17,12 @@ struct AskCommand: AsyncParsableCommand {
         discussion: """
             Reads the question (languages, topics, "like X", "compare A and B", trending windows, your saved and \
             liked repositories, beginner-friendly projects, why a card was dealt), runs tools over the catalog and \
-            writes an answer from what they found. --like and --save stand for your lists.
+            writes an answer from what they found.
+            With --server: asked in a thread on that server (a new one unless --thread; its id is printed on \
+            standard error), counted against your monthly quota, with your own lists. Without: locally on \
+            --database, where --like and --save stand for your lists and --after for the thread's earlier question.
             Examples: repofinder ask "a lightweight web framework for Swift"
-                      repofinder ask "something like ripgrep but for JSON"
+                      repofinder ask "something like ripgrep but for JSON" --server http://127.0.0.1:8080
                       repofinder ask "what did I save about databases?" --save redis/redis --save vapor/vapor
             """
     )
@@ -24,17 +30,29 @@ struct AskCommand: AsyncParsableCommand {
     @Argument(help: "The question.")
     var question: String
 
-    @Option(help: "A repository you liked, owner/name (repeatable, oldest first).")
+    @Option(help: "A running server to ask, such as http://127.0.0.1:8080 (default: answer locally on --database).")
+    var server: String?
+
+    @Option(help: "With --server: the thread to ask in (default: a new one).")
+    var thread: String?
+
+    @Option(help: "With --server: where the token is kept (default: ~/.repofinder).")
+    var state: String?
+
+    @Option(help: "Locally: a repository you liked, owner/name (repeatable, oldest first).")
     var like: [String] = []
 
-    @Option(help: "A repository you saved (repeatable, oldest first).")
+    @Option(help: "Locally: a repository you saved (repeatable, oldest first).")
     var save: [String] = []
 
     @Option(help: "The card the question is asked from, owner/name (\"why was this in my deck?\").")
     var card: String?
 
-    @Option(help: "The thread's earlier question, for a follow-up (\"and for Go?\").")
+    @Option(help: "Locally: the thread's earlier question, for a follow-up (\"and for Go?\").")
     var after: String?
+
+    @Option(help: "text (streamed) or json (the answer as the API's AskMessage).")
+    var format: OutputFormat = .text
 
     @OptionGroup var options: RecommenderOptions
 
@@ -48,35 +66,127 @@ struct AskCommand: AsyncParsableCommand {
         for name in like + save + [card].compactMap({ $0 }) where (try? RepositoryName(parsing: name)) == nil {
             throw ValidationError("'\(name)' is not a repository name like owner/name.")
         }
+        if let server {
+            guard let url = URL(string: server), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                throw ValidationError("--server must be an http(s) address such as http://127.0.0.1:8080.")
+            }
+            guard like.isEmpty, save.isEmpty, after == nil else {
+                throw ValidationError("--like, --save and --after are for local answers; a server knows your lists.")
+            }
+        } else if thread != nil {
+            throw ValidationError("--thread needs --server (local answers keep no threads).")
+        }
     }
 
     func run() async throws {
+        if let server { try await askServer(URL(string: server)!) } else { try await askLocally() }
+    }
+
+    /// The embedded engine on `--database`.
+    private func askLocally() async throws {
         let community = try options.communitySignals()
         try await options.database.withCatalog { store in
             let index = await RecommendationIndex.build(
                 repositories: try await store.allRepositories(), community: community,
                 weeklyGains: try await store.weeklyGains())
-            let recommender = Recommender(index: index)
             let person = try await GivenPerson.named(saved: save, liked: like, in: store)
-            let tools = CatalogAskTools(store: store, recommender: recommender, person: person)
+            let tools = CatalogAskTools(store: store, recommender: Recommender(index: index), person: person)
             let engine = AnswerEngine()
             var previous: Question?
             if let after { previous = try await engine.answer(after, tools: tools).question }
-            let terminal = isatty(STDERR_FILENO) == 1
-            var sources: [Repository] = []
+            var printer = AnswerPrinter(format: format)
             for try await event in engine.stream(question, previous: previous, card: card, tools: tools) {
                 switch event {
-                case .tool(let use): printError(terminal ? "\u{1B}[2m· \(use.chip)\u{1B}[0m" : "· \(use.chip)")
-                case .source(let repository): sources.append(repository)
-                case .text(let words): FileHandle.standardOutput.write(Data(words.utf8))
-                case .done: print()
+                case .tool(let use): printer.chip(use.chip)
+                case .source(let repository): printer.source(repository)
+                case .text(let words): printer.words(words)
+                case .done(let answer):
+                    try printer.finish(
+                        text: answer.text, tools: answer.tools, notice: nil)
                 }
             }
+        }
+    }
+
+    /// A thread on a running server.
+    private func askServer(_ url: URL) async throws {
+        let folder =
+            state.map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".repofinder")
+        try await ServerOptions.withClient(server: url, folder: folder) { client in
+            do {
+                let threadID: String
+                if let thread {
+                    threadID = thread
+                } else {
+                    threadID = try await client.newThread().id
+                    printError("Thread \(threadID) (ask a follow-up with --thread \(threadID)).")
+                }
+                var printer = AnswerPrinter(format: format)
+                let about = try card.map { try RepositoryName(parsing: $0) }
+                for try await event in client.ask(question, in: threadID, about: about) {
+                    switch event {
+                    case .tool(let chip): printer.chip(chip.chip)
+                    case .source(let repository): printer.source(repository)
+                    case .text(let words): printer.words(words)
+                    case .done(let answer, _, let quota):
+                        try printer.finish(
+                            text: answer.text,
+                            tools: answer.tools.map { AskToolRun(name: $0.name, chip: $0.chip, inputs: $0.inputs) },
+                            notice: answer.notice, id: answer.id)
+                        if format == .text, let left = quota.left {
+                            printError("\(left) questions left this month (renews on \(quota.renewsOn)).")
+                        }
+                    }
+                }
+            } catch let failure as ClientFailure {
+                throw CommandFailure(failure.message)
+            }
+        }
+    }
+}
+
+/// Writes an answer as it streams (text: chips dimmed on standard error, words on standard output, then the sources),
+/// or, for `json`, the whole answer at the end as the API's `AskMessage`.
+struct AnswerPrinter {
+    let format: OutputFormat
+    private var sources: [Repository] = []
+    private let dim = isatty(STDERR_FILENO) == 1
+
+    init(format: OutputFormat) { self.format = format }
+
+    func chip(_ text: String) {
+        guard format == .text else { return }
+        printError(dim ? "\u{1B}[2m· \(text)\u{1B}[0m" : "· \(text)")
+    }
+
+    mutating func source(_ repository: Repository) { sources.append(repository) }
+
+    func words(_ words: String) {
+        guard format == .text else { return }
+        FileHandle.standardOutput.write(Data(words.utf8))
+    }
+
+    func finish(
+        text: String, tools: [AskToolRun], notice: String?,
+        id: String = UUID().uuidString.lowercased()
+    ) throws {
+        switch format {
+        case .json:
+            let message = AskMessage(
+                id: id, threadID: "", role: .assistant, text: text,
+                tools: tools,
+                sources: sources.map(\.repositoryName), createdAt: Date(), notice: notice)
+            try printJSON(APISchemas.askMessage(message, sources: sources, now: Date()))
+        case .text:
+            print()
+            if let notice { printError(notice) }
             if !sources.isEmpty { print("\nSources:") }
             for (number, repository) in sources.enumerated() {
                 print("[\(number + 1)] \(repository.fullName)  \(repository.webURL.absoluteString)")
             }
         }
+        fflush(nil)
     }
 }
 

@@ -62,9 +62,12 @@ struct AskEval: AsyncParsableCommand {
             }
             let figures = AskEvaluation.figures(outcomes)
             for row in figures.kinds {
+                let times = outcomes.filter { $0.item.kind == row.kind }.map { $0.duration.secondsDouble * 1_000 }
                 print(
                     row.kind.padding(toLength: 10, withPad: " ", startingAt: 0)
-                        + String(format: "%3d questions  %.0f%%", row.count, row.rate * 100))
+                        + String(
+                            format: "%3d questions  %3.0f%%  mean %.2f ms", row.count, row.rate * 100,
+                            times.reduce(0, +) / Double(max(1, times.count))))
             }
             print(String(format: "all       %3d questions  %.1f%%", outcomes.count, figures.all * 100))
         }

@@ -31,13 +31,19 @@ struct ServerOptions: ParsableArguments {
     /// Runs `body` with the app core's client of the server (the person's token in the state folder), then closes
     /// its connections.
     func withClient<T>(_ body: (APIClient) async throws -> T) async throws -> T {
+        try await Self.withClient(server: URL(string: server)!, folder: folder, body)
+    }
+
+    /// Runs `body` with the app core's client of the server at `server` (the person's token in `folder`), then closes
+    /// its connections.
+    static func withClient<T>(server: URL, folder: URL, _ body: (APIClient) async throws -> T) async throws -> T {
         // The client's RetryPolicy retries with backoff; AsyncHTTPClient's own retrying of refused connections (until
         // the connect timeout) would keep a person waiting ~10 s to learn the server is down.
         var configuration = HTTPClient.Configuration(timeout: .init(connect: .seconds(10), read: .seconds(30)))
         configuration.connectionPool.retryConnectionEstablishment = false
         let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         let client = APIClient(
-            serverURL: URL(string: server)!, transport: AsyncHTTPClientTransport(configuration: .init(client: http)),
+            serverURL: server, transport: AsyncHTTPClientTransport(configuration: .init(client: http)),
             tokens: FileTokenStore(file: folder.appendingPathComponent("token")))
         do {
             let result = try await body(client)

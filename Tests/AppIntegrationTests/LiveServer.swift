@@ -20,13 +20,15 @@ enum LiveServer {
     }()
 
     /// Runs `body` with the server's address and its store.
-    static func run(_ body: @Sendable (URL, any DataStore) async throws -> Void) async throws {
+    static func run(
+        askQuota: Int? = nil, _ body: @Sendable (URL, any DataStore) async throws -> Void
+    ) async throws {
         try await withStore(.sqliteMemory) { test in
             try await SyntheticCatalog.seed(test.store)
             let deck = try await DiscoveryServer.makeDeck(store: test.store, logger: logger)
             let application = try DiscoveryServer.makeApplication(
                 configuration: {
-                    var c = ServerConfiguration.unlimited; c.port = 0; return c
+                    var c = ServerConfiguration.unlimited; c.port = 0; c.askQuota = askQuota; return c
                 }(),
                 store: test.store, deck: deck, logger: logger)
             try await application.test(.live) { client in

@@ -117,7 +117,10 @@ struct HomeAndCompareTests {
             let home = try await client.call(.get, "/v1/me/home", token: token)
             #expect(home.status == .ok)
             #expect(try home.json()["timeZone"] as? String == "UTC")
-            #expect((try home.json()["ask"] as? [String: Any])?["available"] as? Bool == false)
+            let ask = try home.json()["ask"] as? [String: Any]
+            #expect(ask?["available"] as? Bool == true, "Ask is here")
+            #expect((ask?["suggestedQuestions"] as? [String])?.first == "What is trending in open source this week?")
+            #expect(ask?["remainingQuestions"] == nil, "this test server sets no quota")
         }
     }
 

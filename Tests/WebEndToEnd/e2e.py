@@ -238,7 +238,7 @@ class Flow:
         first = b.top_card()
         names = [button.get_attribute("aria-label") for button in b.finds(".deck-actions button")]
         tabs = [link.text for link in b.finds("nav.tabbar a")]
-        if names != ["Undo", "Skip", "Save", "Like"] or tabs != ["Home", "Deck", "Explore", "Library"]:
+        if names != ["Undo", "Skip", "Save", "Like"] or tabs != ["Home", "Deck", "Explore", "Library", "Ask"]:
             raise Failure(f"deck buttons {names}, navigation {tabs}")
         cards = b.finds(".card")
         if not cards[0].get_attribute("data-repo") or not b.finds(".card.top .reasons li"):

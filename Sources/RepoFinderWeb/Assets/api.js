@@ -131,4 +131,55 @@ export const api = {
   githubStar: (fullName) => request("GET", `/v1/me/github/stars/${repoPath(fullName)}`),
   starOnGitHub: (fullName) => request("PUT", `/v1/me/github/stars/${repoPath(fullName)}`),
   unstarOnGitHub: (fullName) => request("DELETE", `/v1/me/github/stars/${repoPath(fullName)}`),
+  threads: (timeZone) => request("GET", `/v1/me/threads${query({ timeZone })}`),
+  newThread: () => request("POST", "/v1/me/threads"),
+  thread: (id) => request("GET", `/v1/me/threads/${encodeURIComponent(id)}`),
+  changeThread: (id, change) => request("PATCH", `/v1/me/threads/${encodeURIComponent(id)}`, { body: change }),
+  deleteThread: (id) => request("DELETE", `/v1/me/threads/${encodeURIComponent(id)}`),
 };
+
+/**
+ * Asks a question in a thread and reads the answer as server-sent events as they arrive: `onEvent(name, data)` for
+ * each (`tool`, `source`, `text`, `done`; `data` parsed). Resolves once the stream ends; rejects with an ApiError
+ * (429 `quota_exhausted` past the quota, or an `error` event). `signal` stops it (the server keeps what was written).
+ */
+export async function askStream(threadID, text, repository, onEvent, signal) {
+  const headers = { Accept: "text/event-stream", "Content-Type": "application/json", Authorization: `Bearer ${await token()}` };
+  let response;
+  try {
+    response = await fetch(`/v1/me/threads/${encodeURIComponent(threadID)}/messages`, {
+      method: "POST", headers, body: JSON.stringify(repository ? { text, repository } : { text }), signal,
+    });
+  } catch (error) {
+    if (error.name === "AbortError") throw error;
+    throw new ApiError("RepoFinder can’t be reached right now. Try again in a moment.", { offline: true });
+  }
+  if (!response.ok) {
+    let payload = null;
+    try { payload = await response.json(); } catch { payload = null; }
+    throw new ApiError(payload?.message || `The server answered ${response.status}.`, { status: response.status, code: payload?.error || "", payload });
+  }
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    buffer += decoder.decode(value || new Uint8Array(), { stream: !done });
+    let end;
+    while ((end = buffer.search(/\r?\n\r?\n/)) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end).replace(/^\r?\n\r?\n/, "");
+      let name = "message";
+      const data = [];
+      for (const line of block.split(/\r?\n/)) {
+        if (line.startsWith("event:")) name = line.slice(6).trim();
+        else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+      }
+      if (!data.length) continue;
+      const parsed = JSON.parse(data.join("\n"));
+      if (name === "error") throw new ApiError(parsed.message, { status: 500, code: parsed.error });
+      onEvent(name, parsed);
+    }
+    if (done) return;
+  }
+}

@@ -8,6 +8,7 @@ import { showOnceLoaded, toast } from "./ui.js";
 
 const screens = {
   home: () => import("./home.js"),
+  ask: () => import("./ask.js"),
   compare: () => import("./compare.js"),
   discover: () => import("./deck.js"),
   onboarding: () => import("./onboarding.js"),

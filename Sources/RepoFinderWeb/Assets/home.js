@@ -109,7 +109,7 @@ function showAsk(ask) {
   const section = document.getElementById("ask");
   section.hidden = !ask?.available;
   if (section.hidden) return;
-  document.getElementById("ask-quota").textContent = ask.remainingQuestions === undefined ? "" : `${ask.remainingQuestions} questions left today`;
+  document.getElementById("ask-quota").textContent = ask.remainingQuestions === undefined ? "" : `${ask.remainingQuestions} questions left this month`;
   document.getElementById("ask-questions").replaceChildren(...ask.suggestedQuestions.map((question) =>
     h("li", {}, h("a", { class: "button ghost", href: `/ask?q=${encodeURIComponent(question)}` }, question))));
 }

@@ -5,7 +5,7 @@
 
 const VERSION = "__VERSION__";
 const CACHE = `repofinder-${VERSION}`;
-const SHELL = ["/", "/discover", "/compare", "/trending", "/search", "/saved", "/liked", "/profile", "/onboarding", "/offline"];
+const SHELL = ["/", "/ask", "/discover", "/compare", "/trending", "/search", "/saved", "/liked", "/profile", "/onboarding", "/offline"];
 // Every file of the build but this worker and the manifest (kept under its own address), filled in by the server.
 const FILES = __FILES__.map((name) => `/assets/${name}`).concat(["/manifest.webmanifest"]);
 

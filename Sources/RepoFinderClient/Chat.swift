@@ -1,0 +1,136 @@
+public import Foundation
+public import RepoFinderCore
+
+/// An Ask thread as the app lists it.
+public struct ChatThread: Hashable, Sendable, Identifiable {
+    public var id: String
+    public var title: String
+    public var preview: String
+    public var pinned: Bool
+    public var archived: Bool
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(
+        id: String, title: String, preview: String, pinned: Bool, archived: Bool, createdAt: Date, updatedAt: Date
+    ) {
+        self.id = id
+        self.title = title
+        self.preview = preview
+        self.pinned = pinned
+        self.archived = archived
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+}
+
+/// Threads under one heading: Pinned, Today, Yesterday, Last 7 days, Older, Archived.
+public struct ChatThreadGroup: Hashable, Sendable {
+    public var title: String
+    public var threads: [ChatThread]
+
+    public init(title: String, threads: [ChatThread]) {
+        self.title = title
+        self.threads = threads
+    }
+}
+
+/// The monthly question quota.
+public struct ChatQuota: Hashable, Sendable {
+    public var used: Int
+    /// Nil: this server sets no limit.
+    public var limit: Int?
+    public var left: Int?
+    /// The first day of next month, `YYYY-MM-DD`.
+    public var renewsOn: String
+
+    public init(used: Int, limit: Int?, left: Int?, renewsOn: String) {
+        self.used = used
+        self.limit = limit
+        self.left = left
+        self.renewsOn = renewsOn
+    }
+}
+
+/// The person's threads, grouped, and their quota.
+public struct ChatThreads: Hashable, Sendable {
+    public var groups: [ChatThreadGroup]
+    public var quota: ChatQuota
+
+    public init(groups: [ChatThreadGroup], quota: ChatQuota) {
+        self.groups = groups
+        self.quota = quota
+    }
+}
+
+/// A tool an answer ran, as a chip.
+public struct ChatToolChip: Hashable, Sendable {
+    public var name: String
+    public var chip: String
+    public var inputs: [String: String]
+
+    public init(name: String, chip: String, inputs: [String: String] = [:]) {
+        self.name = name
+        self.chip = chip
+        self.inputs = inputs
+    }
+}
+
+/// A question or an answer of a thread.
+public struct ChatMessage: Hashable, Sendable, Identifiable {
+    public enum Role: String, Hashable, Sendable { case user, assistant }
+
+    public var id: String
+    public var role: Role
+    /// An answer cites its n-th source as [n].
+    public var text: String
+    public var tools: [ChatToolChip]
+    public var sources: [Repository]
+    public var createdAt: Date
+    /// The answer was stopped before it was finished.
+    public var stopped: Bool
+    public var notice: String?
+
+    public init(
+        id: String, role: Role, text: String, tools: [ChatToolChip] = [], sources: [Repository] = [],
+        createdAt: Date, stopped: Bool = false, notice: String? = nil
+    ) {
+        self.id = id
+        self.role = role
+        self.text = text
+        self.tools = tools
+        self.sources = sources
+        self.createdAt = createdAt
+        self.stopped = stopped
+        self.notice = notice
+    }
+}
+
+/// What an answer streams: tool chips, sources, words, then the stored answer with the thread and the quota.
+public enum ChatStreamEvent: Hashable, Sendable {
+    case tool(ChatToolChip)
+    case source(Repository)
+    case text(String)
+    case done(answer: ChatMessage, thread: ChatThread, quota: ChatQuota)
+}
+
+/// The Ask assistant's side of the server.
+public protocol ChatService: Sendable {
+    /// The person's threads grouped by their local day (`timeZone`, an IANA name; nil: UTC), with the quota.
+    func threads(timeZone: String?) async throws(ClientFailure) -> ChatThreads
+    /// A new, empty thread.
+    func newThread() async throws(ClientFailure) -> ChatThread
+    /// One thread and its messages, oldest first.
+    func thread(_ id: String) async throws(ClientFailure) -> (thread: ChatThread, messages: [ChatMessage])
+    /// Renames, pins or archives a thread (nil: unchanged).
+    func changeThread(
+        _ id: String, title: String?, pinned: Bool?, archived: Bool?
+    ) async throws(ClientFailure) -> ChatThread
+    func deleteThread(_ id: String) async throws(ClientFailure)
+    /// Asks `text` in a thread (from `card`'s card, if given): the answer's events as they stream. The stream fails
+    /// with a ``ClientFailure`` (``ClientFailure/quotaExhausted(_:)`` past the quota); cancelling its reader stops
+    /// the answer.
+    func ask(
+        _ text: String, in thread: String, about card: RepositoryName?
+    ) -> AsyncThrowingStream<ChatStreamEvent, any Error>
+}

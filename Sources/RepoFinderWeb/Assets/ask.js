@@ -1,0 +1,247 @@
+// Ask: a question streams its answer in word by word, with the tools that ran as chips and the repositories it rests
+// on as cards (Like, Save, Compare); conversations are threads in a history panel (Pinned, Today, Yesterday, Last 7
+// days, Older, Archived) that can be pinned, archived, renamed or deleted. The address keeps the thread (?thread=),
+// so a reload shows it again. The live region announces a finished answer, not every word.
+
+import { api, askStream } from "./api.js";
+import { rowActions } from "./rowactions.js";
+import { failure, h, repositoryRow, toast } from "./ui.js";
+
+const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+const fallbackQuestions = [
+  "A lightweight web framework for Swift",
+  "Something like ripgrep but for JSON",
+  "What is trending in Rust this week?",
+  "Beginner-friendly Python projects with open issues",
+];
+
+let threadID = new URLSearchParams(location.search).get("thread");
+let asking = null;
+
+export async function start() {
+  const form = document.getElementById("ask-form");
+  const input = document.getElementById("ask-input");
+  form.addEventListener("submit", (event) => { event.preventDefault(); ask(input.value); });
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.isComposing) { event.preventDefault(); ask(input.value); }
+  });
+  input.addEventListener("input", () => grow(input));
+  document.getElementById("ask-stop").addEventListener("click", () => asking?.abort());
+  const toggle = document.getElementById("ask-history-toggle");
+  toggle.addEventListener("click", () => {
+    const open = toggle.getAttribute("aria-expanded") !== "true";
+    toggle.setAttribute("aria-expanded", String(open));
+    document.querySelector(".ask").classList.toggle("history-open", open);
+  });
+  showSuggestions(fallbackQuestions);
+  loadHistory();
+  if (threadID) await openThread(threadID);
+  const question = document.querySelector(".ask").dataset.question;
+  if (question && !threadID) ask(question);
+  else input.focus();
+}
+
+function grow(input) {
+  input.style.height = "auto";
+  input.style.height = `${Math.min(input.scrollHeight, 160)}px`;
+}
+
+function showSuggestions(questions) {
+  document.getElementById("ask-suggestions").replaceChildren(...questions.map((question) =>
+    h("li", {}, h("button", { type: "button", class: "button ghost", onclick: () => ask(question) }, question))));
+}
+
+async function openThread(id) {
+  try {
+    const detail = await api.thread(id);
+    document.getElementById("ask-messages").replaceChildren(...detail.messages.map(messageView));
+    document.getElementById("ask-empty").hidden = detail.messages.length > 0;
+    document.title = `${detail.thread.title} · RepoFinder`;
+  } catch (error) {
+    threadID = null;
+    history.replaceState(null, "", "/ask");
+    notice(error.status === 404 ? "That conversation is gone (deleted, or kept only 90 days unless pinned)." : error.message);
+  }
+}
+
+async function ask(text) {
+  const question = text.trim();
+  if (!question || asking) return;
+  const input = document.getElementById("ask-input");
+  notice("");
+  document.getElementById("ask-empty").hidden = true;
+  const list = document.getElementById("ask-messages");
+  list.append(bubble("user", question));
+  input.value = "";
+  grow(input);
+  const answer = answerView();
+  list.append(answer.element);
+  answer.element.scrollIntoView({ block: "end" });
+  busy(true);
+  asking = new AbortController();
+  try {
+    if (!threadID) {
+      threadID = (await api.newThread()).id;
+      history.replaceState(null, "", `/ask?thread=${encodeURIComponent(threadID)}`);
+    }
+    await askStream(threadID, question, null, (name, data) => answer.add(name, data), asking.signal);
+    loadHistory();
+  } catch (error) {
+    if (error.name === "AbortError") {
+      answer.stop();
+      loadHistory();
+    } else {
+      answer.element.remove();
+      list.lastElementChild?.remove();
+      input.value = question;
+      grow(input);
+      notice(error.code === "quota_exhausted" ? `${error.message} Your conversations stay here meanwhile.` : error.message);
+    }
+  } finally {
+    asking = null;
+    busy(false);
+    input.focus();
+  }
+}
+
+function busy(on) {
+  document.getElementById("ask-send").hidden = on;
+  document.getElementById("ask-stop").hidden = !on;
+  document.querySelector(".ask-chat").setAttribute("aria-busy", String(on));
+}
+
+function notice(text) {
+  const element = document.getElementById("ask-notice");
+  element.textContent = text;
+  element.hidden = !text;
+}
+
+function bubble(role, text) {
+  return h("div", { class: `bubble ${role}` }, h("p", {}, text));
+}
+
+/** An answer as it streams: chips, words (with a typing indicator until the first), then its sources. */
+function answerView() {
+  const chips = h("ul", { class: "chips", "aria-label": "What ran" });
+  const typing = h("span", { class: "typing", "aria-label": "Writing" }, h("i"), h("i"), h("i"));
+  const text = h("div", { class: "answer-text" }, typing);
+  const sources = h("ol", { class: "repo-list sources", "aria-label": "Sources" });
+  const element = h("div", { class: "bubble assistant" }, chips, text, sources);
+  let words = "";
+  const found = [];
+  return {
+    element,
+    add(name, data) {
+      if (name === "tool") chips.append(h("li", { class: "chip" }, data.chip));
+      else if (name === "source") found.push(data);
+      else if (name === "text") {
+        words += data.text;
+        text.replaceChildren(...paragraphs(words, found.length));
+      } else if (name === "done") {
+        text.replaceChildren(...paragraphs(data.message.text, data.message.sources.length));
+        sources.replaceChildren(...data.message.sources.map(sourceView));
+        document.getElementById("ask-live").textContent = data.message.text;
+        quota(data.quota);
+      }
+    },
+    stop() {
+      text.replaceChildren(...paragraphs(words || "Stopped.", found.length), h("p", { class: "help" }, "Stopped — what was written is kept."));
+      sources.replaceChildren(...found.map(sourceView));
+    },
+  };
+}
+
+/** A stored message. */
+function messageView(message) {
+  if (message.role === "user") return bubble("user", message.text);
+  const element = h("div", { class: "bubble assistant" },
+    message.tools.length ? h("ul", { class: "chips", "aria-label": "What ran" }, message.tools.map((tool) => h("li", { class: "chip" }, tool.chip))) : null,
+    h("div", { class: "answer-text" }, paragraphs(message.text, message.sources.length)),
+    message.stopped ? h("p", { class: "help" }, "Stopped — what was written is kept.") : null,
+    h("ol", { class: "repo-list sources", "aria-label": "Sources" }, message.sources.map(sourceView)));
+  return element;
+}
+
+/** The answer's lines, each citation [n] a link to its source card. */
+function paragraphs(text, sourceCount) {
+  return text.split("\n").map((line) => {
+    const parts = [];
+    let last = 0;
+    for (const match of line.matchAll(/\[(\d+)\]/g)) {
+      const number = Number(match[1]);
+      if (number < 1 || number > Math.max(sourceCount, 1)) continue;
+      parts.push(line.slice(last, match.index),
+        h("a", { class: "citation", href: `#source-${number}`, "aria-label": `source ${number}` }, `[${number}]`));
+      last = match.index + match[0].length;
+    }
+    parts.push(line.slice(last));
+    return h("p", {}, ...parts);
+  });
+}
+
+function sourceView(repository, index) {
+  const row = repositoryRow(repository, { rank: index + 1, actions: rowActions(repository) });
+  row.id = `source-${index + 1}`;
+  return row;
+}
+
+function quota(value) {
+  if (!value) return;
+  const text = value.limit === undefined || value.limit === null
+    ? ""
+    : `${value.left} of ${value.limit} questions left this month · renews ${new Date(`${value.renewsOn}T00:00:00`).toLocaleDateString(undefined, { day: "numeric", month: "short" })}`;
+  document.getElementById("ask-quota").textContent = text;
+}
+
+async function loadHistory() {
+  const target = document.getElementById("ask-groups");
+  try {
+    const list = await api.threads(zone);
+    quota(list.quota);
+    target.replaceChildren(...(list.groups.length
+      ? list.groups.map(groupView)
+      : [h("p", { class: "help" }, "Your conversations show here.")]));
+  } catch (error) {
+    target.replaceChildren(failure(error.message, loadHistory, "error-state"));
+  } finally {
+    target.setAttribute("aria-busy", "false");
+  }
+}
+
+function groupView(group) {
+  return h("section", { class: "thread-group" },
+    h("h3", {}, group.title),
+    h("ul", {}, group.threads.map((thread) => h("li", { class: "thread-row", dataset: { thread: thread.id } },
+      h("a", { href: `/ask?thread=${encodeURIComponent(thread.id)}`, "aria-current": thread.id === threadID ? "page" : null },
+        h("strong", {}, thread.title), h("small", {}, thread.preview)),
+      h("div", { class: "thread-actions" },
+        action(thread.pinned ? "Unpin" : "Pin", thread, { pinned: !thread.pinned }),
+        action(thread.archived ? "Unarchive" : "Archive", thread, { archived: !thread.archived }),
+        h("button", { type: "button", class: "ghost", "aria-label": `Delete “${thread.title}”`, onclick: () => remove(thread) }, "Delete"))))));
+}
+
+function action(label, thread, change) {
+  return h("button", {
+    type: "button", class: "ghost", "aria-label": `${label} “${thread.title}”`,
+    onclick: async () => {
+      try {
+        await api.changeThread(thread.id, change);
+        toast(`${label === "Pin" ? "Pinned" : label === "Unpin" ? "Unpinned" : label === "Archive" ? "Archived" : "Unarchived"} “${thread.title}”`);
+        loadHistory();
+      } catch (error) {
+        toast(error.message);
+      }
+    },
+  }, label);
+}
+
+async function remove(thread) {
+  try {
+    await api.deleteThread(thread.id);
+    toast(`Deleted “${thread.title}”`);
+    if (thread.id === threadID) location.assign("/ask");
+    else loadHistory();
+  } catch (error) {
+    toast(error.message);
+  }
+}

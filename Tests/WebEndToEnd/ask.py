@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Ask as people use it (issue 25), in headless Chromium against a server holding the whole shared catalog: a
+question's answer arrives in several text events before it is done, its tool chips and sources render, a source can be
+liked (and is then in Liked), the history groups threads and pins and archives them, a reload keeps the thread, and
+the screen is clean on five screen sizes.
+
+Usage: ask.py --url SERVER --artifacts DIR [--screenshots DIR]   (run by scripts/web-e2e.sh)"""
+
+import argparse
+import sys
+import time
+import traceback
+from pathlib import Path
+
+from selenium.webdriver.common.keys import Keys
+
+sys.path.insert(0, str(Path(__file__).parent))
+from e2e import PHONE, Browser, Failure  # noqa: E402
+from walk import CHECK, SCREENS, console_errors  # noqa: E402
+
+QUESTION = "a lightweight web framework for Swift"
+
+# Counts, in the page, the changes to the streaming answer's text before its sources are shown: the words arrive in
+# several events, not at once.
+WATCH = r"""
+window.__askTextChanges = 0;
+window.__askDoneAt = null;
+new MutationObserver((records) => {
+  for (const record of records) {
+    const answer = record.target.closest?.(".bubble.assistant");
+    if (!answer) continue;
+    if (record.target.closest(".answer-text") && !answer.querySelector(".sources .repo-row")) window.__askTextChanges++;
+    if (answer.querySelector(".sources .repo-row") && window.__askDoneAt === null) window.__askDoneAt = window.__askTextChanges;
+  }
+}).observe(document.getElementById("ask-messages"), { childList: true, subtree: true, characterData: true });
+"""
+
+
+def groups(b):
+    """The history's group titles, as written (the page shows them in capitals)."""
+    return [heading.get_attribute("textContent") for heading in b.finds(".thread-group h3")]
+
+
+def ask(b, question):
+    field = b.wait("the question field", lambda: b.find("#ask-input"))
+    field.click()
+    field.send_keys(question)
+    field.send_keys(Keys.ENTER)
+
+
+def check(b, shots):
+    b.go("/ask")
+    b.wait("the Ask screen", lambda: b.find("#ask-input"))
+    b.js(WATCH)
+    ask(b, QUESTION)
+    b.wait("the answer's sources", lambda: b.finds(".bubble.assistant .sources .repo-row"), 20)
+    changes = b.js("return window.__askDoneAt")
+    if not changes or changes < 3:
+        raise Failure(f"the answer's words arrived in {changes} changes before its sources, not several")
+    chips = [chip.text for chip in b.finds(".bubble.assistant .chip")]
+    if not chips or "Searched" not in chips[0]:
+        raise Failure(f"no tool chips: {chips}")
+    sources = [row.get_attribute("data-repo") for row in b.finds(".bubble.assistant .sources .repo-row")]
+    if "vapor/vapor" not in sources[:3]:
+        raise Failure(f"{QUESTION}: first sources are {sources[:3]}")
+    text = b.find(".bubble.assistant .answer-text").text
+    if "[1]" not in text or "vapor/vapor" not in text:
+        raise Failure(f"the answer does not cite its first source: {text[:200]!r}")
+    live = b.js("return document.getElementById('ask-live').textContent")
+    if "vapor/vapor" not in live:
+        raise Failure("the live region did not announce the finished answer")
+    thread = b.wait("the thread in the address", lambda: "thread=" in b.driver.current_url and b.driver.current_url)
+    if shots:
+        b.driver.save_screenshot(str(shots / "ask-phone.png"))
+
+    # Like the first source: it is then in Liked.
+    first = sources[0]
+    b.click(f'.bubble.assistant .sources .repo-row[data-repo="{first}"] [data-toggle="like"]')
+    b.wait("the like to be pressed", lambda: b.find(
+        f'.bubble.assistant .sources .repo-row[data-repo="{first}"] [data-toggle="like"]').get_attribute(
+        "aria-pressed") == "true")
+    b.wait(f"{first} in Liked", lambda: first in [
+        item["repository"]["fullName"] for item in b.api("/v1/me/liked").get("items", [])], 20)
+
+    # A reload keeps the thread.
+    b.driver.refresh()
+    b.wait("the thread after a reload", lambda: b.finds(".bubble.user")
+           and b.find(".bubble.user").text == QUESTION and b.finds(".bubble.assistant .sources .repo-row"), 15)
+
+    # The history: Today, then pinned, then archived.
+    b.click("#ask-history-toggle")
+    b.wait("the Today group", lambda: "Today" in groups(b))
+    b.click('.thread-row button[aria-label^="Pin"]')
+    b.wait("the Pinned group", lambda: groups(b) == ["Pinned"])
+    b.click('.thread-row button[aria-label^="Archive"]')
+    b.wait("the Archived group", lambda: groups(b) == ["Archived"])
+    b.click('.thread-row button[aria-label^="Unarchive"]')
+    b.wait("back from the archive", lambda: groups(b) == ["Pinned"])
+    return chips, sources[:3], changes, thread
+
+
+def walk_ask(b, folder, thread):
+    """The Ask screen (a thread with an answer, the history open on phones) on every screen size."""
+    folder.mkdir(parents=True, exist_ok=True)
+    found = []
+    for size, (width, height, touch) in SCREENS.items():
+        b.viewport(width, height)
+        b.driver.get_log("browser")
+        b.driver.get(thread)
+        b.wait(f"the thread on {size}", lambda: b.finds(".bubble.assistant .sources .repo-row"), 15)
+        if b.find("#ask-history-toggle").is_displayed():
+            b.click("#ask-history-toggle")
+            b.js("window.scrollTo(0, 0)")
+        b.wait(f"the history on {size}", lambda: b.finds(".thread-group h3"), 10)
+        time.sleep(0.4)
+        problems = list(b.js(CHECK)) + [f"console: {error}" for error in console_errors(b, "/ask")]
+        b.driver.save_screenshot(str(folder / f"ask-{size}.png"))
+        found.extend(f"{size}: {problem}" for problem in problems)
+    b.viewport(*PHONE)
+    return found
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--url", required=True)
+    parser.add_argument("--artifacts", default="test-artifacts/web")
+    parser.add_argument("--screenshots")
+    args = parser.parse_args()
+    artifacts = Path(args.artifacts)
+    shots = Path(args.screenshots) if args.screenshots else artifacts / "screens"
+    shots.mkdir(parents=True, exist_ok=True)
+    b = Browser(args.url.rstrip("/"), artifacts)
+    started = time.time()
+    try:
+        chips, sources, changes, thread = check(b, shots)
+        problems = walk_ask(b, artifacts / "walk-ask", thread)
+        if problems:
+            print("\n".join("  " + problem for problem in problems))
+            raise Failure(f"the Ask screen has {len(problems)} layout problems (screenshots in {artifacts}/walk-ask)")
+    except Exception as error:
+        b.keep_failure("ask")
+        traceback.print_exc()
+        print(f"web ask: FAILED ({error}); screenshots and console in {artifacts}", file=sys.stderr)
+        return 1
+    finally:
+        b.quit()
+    print(f"web ask: passed in {time.time() - started:.1f} s — '{QUESTION}': {changes} text changes before the "
+          f"sources, chips {chips[:2]}, sources {sources}; a source liked is in Liked; a reload kept the thread; "
+          f"history Today → Pinned → Archived → Pinned; clean on {len(SCREENS)} screens")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
