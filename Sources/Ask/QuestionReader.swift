@@ -107,11 +107,6 @@ extension QuestionReader {
             if token == "?" || Self.fillers.contains(token) || extra.contains(token) || Self.windows[token] != nil {
                 continue
             }
-            if ["this", "next", "last", "past"].contains(position > 0 ? tokens[position - 1] : ""),
-                Self.windows[token] != nil
-            {
-                continue
-            }
             if let entry = Self.languages[token] {
                 let before = position > 0 ? tokens[position - 1] : ""
                 let after = position + 1 < tokens.count ? tokens[position + 1] : ""
