@@ -128,6 +128,7 @@ function answerView() {
   const sources = h("ol", { class: "repo-list sources", "aria-label": "Sources" });
   const element = h("div", { class: "bubble assistant" }, chips, text, sources);
   let words = "";
+  let textEvents = 0;
   const found = [];
   return {
     element,
@@ -136,6 +137,8 @@ function answerView() {
       else if (name === "source") found.push(data);
       else if (name === "text") {
         words += data.text;
+        // How many events the words came in (the page shows them as they come; checks read it).
+        element.dataset.textEvents = String(++textEvents);
         text.replaceChildren(...paragraphs(words, found.length));
       } else if (name === "done") {
         text.replaceChildren(...paragraphs(data.message.text, data.message.sources.length));
