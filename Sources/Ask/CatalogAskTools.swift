@@ -121,4 +121,27 @@ public struct GivenPerson: AskPerson {
     public func assess(_ key: String, recommender: Recommender) async throws -> Recommendation? {
         recommender.assess([key], for: taste).first ?? nil
     }
+
+    /// A person whose lists are these `owner/name`s (oldest first), looked up in `store`, their taste the likes and
+    /// saves; the names the store lacks (or that are no names) are left out and returned.
+    public static func named(
+        saved: [String], liked: [String], in store: any DataStore
+    ) async throws -> (person: GivenPerson, missing: [String]) {
+        var lists: [RepositoryList: [Repository]] = [:]
+        var signals: [TasteSignal] = []
+        var missing: [String] = []
+        for (list, names, kind) in [(RepositoryList.saved, saved, SignalKind.save), (.liked, liked, .like)] {
+            for name in names {
+                guard let parsed = try? RepositoryName(parsing: name),
+                    let repository = try await store.repository(named: parsed)
+                else {
+                    missing.append(name)
+                    continue
+                }
+                lists[list, default: []].append(repository)
+                signals.append(TasteSignal(repositoryKey: repository.id, kind: kind))
+            }
+        }
+        return (GivenPerson(lists: lists, taste: Taste(signals: signals)), missing)
+    }
 }

@@ -89,7 +89,8 @@ struct AskCommand: AsyncParsableCommand {
             let index = await RecommendationIndex.build(
                 repositories: try await store.allRepositories(), community: community,
                 weeklyGains: try await store.weeklyGains())
-            let person = try await GivenPerson.named(saved: save, liked: like, in: store)
+            let (person, missing) = try await GivenPerson.named(saved: save, liked: like, in: store)
+            for name in missing { printError("\(name) is not in the catalog; it is left out.") }
             let tools = CatalogAskTools(store: store, recommender: Recommender(index: index), person: person)
             let engine = AnswerEngine()
             var previous: Question?
@@ -187,27 +188,5 @@ struct AnswerPrinter {
             }
         }
         fflush(nil)
-    }
-}
-
-extension GivenPerson {
-    /// A person whose lists are these names (oldest first), looked up in `store`; names it lacks are left out, said
-    /// on standard error.
-    static func named(saved: [String], liked: [String], in store: any DataStore) async throws -> GivenPerson {
-        var lists: [RepositoryList: [Repository]] = [:]
-        var signals: [TasteSignal] = []
-        for (list, names, kind) in [(RepositoryList.saved, saved, SignalKind.save), (.liked, liked, .like)] {
-            for name in names {
-                guard let parsed = try? RepositoryName(parsing: name),
-                    let repository = try await store.repository(named: parsed)
-                else {
-                    printError("\(name) is not in the catalog; it is left out.")
-                    continue
-                }
-                lists[list, default: []].append(repository)
-                signals.append(TasteSignal(repositoryKey: repository.id, kind: kind))
-            }
-        }
-        return GivenPerson(lists: lists, taste: Taste(signals: signals))
     }
 }

@@ -48,7 +48,7 @@ struct AskEval: AsyncParsableCommand {
             let clock = ContinuousClock()
             let started = clock.now
             let outcomes = try await evaluation.run { item in
-                let person = try await GivenPerson.named(saved: item.saved, liked: item.liked, in: store)
+                let person = try await GivenPerson.named(saved: item.saved, liked: item.liked, in: store).person
                 return CatalogAskTools(store: store, recommender: recommender, person: person)
             }
             let seconds = (clock.now - started).secondsDouble

@@ -40,17 +40,7 @@ import Testing
             try await store.prepareSearch()
             let now = catalog.compactMap(\.pushedAt).max() ?? Date()
             let outcomes = try await evaluation.run { item in
-                var lists: [RepositoryList: [Repository]] = [:]
-                var signals: [TasteSignal] = []
-                for (list, names) in [(RepositoryList.saved, item.saved), (.liked, item.liked)] {
-                    for name in names {
-                        guard let repository = try await store.repository(named: try RepositoryName(parsing: name))
-                        else { continue }
-                        lists[list, default: []].append(repository)
-                        signals.append(TasteSignal(repositoryKey: repository.id, kind: list == .saved ? .save : .like))
-                    }
-                }
-                let person = GivenPerson(lists: lists, taste: Taste(signals: signals))
+                let person = try await GivenPerson.named(saved: item.saved, liked: item.liked, in: store).person
                 return CatalogAskTools(store: store, recommender: recommender, person: person, now: now)
             }
             let figures = AskEvaluation.figures(outcomes)
