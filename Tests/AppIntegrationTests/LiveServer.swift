@@ -39,9 +39,10 @@ enum LiveServer {
     }
 
     /// One HTTP client for the test process, failing at once when nothing listens (as the terminal's does: the
-    /// client's RetryPolicy retries, not AsyncHTTPClient).
+    /// client's RetryPolicy retries, not AsyncHTTPClient). The read timeout is generous: with every suite running at
+    /// once on CI's two cores a test that takes 0.2 s alone takes two minutes, and one answer may wait half of that.
     static let httpClient: HTTPClient = {
-        var configuration = HTTPClient.Configuration(timeout: .init(connect: .seconds(10), read: .seconds(30)))
+        var configuration = HTTPClient.Configuration(timeout: .init(connect: .seconds(30), read: .seconds(120)))
         configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
