@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "Recommender", targets: ["Recommender"]),
         .library(name: "Dealing", targets: ["Dealing"]),
         .library(name: "Ask", targets: ["Ask"]),
+        .library(name: "AskLive", targets: ["AskLive"]),
         .library(name: "RepoFinderAPI", targets: ["RepoFinderAPI"]),
         .library(name: "RepoFinderServer", targets: ["RepoFinderServer"]),
         .library(name: "RepoFinderWeb", targets: ["RepoFinderWeb"]),
@@ -126,6 +127,15 @@ let package = Package(
         // writing a short cited answer, streamed) and its tools over the store and the recommender. No HTTP here.
         .target(
             name: "Ask", dependencies: ["Recommender", "Storage", "RepoFinderCore"], swiftSettings: strictSettings),
+        // The optional writing model: an OpenAI-compatible chat-completions endpoint, streamed, on AsyncHTTPClient.
+        .target(
+            name: "AskLive",
+            dependencies: [
+                "Ask", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            swiftSettings: strictSettings),
 
         // The HTTP API contract (openapi.yaml): types, server stubs and client, generated at build time.
         .target(
@@ -229,7 +239,7 @@ let package = Package(
         .target(
             name: "RepoFinderSettings",
             dependencies: [
-                "GitHub", "GitHubAccounts", "RepoFinderServer", "Storage", "RepoFinderCore",
+                "Ask", "GitHub", "GitHubAccounts", "RepoFinderServer", "Storage", "RepoFinderCore",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -241,7 +251,7 @@ let package = Package(
             name: "repofinder",
             dependencies: [
                 "APISchemas", "Catalog", "GitHub", "GitHubAccounts", "GitHubLive", "Recommender", "Storage",
-                "StorageLive", "SearchIndex", "Ask",
+                "StorageLive", "SearchIndex", "Ask", "AskLive",
                 "RepoFinderCore",
                 "RepoFinderAPI", "RepoFinderServer", "RepoFinderSettings", "AppFeatures", "RepoFinderClient",
                 "OfflineStore",
@@ -269,7 +279,7 @@ let package = Package(
         .testTarget(name: "RepoFinderCoreTests", dependencies: ["RepoFinderCore"], swiftSettings: strictSettings),
         .testTarget(
             name: "AskTests",
-            dependencies: ["Ask", "Catalog", "Recommender", "Storage", "RepoFinderCore", "TestSupport"],
+            dependencies: ["Ask", "AskLive", "Catalog", "Recommender", "Storage", "RepoFinderCore", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "SearchIndexTests",
@@ -316,7 +326,7 @@ let package = Package(
         .testTarget(
             name: "SettingsTests",
             dependencies: [
-                "RepoFinderSettings", "RepoFinderServer", "GitHub", "GitHubAccounts", "Storage",
+                "Ask", "RepoFinderSettings", "RepoFinderServer", "GitHub", "GitHubAccounts", "Storage",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -326,7 +336,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "RepoFinderServer", "RepoFinderAPI", "APISchemas", "Dealing", "Storage", "RepoFinderCore",
-                "TestSupport", "Recommender", "GitHub", "GitHubAccounts", "GitHubLive", "Catalog",
+                "TestSupport", "Recommender", "GitHub", "GitHubAccounts", "GitHubLive", "Catalog", "Ask", "AskLive",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -352,7 +362,7 @@ let package = Package(
             name: "AppIntegrationTests",
             dependencies: [
                 "AppFeatures", "AppTestSupport", "RepoFinderClient", "OfflineStore", "RepoFinderCore",
-                "RepoFinderServer",
+                "RepoFinderServer", "Ask", "AskLive",
                 "Storage", "TestSupport",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),

@@ -4,7 +4,8 @@
 # stand-in), and runs Tests/WebEndToEnd/e2e.py against it. Failures leave
 # screenshots, the page and the browser console in test-artifacts/web; every screen's phone and desktop screenshot
 # goes to test-artifacts/web/screens (or to the folder given with --screenshots, docs/screenshots for the README).
-# Then Tests/WebEndToEnd/search.py and ask.py against a second server holding the whole shared catalog.
+# Then Tests/WebEndToEnd/search.py and ask.py against a second server holding the whole shared catalog, and ask.py
+# again with that server's writing model failing midway (scripts/model-standin.py).
 # Usage: scripts/web-e2e.sh [BINARY] [--screenshots DIR]   (default binary: .build/debug/repofinder; builds nothing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,7 +31,8 @@ work=$(mktemp -d)
 # The stand-in GitHub with one user of 250 public stars.
 start_github_standin octo-stars=250
 github=$GITHUB_STANDIN_URL
-trap 'stop_server; stop_github_standin; rm -rf "$work"' EXIT
+model_pid=""
+trap 'stop_server; stop_github_standin; [ -z "$model_pid" ] || kill "$model_pid" 2>/dev/null; rm -rf "$work"' EXIT
 use_github_standin
 start_server "$binary" "$work/web.sqlite" test-artifacts/web-server.log
 echo "web: $(chromium --version 2>/dev/null | head -n 1), selenium $(python3 -c 'import selenium; print(selenium.__version__)'), server $SERVER_URL"
@@ -56,4 +58,17 @@ if [[ " $* " != *" --only "* ]] || [[ " $* " == *"ask"* ]]; then
         start_server "$binary" "$work/full.sqlite" test-artifacts/web-full-server.log
     fi
     python3 Tests/WebEndToEnd/ask.py --url "$SERVER_URL" --artifacts test-artifacts/web "${screenshots[@]}"
+    # The same server with a writing model that fails midway (scripts/model-standin.py): the fallback as people see it.
+    stop_server
+    python3 scripts/model-standin.py --key web-key --forever >"$work/model-port" &
+    model_pid=$!
+    for _ in $(seq 1 50); do [ -s "$work/model-port" ] && break; sleep 0.1; done
+    ASK_MODEL_KEY=web-key start_server "$binary" "$work/full.sqlite" test-artifacts/web-model-server.log \
+        --ask-model-url "http://127.0.0.1:$(cat "$work/model-port")/v1" --ask-model standin-disconnect
+    model_status=0
+    python3 Tests/WebEndToEnd/ask.py --url "$SERVER_URL" --artifacts test-artifacts/web --model-fails \
+        "${screenshots[@]}" || model_status=$?
+    kill "$model_pid" 2>/dev/null || true
+    model_pid=""
+    [ "$model_status" -eq 0 ]
 fi

@@ -21,6 +21,8 @@ public final class ChatViewModel {
         public var text = ""
         public var tools: [ChatToolChip] = []
         public var sources: [Repository] = []
+        /// Why the words started again (the server's writing model failed), or nil.
+        public var notice: String?
         /// Nothing written yet: show a typing indicator.
         public var isTyping: Bool { text.isEmpty }
     }
@@ -101,6 +103,9 @@ public final class ChatViewModel {
         case .tool(let chip): streaming?.tools.append(chip)
         case .source(let repository): streaming?.sources.append(repository)
         case .text(let words): streaming?.text += words
+        case .fallback(let notice):
+            streaming?.text = ""
+            streaming?.notice = notice
         case .done(let answer, let thread, let quota):
             messages.append(answer)
             self.thread = thread
@@ -115,7 +120,7 @@ public final class ChatViewModel {
         messages.append(
             ChatMessage(
                 id: "stopped-\(messages.count)", role: .assistant, text: partial.text, tools: partial.tools,
-                sources: partial.sources, createdAt: now(), stopped: true))
+                sources: partial.sources, createdAt: now(), stopped: true, notice: partial.notice))
         streaming = nil
     }
 

@@ -12,8 +12,15 @@ public struct AnswerEngine: Sendable {
     public static let maximumQuestionLength = 500
 
     let reader = QuestionReader()
+    /// Words the answer in place of the engine when set (a language model); the engine's words are the fallback.
+    let writer: (any AnswerWriter)?
 
-    public init() {}
+    public init(writer: (any AnswerWriter)? = nil) {
+        self.writer = writer
+    }
+
+    /// Whether a writing model words the answers (then it is told the thread so far).
+    public var hasWriter: Bool { writer != nil }
 
     /// Answers `text`, streaming. `previous` is the thread's earlier question as read (``Answer/question``), `card`
     /// the repository the question is asked from. The stream ends after ``AskEvent/done(_:)``; cancelling the task
@@ -38,8 +45,9 @@ public struct AnswerEngine: Sendable {
     }
 
     /// Answers `text`, telling `emit` each tool run, source and piece of text as it is ready; returns the whole answer.
+    /// `earlier` is the thread so far, for a writer.
     public func answer(
-        _ text: String, previous: Question? = nil, card: String? = nil, tools: any AskTools,
+        _ text: String, previous: Question? = nil, card: String? = nil, earlier: [AskTurn] = [], tools: any AskTools,
         emit: @escaping @Sendable (AskEvent) -> Void = { _ in }
     ) async throws -> Answer {
         let question = reader.read(text, after: previous, card: card)
@@ -63,11 +71,60 @@ public struct AnswerEngine: Sendable {
         try Task.checkCancellation()
         for source in draft.sources { emit(.source(source)) }
         let body = draft.lines.joined(separator: "\n")
+        var notice: String?
+        if let writer, draft.found, !draft.sources.isEmpty {
+            let request = WritingRequest(
+                question: text, earlier: earlier, tools: draft.tools, sources: draft.sources, draft: body,
+                now: context.now)
+            do {
+                let written = try await Self.write(request, with: writer, emit: emit)
+                return Answer(
+                    text: written, tools: draft.tools, sources: draft.sources, question: question, found: true)
+            } catch let failure as AnswerWriterFailure {
+                notice = failure.notice
+                emit(.fallback(failure.notice))
+            }
+        }
         for piece in Self.pieces(of: body) {
             try Task.checkCancellation()
             emit(.text(piece))
         }
-        return Answer(text: body, tools: draft.tools, sources: draft.sources, question: question, found: draft.found)
+        return Answer(
+            text: body, tools: draft.tools, sources: draft.sources, question: question, found: draft.found,
+            notice: notice)
+    }
+
+    /// The writer's answer, its citations kept to the sources, each piece emitted as it comes.
+    static func write(
+        _ request: WritingRequest, with writer: any AnswerWriter, emit: @Sendable (AskEvent) -> Void
+    ) async throws -> String {
+        var filter = CitationFilter(sources: request.sources.count)
+        var written = ""
+        do {
+            for try await piece in writer.write(request) {
+                let kept = filter.feed(piece)
+                guard !kept.isEmpty else { continue }
+                written += kept
+                emit(.text(kept))
+            }
+        } catch let failure as AnswerWriterFailure {
+            throw failure
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw AnswerWriterFailure("failed (\(error))")
+        }
+        // A stream ends early, without an error, when the task reading it is cancelled.
+        try Task.checkCancellation()
+        let rest = filter.finish().trimmingCharacters(in: .whitespaces)
+        if !rest.isEmpty {
+            written += rest
+            emit(.text(rest))
+        }
+        guard !written.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw AnswerWriterFailure("answered nothing")
+        }
+        return written
     }
 
     /// The text in streamable pieces: each word with the space or line break before it.

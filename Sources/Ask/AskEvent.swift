@@ -10,6 +10,9 @@ public enum AskEvent: Hashable, Sendable {
     case source(Repository)
     /// The next words of the answer (with their leading space or line break).
     case text(String)
+    /// The writing model failed: the words so far are withdrawn, and the answer starts again in the engine's own words.
+    /// The text says why (``Answer/notice``).
+    case fallback(String)
     /// The answer is complete.
     case done(Answer)
 }
@@ -23,12 +26,18 @@ public struct Answer: Hashable, Sendable {
     public var question: Question
     /// False when nothing fitted and the answer says so.
     public var found: Bool
+    /// Why the engine wrote the answer when a writing model was to (it failed), or nil.
+    public var notice: String?
 
-    public init(text: String, tools: [AskToolRun], sources: [Repository], question: Question, found: Bool) {
+    public init(
+        text: String, tools: [AskToolRun], sources: [Repository], question: Question, found: Bool,
+        notice: String? = nil
+    ) {
         self.text = text
         self.tools = tools
         self.sources = sources
         self.question = question
         self.found = found
+        self.notice = notice
     }
 }

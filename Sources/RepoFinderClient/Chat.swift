@@ -111,6 +111,8 @@ public enum ChatStreamEvent: Hashable, Sendable {
     case tool(ChatToolChip)
     case source(Repository)
     case text(String)
+    /// The server's writing model failed: drop the words so far; the answer starts again (the notice says why).
+    case fallback(notice: String)
     case done(answer: ChatMessage, thread: ChatThread, quota: ChatQuota)
 }
 

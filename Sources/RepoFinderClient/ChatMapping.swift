@@ -27,6 +27,7 @@ public enum ChatMapping {
     }
 
     private struct Text: Decodable { var text: String }
+    private struct Fallback: Decodable { var notice: String }
     private struct Done: Decodable {
         var message: Components.Schemas.AskMessage
         var thread: Components.Schemas.AskThread
@@ -73,6 +74,7 @@ public enum ChatMapping {
         case "source":
             return .source(try Mapping.repository(try decoder.decode(Components.Schemas.Repository.self, from: data)))
         case "text": return .text(try decoder.decode(Text.self, from: data).text)
+        case "fallback": return .fallback(notice: try decoder.decode(Fallback.self, from: data).notice)
         case "done":
             let done = try decoder.decode(Done.self, from: data)
             return .done(answer: try message(done.message), thread: thread(done.thread), quota: quota(done.quota))

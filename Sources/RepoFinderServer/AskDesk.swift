@@ -16,10 +16,10 @@ struct AskDesk: Sendable {
     /// Questions per account per month; nil: no limit.
     let limit: Int?
     let clock: @Sendable () -> Date
+    let engine: AnswerEngine
     /// The server's caches of trending lists and star histories (a few minutes).
     var trendingCache: ExpiringCache<TrendingQuery, TrendingList>?
     var historyCache: ExpiringCache<String, [StarSnapshot]>?
-    let engine = AnswerEngine()
 
     /// How many of a thread's latest questions a follow-up is read against ("and for Go?" after "…this week?").
     static let questionsRead = 8
@@ -33,6 +33,8 @@ struct AskDesk: Sendable {
         /// The thread's earlier question as read (what a follow-up builds on).
         var previous: Question?
         var card: String?
+        /// The thread so far, for a writing model (empty without one).
+        var earlier: [AskTurn] = []
     }
 
     /// Checks `text` (and `card`, an `owner/name`), counts it against the quota and stores it in the thread.
@@ -67,8 +69,16 @@ struct AskDesk: Sendable {
             throw APIError.quotaExhausted(
                 limit: limit ?? used, used: used, renewsOn: AskQuotaUse.renewal(after: now).description)
         }
+        var earlierTurns: [AskTurn] = []
+        if engine.hasWriter, !earlier.isEmpty,
+            let messages = try await store.messages(threadID: threadID, userID: userID)
+        {
+            earlierTurns = messages.filter { $0.id != stored.id }.suffix(WritingRequest.turnsKept)
+                .map { AskTurn(role: $0.role, text: $0.text) }
+        }
         return Asking(
-            userID: userID, threadID: threadID, question: stored, quota: quota, previous: previous, card: card)
+            userID: userID, threadID: threadID, question: stored, quota: quota, previous: previous, card: card,
+            earlier: earlierTurns)
     }
 
     static func noThread(_ id: String) -> APIError {
@@ -106,7 +116,8 @@ struct AskDesk: Sendable {
         let outcome: Answer?
         do {
             outcome = try await engine.answer(
-                asking.question.text, previous: asking.previous, card: asking.card, tools: tools(for: asking.userID)
+                asking.question.text, previous: asking.previous, card: asking.card, earlier: asking.earlier,
+                tools: tools(for: asking.userID)
             ) { event in
                 partial.withLock { $0.add(event) }
                 emit(event)
@@ -120,7 +131,7 @@ struct AskDesk: Sendable {
             text: outcome?.text ?? got.text,
             tools: outcome?.tools ?? got.tools,
             sources: (outcome?.sources ?? got.sources).map(\.repositoryName), createdAt: clock(),
-            stopped: outcome == nil)
+            stopped: outcome == nil, notice: outcome?.notice ?? got.notice)
         // Stored even when the request was cancelled (the person went away): not part of its cancellation.
         let store = store
         let userID = asking.userID
@@ -145,12 +156,16 @@ struct PartialAnswer: Sendable {
     var text = ""
     var tools: [AskToolRun] = []
     var sources: [Repository] = []
+    var notice: String?
 
     mutating func add(_ event: AskEvent) {
         switch event {
         case .tool(let use): tools.append(use)
         case .source(let repository): sources.append(repository)
         case .text(let words): text += words
+        case .fallback(let reason):
+            text = ""
+            notice = reason
         case .done: break
         }
     }

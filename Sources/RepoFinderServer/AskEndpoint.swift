@@ -127,19 +127,24 @@ enum ServerSentEvent {
                     APISchemas.askTool(AskToolRun(name: use.name, chip: use.chip, inputs: use.inputs))))
         case .source(let repository):
             return text("source", try SchemaJSON.line(APISchemas.repository(repository, now: now)))
-        case .text(let words):
-            var json = JSONOutput(capacity: words.utf8.count + 16)
-            json.beginObject()
-            json.key("text")
-            json.string(words)
-            json.endObject()
-            return text("text", String(decoding: json.bytes, as: UTF8.self))
+        case .text(let words): return text("text", object("text", words))
+        case .fallback(let notice): return text("fallback", object("notice", notice))
         case .done:
             return nil
         }
     }
 
     static func text(_ name: String, _ data: String) -> String { "event: \(name)\ndata: \(data)\n\n" }
+
+    /// `{"key": "value"}`.
+    static func object(_ key: StaticString, _ value: String) -> String {
+        var json = JSONOutput(capacity: value.utf8.count + key.utf8CodeUnitCount + 8)
+        json.beginObject()
+        json.key(key)
+        json.string(value)
+        json.endObject()
+        return String(decoding: json.bytes, as: UTF8.self)
+    }
 }
 
 /// The events an answer produced and the writer has not sent yet.

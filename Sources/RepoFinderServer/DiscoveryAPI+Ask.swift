@@ -11,8 +11,8 @@ extension DiscoveryAPI {
     /// Asking in a thread, shared by ``AskEndpoint`` and ``askInThread(_:)``.
     var askDesk: AskDesk {
         AskDesk(
-            store: store, deck: deck, sessions: sessions, limit: askLimit, clock: clock, trendingCache: trendingCache,
-            historyCache: historyCache)
+            store: store, deck: deck, sessions: sessions, limit: askLimit, clock: clock, engine: askEngine,
+            trendingCache: trendingCache, historyCache: historyCache)
     }
 
     func listThreads(_ input: Operations.ListThreads.Input) async throws -> Operations.ListThreads.Output {

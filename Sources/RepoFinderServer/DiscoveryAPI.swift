@@ -1,4 +1,5 @@
 import APISchemas
+import Ask
 import Dealing
 import Foundation
 import GitHubAccounts
@@ -40,6 +41,8 @@ struct DiscoveryAPI: APIProtocol {
     let clock: @Sendable () -> Date
     /// Questions one account may ask per calendar month; nil: no limit.
     let askLimit: Int?
+    /// Answers Ask's questions (in a writing model's words when one is set).
+    let askEngine: AnswerEngine
 
     // MARK: Accounts and preferences
 

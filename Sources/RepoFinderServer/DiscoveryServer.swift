@@ -1,3 +1,4 @@
+public import Ask
 public import Dealing
 public import Foundation
 public import GitHub
@@ -27,8 +28,8 @@ public enum DiscoveryServer {
     /// both).
     public static func makeApplication(
         configuration: ServerConfiguration, store: any DataStore, deck: ServerDeck, web: WebApp? = nil,
-        github: GitHubClient? = nil, signIn: GitHubSignIn.Configuration? = nil, logger: Logger,
-        clock: @escaping @Sendable () -> Date = { Date() }
+        github: GitHubClient? = nil, signIn: GitHubSignIn.Configuration? = nil, askWriter: (any AnswerWriter)? = nil,
+        logger: Logger, clock: @escaping @Sendable () -> Date = { Date() }
     ) throws -> some ApplicationProtocol {
         let metrics = ServerMetrics()
         let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
@@ -97,7 +98,7 @@ public enum DiscoveryServer {
                     + "and GITHUB_TOKEN_KEY).",
             starBack: starBack, logger: logger, finder: RepositoryFinder(store: store, github: github),
             trendingCache: ExpiringCache(), historyCache: ExpiringCache(), clock: clock,
-            askLimit: configuration.askQuota)
+            askLimit: configuration.askQuota, askEngine: AnswerEngine(writer: askWriter))
         if var web {
             // The Compare page gathers its comparison as the API does (the same errors, worded the same).
             web.compare = { names in
@@ -184,8 +185,8 @@ public enum DiscoveryServer {
     /// requests on shutdown and writes what it dealt; the store stops last and is closed.
     public static func run(
         configuration: ServerConfiguration, store: any DataStore, community: [CommunitySignal] = [],
-        github: GitHubClient? = nil, signIn: GitHubSignIn.Configuration? = nil, logger: Logger,
-        prepare: @escaping @Sendable (any DataStore) async throws -> Void = { _ in }
+        github: GitHubClient? = nil, signIn: GitHubSignIn.Configuration? = nil, askWriter: (any AnswerWriter)? = nil,
+        logger: Logger, prepare: @escaping @Sendable (any DataStore) async throws -> Void = { _ in }
     ) async throws {
         let group = ServiceGroup(
             configuration: .init(
@@ -194,7 +195,7 @@ public enum DiscoveryServer {
                     .init(
                         service: ServerService(
                             configuration: configuration, store: store, community: community, prepare: prepare,
-                            github: github, signIn: signIn, logger: logger)),
+                            github: github, signIn: signIn, askWriter: askWriter, logger: logger)),
                 ],
                 gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {

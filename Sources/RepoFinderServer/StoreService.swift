@@ -1,3 +1,4 @@
+import Ask
 import Dealing
 import GitHub
 import GitHubAccounts
@@ -26,6 +27,7 @@ struct ServerService: Service {
     let prepare: @Sendable (any DataStore) async throws -> Void
     let github: GitHubClient?
     let signIn: GitHubSignIn.Configuration?
+    let askWriter: (any AnswerWriter)?
     let logger: Logger
 
     func run() async throws {
@@ -34,7 +36,7 @@ struct ServerService: Service {
         let web = try await DiscoveryServer.makeWebApp(store: store, github: github)
         let application = try DiscoveryServer.makeApplication(
             configuration: configuration, store: store, deck: deck, web: web, github: github,
-            signIn: signIn, logger: logger)
+            signIn: signIn, askWriter: askWriter, logger: logger)
         try await application.run()
         // Deals answered while the services stopped.
         await deck.flushServed()

@@ -62,6 +62,15 @@ extension Setting {
     public static let interactionsPerDay = Setting("limits.interactions.per.day", flag: "--interactions-per-day")
     /// Questions one account may ask the Ask assistant per calendar month (0: no limit).
     public static let askQuota = Setting("limits.ask.per.month", flag: "--ask-questions-per-month")
+    /// An OpenAI-compatible endpoint that words Ask's answers, such as http://127.0.0.1:11434/v1 (unset: the engine's
+    /// own words).
+    public static let askModelURL = Setting("ask.model.url", flag: "--ask-model-url")
+    /// The model's name at that endpoint.
+    public static let askModelName = Setting("ask.model.name", flag: "--ask-model")
+    /// The endpoint's API key (environment only: a secret).
+    public static let askModelKey = Setting("ask.model.key", isSecret: true)
+    /// Seconds the model may stay silent before the engine answers instead.
+    public static let askModelTimeoutSeconds = Setting("ask.model.timeout.seconds", flag: "--ask-model-timeout")
     /// Days after which accounts that never came back are deleted (0: never).
     public static let abandonedDays = Setting("accounts.abandoned.days", flag: "--abandoned-days")
     /// Hours between refreshes of the catalog from GitHub (0: never).
@@ -87,7 +96,8 @@ extension Setting {
     /// Every setting, in the order the README's table lists them.
     public static let all: [Setting] = [
         .database, .host, .port, .tokenRate, .addressRate, .maximumBodyKiB, .rebuildSeconds, .sessionRefreshSeconds,
-        .accountRate, .trustedProxies, .interactionsPerAccount, .interactionsPerDay, .askQuota, .abandonedDays,
+        .accountRate, .trustedProxies, .interactionsPerAccount, .interactionsPerDay, .askQuota, .askModelURL,
+        .askModelName, .askModelKey, .askModelTimeoutSeconds, .abandonedDays,
         .catalogRefreshHours, .catalogLanguages, .catalogTopics, .catalogMinimumStars,
         .idleTimeoutSeconds, .requestTimeoutSeconds, .maximumConnections, .maximumConnectionsPerAddress, .metricsToken,
         .logLevel, .githubToken, .githubAPI, .githubTimeoutSeconds, .githubURL, .githubClientID, .githubClientSecret,

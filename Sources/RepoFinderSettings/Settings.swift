@@ -1,3 +1,4 @@
+public import Ask
 public import Configuration
 public import Foundation
 public import GitHub
@@ -129,6 +130,27 @@ public struct Settings: Sendable {
             .maximumConnections, Int.self, default: defaults.maximumConnections, in: 1...1_000_000)
         configuration.maximumConnectionsPerAddress = try number(
             .maximumConnectionsPerAddress, Int.self, default: defaults.maximumConnectionsPerAddress, in: 1...1_000_000)
+    }
+
+    /// The writing model Ask words its answers with (`--ask-model-url`, `--ask-model`, `ASK_MODEL_KEY`,
+    /// `--ask-model-timeout`); nil when no address is set. An address without a model name is an error.
+    public func askModel() throws(SettingsError) -> AskModelConfiguration? {
+        guard let address = text(.askModelURL) else { return nil }
+        guard let url = URL(string: address), let scheme = url.scheme, ["http", "https"].contains(scheme),
+            url.host != nil
+        else {
+            throw SettingsError(
+                "\(Setting.askModelURL.howToSet) must be an http(s) address such as http://127.0.0.1:11434/v1, "
+                    + "not '\(address)'.")
+        }
+        guard let model = text(.askModelName) else {
+            throw SettingsError(
+                "\(Setting.askModelURL.howToSet) is set; name the model too with \(Setting.askModelName.howToSet).")
+        }
+        let defaults = AskModelConfiguration(baseURL: url, model: model)
+        let seconds = try number(
+            .askModelTimeoutSeconds, Int.self, default: Int(defaults.timeout.components.seconds), in: 1...600)
+        return AskModelConfiguration(baseURL: url, model: model, key: text(.askModelKey), timeout: .seconds(seconds))
     }
 
     /// How much the server logs (`--log-level` or `LOG_LEVEL`; default info).

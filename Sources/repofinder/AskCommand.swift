@@ -1,10 +1,12 @@
 import APISchemas
 import ArgumentParser
 import Ask
+import AskLive
 import Foundation
 import Recommender
 import RepoFinderClient
 import RepoFinderCore
+import RepoFinderSettings
 import Storage
 
 /// `repofinder ask "QUESTION"`: the Ask assistant, streamed to the terminal — the tools that ran (standard error), the
@@ -56,6 +58,8 @@ struct AskCommand: AsyncParsableCommand {
 
     @OptionGroup var options: RecommenderOptions
 
+    @OptionGroup(title: "Locally: a writing model (README, \"Ask\")") var askModel: AskModelOptions
+
     func validate() throws {
         guard !question.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw ValidationError("Ask a question, for example: repofinder ask \"a terminal file manager\".")
@@ -84,6 +88,19 @@ struct AskCommand: AsyncParsableCommand {
 
     /// The embedded engine on `--database`.
     private func askLocally() async throws {
+        var flags: [Setting: String] = [:]
+        askModel.add(to: &flags)
+        let writer = try AskModelOptions.writer(Settings(flags: flags))
+        do {
+            try await askLocally(writer: writer)
+        } catch {
+            try? await writer?.shutdown()
+            throw error
+        }
+        try? await writer?.shutdown()
+    }
+
+    private func askLocally(writer: ChatCompletionsWriter?) async throws {
         let community = try options.communitySignals()
         try await options.database.withCatalog { store in
             let index = await RecommendationIndex.build(
@@ -92,7 +109,7 @@ struct AskCommand: AsyncParsableCommand {
             let (person, missing) = try await GivenPerson.named(saved: save, liked: like, in: store)
             for name in missing { printError("\(name) is not in the catalog; it is left out.") }
             let tools = CatalogAskTools(store: store, recommender: Recommender(index: index), person: person)
-            let engine = AnswerEngine()
+            let engine = AnswerEngine(writer: writer)
             var previous: Question?
             if let after { previous = try await engine.answer(after, tools: tools).question }
             var printer = AnswerPrinter(format: format)
@@ -101,9 +118,9 @@ struct AskCommand: AsyncParsableCommand {
                 case .tool(let use): printer.chip(use.chip)
                 case .source(let repository): printer.source(repository)
                 case .text(let words): printer.words(words)
+                case .fallback(let notice): printer.fallback(notice)
                 case .done(let answer):
-                    try printer.finish(
-                        text: answer.text, tools: answer.tools, notice: nil)
+                    try printer.finish(text: answer.text, tools: answer.tools, notice: answer.notice)
                 }
             }
         }
@@ -130,6 +147,7 @@ struct AskCommand: AsyncParsableCommand {
                     case .tool(let chip): printer.chip(chip.chip)
                     case .source(let repository): printer.source(repository)
                     case .text(let words): printer.words(words)
+                    case .fallback(let notice): printer.fallback(notice)
                     case .done(let answer, _, let quota):
                         try printer.finish(
                             text: answer.text,
@@ -152,6 +170,8 @@ struct AskCommand: AsyncParsableCommand {
 struct AnswerPrinter {
     let format: OutputFormat
     private var sources: [Repository] = []
+    /// Whether the notice was said when the writing model failed.
+    private var noticeSaid = false
     private let dim = isatty(STDERR_FILENO) == 1
 
     init(format: OutputFormat) { self.format = format }
@@ -162,6 +182,14 @@ struct AnswerPrinter {
     }
 
     mutating func source(_ repository: Repository) { sources.append(repository) }
+
+    /// The writing model failed: what it wrote stays on the screen, the notice says so, the engine's words follow.
+    mutating func fallback(_ notice: String) {
+        noticeSaid = true
+        guard format == .text else { return }
+        FileHandle.standardOutput.write(Data("\n".utf8))
+        printError(dim ? "\u{1B}[2m\(notice)\u{1B}[0m" : notice)
+    }
 
     func words(_ words: String) {
         guard format == .text else { return }
@@ -181,7 +209,7 @@ struct AnswerPrinter {
             try printJSON(APISchemas.askMessage(message, sources: sources, now: Date()))
         case .text:
             print()
-            if let notice { printError(notice) }
+            if let notice, !noticeSaid { printError(notice) }
             if !sources.isEmpty { print("\nSources:") }
             for (number, repository) in sources.enumerated() {
                 print("[\(number + 1)] \(repository.fullName)  \(repository.webURL.absoluteString)")

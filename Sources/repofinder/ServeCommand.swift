@@ -1,4 +1,6 @@
 import ArgumentParser
+import Ask
+import AskLive
 import Foundation
 import GitHub
 import GitHubAccounts
@@ -66,6 +68,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Limits (README, \"Limits\")") var limits: LimitOptions
 
+    @OptionGroup(title: "Ask's writing model (README, \"Ask\")") var askModel: AskModelOptions
+
     @OptionGroup var recommenderOptions: RecommenderOptions
 
     /// The flags given, over the environment (`DATABASE_URL`, `HTTP_PORT`, …), over the defaults.
@@ -80,6 +84,7 @@ struct ServeCommand: AsyncParsableCommand {
         flags[.rebuildSeconds] = rebuildSeconds.map { String($0) }
         flags[.logLevel] = logLevel
         limits.add(to: &flags)
+        askModel.add(to: &flags)
         return Settings(flags: flags)
     }
 
@@ -101,6 +106,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         _ = try resolved(settings)
+        _ = try validated { () throws(SettingsError) in try settings.askModel() }
     }
 
     func run() async throws {
@@ -136,13 +142,21 @@ struct ServeCommand: AsyncParsableCommand {
         let transport = LiveGitHubTransport(
             connectTimeout: .seconds(min(Int(githubConfiguration.timeout.secondsDouble), 10)))
         let github = GitHubClient(configuration: githubConfiguration, transport: transport)
+        let askWriter = try AskModelOptions.writer(settings)
+        if let askWriter {
+            logger.info(
+                "Ask's answers are worded by a model",
+                metadata: [
+                    "endpoint": "\(askWriter.configuration.endpoint)", "model": "\(askWriter.configuration.model)",
+                ])
+        }
         // The server runs the store as a service, loads the starter catalog into an empty one, and closes the store
         // when it stops (or fails to start).
         let outcome: Result<Void, any Error>
         do {
             try await DiscoveryServer.run(
                 configuration: configuration, store: store, community: community, github: github, signIn: signIn,
-                logger: logger
+                askWriter: askWriter, logger: logger
             ) { store in
                 try await database.loadStarterCatalogIfEmpty(into: store)
             }
@@ -151,6 +165,7 @@ struct ServeCommand: AsyncParsableCommand {
             outcome = .failure(error)
         }
         try? await transport.shutdown()
+        try? await askWriter?.shutdown()
         do {
             try outcome.get()
         } catch let error as StorageError {

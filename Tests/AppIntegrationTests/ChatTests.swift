@@ -1,4 +1,6 @@
 import AppFeatures
+import Ask
+import AskLive
 import Foundation
 import OpenAPIRuntime
 import RepoFinderClient
@@ -87,6 +89,41 @@ struct ChatTests {
             return (events, failure)
         }
         return (events, nil)
+    }
+
+    @Test("a writing model that fails midway: the words so far withdrawn, the engine's answer with its notice")
+    @MainActor
+    func writingModelFallsBack() async throws {
+        let standIn = try ModelStandIn()
+        defer { standIn.stop() }
+        let writer = ChatCompletionsWriter(
+            AskModelConfiguration(
+                baseURL: standIn.baseURL, model: "standin-disconnect", key: standIn.key, timeout: .seconds(60)))
+        try await LiveServer.run(askWriter: writer) { @MainActor url, _ in
+            let client = LiveServer.client(url)
+            let thread = try await client.newThread()
+            var events: [ChatStreamEvent] = []
+            for try await event in client.ask("a cli tool in rust", in: thread.id, about: nil) { events.append(event) }
+            let fallback = try #require(events.firstIndex { if case .fallback = $0 { true } else { false } })
+            guard case .fallback(let notice) = events[fallback], case .done(let answer, _, _) = events.last else {
+                Issue.record("no fallback and done: \(events)")
+                return
+            }
+            #expect(notice.contains("stopped mid-answer"))
+            let before = events[..<fallback].compactMap { if case .text(let words) = $0 { words } else { nil } }
+            #expect(before.joined() == "The be", "the model's first two pieces came before it failed")
+            let after = events[fallback...].compactMap { if case .text(let words) = $0 { words } else { nil } }
+            #expect(after.joined() == answer.text)
+            #expect(answer.notice == notice)
+
+            let chat = ChatViewModel(service: client, threadID: thread.id)
+            await chat.load().value
+            #expect(chat.messages.last?.notice == notice, "kept with the answer")
+            await chat.ask("kubernetes tools in Go").value
+            #expect(chat.messages.last?.notice?.contains("stopped mid-answer") == true)
+            #expect(chat.streaming == nil)
+        }
+        try await writer.shutdown()
     }
 
     @Test("the chat and threads view models: ask, stream, keep; history groups, pin, archive; the quota said kindly")

@@ -1,3 +1,4 @@
+import Ask
 import AsyncHTTPClient
 import Foundation
 import Hummingbird
@@ -21,7 +22,8 @@ enum LiveServer {
 
     /// Runs `body` with the server's address and its store.
     static func run(
-        askQuota: Int? = nil, _ body: @Sendable (URL, any DataStore) async throws -> Void
+        askQuota: Int? = nil, askWriter: (any AnswerWriter)? = nil,
+        _ body: @Sendable (URL, any DataStore) async throws -> Void
     ) async throws {
         try await withStore(.sqliteMemory) { test in
             try await SyntheticCatalog.seed(test.store)
@@ -30,7 +32,7 @@ enum LiveServer {
                 configuration: {
                     var c = ServerConfiguration.unlimited; c.port = 0; c.askQuota = askQuota; return c
                 }(),
-                store: test.store, deck: deck, logger: logger)
+                store: test.store, deck: deck, askWriter: askWriter, logger: logger)
             try await application.test(.live) { client in
                 let url = URL(string: "http://127.0.0.1:\(client.port!)")!
                 try await body(url, test.store)

@@ -90,6 +90,7 @@ import Testing
                 case .tool: "tool"
                 case .source: "source"
                 case .text: "text"
+                case .fallback: "fallback"
                 case .done: "done"
                 }
             }

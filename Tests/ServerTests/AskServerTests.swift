@@ -1,3 +1,5 @@
+import Ask
+import AskLive
 import Dealing
 import Foundation
 import HTTPTypes
@@ -145,6 +147,45 @@ struct AskServerTests {
         }
     }
 
+    @Test("with a writing model: its words stream, the thread is told it; when it fails, a fallback event and a notice")
+    func writingModel() async throws {
+        let standIn = try ModelStandIn()
+        defer { standIn.stop() }
+        for (model, fails) in [("standin", false), ("standin-disconnect", true)] {
+            let writer = ChatCompletionsWriter(
+                AskModelConfiguration(baseURL: standIn.baseURL, model: model, key: standIn.key, timeout: .seconds(60)))
+            try await withStore(.sqliteMemory) { test in
+                try await ServerHarness.run(test, askWriter: writer) { client, _ in
+                    let token = try await client.newToken()
+                    let thread = try await Self.newThread(client, token)
+                    _ = try await Self.ask(client, token, thread, "a cli tool in rust")
+                    let response = try await Self.ask(client, token, thread, "kubernetes tools in Go", stream: true)
+                    let events = ServerSentEvents.parse(String(buffer: response.body))
+                    let done = try JSONSerialization.jsonObject(with: Data(events.last!.data.utf8)) as! [String: Any]
+                    let message = done["message"] as! [String: Any]
+                    let text = message["text"] as! String
+                    #expect(events.contains { $0.name == "fallback" } == fails, "\(model)")
+                    if fails {
+                        #expect((message["notice"] as? String)?.contains("stopped mid-answer") == true)
+                        #expect(!text.hasPrefix("The best fit"), "the engine's own words")
+                    } else {
+                        #expect(text.hasPrefix("The best fit is "), "\(text)")
+                        #expect(!text.contains("[12]"))
+                        #expect(message["notice"] == nil)
+                    }
+                    let detail = try await client.call(.get, "/v1/me/threads/\(thread)", token: token).json()
+                    let stored = (detail["messages"] as! [[String: Any]]).last!
+                    #expect(stored["text"] as? String == text, "kept as streamed")
+                }
+            }
+            try await writer.shutdown()
+        }
+        let requests = try await standIn.requests()
+        let followUp = try #require(requests.count == 4 ? requests[1]["messages"] as? [[String: String]] : nil)
+        #expect(followUp.map { $0["role"] } == ["system", "user", "assistant", "user"], "the thread so far")
+        #expect(followUp[1]["content"] == "a cli tool in rust")
+    }
+
     @Test("bad questions get clear errors and count nothing", arguments: [Engine.sqliteMemory])
     func badInput(engine: Engine) async throws {
         try await ServerHarness.run(engine) { client, store in
@@ -208,8 +249,7 @@ struct AskServerTests {
                 AskThread(id: "t", title: "New thread", createdAt: Self.instant), userID: user)
             let desk = AskDesk(
                 store: test.store, deck: deck, sessions: DealingSessions(store: test.store, served: deck.served),
-                limit: nil,
-                clock: { Self.instant })
+                limit: nil, clock: { Self.instant }, engine: AnswerEngine())
             let asking = try await desk.begin(userID: user, threadID: "t", text: "a cli tool in rust", card: nil)
             let work = Task { try await desk.answer(asking) { _ in withUnsafeCurrentTask { $0?.cancel() } } }
             let answered = try await work.value

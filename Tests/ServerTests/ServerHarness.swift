@@ -1,3 +1,4 @@
+import Ask
 import Foundation
 import GitHub
 import GitHubAccounts
@@ -44,8 +45,8 @@ enum ServerHarness {
     /// ``TestStore`` (to make it busy, say).
     static func run(
         _ test: TestStore, configuration: ServerConfiguration = .unlimited, withWebApp: Bool = false,
-        github: GitHubClient? = nil, signIn: GitHubSignIn.Configuration? = nil, logger: Logger = quietLogger,
-        mode: TestingSetup = .router,
+        github: GitHubClient? = nil, signIn: GitHubSignIn.Configuration? = nil, askWriter: (any AnswerWriter)? = nil,
+        logger: Logger = quietLogger, mode: TestingSetup = .router,
         seed: @Sendable (any DataStore) async throws -> Void = { _ in },
         clock: @escaping @Sendable () -> Date = { Date() },
         _ body: @Sendable (any TestClientProtocol, TestStore) async throws -> Void
@@ -56,7 +57,7 @@ enum ServerHarness {
         let web = withWebApp ? try await DiscoveryServer.makeWebApp(store: test.store, github: github) : nil
         let application = try DiscoveryServer.makeApplication(
             configuration: configuration, store: test.store, deck: deck, web: web, github: github, signIn: signIn,
-            logger: logger, clock: clock)
+            askWriter: askWriter, logger: logger, clock: clock)
         try await application.test(mode) { client in try await body(client, test) }
     }
 }

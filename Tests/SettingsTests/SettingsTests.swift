@@ -1,3 +1,4 @@
+import Ask
 import Configuration
 import Foundation
 import GitHub
@@ -134,6 +135,43 @@ struct SettingsTests {
             try Self.settings(["database.url": "postgres://nobody"]).database()
         } throws: { error in
             (error as? SettingsError)?.description.hasPrefix("--database or DATABASE_URL: ") == true
+        }
+    }
+
+    @Test(
+        "Ask's writing model: off unless an address is set; the name is needed; the key stays secret; bad values named")
+    func askModel() throws {
+        #expect(try Settings(environment: [:]).askModel() == nil)
+        let settings = Settings(environment: [
+            "ASK_MODEL_URL": "http://127.0.0.1:11434/v1", "ASK_MODEL_NAME": "qwen2.5:7b", "ASK_MODEL_KEY": "sk-secret",
+            "ASK_MODEL_TIMEOUT_SECONDS": "20",
+        ])
+        let model = try #require(try settings.askModel())
+        #expect(model.endpoint.absoluteString == "http://127.0.0.1:11434/v1/chat/completions")
+        #expect(model.model == "qwen2.5:7b")
+        #expect(model.key == "sk-secret")
+        #expect(model.timeout == .seconds(20))
+        #expect(!settings.summary.contains("sk-secret"))
+        #expect(settings.summary.contains("ask.model.key=(set)"))
+        let flagged = Settings(
+            flags: [.askModelURL: "http://10.0.0.2:8000/v1/chat/completions", .askModelName: "m"],
+            environment: ["ASK_MODEL_URL": "http://127.0.0.1:1/v1"])
+        #expect(try flagged.askModel()?.endpoint.absoluteString == "http://10.0.0.2:8000/v1/chat/completions")
+        #expect(try flagged.askModel()?.timeout == .seconds(10))
+        let cases: [([String: String], String)] = [
+            (["ASK_MODEL_URL": "http://127.0.0.1:11434/v1"], "name the model too with --ask-model or ASK_MODEL_NAME"),
+            (["ASK_MODEL_URL": "llama", "ASK_MODEL_NAME": "m"], "must be an http(s) address"),
+            (
+                ["ASK_MODEL_URL": "http://h/v1", "ASK_MODEL_NAME": "m", "ASK_MODEL_TIMEOUT_SECONDS": "0"],
+                "--ask-model-timeout or ASK_MODEL_TIMEOUT_SECONDS must be a number from 1 to 600"
+            ),
+        ]
+        for (environment, message) in cases {
+            #expect {
+                _ = try Settings(environment: environment).askModel()
+            } throws: { error in
+                (error as? SettingsError)?.description.contains(message) == true
+            }
         }
     }
 

@@ -126,7 +126,8 @@ function answerView() {
   const typing = h("span", { class: "typing", "aria-label": "Writing" }, h("i"), h("i"), h("i"));
   const text = h("div", { class: "answer-text" }, typing);
   const sources = h("ol", { class: "repo-list sources", "aria-label": "Sources" });
-  const element = h("div", { class: "bubble assistant" }, chips, text, sources);
+  const note = h("p", { class: "help answer-notice", hidden: "" });
+  const element = h("div", { class: "bubble assistant" }, chips, note, text, sources);
   let words = "";
   let textEvents = 0;
   const found = [];
@@ -140,7 +141,17 @@ function answerView() {
         // How many events the words came in (the page shows them as they come; checks read it).
         element.dataset.textEvents = String(++textEvents);
         text.replaceChildren(...paragraphs(words, found.length));
+      } else if (name === "fallback") {
+        // The writing model failed: its words go, the answer starts again from the facts.
+        words = "";
+        note.textContent = data.notice;
+        note.hidden = false;
+        text.replaceChildren(typing);
       } else if (name === "done") {
+        if (data.message.notice) {
+          note.textContent = data.message.notice;
+          note.hidden = false;
+        }
         text.replaceChildren(...paragraphs(data.message.text, data.message.sources.length));
         sources.replaceChildren(...data.message.sources.map(sourceView));
         document.getElementById("ask-live").textContent = data.message.text;
@@ -159,6 +170,7 @@ function messageView(message) {
   if (message.role === "user") return bubble("user", message.text);
   const element = h("div", { class: "bubble assistant" },
     message.tools.length ? h("ul", { class: "chips", "aria-label": "What ran" }, message.tools.map((tool) => h("li", { class: "chip" }, tool.chip))) : null,
+    message.notice ? h("p", { class: "help answer-notice" }, message.notice) : null,
     h("div", { class: "answer-text" }, paragraphs(message.text, message.sources.length)),
     message.stopped ? h("p", { class: "help" }, "Stopped — what was written is kept.") : null,
     h("ol", { class: "repo-list sources", "aria-label": "Sources" }, message.sources.map(sourceView)));
