@@ -3,8 +3,9 @@
 # /v1/me/feed, many people round-robin; then as many other people, each with a saved deck filter), search (anonymous,
 # then signed in), suggestions while typing, interactions, Home (GET /v1/me/home) and Compare of four. Prints
 # requests/s, p50/p90/p99 and errors per scenario, and the server's memory (RSS) sampled every 5 s during the deck run.
-# Ask (chat): questions streamed as server-sent events, each person in their own thread, with wrk; then the time to
-# the first streamed words and to the whole answer, measured by a client that reads the events (chat-first-words.py).
+# Ask (chat): questions streamed as server-sent events, each person in their own thread, with wrk, and the server's
+# own times of those answers (request to first words written, to the end; from /metrics); then the time to the first
+# streamed words and to the whole answer, measured by a client that reads the events (chat-first-words.py).
 # Usage: scripts/load-test.sh [BINARY]   env: DECK_SECONDS (60), OTHER_SECONDS (20), PEOPLE (400),
 #        CONNECTIONS (32), THREADS (2), FEED_LIMIT (cards per deck request, 20), DATABASE (a SQLite file with the catalog; default: a fresh one),
 #        SHOW_WRK (1: print wrk's own report and latency distribution too), CHAT_CLIENTS (the first-words client's
@@ -136,6 +137,9 @@ if want chat && [[ $help == *--ask-questions-per-month* ]]; then
     done
     echo "}" >>"$work/prelude.lua"
     run chat "$other_seconds" chat.lua
+    # The same answers as the server timed them, from the request to the first words written and to the end.
+    printf 'load: %-13s %s\n' "chat-server" "$(python3 scripts/load/metrics-quantiles.py "$SERVER_URL" \
+        repofinder_ask_first_words_seconds=first_words repofinder_ask_answer_seconds=whole)"
     printf 'load: %-13s %s\n' "chat-words" "$(python3 scripts/load/chat-first-words.py "$SERVER_URL" "$work/people.txt" \
         "$other_seconds" "${CHAT_CLIENTS:-$connections}" | sed 's/^RESULT //')"
 fi

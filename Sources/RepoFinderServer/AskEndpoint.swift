@@ -20,6 +20,7 @@ struct AskEndpoint {
     let api: DiscoveryAPI
 
     func respond(to request: Request, context: ServerContext) async throws -> Response {
+        let started = ContinuousClock.now
         let userID = try await api.accounts.authenticate()
         guard let threadID = context.parameters.get("id"), (1...100).contains(threadID.count) else {
             throw APIError.badRequest("The thread id must be 1 to 100 characters.")
@@ -36,7 +37,9 @@ struct AskEndpoint {
         let asking = try await desk.begin(
             userID: userID, threadID: threadID, text: question.text, card: question.repository)
         let streams = request.headers[.accept]?.contains("text/event-stream") ?? false
-        return streams ? Self.stream(asking, desk: desk) : try await Self.whole(asking, desk: desk)
+        return streams
+            ? Self.stream(asking, desk: desk, metrics: api.metrics, started: started)
+            : try await Self.whole(asking, desk: desk)
     }
 
     /// The whole exchange as one `AskAnswer`.
@@ -54,8 +57,11 @@ struct AskEndpoint {
             body: ResponseBody(byteBuffer: ByteBuffer(string: try SchemaJSON.line(body))))
     }
 
-    /// The answer as server-sent events, written as the engine produces them.
-    static func stream(_ asking: AskDesk.Asking, desk: AskDesk) -> Response {
+    /// The answer as server-sent events, written as the engine produces them. The time from `started` to the first
+    /// words written and to the end goes to `metrics`.
+    static func stream(
+        _ asking: AskDesk.Asking, desk: AskDesk, metrics: ServerMetrics, started: ContinuousClock.Instant
+    ) -> Response {
         let headers: HTTPFields = [
             .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache",
             HTTPField.Name("X-Accel-Buffering")!: "no",
@@ -74,12 +80,16 @@ struct AskEndpoint {
                         signal.yield()
                     }
                 }
+                var firstWords: Duration?
                 func flush() async throws {
                     let batch = pending.take()
                     guard !batch.isEmpty else { return }
                     var text = ""
                     for event in batch { text += try ServerSentEvent.encode(event, now: desk.clock()) ?? "" }
                     try await writer.write(ByteBuffer(string: text))
+                    if firstWords == nil, batch.contains(where: { if case .text = $0 { true } else { false } }) {
+                        firstWords = ContinuousClock.now - started
+                    }
                 }
                 do {
                     for await _ in signals { try await flush() }
@@ -91,6 +101,8 @@ struct AskEndpoint {
                         thread: APISchemas.askThread(answered.thread),
                         quota: APISchemas.askQuota(used: quota.used, limit: quota.limit, renewsOn: quota.renewsOn))
                     try await writer.write(ByteBuffer(string: ServerSentEvent.text("done", try SchemaJSON.line(done))))
+                    metrics.recordAsk(
+                        firstWords: firstWords?.secondsDouble, answer: (ContinuousClock.now - started).secondsDouble)
                 } catch {
                     // The person went away (a write failed), or the answer failed: stop the work, keep what it wrote.
                     work.cancel()
@@ -126,7 +138,10 @@ enum ServerSentEvent {
                 try SchemaJSON.line(
                     APISchemas.askTool(AskToolRun(name: use.name, chip: use.chip, inputs: use.inputs))))
         case .source(let repository):
-            return text("source", try SchemaJSON.line(APISchemas.repository(repository, now: now)))
+            // Written as the feed writes its cards (the contract's `Repository`), without JSONEncoder.
+            var json = JSONOutput(capacity: 1_024)
+            json.repository(repository, now: now)
+            return text("source", String(decoding: json.bytes, as: UTF8.self))
         case .text(let words): return text("text", object("text", words))
         case .fallback(let notice): return text("fallback", object("notice", notice))
         case .done:

@@ -7,6 +7,12 @@ import Synchronization
 public final class ServerMetrics: Sendable {
     /// Upper bounds of the latency buckets, in seconds.
     static let bounds: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
+    /// Finer buckets for Ask's answers, whose targets are 100 ms to the first words and 300 ms to the whole answer.
+    static let askBounds: [Double] = [
+        0.005, 0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.07, 0.08, 0.09, 0.1, 0.125, 0.15, 0.2, 0.25, 0.3, 0.5, 1, 2.5, 5,
+        10,
+        30,
+    ]
 
     private struct RequestKey: Hashable {
         var route: String
@@ -15,12 +21,18 @@ public final class ServerMetrics: Sendable {
     }
 
     private struct Histogram {
-        var buckets = [Int](repeating: 0, count: ServerMetrics.bounds.count)
+        let bounds: [Double]
+        var buckets: [Int]
         var count = 0
         var sum = 0.0
 
+        init(bounds: [Double] = ServerMetrics.bounds) {
+            self.bounds = bounds
+            buckets = [Int](repeating: 0, count: bounds.count)
+        }
+
         mutating func observe(_ seconds: Double) {
-            if let index = ServerMetrics.bounds.firstIndex(where: { seconds <= $0 }) { buckets[index] += 1 }
+            if let index = bounds.firstIndex(where: { seconds <= $0 }) { buckets[index] += 1 }
             count += 1
             sum += seconds
         }
@@ -30,6 +42,8 @@ public final class ServerMetrics: Sendable {
         var requests: [RequestKey: Histogram] = [:]
         var deck = Histogram()
         var deckCards = 0
+        var askFirstWords = Histogram(bounds: ServerMetrics.askBounds)
+        var askAnswer = Histogram(bounds: ServerMetrics.askBounds)
         var refresh: RefreshFigures?
         var refreshes: [String: Int] = [:]
     }
@@ -57,6 +71,15 @@ public final class ServerMetrics: Sendable {
         state.withLock {
             $0.deck.observe(seconds)
             $0.deckCards += cards
+        }
+    }
+
+    /// Records one streamed Ask answer: seconds from its request to the first words written (nil: none were) and to
+    /// the end of the answer.
+    func recordAsk(firstWords: Double?, answer: Double) {
+        state.withLock {
+            if let firstWords { $0.askFirstWords.observe(firstWords) }
+            $0.askAnswer.observe(answer)
         }
     }
 
@@ -126,6 +149,16 @@ public final class ServerMetrics: Sendable {
             "# TYPE repofinder_deck_cards_total counter",
             "repofinder_deck_cards_total \(state.deckCards)",
         ]
+        lines += [
+            "# HELP repofinder_ask_first_words_seconds Time from an Ask question to the first words of its streamed answer.",
+            "# TYPE repofinder_ask_first_words_seconds histogram",
+        ]
+        lines += histogramLines("repofinder_ask_first_words_seconds", nil, state.askFirstWords)
+        lines += [
+            "# HELP repofinder_ask_answer_seconds Time from an Ask question to the end of its streamed answer.",
+            "# TYPE repofinder_ask_answer_seconds histogram",
+        ]
+        lines += histogramLines("repofinder_ask_answer_seconds", nil, state.askAnswer)
         lines += refreshLines(state)
         return lines.joined(separator: "\n") + "\n"
     }
@@ -138,7 +171,7 @@ public final class ServerMetrics: Sendable {
         let prefix = labels.map { $0 + "," } ?? ""
         var cumulative = 0
         var lines: [String] = []
-        for (bound, count) in zip(Self.bounds, histogram.buckets) {
+        for (bound, count) in zip(histogram.bounds, histogram.buckets) {
             cumulative += count
             lines.append("\(name)_bucket{\(prefix)le=\"\(bound)\"} \(cumulative)")
         }

@@ -144,6 +144,12 @@ struct AskServerTests {
             #expect(message["text"] as? String == words, "done carries the stored answer the words made")
             #expect(message["stopped"] as? Bool == false)
             #expect((done["quota"] as! [String: Any])["used"] as? Int == 1)
+
+            // The time to the first words and to the end, for operators (and the load test's server-side figures).
+            let metrics = String(buffer: try await client.call(.get, "/metrics").body)
+            #expect(metrics.contains("repofinder_ask_first_words_seconds_count 1"))
+            #expect(metrics.contains("repofinder_ask_answer_seconds_count 1"))
+            #expect(metrics.contains(#"repofinder_ask_first_words_seconds_bucket{le="0.1"}"#))
         }
     }
 
