@@ -16,6 +16,9 @@ struct AskEndpoint {
     static let path = "/v1/me/threads/{id}/messages"
     /// The path as the router spells its parameter.
     static let routerPath = "/v1/me/threads/:id/messages"
+    /// How long a stream may go without a write before a comment line (`:`, which clients skip) is sent: a client that
+    /// left is then noticed — only a write tells — while a slow writing model is silent, and proxies keep the stream.
+    static let heartbeat = Duration.seconds(1)
 
     let api: DiscoveryAPI
 
@@ -57,8 +60,8 @@ struct AskEndpoint {
             body: ResponseBody(byteBuffer: ByteBuffer(string: try SchemaJSON.line(body))))
     }
 
-    /// The answer as server-sent events, written as the engine produces them. The time from `started` to the first
-    /// words written and to the end goes to `metrics`.
+    /// The answer as server-sent events, written as the engine produces them, with a comment line after each
+    /// ``heartbeat`` of silence. The time from `started` to the first words written and to the end goes to `metrics`.
     static func stream(
         _ asking: AskDesk.Asking, desk: AskDesk, metrics: ServerMetrics, started: ContinuousClock.Instant
     ) -> Response {
@@ -80,13 +83,28 @@ struct AskEndpoint {
                         signal.yield()
                     }
                 }
+                let beats = Task {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: Self.heartbeat)
+                        signal.yield()
+                    }
+                }
+                defer { beats.cancel() }
                 var firstWords: Duration?
+                var lastWrite = ContinuousClock.now
                 func flush() async throws {
                     let batch = pending.take()
-                    guard !batch.isEmpty else { return }
+                    guard !batch.isEmpty else {
+                        if ContinuousClock.now - lastWrite >= Self.heartbeat {
+                            try await writer.write(ByteBuffer(string: ":\n\n"))
+                            lastWrite = .now
+                        }
+                        return
+                    }
                     var text = ""
                     for event in batch { text += try ServerSentEvent.encode(event, now: desk.clock()) ?? "" }
                     try await writer.write(ByteBuffer(string: text))
+                    lastWrite = .now
                     if firstWords == nil, batch.contains(where: { if case .text = $0 { true } else { false } }) {
                         firstWords = ContinuousClock.now - started
                     }

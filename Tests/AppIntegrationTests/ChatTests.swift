@@ -46,6 +46,11 @@ struct ChatTests {
             event: text
             data: {"text":"For “cli” in Rust, these fit best:"}
 
+            :
+
+            event: fallback
+            data: {"notice":"The writing model went silent for 10 s, so this answer was written from the facts alone."}
+
             event: text
             data: {"text":"\\n• rust-dev0/rust-project-0 [1]"}
 
@@ -57,7 +62,11 @@ struct ChatTests {
             """
         let bytes = Array(stream.utf8)
         let whole = try await Self.read([bytes[...]])
-        #expect(whole.events.count == 3)
+        #expect(whole.events.count == 4, "the heartbeat (a lone comment) is no event")
+        #expect(
+            whole.events[2]
+                == .fallback(
+                    notice: "The writing model went silent for 10 s, so this answer was written from the facts alone."))
         #expect(
             whole.events.first
                 == .tool(
@@ -111,7 +120,8 @@ struct ChatTests {
             }
             #expect(notice.contains("stopped mid-answer"))
             let before = events[..<fallback].compactMap { if case .text(let words) = $0 { words } else { nil } }
-            #expect(before.joined() == "The be", "the model's first two pieces came before it failed")
+            // Its first pieces ("The", " be") came before it failed; a busy machine may read the close with the second.
+            #expect(!before.isEmpty && "The be".hasPrefix(before.joined()), "\(before)")
             let after = events[fallback...].compactMap { if case .text(let words) = $0 { words } else { nil } }
             #expect(after.joined() == answer.text)
             #expect(answer.notice == notice)

@@ -192,6 +192,49 @@ struct AskServerTests {
         #expect(followUp[1]["content"] == "a cli tool in rust")
     }
 
+    @Test("a client that leaves over a real socket while the model writes: the model stops, its words kept as stopped")
+    func goesAwayMidAnswer() async throws {
+        let standIn = try ModelStandIn()
+        defer { standIn.stop() }
+        // Two pieces, then the model stays silent for a minute: the answer is under way when the client leaves.
+        let writer = ChatCompletionsWriter(
+            AskModelConfiguration(
+                baseURL: standIn.baseURL, model: "standin-stall", key: standIn.key, timeout: .seconds(60)))
+        try await withStore(.sqliteMemory) { test in
+            try await ServerHarness.run(test, askWriter: writer, mode: .live) { client, _ in
+                let port = try #require(client.port)
+                let token = try await client.newToken()
+                let thread = try await Self.newThread(client, token)
+                let body = #"{"text":"a cli tool in rust"}"#
+                let started = Date()
+                let seen = try await offThePool {
+                    let connection = try RawConnection(port: port)
+                    _ = connection.send(
+                        "POST /v1/me/threads/\(thread)/messages HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\n"
+                            + "Accept: text/event-stream\r\nContent-Type: application/json\r\n"
+                            + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
+                    // The model's first words, then the connection is closed (released here).
+                    return connection.read(until: "\"text\":\"The\"", timeout: 60)
+                }
+                #expect(seen.contains("event: text"), "\(seen)")
+                var stored: [String: Any]?
+                while Date().timeIntervalSince(started) < 50 {
+                    let detail = try await client.call(.get, "/v1/me/threads/\(thread)", token: token).json()
+                    if let messages = detail["messages"] as? [[String: Any]], messages.count == 2 {
+                        stored = messages.last
+                        break
+                    }
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+                let answer = try #require(stored, "the partial answer is kept")
+                #expect(answer["stopped"] as? Bool == true)
+                #expect((answer["text"] as? String)?.hasPrefix("The") == true, "\(answer)")
+                #expect(Date().timeIntervalSince(started) < 30, "kept when the client left, not when the model woke")
+            }
+        }
+        try await writer.shutdown()
+    }
+
     @Test("bad questions get clear errors and count nothing", arguments: [Engine.sqliteMemory])
     func badInput(engine: Engine) async throws {
         try await ServerHarness.run(engine) { client, store in
