@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Ask as people use it (issue 25), in headless Chromium against a server holding the whole shared catalog: a
 question's answer arrives in several text events before it is done, its tool chips and sources render, a source can be
-liked (and is then in Liked), the history groups threads and pins and archives them, a reload keeps the thread, and
-the screen is clean on five screen sizes.
+liked (and is then in Liked), the history groups threads and pins and archives them, a reload keeps the thread, a
+suggested question tapped by finger is asked, and the screen is clean on five screen sizes. With --model-fails (a
+server whose writing model fails midway): the bubble says so and the engine's answer stands.
 
 Usage: ask.py --url SERVER --artifacts DIR [--screenshots DIR]   (run by scripts/web-e2e.sh)"""
 
@@ -80,7 +81,15 @@ def check(b, shots):
     b.wait("the Archived group", lambda: groups(b) == ["Archived"])
     b.click('.thread-row button[aria-label^="Unarchive"]')
     b.wait("back from the archive", lambda: groups(b) == ["Pinned"])
-    return chips, sources[:3], changes, thread
+
+    # By touch: a suggested question tapped on a new thread is asked.
+    b.go("/ask")
+    suggestion = b.wait("the suggested questions", lambda: (b.finds("#ask-suggestions button") or [None])[0], 10)
+    suggested = suggestion.text
+    b.tap(suggestion)
+    b.wait(f"the tapped suggestion '{suggested}' asked and answered", lambda: b.finds(".bubble.user")
+           and b.find(".bubble.user").text == suggested and b.finds(".bubble.assistant .answer-text p"), 20)
+    return chips, sources[:3], changes, thread, suggested
 
 
 def check_fallback(b, shots):
@@ -150,7 +159,7 @@ def main():
             print(f"web ask (a writing model that fails): passed in {time.time() - started:.1f} s — the bubble says "
                   f"'{notice}', the engine's answer stands, a reload keeps it; clean on {len(SCREENS)} screens")
             return 0
-        chips, sources, changes, thread = check(b, shots)
+        chips, sources, changes, thread, suggested = check(b, shots)
         problems = walk_ask(b, artifacts / "walk-ask", thread)
         if problems:
             print("\n".join("  " + problem for problem in problems))
@@ -164,7 +173,8 @@ def main():
         b.quit()
     print(f"web ask: passed in {time.time() - started:.1f} s — '{QUESTION}': {changes} text events before done, "
           f"then the sources, chips {chips[:2]}, sources {sources}; a source liked is in Liked; a reload kept the thread; "
-          f"history Today → Pinned → Archived → Pinned; clean on {len(SCREENS)} screens")
+          f"history Today → Pinned → Archived → Pinned; a tapped suggestion ('{suggested}') was asked; "
+          f"clean on {len(SCREENS)} screens")
     return 0
 
 

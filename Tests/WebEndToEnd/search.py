@@ -94,13 +94,7 @@ def check(b, shots):
     b.wait("topic suggestions for 'kube'", lambda: b.finds("#search-suggestions .suggest-topic"), 5)
     option = b.finds("#search-suggestions .suggest-topic")[0]
     topic = option.text.split("\n")[0]
-    box = b.js("const r = arguments[0].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]",
-               option)
-    b.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
-    point = {"x": box[0], "y": box[1]}
-    b.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
-    b.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-    b.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+    b.tap(option)
     words = topic.replace("-", " ")
     b.wait(f"a tap on '{topic}' to search '{words}'",
            lambda: b.find('input[name="q"]').get_attribute("value") == words
