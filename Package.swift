@@ -98,7 +98,7 @@ let package = Package(
         .target(
             name: "GitHubLive",
             dependencies: [
-                "GitHub", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "GitHub", "RepoFinderCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
@@ -131,7 +131,7 @@ let package = Package(
         .target(
             name: "AskLive",
             dependencies: [
-                "Ask", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "Ask", "RepoFinderCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],

@@ -81,6 +81,8 @@ public struct AnswerEngine: Sendable {
                 return Answer(
                     text: written, tools: draft.tools, sources: draft.sources, question: question, found: true)
             } catch let failure as AnswerWriterFailure {
+                // A reader that went away keeps the model's words (stopped), not a fallback.
+                try Task.checkCancellation()
                 notice = failure.notice
                 emit(.fallback(failure.notice))
             }
@@ -107,10 +109,8 @@ public struct AnswerEngine: Sendable {
                 written += kept
                 emit(.text(kept))
             }
-        } catch let failure as AnswerWriterFailure {
-            throw failure
-        } catch is CancellationError {
-            throw CancellationError()
+        } catch let error where error is AnswerWriterFailure || error is CancellationError {
+            throw error
         } catch {
             throw AnswerWriterFailure("failed (\(error))")
         }

@@ -54,11 +54,10 @@ public struct CitationFilter: Sendable {
 
     /// `[n, m]` with only the numbers of sources, or nothing (nor the spaces before it) when none is.
     private func rewritten(spaces: Substring, _ inside: Substring) -> String {
-        let numbers = inside.split(whereSeparator: { $0 == "," || $0 == " " }).compactMap { Int($0) }
-        guard numbers.count == inside.split(whereSeparator: { $0 == "," || $0 == " " }).count else {
-            return String(spaces) + "[" + inside + "]"
-        }
-        let kept = numbers.filter { (1...max(1, sources)).contains($0) && sources > 0 }
+        let parts = inside.split(whereSeparator: { $0 == "," || $0 == " " })
+        let numbers = parts.compactMap { Int($0) }
+        guard numbers.count == parts.count else { return String(spaces) + "[" + inside + "]" }
+        let kept = numbers.filter { $0 >= 1 && $0 <= sources }
         guard !kept.isEmpty else { return "" }
         return String(spaces) + kept.map { "[\($0)]" }.joined()
     }

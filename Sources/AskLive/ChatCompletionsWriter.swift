@@ -4,6 +4,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import OpenAPIRuntime
+import RepoFinderCore
 import Synchronization
 
 /// The writing model behind an OpenAI-compatible chat-completions endpoint, streamed: `POST {base}/chat/completions`
@@ -18,7 +19,7 @@ public final class ChatCompletionsWriter: AnswerWriter {
 
     public init(_ configuration: AskModelConfiguration) {
         self.configuration = configuration
-        let silence = TimeAmount.milliseconds(Self.milliseconds(configuration.timeout))
+        let silence = TimeAmount.milliseconds(configuration.timeout.milliseconds)
         var http = HTTPClient.Configuration(
             redirectConfiguration: .disallow, timeout: HTTPClient.Configuration.Timeout(connect: silence, read: silence)
         )
@@ -67,7 +68,7 @@ public final class ChatCompletionsWriter: AnswerWriter {
             stream: true, temperature: 0.2, maxTokens: configuration.maximumTokens)
         outgoing.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(body)))
         let response = try await client.execute(
-            outgoing, timeout: .milliseconds(Self.milliseconds(configuration.timeout)))
+            outgoing, timeout: .milliseconds(configuration.timeout.milliseconds))
         guard response.status == .ok else {
             let text = try? await response.body.collect(upTo: 64 * 1024)
             throw AnswerWriterFailure(Self.refusal(status: response.status, body: text))
@@ -82,6 +83,7 @@ public final class ChatCompletionsWriter: AnswerWriter {
             return
         }
         var ended = false
+        let decoder = JSONDecoder()
         let events = response.body.map { ArraySlice($0.readableBytesView) }.asDecodedServerSentEvents()
         for try await event in events {
             guard let data = event.data?.trimmingCharacters(in: .whitespaces), !data.isEmpty else { continue }
@@ -89,7 +91,7 @@ public final class ChatCompletionsWriter: AnswerWriter {
                 ended = true
                 break
             }
-            guard let chunk = try? JSONDecoder().decode(Chunk.self, from: Data(data.utf8)) else {
+            guard let chunk = try? decoder.decode(Chunk.self, from: Data(data.utf8)) else {
                 throw AnswerWriterFailure("sent a piece that is not JSON")
             }
             if let error = chunk.error { throw AnswerWriterFailure("failed: \(error.message ?? "an error")") }
@@ -136,12 +138,8 @@ public final class ChatCompletionsWriter: AnswerWriter {
         return "answered \(status.code)" + (message.map { ": \(String($0.prefix(200)))" } ?? "")
     }
 
-    static func milliseconds(_ duration: Duration) -> Int64 {
-        duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
-    }
-
     static func seconds(_ duration: Duration) -> String {
-        let milliseconds = milliseconds(duration)
+        let milliseconds = duration.milliseconds
         return milliseconds % 1_000 == 0 ? "\(milliseconds / 1_000) s" : "\(Double(milliseconds) / 1_000) s"
     }
 }

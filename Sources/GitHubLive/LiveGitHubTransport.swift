@@ -4,6 +4,7 @@ public import GitHub
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
+import RepoFinderCore
 import Synchronization
 
 /// The live ``GitHubTransport`` on AsyncHTTPClient. It follows no redirects itself (``GitHubClient`` does, so the
@@ -76,11 +77,5 @@ public final class LiveGitHubTransport: GitHubTransport {
         let text = String(describing: error)
         if text.contains("UnknownHost") { return "\(url.host ?? "?"): unknown host" }
         return "\(target): \(text)"
-    }
-}
-
-extension Duration {
-    fileprivate var milliseconds: Int64 {
-        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
     }
 }

@@ -139,32 +139,30 @@ public final class ServerMetrics: Sendable {
         for key in keys {
             lines += histogramLines("repofinder_http_request_duration_seconds", labels(key), state.requests[key]!)
         }
-        lines += [
-            "# HELP repofinder_deck_duration_seconds Time the recommender took to deal a feed batch.",
-            "# TYPE repofinder_deck_duration_seconds histogram",
-        ]
-        lines += histogramLines("repofinder_deck_duration_seconds", nil, state.deck)
+        lines += histogram(
+            "repofinder_deck_duration_seconds", help: "Time the recommender took to deal a feed batch.", state.deck)
         lines += [
             "# HELP repofinder_deck_cards_total Cards dealt.",
             "# TYPE repofinder_deck_cards_total counter",
             "repofinder_deck_cards_total \(state.deckCards)",
         ]
-        lines += [
-            "# HELP repofinder_ask_first_words_seconds Time from an Ask question to the first words of its streamed answer.",
-            "# TYPE repofinder_ask_first_words_seconds histogram",
-        ]
-        lines += histogramLines("repofinder_ask_first_words_seconds", nil, state.askFirstWords)
-        lines += [
-            "# HELP repofinder_ask_answer_seconds Time from an Ask question to the end of its streamed answer.",
-            "# TYPE repofinder_ask_answer_seconds histogram",
-        ]
-        lines += histogramLines("repofinder_ask_answer_seconds", nil, state.askAnswer)
+        lines += histogram(
+            "repofinder_ask_first_words_seconds",
+            help: "Time from an Ask question to the first words of its streamed answer.", state.askFirstWords)
+        lines += histogram(
+            "repofinder_ask_answer_seconds", help: "Time from an Ask question to the end of its streamed answer.",
+            state.askAnswer)
         lines += refreshLines(state)
         return lines.joined(separator: "\n") + "\n"
     }
 
     private func labels(_ key: RequestKey) -> String {
         "route=\"\(escape(key.route))\",method=\"\(key.method)\",status=\"\(key.status)\""
+    }
+
+    /// An unlabelled histogram with its HELP and TYPE lines.
+    private func histogram(_ name: String, help: String, _ histogram: Histogram) -> [String] {
+        ["# HELP \(name) \(help)", "# TYPE \(name) histogram"] + histogramLines(name, nil, histogram)
     }
 
     private func histogramLines(_ name: String, _ labels: String?, _ histogram: Histogram) -> [String] {

@@ -110,8 +110,8 @@ struct AskCommand: AsyncParsableCommand {
             for name in missing { printError("\(name) is not in the catalog; it is left out.") }
             let tools = CatalogAskTools(store: store, recommender: Recommender(index: index), person: person)
             let engine = AnswerEngine(writer: writer)
-            var previous: Question?
-            if let after { previous = try await engine.answer(after, tools: tools).question }
+            // The earlier question as read: no tools run and no model asked for it.
+            let previous = after.map { QuestionReader().read($0) }
             var printer = AnswerPrinter(format: format)
             for try await event in engine.stream(question, previous: previous, card: card, tools: tools) {
                 switch event {
