@@ -14,7 +14,8 @@ authorized the app again); `ETag` is a weak
   validator of the body and `If-None-Match` with it answers 304 (which, as on GitHub, costs no rate limit).
 - Every answer carries `X-RateLimit-Limit`, `-Remaining`, `-Reset`, `-Used` and `-Resource: core`; the core limit
   (`--rate-limit`, 60 an hour by default, as for an unauthenticated client) used up answers 403 with
-  `X-RateLimit-Remaining: 0` and GitHub's message.
+  `X-RateLimit-Remaining: 0` and GitHub's message. As on GitHub, each token has a limit of its own (requests
+  without a token share one): a person's token does not spend the server's.
 
 Signing in, as GitHub documents it for OAuth apps (https://docs.github.com/apps/oauth-apps), for the one app
 `--client-id` / `--client-secret`:
@@ -39,7 +40,9 @@ For the tests' own bookkeeping (not GitHub's API): `POST /_standin/device` with 
 lists what they starred; `GET /_standin/grants` counts each person's live tokens and `GET /_standin/tokens` lists
 them; `POST /_standin/scopes` with `{"login", "scope"}` changes the scopes of that person's tokens (as if they
 authorized the app again); `POST /_standin/users/{login}/stars` with `{"count": N}` stars N
-more repositories now (newest first); `GET /_standin/requests` counts the requests answered (`?reset=1` zeroes it).
+more repositories now (newest first); `GET /_standin/requests` counts the requests answered (`requests`, and by
+path in `paths`; `?reset=1` zeroes both) and the core limit spent in this hour by requests without a token
+(`withoutToken`: `limit`, `used`).
 
 Prints the port it listens on, then serves until stdin closes.
 
@@ -79,9 +82,12 @@ class World:
         self.users = {}
         self.stars = {}  # login (lowercased) -> [(starred_at, repository index)], newest first
         self.rate_limit = rate_limit
-        self.used = 0
-        self.reset_at = int(time.time()) + 3600
+        # GitHub counts each token's requests apart (and unauthenticated ones by address): used and reset by caller,
+        # the caller being the request's Authorization header ("" without one), set as each request takes the lock.
+        self.used_by, self.reset_by = {}, {}
+        self.caller = ""
         self.requests = 0
+        self.paths = {}  # requests answered by path (GET /_standin/requests)
         self.now = datetime.now(timezone.utc).replace(microsecond=0)
         # Repositories by name and id; old names of renamed ones; deleted ones.
         self.by_name, self.by_id, self.renamed, self.deleted = {}, {}, {}, set()
@@ -125,10 +131,24 @@ class World:
             (newest + timedelta(minutes=len(fresh) - position), index) for position, index in enumerate(fresh)] + stars
         return len(fresh)
 
+    @property
+    def used(self):
+        """The current caller's requests in its hour."""
+        if time.time() >= self.reset_by.get(self.caller, 0):
+            self.used_by[self.caller], self.reset_by[self.caller] = 0, int(time.time()) + 3600
+        return self.used_by[self.caller]
+
+    @used.setter
+    def used(self, value):
+        self.used_by[self.caller] = value
+
+    @property
+    def reset_at(self):
+        self.used  # starts the caller's hour if it has none
+        return self.reset_by[self.caller]
+
     def charge(self):
-        """Counts one request against the core limit; False when it is used up."""
-        if time.time() >= self.reset_at:
-            self.used, self.reset_at = 0, int(time.time()) + 3600
+        """Counts one request against the current caller's core limit; False when it is used up."""
         if self.used >= self.rate_limit:
             return False
         self.used += 1
@@ -174,6 +194,8 @@ class Handler(BaseHTTPRequestHandler):
         world = self.world
         with world.lock:
             world.requests += 1
+            world.paths[path] = world.paths.get(path, 0) + 1
+            world.caller = self.headers.get("Authorization") or ""
             if path.startswith("/login/"):
                 return OAuth(self).route(method, path, query)
             if path == "/user" or path.startswith("/user/") or path.startswith("/applications/"):
@@ -191,6 +213,7 @@ class Handler(BaseHTTPRequestHandler):
                         time.sleep(self.page_delay)  # a slow GitHub, without holding up other requests
                     finally:
                         world.lock.acquire()
+                        world.caller = self.headers.get("Authorization") or ""
                 return self.starred(user, parts.path, query)
             if not world.charge():
                 return self.limited()
@@ -253,10 +276,13 @@ class Handler(BaseHTTPRequestHandler):
             if method == "POST" and path.startswith("/_standin/repos"):
                 return Repos(self).bookkeeping(method, path)
             if method == "GET" and path == "/_standin/requests":
-                count = world.requests
+                count, paths = world.requests, dict(world.paths)
+                caller, world.caller = world.caller, ""
+                anonymous = {"limit": world.rate_limit, "used": world.used}  # the hour of requests without a token
+                world.caller = caller
                 if query.get("reset"):
-                    world.requests = 0
-                return self.json(200, {"requests": count})
+                    world.requests, world.paths = 0, {}
+                return self.json(200, {"requests": count, "paths": paths, "withoutToken": anonymous})
             match = re.fullmatch(r"/_standin/users/([^/]+)/stars", path)
             if method == "POST" and match and match.group(1).lower() in world.users:
                 length = int(self.headers.get("Content-Length") or 0)

@@ -20,9 +20,14 @@ The model's name picks how it behaves, so one stand-in serves every case:
 - `standin-overloaded`: 503 with an error body.
 - `standin-nothing`: `[DONE]` with no words.
 - `standin-whole`: one `chat.completion` (JSON), as a server that does not stream answers.
+- `standin-escapes`: the answer wrapped in terminal escapes (an OSC window title, `ESC[31m` colours, a U+202E
+  override, a BEL), split across chunks like every answer, which RepoFinder must take out.
 
 For the tests' bookkeeping (not the API): `GET /_standin/requests` lists the requests received (model, messages,
-stream, max_tokens, authorization).
+stream, max_tokens, authorization). `POST /_standin/behaviour` with `{"model": NAME, "delay": SECONDS}` makes the
+requests that follow behave as the model NAME would (whatever model they name) and wait SECONDS between chunks; a
+field that is null (or `{}`) goes back to the request's own model and `--delay` (scripts/attack-2.py switches the
+behaviour of one running stand-in this way).
 
 Prints the port it listens on, then serves until stdin closes (or, with `--forever`, until it is killed).
 
@@ -39,6 +44,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 received = []
 lock = threading.Lock()
+behaviour = {}  # POST /_standin/behaviour: "model" and "delay" overriding the request's model and --delay
 
 
 def answer_text(messages):
@@ -50,6 +56,11 @@ def answer_text(messages):
     if len(names) > 1:
         text += f"; compare {names[1][0]} [{names[1][1]}, 12]"
     return text + ". An imagined one [12] is left out."
+
+
+# What `standin-escapes` adds around its answer: an OSC title, CSI colours, a bidirectional override, a BEL.
+ESCAPES_BEFORE = "\x1b]0;owned by the model\x07\x1b[31m"
+ESCAPES_AFTER = "\x1b[0m \u202etxt.exe\x07 \x1b]8;;https://evil.example\x1b\\link\x1b]8;;\x1b\\"
 
 
 def chunk(content=None, finish=None, role=None):
@@ -102,6 +113,11 @@ class Handler(BaseHTTPRequestHandler):
     def do_POST(self):
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length)
+        if self.path.startswith("/_standin/behaviour"):
+            with lock:
+                behaviour.clear()
+                behaviour.update({k: v for k, v in json.loads(raw or b"{}").items() if v is not None})
+                return self.send_json(200, dict(behaviour))
         if not self.path.rstrip("/").endswith("/chat/completions"):
             return self.error(404, f"Unknown path {self.path}", "invalid_request_error")
         try:
@@ -117,9 +133,15 @@ class Handler(BaseHTTPRequestHandler):
         if self.key is not None and authorization != f"Bearer {self.key}":
             return self.error(401, "Incorrect API key provided.", "invalid_request_error", "invalid_api_key")
         model = body.get("model", "")
+        with lock:
+            model = behaviour.get("model", model)
+            if "delay" in behaviour:
+                self.delay = float(behaviour["delay"])
         if model == "standin-overloaded":
             return self.error(503, "The model is overloaded; try again later.", "server_error")
         text = answer_text(body.get("messages") or [])
+        if model == "standin-escapes":
+            text = ESCAPES_BEFORE + text + ESCAPES_AFTER
         if not body.get("stream") or model == "standin-whole":
             return self.send_json(200, {
                 "id": "chatcmpl-standin", "object": "chat.completion", "created": int(time.time()), "model": model,

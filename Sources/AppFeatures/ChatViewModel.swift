@@ -23,6 +23,8 @@ public final class ChatViewModel {
         public var sources: [Repository] = []
         /// Why the words started again (the server's writing model failed), or nil.
         public var notice: String?
+        /// The answer's place in line for the server's writing model (1: next), while it waits; nil otherwise.
+        public var queuePosition: Int?
         /// Nothing written yet: show a typing indicator.
         public var isTyping: Bool { text.isEmpty }
     }
@@ -102,9 +104,13 @@ public final class ChatViewModel {
         switch event {
         case .tool(let chip): streaming?.tools.append(chip)
         case .source(let repository): streaming?.sources.append(repository)
-        case .text(let words): streaming?.text += words
+        case .text(let words):
+            streaming?.queuePosition = nil
+            streaming?.text += words
+        case .queued(let position): streaming?.queuePosition = position
         case .fallback(let notice):
             streaming?.text = ""
+            streaming?.queuePosition = nil
             streaming?.notice = notice
         case .done(let answer, let thread, let quota):
             messages.append(answer)

@@ -3,7 +3,9 @@ public import Observation
 public import RepoFinderClient
 
 /// The Ask history: the person's threads grouped Pinned / Today / Yesterday / Last 7 days / Older / Archived, with the
-/// monthly quota; start a thread, rename, pin, archive, delete.
+/// monthly quota; start a thread, rename, pin, archive, delete. The server lists threads a page at a time: the first
+/// page (50, the most recent) shows at once and ``Event/loadMore`` (a list scrolled to its end) adds the next; after a
+/// change the list is read again as far as it had been shown.
 @Observable @MainActor
 public final class ThreadsViewModel {
     public enum State: Hashable, Sendable {
@@ -18,6 +20,8 @@ public final class ThreadsViewModel {
         case pin(id: String, Bool)
         case archive(id: String, Bool)
         case delete(id: String)
+        /// The next page of older threads, when there is one (``canLoadMore``).
+        case loadMore
     }
 
     public private(set) var state = State.loading
@@ -31,6 +35,12 @@ public final class ThreadsViewModel {
         self.timeZone = timeZone
     }
 
+    /// Whether older threads are on the server beyond those shown.
+    public var canLoadMore: Bool {
+        guard case .loaded(let threads) = state else { return false }
+        return threads.nextCursor != nil
+    }
+
     /// "12 of 50 questions left this month · renews on 2026-12-01", or nil without a limit.
     public var quotaLine: String? {
         guard case .loaded(let threads) = state, let limit = threads.quota.limit else { return nil }
@@ -42,6 +52,7 @@ public final class ThreadsViewModel {
     public func send(_ event: Event) -> Task<Void, Never> {
         switch event {
         case .appear: return load()
+        case .loadMore: return loadMore()
         case .rename(let id, let title): return change(id, title: title)
         case .pin(let id, let pinned): return change(id, pinned: pinned)
         case .archive(let id, let archived): return change(id, archived: archived)
@@ -62,12 +73,34 @@ public final class ThreadsViewModel {
         try await service.newThread()
     }
 
+    /// Reads the threads again: the first page, then more until as many as were shown (or all there are).
     private func load() -> Task<Void, Never> {
         Task {
+            var shown = 0
+            if case .loaded(let threads) = state { shown = threads.count }
             do throws(ClientFailure) {
-                state = .loaded(try await service.threads(timeZone: timeZone))
+                var threads = try await service.threads(timeZone: timeZone, after: nil)
+                while threads.count < shown, let cursor = threads.nextCursor {
+                    threads = threads.appending(try await service.threads(timeZone: timeZone, after: cursor))
+                }
+                state = .loaded(threads)
             } catch {
                 if case .loaded = state { notice = error.message } else { state = .failed(error.message) }
+            }
+        }
+    }
+
+    /// Adds the next page of threads to those shown.
+    private func loadMore() -> Task<Void, Never> {
+        Task {
+            guard case .loaded(let threads) = state, let cursor = threads.nextCursor else { return }
+            do throws(ClientFailure) {
+                let page = try await service.threads(timeZone: timeZone, after: cursor)
+                // Unless the list was read again meanwhile.
+                guard case .loaded(let current) = state, current.nextCursor == cursor else { return }
+                state = .loaded(current.appending(page))
+            } catch {
+                notice = error.message
             }
         }
     }

@@ -98,10 +98,13 @@ public struct AnswerEngine: Sendable {
 
     /// The writer's answer, its citations kept to the sources, each piece emitted as it comes.
     static func write(
-        _ request: WritingRequest, with writer: any AnswerWriter, emit: @Sendable (AskEvent) -> Void
+        _ request: WritingRequest, with writer: any AnswerWriter, emit: @escaping @Sendable (AskEvent) -> Void
     ) async throws -> String {
         var filter = CitationFilter(sources: request.sources.count)
         var written = ""
+        // A writer that takes only so many answers at once: wait for a turn (the stream says so), hold it throughout.
+        let turn = try await writer.queue?.turn { emit(.queued(position: $0)) }
+        defer { turn?.end() }
         do {
             for try await piece in writer.write(request) {
                 let kept = filter.feed(piece)
@@ -112,7 +115,7 @@ public struct AnswerEngine: Sendable {
         } catch let error where error is AnswerWriterFailure || error is CancellationError {
             throw error
         } catch {
-            throw AnswerWriterFailure("failed (\(error))")
+            throw AnswerWriterFailure.unexpected
         }
         // A stream ends early, without an error, when the task reading it is cancelled.
         try Task.checkCancellation()

@@ -10,6 +10,15 @@ public protocol AnswerWriter: Sendable {
     /// The answer's text in pieces as they are written. The stream ends when the answer is whole; it throws an
     /// ``AnswerWriterFailure`` when the writer fails part-way. Ending the iteration stops the writing.
     func write(_ request: WritingRequest) -> AsyncThrowingStream<String, any Error>
+
+    /// The line answers wait in for a turn at the writer, when it takes only so many at once (nil: no limit). The
+    /// engine holds a turn while the writer writes, and falls back to its own words when none comes in time.
+    var queue: WritingQueue? { get }
+}
+
+extension AnswerWriter {
+    /// No line: every answer is written at once.
+    public var queue: WritingQueue? { nil }
 }
 
 /// Why a writer gave no (whole) answer, said as the notice on the answer the engine wrote instead.
@@ -20,6 +29,17 @@ public struct AnswerWriterFailure: Error, Hashable, Sendable, CustomStringConver
     public init(_ reason: String) { self.reason = reason }
 
     public var description: String { reason }
+
+    /// A failure nothing more is known of, in plain words (never an error type's name, such as
+    /// `HTTPClientError.getConnectionFromPoolTimeout`, which means nothing to a reader).
+    public static let unexpected = AnswerWriterFailure("failed unexpectedly")
+
+    /// "was busy with other answers for 10 s": no turn at the writer came within `patience`.
+    public static func busy(for patience: Duration) -> AnswerWriterFailure {
+        let milliseconds = patience.milliseconds
+        let seconds = milliseconds % 1_000 == 0 ? "\(milliseconds / 1_000) s" : "\(Double(milliseconds) / 1_000) s"
+        return AnswerWriterFailure("was busy with other answers for \(seconds)")
+    }
 
     /// The notice an answer carries when the engine answered instead of the writer.
     public var notice: String {

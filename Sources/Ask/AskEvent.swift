@@ -4,6 +4,9 @@ public import Storage
 /// What an answer is made of, in the order it streams: the tools that ran, the repositories it cites, its words, and
 /// the end.
 public enum AskEvent: Hashable, Sendable {
+    /// The answer waits for a turn at the writing model, which is busy with others: `position` is its place in line
+    /// (1: next). Said when it starts waiting and each time it moves up; its words follow when its turn comes.
+    case queued(position: Int)
     /// A tool ran (a chip: "Searched “web framework” in Swift").
     case tool(AskToolRun)
     /// A repository the answer cites; the n-th source is cited as [n].

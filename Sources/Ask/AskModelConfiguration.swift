@@ -13,15 +13,20 @@ public struct AskModelConfiguration: Hashable, Sendable {
     public var timeout: Duration
     /// The longest answer asked for, in tokens.
     public var maximumTokens: Int
+    /// Connections to the model, so answers written at once; more wait their turn in line (at most ``timeout``).
+    /// Size it for the model: a local server that writes one answer at a time is not helped by eight.
+    public var connections: Int
 
     public init(
-        baseURL: URL, model: String, key: String? = nil, timeout: Duration = .seconds(10), maximumTokens: Int = 400
+        baseURL: URL, model: String, key: String? = nil, timeout: Duration = .seconds(10), maximumTokens: Int = 400,
+        connections: Int = 8
     ) {
         self.baseURL = baseURL
         self.model = model
         self.key = key
         self.timeout = timeout
         self.maximumTokens = maximumTokens
+        self.connections = connections
     }
 
     /// The chat-completions endpoint.

@@ -12,8 +12,13 @@ import Synchronization
 /// (`{"choices": [{"delta": {"content": "…"}, "finish_reason": null}]}`) until `data: [DONE]`. A model that stays
 /// silent longer than the timeout, an error status, a chunk that is not JSON, an `error` chunk, or a stream that ends
 /// before `[DONE]` (or a finish reason) fail the answer with an ``AnswerWriterFailure``; the engine then answers.
+///
+/// It keeps ``AskModelConfiguration/connections`` connections to the model and writes as many answers at once; the
+/// others wait their turn in its ``queue`` (the engine says so, and falls back after the timeout).
 public final class ChatCompletionsWriter: AnswerWriter {
     public let configuration: AskModelConfiguration
+    /// The line answers wait in for one of the connections.
+    public let queue: WritingQueue?
     private let client: HTTPClient
     private let isShutDown = Mutex(false)
 
@@ -25,6 +30,9 @@ public final class ChatCompletionsWriter: AnswerWriter {
         )
         // A model that refuses connections fails now; the engine answers instead.
         http.connectionPool.retryConnectionEstablishment = false
+        // As many connections as answers written at once (the queue lets no more through).
+        http.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(1, configuration.connections)
+        queue = WritingQueue(capacity: configuration.connections, patience: configuration.timeout)
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: http)
     }
 
@@ -79,10 +87,13 @@ public final class ChatCompletionsWriter: AnswerWriter {
             guard let completion = try? JSONDecoder().decode(Completion.self, from: Data(text.readableBytesView)) else {
                 throw AnswerWriterFailure("sent an answer that is not a chat completion")
             }
-            yield(completion.choices.first?.message.content ?? "")
+            // The model's words are data: no control characters or escape sequences pass (README, "Ask").
+            yield(SafeText.clean(completion.choices.first?.message.content ?? ""))
             return
         }
         var ended = false
+        // The model's words are data: no control characters or escape sequences pass, even split across chunks.
+        var words = SafeTextStream()
         let decoder = JSONDecoder()
         let events = response.body.map { ArraySlice($0.readableBytesView) }.asDecodedServerSentEvents()
         for try await event in events {
@@ -94,9 +105,14 @@ public final class ChatCompletionsWriter: AnswerWriter {
             guard let chunk = try? decoder.decode(Chunk.self, from: Data(data.utf8)) else {
                 throw AnswerWriterFailure("sent a piece that is not JSON")
             }
-            if let error = chunk.error { throw AnswerWriterFailure("failed: \(error.message ?? "an error")") }
+            if let error = chunk.error {
+                throw AnswerWriterFailure("failed: \(SafeText.clean(error.message ?? "an error", layout: .line))")
+            }
             guard let choice = chunk.choices?.first else { continue }
-            if let content = choice.delta?.content, !content.isEmpty { yield(content) }
+            if let content = choice.delta?.content {
+                let safe = words.feed(content)
+                if !safe.isEmpty { yield(safe) }
+            }
             if choice.finishReason != nil { ended = true }
         }
         try Task.checkCancellation()
@@ -112,6 +128,8 @@ public final class ChatCompletionsWriter: AnswerWriter {
             return AnswerWriterFailure("went silent for \(Self.seconds(configuration.timeout))")
         case let error as HTTPClientError where error == .connectTimeout:
             return AnswerWriterFailure("could not be reached (\(target): connection timed out)")
+        case let error as HTTPClientError where error == .getConnectionFromPoolTimeout:
+            return AnswerWriterFailure.busy(for: configuration.timeout)
         case let error as HTTPClientError where error == .remoteConnectionClosed:
             return AnswerWriterFailure("stopped mid-answer (the connection closed)")
         case is HTTPParserError:
@@ -121,7 +139,8 @@ public final class ChatCompletionsWriter: AnswerWriter {
             return AnswerWriterFailure(
                 "could not be reached (\(target): \(String(cString: strerror(error.errnoCode)).lowercased()))")
         default:
-            return AnswerWriterFailure("failed (\(error))")
+            // In plain words: an error's own description names Swift types (`HTTPClientError.…`).
+            return AnswerWriterFailure.unexpected
         }
     }
 
@@ -135,7 +154,8 @@ public final class ChatCompletionsWriter: AnswerWriter {
     static func refusal(status: HTTPResponseStatus, body: ByteBuffer?) -> String {
         let message = body.flatMap { try? JSONDecoder().decode(Chunk.self, from: Data($0.readableBytesView)) }?
             .error?.message
-        return "answered \(status.code)" + (message.map { ": \(String($0.prefix(200)))" } ?? "")
+        return "answered \(status.code)"
+            + (message.map { ": \(String(SafeText.clean($0, layout: .line).prefix(200)))" } ?? "")
     }
 
     static func seconds(_ duration: Duration) -> String {

@@ -21,6 +21,16 @@ public struct GitHubUser: Sendable, Equatable, Decodable {
         case id, login, name
         case avatarURL = "avatar_url"
     }
+
+    /// Reads GitHub's answer, made safe like a repository's: control characters and bidirectional controls taken out
+    /// of the login and the name, an avatar kept only as `https`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int64.self, forKey: .id)
+        login = SafeText.clean(try container.decode(String.self, forKey: .login), layout: .line)
+        name = SafeText.clean(optional: try container.decodeIfPresent(String.self, forKey: .name))
+        avatarURL = GitHubAddresses.avatar(try container.decodeIfPresent(String.self, forKey: .avatarURL))
+    }
 }
 
 /// One page of a person's stars, newest first.

@@ -32,11 +32,20 @@ public struct GitHubRepositoryPayload: Decodable, Sendable {
     /// A field whose value cannot be a RepoFinder repository.
     public struct InvalidField: Error, Equatable, Sendable {
         public var field: String
+        /// Why, quoting the value with its control characters taken out (it is printed and logged).
         public var reason: String
+
+        /// A field's problem; `reason` is made one safe line.
+        init(field: String, reason: String) {
+            self.field = field
+            self.reason = SafeText.clean(reason, layout: .line)
+        }
     }
 
     /// The repository, validated: a well-formed name matching `owner.login` and `name`, no negative counts, ISO 8601
-    /// dates (a date alone reads as midnight UTC), a web address for `html_url`.
+    /// dates (a date alone reads as midnight UTC). What is kept of the rest is made safe: control characters and
+    /// bidirectional controls are taken out of every text (``SafeText``, one line each), `html_url` is kept only as a
+    /// page on https://github.com (else it is `https://github.com/owner/name`) and an avatar only as `https`.
     public func repository() -> Result<Repository, InvalidField> {
         let repositoryName: RepositoryName
         do {
@@ -68,27 +77,21 @@ public struct GitHubRepositoryPayload: Decodable, Sendable {
             }
             dates.append(date)
         }
-        var webURL: URL?
-        if let html_url {
-            guard let url = URL(string: html_url), url.scheme == "https" || url.scheme == "http" else {
-                return .failure(InvalidField(field: "html_url", reason: "'\(html_url)' is not a web address"))
-            }
-            webURL = url
-        }
-        let licenseName = license?.name ?? license?.spdx_id
+        let spdxID = SafeText.clean(optional: license?.spdx_id)
+        let licenseName = SafeText.clean(optional: license?.name) ?? spdxID
         return .success(
             Repository(
                 githubID: id,
                 owner: RepositoryOwner(
                     login: owner?.login ?? repositoryName.owner,
-                    avatarURL: owner?.avatar_url.flatMap(URL.init(string:))),
+                    avatarURL: GitHubAddresses.avatar(owner?.avatar_url)),
                 name: name ?? repositoryName.name,
-                description: description.flatMap { $0.isEmpty ? nil : $0 },
-                topics: topics ?? [],
-                language: language.flatMap { $0.isEmpty ? nil : $0 },
+                description: SafeText.clean(optional: description),
+                topics: (topics ?? []).map { SafeText.clean($0, layout: .line) },
+                language: SafeText.clean(optional: language),
                 stars: stargazers_count, forks: forks_count, openIssues: open_issues_count,
-                license: licenseName.map { RepositoryLicense(spdxID: license?.spdx_id, name: $0) },
+                license: licenseName.map { RepositoryLicense(spdxID: spdxID, name: $0) },
                 createdAt: dates[0], updatedAt: dates[1], pushedAt: dates[2],
-                archived: archived ?? false, webURL: webURL))
+                archived: archived ?? false, webURL: GitHubAddresses.repositoryPage(html_url)))
     }
 }

@@ -28,35 +28,74 @@ struct DeviceAttempt {
     var view: DeviceSignIn
     /// GitHub's token once the person authorized; the next status request completes the sign-in with it.
     var authorized: GitHubAccessToken?
+    /// The task polling GitHub; nil once the attempt ended, or while polling is paused because nobody asks.
     var task: Task<Void, Never>?
+    /// When a client last asked for the attempt (started it, started it again, or read its status): GitHub is polled
+    /// only within two intervals of it.
+    var lastAsked: ContinuousClock.Instant
+
+    /// Whether it is still waiting for the person (and its code has not expired).
+    func isLive(at now: Date) -> Bool { view.state == .pending && now < view.expiresAt }
 }
 
 extension GitHubSignIn {
     /// Starts a device sign-in for the account: GitHub's code for the person to type, and a task that polls GitHub.
+    /// While the account has a live attempt, answers that one (GitHub is not asked again); beyond
+    /// ``Configuration/maximumDeviceSignIns`` live attempts server-wide, throws ``SignInError/busy(retryAfter:)``.
     public func beginDevice(userID: String) async throws(SignInError) -> DeviceSignIn {
         guard !isShutDown else { throw .github(.unreachable("the server is stopping")) }
+        let now = Date()
+        endAbandoned(now: now)
+        if let id = devices.first(where: { $0.value.userID == userID && $0.value.isLive(at: now) })?.key,
+            let view = asked(id)
+        {
+            return view
+        }
+        if let starting = deviceStarts[userID] { return try await starting.value.get() }
+        let live = devices.values.count { $0.isLive(at: now) } + deviceStarts.count
+        guard live < configuration.maximumDeviceSignIns else { throw .busy(retryAfter: retryAfter(now: now)) }
+        let start = Task { await self.startDevice(userID: userID) }
+        deviceStarts[userID] = start
+        let result = await start.value
+        deviceStarts[userID] = nil
+        return try result.get()
+    }
+
+    /// Asks GitHub for a device code and keeps the attempt, polling.
+    private func startDevice(userID: String) async -> Result<DeviceSignIn, SignInError> {
         let code: GitHubDeviceCode
         do {
             code = try await github.requestDeviceCode(app: configuration.app, scope: configuration.scopes)
         } catch {
             switch error {
-            case .refused(let code, let description): throw .refused(code, description)
-            case .github(let error): throw .github(error)
+            case .refused(let code, let description): return .failure(.refused(code, description))
+            case .github(let error): return .failure(.github(error))
             }
         }
+        guard !isShutDown else { return .failure(.github(.unreachable("the server is stopping"))) }
         let id = UUID().uuidString.lowercased()
         let view = DeviceSignIn(
             id: id, state: .pending, userCode: code.userCode, verificationURI: code.verificationURI,
             expiresAt: Date() + code.expiresIn.secondsDouble, interval: Int(code.interval.secondsDouble))
-        devices[id] = DeviceAttempt(userID: userID, code: code, view: view)
+        devices[id] = DeviceAttempt(userID: userID, code: code, view: view, lastAsked: .now)
         devices[id]?.task = Task { await self.poll(id) }
-        return view
+        return .success(view)
+    }
+
+    /// Seconds until a live attempt's code expires at the soonest (a slot is sure to be free then), 1 to 60.
+    private func retryAfter(now: Date) -> Int {
+        let soonest = devices.values.filter { $0.isLive(at: now) }.map(\.view.expiresAt).min()
+        let seconds = soonest.map { Int($0.timeIntervalSince(now).rounded(.up)) } ?? 1
+        return min(60, max(1, seconds))
     }
 
     /// A device sign-in of the account; once GitHub said yes, this completes it (link or merge) and carries the
-    /// outcome, with the device's new token if it joined another account.
+    /// outcome, with the device's new token if it joined another account. Asking resumes polling GitHub if it had
+    /// paused.
     public func deviceStatus(id: String, userID: String) async throws(SignInError) -> DeviceSignIn {
-        guard var attempt = devices[id], attempt.userID == userID else { throw .unknownDevice(id) }
+        guard devices[id]?.userID == userID, asked(id) != nil, var attempt = devices[id] else {
+            throw .unknownDevice(id)
+        }
         guard let token = attempt.authorized else { return attempt.view }
         attempt.authorized = nil
         devices[id] = attempt
@@ -75,6 +114,33 @@ extension GitHubSignIn {
         return attempt.view
     }
 
+    /// Notes that a client asked for attempt `id` now: a paused attempt polls GitHub again, one whose code expired
+    /// meanwhile ends as expired. Its view, or nil when there is no such attempt.
+    private func asked(_ id: String) -> DeviceSignIn? {
+        guard var attempt = devices[id] else { return nil }
+        attempt.lastAsked = .now
+        let paused = attempt.view.state == .pending && attempt.authorized == nil && attempt.task == nil
+        if paused, Date() >= attempt.view.expiresAt {
+            attempt.view.state = .expired
+            forgetEnded(after: .seconds(600), id)
+        } else if paused, !isShutDown {
+            attempt.task = Task { await self.poll(id) }
+        }
+        devices[id] = attempt
+        return attempt.view
+    }
+
+    /// Ends the attempts nobody polls for any more whose code has expired (paused, or authorized but never asked
+    /// for), so that they neither stay nor count.
+    private func endAbandoned(now: Date) {
+        for (id, attempt) in devices
+        where attempt.view.state == .pending && attempt.task == nil && now >= attempt.view.expiresAt {
+            devices[id]?.view.state = .expired
+            devices[id]?.authorized = nil
+            forgetEnded(after: .seconds(600), id)
+        }
+    }
+
     /// Stops every device sign-in's polling (the server is stopping).
     public func shutdown() async {
         isShutDown = true
@@ -83,7 +149,8 @@ extension GitHubSignIn {
         for task in tasks { await task.value }
     }
 
-    /// Polls GitHub for one attempt until the person answers, the code expires, or polling fails for good.
+    /// Polls GitHub for one attempt until the person answers, the code expires, polling fails for good, or nobody
+    /// has asked for the attempt for two intervals (then polling pauses until someone asks: ``asked(_:)``).
     private func poll(_ id: String) async {
         var failures = 0
         while let attempt = devices[id], attempt.view.state == .pending, attempt.authorized == nil {
@@ -92,13 +159,18 @@ extension GitHubSignIn {
             } catch {
                 return
             }
-            guard devices[id] != nil else { return }
-            if Date() >= attempt.view.expiresAt {
+            guard let current = devices[id] else { return }
+            guard current.view.state == .pending else { break }
+            if Date() >= current.view.expiresAt {
                 devices[id]?.view.state = .expired
                 break
             }
+            if ContinuousClock.now - current.lastAsked > .seconds(2 * current.view.interval) {
+                devices[id]?.task = nil
+                return
+            }
             do {
-                switch try await github.pollDeviceToken(app: configuration.app, deviceCode: attempt.code.deviceCode) {
+                switch try await github.pollDeviceToken(app: configuration.app, deviceCode: current.code.deviceCode) {
                 case .authorized(let token): devices[id]?.authorized = token
                 case .pending: break
                 case .slowDown(let interval): devices[id]?.view.interval = Int(interval.secondsDouble)

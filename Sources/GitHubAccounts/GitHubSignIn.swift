@@ -18,15 +18,18 @@ public actor GitHubSignIn {
         public var scopes: [String]
         /// How long a web sign-in's `state` is good for.
         public var stateLifetime: Duration
+        /// Device sign-ins live (pending) at once, server-wide; one more is refused (``SignInError/busy(retryAfter:)``).
+        public var maximumDeviceSignIns: Int
 
         public init(
             app: GitHubOAuthApp, sealer: SecretSealer, scopes: [String] = ["read:user", "public_repo"],
-            stateLifetime: Duration = .seconds(600)
+            stateLifetime: Duration = .seconds(600), maximumDeviceSignIns: Int = 100
         ) {
             self.app = app
             self.sealer = sealer
             self.scopes = scopes
             self.stateLifetime = stateLifetime
+            self.maximumDeviceSignIns = maximumDeviceSignIns
         }
     }
 
@@ -55,6 +58,10 @@ public actor GitHubSignIn {
     let issueToken: TokenIssuer
     let hooks: MergeHooks
     var devices: [String: DeviceAttempt] = [:]
+    /// Device sign-ins being started (GitHub asked for a code), by account: a second start waits for the first.
+    var deviceStarts: [String: Task<Result<DeviceSignIn, SignInError>, Never>] = [:]
+    /// Web sign-in states already used once (see ``spend(_:)``), until they would have expired anyway.
+    var spentStates = SpentStates()
     var isShutDown = false
 
     public init(
@@ -71,12 +78,15 @@ public actor GitHubSignIn {
 
     // MARK: The web flow
 
-    /// GitHub's consent page for this account, coming back to `redirectURI` (an http(s) address whose path ends in
-    /// `/auth/github/callback`).
+    /// GitHub's consent page for this account, coming back to `redirectURI`: an http(s) address of path
+    /// `/auth/github/callback`, without user-info, query or fragment. Which origin is this server's own is the
+    /// caller's to check (the server knows its public address and the request's).
     public func beginWeb(userID: String, redirectURI: String) throws(SignInError) -> (url: URL, state: String) {
-        guard let address = URL(string: redirectURI), let scheme = address.scheme?.lowercased(),
-            ["http", "https"].contains(scheme), address.host != nil, address.path.hasSuffix("/auth/github/callback")
-        else { throw .invalidRedirect(redirectURI) }
+        guard let address = URLComponents(string: redirectURI), let scheme = address.scheme?.lowercased(),
+            ["http", "https"].contains(scheme), address.host?.isEmpty == false, address.user == nil,
+            address.password == nil, address.percentEncodedPath == "/auth/github/callback",
+            address.percentEncodedQuery == nil, address.percentEncodedFragment == nil
+        else { throw .invalidRedirect(redirectURI, expected: nil) }
         let verifier = SecretSealer.urlSafe(Data(SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }))
         let challenge = SecretSealer.urlSafe(Data(SHA256.hash(data: Data(verifier.utf8))))
         let state = WebSignInState(
@@ -89,11 +99,13 @@ public actor GitHubSignIn {
         return (url, sealed)
     }
 
-    /// Completes the web flow for the account that began it: checks `state` (sealed to that account, unexpired),
-    /// exchanges `code` (with the PKCE verifier), and links or merges.
+    /// Completes the web flow for the account that began it: checks `state` (sealed to that account, unexpired, not
+    /// used before: a state works once, whatever GitHub answers), exchanges `code` (with the PKCE verifier), and
+    /// links or merges.
     public func completeWeb(userID: String, code: String, state: String) async throws(SignInError) -> SignInOutcome {
         guard let text = configuration.sealer.open(state, purpose: WebSignInState.purpose),
-            let opened = WebSignInState(encoded: text), opened.userID == userID, opened.expiresAt > Date()
+            let opened = WebSignInState(encoded: text), opened.userID == userID, opened.expiresAt > Date(),
+            spentStates.spend(opened.verifier, until: opened.expiresAt)
         else { throw .invalidState }
         let token: GitHubAccessToken
         do {
@@ -202,8 +214,8 @@ public enum SignInError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidState
     /// GitHub did not take the code (used already, or expired).
     case invalidCode
-    /// The redirect address is not this app's callback.
-    case invalidRedirect(String)
+    /// The redirect address is not this server's callback (`expected`, when known).
+    case invalidRedirect(String, expected: String?)
     /// This account is linked to another GitHub user.
     case alreadySignedIn(String)
     /// GitHub refused a step (its `error` and description).
@@ -214,14 +226,19 @@ public enum SignInError: Error, Equatable, Sendable, CustomStringConvertible {
     case storage(StorageError)
     /// No device sign-in with that id (it ended, or another server started it).
     case unknownDevice(String)
+    /// As many device sign-ins as the server allows are under way; try again after this many seconds.
+    case busy(retryAfter: Int)
 
     public var description: String {
         switch self {
         case .invalidState:
-            "This sign-in is not valid any more (it is over 10 minutes old, or was started elsewhere); sign in again."
+            "This sign-in is not valid any more (it was used already, is over 10 minutes old, or was started "
+                + "elsewhere); sign in again."
         case .invalidCode:
             "GitHub did not accept this sign-in code (it was used already, or expired); sign in again."
-        case .invalidRedirect(let address):
+        case .invalidRedirect(let address, let expected?):
+            "'\(address)' is not where GitHub may send you back: use this server's callback, \(expected)."
+        case .invalidRedirect(let address, nil):
             "'\(address)' is not where GitHub may send you back: use this server's /auth/github/callback address."
         case .alreadySignedIn(let login):
             "This device is signed in as \(login) on GitHub; sign out first to sign in as someone else."
@@ -233,6 +250,8 @@ public enum SignInError: Error, Equatable, Sendable, CustomStringConvertible {
             error.description
         case .unknownDevice(let id):
             "There is no sign-in '\(id)' in progress; start signing in again."
+        case .busy(let seconds):
+            "Too many people are signing in with a device code right now; try again in \(seconds) seconds."
         }
     }
 }

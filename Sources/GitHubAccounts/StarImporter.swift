@@ -48,9 +48,17 @@ public actor StarImporter {
         self.onStored = onStored
     }
 
+    /// Whether an import may read its next page (checked before each page after the first); false ends it as
+    /// failed with ``StarImportError/budgetReserved``.
+    public typealias Allowance = @Sendable () async -> Bool
+
     /// Starts importing `login`'s stars into `userID`'s account, after checking the login with GitHub; or the
-    /// person's running import, if they have one.
-    public func start(userID: String, login: String) async throws -> StarImportStart {
+    /// person's running import, if they have one. `client` reads GitHub instead of the importer's own (a person's own
+    /// token, say); `mayGoOn` is asked before each further page.
+    public func start(
+        userID: String, login: String, using client: GitHubClient? = nil, mayGoOn: Allowance? = nil
+    ) async throws -> StarImportStart {
+        let github = client ?? self.github
         guard GitHubLogin.isValid(login) else { throw StarImportError.invalidLogin(login) }
         guard !isShutDown else { throw StarImportError.interrupted }
         let now = Date()
@@ -74,10 +82,10 @@ public actor StarImporter {
         if case .started(let started) = start {
             if isShutDown {
                 // Stopped while GitHub was asked: the import never runs, and says so.
-                await run(started, cancelled: true)
+                await run(started, github: github, mayGoOn: mayGoOn, cancelled: true)
             } else {
                 running[started.id] = userID
-                tasks[started.id] = Task { await self.run(started) }
+                tasks[started.id] = Task { await self.run(started, github: github, mayGoOn: mayGoOn) }
             }
         }
         return start
@@ -110,11 +118,13 @@ public actor StarImporter {
         for task in tasks.values { await task.value }
     }
 
-    private func run(_ begun: StarImport, cancelled: Bool = false) async {
+    private func run(
+        _ begun: StarImport, github: GitHubClient, mayGoOn: Allowance?, cancelled: Bool = false
+    ) async {
         var progress = begun
         do {
             if cancelled { throw CancellationError() }
-            try await importStars(into: &progress)
+            try await importStars(into: &progress, github: github, mayGoOn: mayGoOn)
             progress.state = .done
         } catch {
             progress.state = .failed
@@ -142,11 +152,12 @@ public actor StarImporter {
     private static func reason(_ error: any Error) -> String {
         if error is CancellationError || Task.isCancelled { return StarImportError.interrupted.description }
         if let error = error as? GitHubError { return StarImportError.github(error).description }
+        if let error = error as? StarImportError { return error.description }
         if let error = error as? StorageError { return "The import could not be saved: \(error)." }
         return "The import stopped: \(error)."
     }
 
-    private func importStars(into progress: inout StarImport) async throws {
+    private func importStars(into progress: inout StarImport, github: GitHubClient, mayGoOn: Allowance?) async throws {
         let previous = try await store.starImports(userID: progress.userID).first {
             $0.state == .done && $0.login.lowercased() == progress.login.lowercased() && $0.id != progress.id
         }
@@ -168,6 +179,7 @@ public actor StarImporter {
             progress.updatedAt = Date()
             try await store.updateStarImport(progress)
             guard !reachedKnown, progress.read < limits.maximumStars, let next = page.next else { return }
+            if let mayGoOn, await !mayGoOn() { throw StarImportError.budgetReserved }
             page = try await github.starredPage(at: next)
         }
     }
@@ -207,6 +219,8 @@ public enum StarImportError: Error, Equatable, Sendable, CustomStringConvertible
     case github(GitHubError)
     /// A running import stopped reporting (its server stopped).
     case interrupted
+    /// The server's GitHub budget came down to what it keeps for its catalog and for people signed in with GitHub.
+    case budgetReserved
 
     public var description: String {
         switch self {
@@ -220,6 +234,9 @@ public enum StarImportError: Error, Equatable, Sendable, CustomStringConvertible
             "GitHub could not list the stars: \(error)."
         case .interrupted:
             "The import was interrupted (the server stopped); start it again."
+        case .budgetReserved:
+            "The import stopped with what it had read: this server's GitHub budget for people not signed in with "
+                + "GitHub is used up for the hour. Sign in with GitHub to import with your own, or start it again later."
         }
     }
 }

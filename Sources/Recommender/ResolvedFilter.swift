@@ -52,26 +52,34 @@ struct FilterDomain: Sendable {
     }
 }
 
-/// The domains worked out for an index, by filter and day; at most ``capacity`` (all dropped when full: rare).
+/// The domains worked out for an index, by filter and day; at most ``capacity``, the least recently used going
+/// first (a stream of new filters never costs the ones in use their domains).
 final class FilterDomains: Sendable {
     struct Key: Hashable {
         let filter: DeckFilter
         let day: Int
+
+        init(_ filter: DeckFilter, now: Date) {
+            self.filter = filter
+            self.day = Int((now.timeIntervalSince1970 / 86_400).rounded(.down))
+        }
     }
 
     static let capacity = 128
-    private let domains = Mutex<[Key: FilterDomain]>([:])
+    private let domains = Mutex(LRUCache<Key, FilterDomain>(capacity: capacity))
 
     /// The domain of `filter` on the day of `now` (worked out on first use).
     func domain(_ filter: DeckFilter, index: RecommendationIndex, now: Date) -> FilterDomain {
-        let key = Key(filter: filter, day: Int((now.timeIntervalSince1970 / 86_400).rounded(.down)))
-        if let known = domains.withLock({ $0[key] }) { return known }
+        let key = Key(filter, now: now)
+        if let known = domains.withLock({ $0.value(for: key) }) { return known }
         let domain = FilterDomain(filter, index: index, now: now)
-        domains.withLock { domains in
-            if domains.count >= Self.capacity { domains.removeAll(keepingCapacity: true) }
-            domains[key] = domain
-        }
+        domains.withLock { $0.set(domain, for: key) }
         return domain
+    }
+
+    /// Whether the domain of `filter` on the day of `now` is kept (using it costs nothing).
+    func contains(_ filter: DeckFilter, now: Date) -> Bool {
+        domains.withLock { $0.peek(Key(filter, now: now)) != nil }
     }
 }
 
@@ -90,6 +98,12 @@ struct ResolvedFilter {
 }
 
 extension Recommender {
+    /// Whether dealing within `filter` today costs nothing more: it is empty, or its domain is already worked out
+    /// (working one out reads the whole catalog, so a server budgets new ones per client).
+    public func hasResolved(_ filter: DeckFilter, now: Date = Date()) -> Bool {
+        filter.isEmpty || index.filterDomains.contains(filter, now: now)
+    }
+
     /// How many repositories of the catalog `filter` allows (archived ones never count), seen or not.
     public func matching(_ filter: DeckFilter, now: Date = Date()) -> Int {
         filter.isEmpty ? index.byPrior.count : index.filterDomains.domain(filter, index: index, now: now).items.count

@@ -5,13 +5,14 @@ import RepoFinderAPI
 public import RepoFinderCore
 
 extension APIClient: ChatService {
-    public func threads(timeZone: String?) async throws(ClientFailure) -> ChatThreads {
+    public func threads(timeZone: String?, after cursor: String?) async throws(ClientFailure) -> ChatThreads {
         try await personal {
-            let body = try await client.listThreads(.init(query: .init(timeZone: timeZone))).ok.body.json
+            let body = try await client.listThreads(.init(query: .init(timeZone: timeZone, cursor: cursor))).ok.body
+                .json
             return ChatThreads(
                 groups: body.groups.map { group in
                     ChatThreadGroup(title: group.title.rawValue, threads: group.threads.map(ChatMapping.thread))
-                }, quota: ChatMapping.quota(body.quota))
+                }, quota: ChatMapping.quota(body.quota), nextCursor: body.nextCursor)
         }
     }
 

@@ -52,14 +52,34 @@ public struct ChatQuota: Hashable, Sendable {
     }
 }
 
-/// The person's threads, grouped, and their quota.
+/// The person's threads, grouped, and their quota: a page of them, or several put together (``appending(_:)``).
 public struct ChatThreads: Hashable, Sendable {
     public var groups: [ChatThreadGroup]
     public var quota: ChatQuota
+    /// Where the next page starts (``ChatService/threads(timeZone:after:)``); nil: these are all.
+    public var nextCursor: String?
 
-    public init(groups: [ChatThreadGroup], quota: ChatQuota) {
+    public init(groups: [ChatThreadGroup], quota: ChatQuota, nextCursor: String? = nil) {
         self.groups = groups
         self.quota = quota
+        self.nextCursor = nextCursor
+    }
+
+    /// How many threads, in every group.
+    public var count: Int { groups.reduce(0) { $0 + $1.threads.count } }
+
+    /// These threads followed by the next page's: a group the page continues (the same title) grows, new ones
+    /// follow; the quota and the cursor are the page's.
+    public func appending(_ page: ChatThreads) -> ChatThreads {
+        var groups = groups
+        for group in page.groups {
+            if let index = groups.firstIndex(where: { $0.title == group.title }) {
+                groups[index].threads += group.threads
+            } else {
+                groups.append(group)
+            }
+        }
+        return ChatThreads(groups: groups, quota: page.quota, nextCursor: page.nextCursor)
     }
 }
 
@@ -113,13 +133,16 @@ public enum ChatStreamEvent: Hashable, Sendable {
     case text(String)
     /// The server's writing model failed: drop the words so far; the answer starts again (the notice says why).
     case fallback(notice: String)
+    /// The answer waits for the server's writing model, busy with others: `position` is its place in line (1: next).
+    case queued(position: Int)
     case done(answer: ChatMessage, thread: ChatThread, quota: ChatQuota)
 }
 
 /// The Ask assistant's side of the server.
 public protocol ChatService: Sendable {
-    /// The person's threads grouped by their local day (`timeZone`, an IANA name; nil: UTC), with the quota.
-    func threads(timeZone: String?) async throws(ClientFailure) -> ChatThreads
+    /// A page of the person's threads grouped by their local day (`timeZone`, an IANA name; nil: UTC), with the
+    /// quota: the first page, or the one after `cursor` (an earlier page's ``ChatThreads/nextCursor``).
+    func threads(timeZone: String?, after cursor: String?) async throws(ClientFailure) -> ChatThreads
     /// A new, empty thread.
     func newThread() async throws(ClientFailure) -> ChatThread
     /// One thread and its messages, oldest first.
@@ -135,4 +158,11 @@ public protocol ChatService: Sendable {
     func ask(
         _ text: String, in thread: String, about card: RepositoryName?
     ) -> AsyncThrowingStream<ChatStreamEvent, any Error>
+}
+
+extension ChatService {
+    /// The first page of the person's threads (see ``threads(timeZone:after:)``).
+    public func threads(timeZone: String?) async throws(ClientFailure) -> ChatThreads {
+        try await threads(timeZone: timeZone, after: nil)
+    }
 }

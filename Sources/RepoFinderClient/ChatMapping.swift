@@ -28,6 +28,7 @@ public enum ChatMapping {
 
     private struct Text: Decodable { var text: String }
     private struct Fallback: Decodable { var notice: String }
+    private struct Queued: Decodable { var position: Int }
     private struct Done: Decodable {
         var message: Components.Schemas.AskMessage
         var thread: Components.Schemas.AskThread
@@ -75,6 +76,7 @@ public enum ChatMapping {
             return .source(try Mapping.repository(try decoder.decode(Components.Schemas.Repository.self, from: data)))
         case "text": return .text(try decoder.decode(Text.self, from: data).text)
         case "fallback": return .fallback(notice: try decoder.decode(Fallback.self, from: data).notice)
+        case "queued": return .queued(position: try decoder.decode(Queued.self, from: data).position)
         case "done":
             let done = try decoder.decode(Done.self, from: data)
             return .done(answer: try message(done.message), thread: thread(done.thread), quota: quota(done.quota))

@@ -85,6 +85,12 @@ struct AskDesk: Sendable {
         APIError.notFound("No thread \(id) here: it was deleted, or it is another account's.")
     }
 
+    /// What an answer says until it is finished: read meanwhile, it is still being written; left so, the server
+    /// stopped (or was killed) while writing it.
+    static let interrupted =
+        "This answer was not finished: the server stopped while writing it (or is writing it still). Ask again for a "
+        + "whole answer."
+
     /// The engine's tools for the asking person.
     func tools(for userID: String) -> CatalogAskTools {
         let recommender = deck.recommender
@@ -112,6 +118,14 @@ struct AskDesk: Sendable {
     func answer(
         _ asking: Asking, emit: @escaping @Sendable (AskEvent) -> Void
     ) async throws -> (message: AskMessage, sources: [Repository], thread: AskThread) {
+        // Stored stopped before a word is written, and finished below: a server killed mid-answer leaves the
+        // question with this answer, which says so, rather than with none. Not part of the request's cancellation.
+        let store = store
+        let userID = asking.userID
+        let begun = AskMessage(
+            id: UUID().uuidString.lowercased(), threadID: asking.threadID, role: .assistant, text: "",
+            createdAt: clock(), stopped: true, notice: Self.interrupted)
+        _ = try await Task { try await store.addMessage(begun, userID: userID, title: nil) }.value
         let partial = Mutex(PartialAnswer())
         let outcome: Answer?
         do {
@@ -127,16 +141,15 @@ struct AskDesk: Sendable {
         }
         let got = partial.withLock { $0 }
         let message = AskMessage(
-            id: UUID().uuidString.lowercased(), threadID: asking.threadID, role: .assistant,
+            id: begun.id, threadID: asking.threadID, role: .assistant,
             text: outcome?.text ?? got.text,
             tools: outcome?.tools ?? got.tools,
-            sources: (outcome?.sources ?? got.sources).map(\.repositoryName), createdAt: clock(),
+            sources: (outcome?.sources ?? got.sources).map(\.repositoryName), createdAt: begun.createdAt,
             stopped: outcome == nil, notice: outcome?.notice ?? got.notice)
         // Stored even when the request was cancelled (the person went away): not part of its cancellation.
-        let store = store
-        let userID = asking.userID
+        let finishedAt = clock()
         let thread = try await Task {
-            _ = try await store.addMessage(message, userID: userID, title: nil)
+            _ = try await store.finishMessage(message, userID: userID, at: finishedAt)
             return try await store.thread(id: message.threadID, userID: userID)
         }.value
         // Deleted while it was answered: the answer still goes out, with the thread as it was named.
@@ -166,7 +179,7 @@ struct PartialAnswer: Sendable {
         case .fallback(let reason):
             text = ""
             notice = reason
-        case .done: break
+        case .queued, .done: break
         }
     }
 }

@@ -3,6 +3,7 @@ import Ask
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOCore
 import RepoFinderAPI
 import RepoFinderCore
 import Storage
@@ -19,6 +20,8 @@ struct AskEndpoint {
     /// How long a stream may go without a write before a comment line (`:`, which clients skip) is sent: a client that
     /// left is then noticed — only a write tells — while a slow writing model is silent, and proxies keep the stream.
     static let heartbeat = Duration.seconds(1)
+    /// The largest question body read (a question is at most 500 characters): beyond it 413 `content_too_large`.
+    static let maximumBodySize = 64 * 1024
 
     let api: DiscoveryAPI
 
@@ -29,20 +32,30 @@ struct AskEndpoint {
             throw APIError.badRequest("The thread id must be 1 to 100 characters.")
         }
         var request = request
-        let body = try await request.collectBody(upTo: 64 * 1024)
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: Self.maximumBodySize)
+        } catch is NIOTooManyBytesError {
+            throw APIError.tooLarge(limit: Self.maximumBodySize)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw APIError.tooLarge(limit: Self.maximumBodySize)
+        }
         let question: Components.Schemas.AskQuestion
         do {
             question = try JSONDecoder().decode(Components.Schemas.AskQuestion.self, from: Data(body.readableBytesView))
         } catch {
             throw APIError.badRequest("Send the question as JSON: {\"text\": \"a web framework for Swift\"}.")
         }
+        // Before it is counted or stored: an account writes at most two answers at once (429 `ask_busy`).
+        let slot = try api.answersInProgress.begin(userID: userID)
         let desk = api.askDesk
         let asking = try await desk.begin(
             userID: userID, threadID: threadID, text: question.text, card: question.repository)
-        let streams = request.headers[.accept]?.contains("text/event-stream") ?? false
-        return streams
-            ? Self.stream(asking, desk: desk, metrics: api.metrics, started: started)
-            : try await Self.whole(asking, desk: desk)
+        guard request.headers[.accept]?.contains("text/event-stream") ?? false else {
+            defer { slot.end() }
+            return try await Self.whole(asking, desk: desk)
+        }
+        return Self.stream(asking, desk: desk, metrics: api.metrics, started: started, slot: slot)
     }
 
     /// The whole exchange as one `AskAnswer`.
@@ -61,9 +74,11 @@ struct AskEndpoint {
     }
 
     /// The answer as server-sent events, written as the engine produces them, with a comment line after each
-    /// ``heartbeat`` of silence. The time from `started` to the first words written and to the end goes to `metrics`.
+    /// ``heartbeat`` of silence. The time from `started` to the first words written and to the end goes to `metrics`;
+    /// `slot` (the account's answer under way) ends with the stream.
     static func stream(
-        _ asking: AskDesk.Asking, desk: AskDesk, metrics: ServerMetrics, started: ContinuousClock.Instant
+        _ asking: AskDesk.Asking, desk: AskDesk, metrics: ServerMetrics, started: ContinuousClock.Instant,
+        slot: AnswerSlot? = nil
     ) -> Response {
         let headers: HTTPFields = [
             .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache",
@@ -72,6 +87,7 @@ struct AskEndpoint {
         return Response(
             status: .ok, headers: headers,
             body: ResponseBody { writer in
+                defer { slot?.end() }
                 // Events are written as they come, each batch of those waiting in one write (the embedded engine
                 // writes a whole answer in a few milliseconds: one packet, not one per word).
                 let pending = EventBuffer()
@@ -162,6 +178,7 @@ enum ServerSentEvent {
             return text("source", String(decoding: json.bytes, as: UTF8.self))
         case .text(let words): return text("text", object("text", words))
         case .fallback(let notice): return text("fallback", object("notice", notice))
+        case .queued(let position): return text("queued", "{\"position\":\(position)}")
         case .done:
             return nil
         }

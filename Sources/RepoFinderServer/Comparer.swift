@@ -18,7 +18,7 @@ struct Comparer: Sendable {
     }
 
     let store: any DataStore
-    let finder: RepositoryFinder
+    let finder: BudgetedFinder
     let histories: ExpiringCache<String, [StarSnapshot]>
 
     /// Compares `names` (already checked by ``CompareRequest``) as of `now`.

@@ -1,6 +1,7 @@
 import APISchemas
 import Dealing
 import Foundation
+import HTTPTypes
 import OpenAPIRuntime
 import Recommender
 import RepoFinderAPI
@@ -23,17 +24,39 @@ extension DiscoveryAPI {
         } catch {
             throw APIError.badRequest("'timeZone' must be an IANA time zone such as Europe/Lisbon: \(error).")
         }
+        let limit = input.query.limit ?? Self.threadsPerPage
+        guard (1...Self.maximumThreadsPerPage).contains(limit) else {
+            throw APIError.badRequest("'limit' must be 1 to \(Self.maximumThreadsPerPage) threads.")
+        }
+        var cursor: AskThreadCursor?
+        if let token = input.query.cursor {
+            guard let read = AskThreadCursor(token: token) else {
+                throw APIError.badRequest("'cursor' must be a nextCursor this server gave; start again without it.")
+            }
+            cursor = read
+        }
         let now = clock()
-        let threads = try await store.threads(userID: userID)
+        // One more than asked: whether another page follows.
+        var threads = try await store.threads(userID: userID, after: cursor, limit: limit + 1)
+        let more = threads.count > limit
+        threads = Array(threads.prefix(limit))
         let used = try await store.questionsAsked(userID: userID, month: AskQuotaUse.month(of: now))
         let quota = APISchemas.askQuota(used: used, limit: askLimit, renewsOn: AskQuotaUse.renewal(after: now))
-        return .ok(.init(body: .json(APISchemas.askThreadList(threads, local: local, now: now, quota: quota))))
+        var list = APISchemas.askThreadList(threads, local: local, now: now, quota: quota)
+        list.nextCursor = more ? threads.last.map { AskThreadCursor(after: $0).token } : nil
+        return .ok(.init(body: .json(list)))
     }
+
+    /// Threads a page of `GET /v1/me/threads` lists unless `limit` says otherwise, and the most it may say.
+    static let threadsPerPage = 50
+    static let maximumThreadsPerPage = 200
 
     func createThread(_ input: Operations.CreateThread.Input) async throws -> Operations.CreateThread.Output {
         let userID = try await accounts.authenticate()
         let thread = AskThread(id: UUID().uuidString.lowercased(), title: "New thread", createdAt: clock())
-        try await store.createThread(thread, userID: userID)
+        guard try await store.createThread(thread, userID: userID, limit: askThreadLimit ?? .max) else {
+            throw APIError.threadLimit(askThreadLimit ?? .max)
+        }
         return .created(.init(body: .json(APISchemas.askThread(thread))))
     }
 
@@ -84,6 +107,8 @@ extension DiscoveryAPI {
     func askInThread(_ input: Operations.AskInThread.Input) async throws -> Operations.AskInThread.Output {
         let userID = try await accounts.authenticate()
         guard case .json(let question) = input.body else { throw APIError.badRequest("Send the question as JSON.") }
+        let slot = try answersInProgress.begin(userID: userID)
+        defer { slot.end() }
         let desk = askDesk
         let asking = try await desk.begin(
             userID: userID, threadID: input.path.id, text: question.text, card: question.repository)
@@ -100,10 +125,14 @@ extension DiscoveryAPI {
                         quota: APISchemas.askQuota(used: quota.used, limit: quota.limit, renewsOn: quota.renewsOn)))))
     }
 
-    /// Every thread of the person with its messages, for the export.
-    func exportedThreads(userID: String) async throws -> [Components.Schemas.ExportedAskThread] {
+    /// Up to `limit` of the person's threads after `cursor`, with their messages, for the export; and where the next
+    /// ones start (nil after the last).
+    func exportedThreads(
+        userID: String, after cursor: AskThreadCursor?, limit: Int
+    ) async throws -> (threads: [Components.Schemas.ExportedAskThread], next: AskThreadCursor?) {
+        let threads = try await store.threads(userID: userID, after: cursor, limit: limit)
         var exported: [Components.Schemas.ExportedAskThread] = []
-        for thread in try await store.threads(userID: userID) {
+        for thread in threads {
             let messages = try await store.messages(threadID: thread.id, userID: userID) ?? []
             exported.append(
                 .init(
@@ -115,7 +144,7 @@ extension DiscoveryAPI {
                             createdAt: message.createdAt, stopped: message.stopped, notice: message.notice)
                     }))
         }
-        return exported
+        return (exported, threads.count == limit ? threads.last.map(AskThreadCursor.init(after:)) : nil)
     }
 
     /// A cited repository as the catalog has it now (the recommender's index first).
@@ -127,5 +156,15 @@ extension DiscoveryAPI {
 
     static func noThread(_ id: String) -> APIError {
         APIError.notFound("No thread \(id) here: it was deleted, or it is another account's.")
+    }
+}
+
+extension APIError {
+    /// 409: the account holds as many Ask threads as it may.
+    static func threadLimit(_ limit: Int) -> Self {
+        Self(
+            .conflict, code: "thread_limit",
+            message: "This account holds \(limit) Ask threads, the most it may keep; delete some threads to start a "
+                + "new one.")
     }
 }

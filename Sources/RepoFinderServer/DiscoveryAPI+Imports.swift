@@ -29,9 +29,16 @@ extension DiscoveryAPI {
                 .serviceUnavailable, code: "github_unavailable",
                 message: "This server is not connected to GitHub, so stars cannot be imported.", retryAfter: 3_600)
         }
+        // Within the client's budget: with the person's own GitHub token when signed in, else the server's while
+        // it is above the reserve (page by page).
+        let client = try await githubBudget.client(for: .starImport, userID: userID)
+        var mayGoOn: StarImporter.Allowance?
+        if let server = githubBudget.server, client === server {
+            mayGoOn = { [githubBudget] in await githubBudget.mayGoOn(server) }
+        }
         let start: StarImportStart
         do {
-            start = try await starImporter.start(userID: userID, login: login)
+            start = try await starImporter.start(userID: userID, login: login, using: client, mayGoOn: mayGoOn)
         } catch let error as StarImportError {
             throw Self.apiError(error)
         }
@@ -81,7 +88,7 @@ extension DiscoveryAPI {
             let seconds = max(1, Int(resetsAt.timeIntervalSinceNow.rounded(.up)))
             return APIError(
                 .serviceUnavailable, code: "github_unavailable", message: error.description, retryAfter: seconds)
-        case .github, .interrupted:
+        case .github, .interrupted, .budgetReserved:
             return APIError(.serviceUnavailable, code: "github_unavailable", message: error.description, retryAfter: 30)
         }
     }

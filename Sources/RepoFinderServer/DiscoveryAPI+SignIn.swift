@@ -18,8 +18,12 @@ extension DiscoveryAPI {
         let userID = try await accounts.authenticate()
         guard case .json(let body) = input.body else { throw APIError.badRequest("Send {\"redirectUri\": …} as JSON.") }
         let signIn = try requireSignIn()
+        // Only this server's own callback: GitHub would hand anywhere else the person's code and state.
+        guard let callback = SignInCallback.current, callback.matches(body.redirectUri) else {
+            throw Self.apiError(.invalidRedirect(body.redirectUri, expected: SignInCallback.current?.address))
+        }
         do {
-            let (url, state) = try await signIn.beginWeb(userID: userID, redirectURI: body.redirectUri)
+            let (url, state) = try await signIn.beginWeb(userID: userID, redirectURI: callback.address)
             return .ok(.init(body: .json(.init(authorizeUrl: url.absoluteString, state: state))))
         } catch {
             throw Self.apiError(error)
@@ -86,7 +90,7 @@ extension DiscoveryAPI {
     }
 
     /// 400 for a state or redirect this server did not make, 422 for a code GitHub refused, 409 for a device signed in
-    /// as someone else, 503 when GitHub cannot be asked.
+    /// as someone else, 503 when GitHub cannot be asked or too many device sign-ins are under way.
     static func apiError(_ error: SignInError) -> APIError {
         switch error {
         case .invalidState:
@@ -99,6 +103,9 @@ extension DiscoveryAPI {
             return APIError(.conflict, code: "signed_in_elsewhere", message: error.description)
         case .unknownDevice:
             return APIError.notFound(error.description)
+        case .busy(let seconds):
+            return APIError(
+                .serviceUnavailable, code: "sign_in_busy", message: error.description, retryAfter: seconds)
         case .github(.rateLimited(_, let resetsAt)):
             let seconds = max(1, Int(resetsAt.timeIntervalSinceNow.rounded(.up)))
             return APIError(
@@ -133,5 +140,14 @@ extension DiscoveryAPI {
             id: device.id, state: .init(rawValue: device.state.rawValue) ?? .failed, userCode: device.userCode,
             verificationUri: device.verificationURI.absoluteString, expiresAt: device.expiresAt,
             interval: device.interval, failure: device.failure, result: device.outcome.map(result))
+    }
+}
+
+extension GitHubSignIn.Configuration {
+    /// This configuration with at most `count` device sign-ins live at once (the server's `--device-sign-ins`).
+    func allowing(deviceSignIns count: Int) -> Self {
+        var configuration = self
+        configuration.maximumDeviceSignIns = count
+        return configuration
     }
 }

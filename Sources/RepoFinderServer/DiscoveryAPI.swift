@@ -32,7 +32,11 @@ struct DiscoveryAPI: APIProtocol {
     let starBack: StarBack?
     let logger: Logger
     /// Finds repositories by name in the catalog, or on GitHub for those it lacks.
-    let finder: RepositoryFinder
+    let finder: BudgetedFinder
+    /// Each client's share of the server's GitHub budget (lookups and star imports).
+    let githubBudget: GitHubBudget
+    /// Deck filters the recommender has not resolved yet, per client address and per account (nil: no limit).
+    let newFilters: RateLimiter?
     /// Trending lists kept a few minutes (Home's movers).
     let trendingCache: ExpiringCache<TrendingQuery, TrendingList>
     /// Star histories kept a few minutes (Compare), by repository key.
@@ -43,6 +47,10 @@ struct DiscoveryAPI: APIProtocol {
     let askLimit: Int?
     /// Answers Ask's questions (in a writing model's words when one is set).
     let askEngine: AnswerEngine
+    /// The Ask answers each account has under way (at most two at once).
+    let answersInProgress = AnswersInProgress()
+    /// Ask threads one account may hold; nil: no limit.
+    var askThreadLimit: Int?
 
     // MARK: Accounts and preferences
 
@@ -89,6 +97,7 @@ struct DiscoveryAPI: APIProtocol {
     ) {
         let userID = try await accounts.authenticate()
         let size = try Mapping.limit(limit, default: 20, maximum: 50)
+        if let filter { try chargeNewFilter(filter, userID: userID, recommender: recommender) }
         return try await sessions.session(userID).deal(size: size, choosing: filter, recommender: recommender)
     }
 

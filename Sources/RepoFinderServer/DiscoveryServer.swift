@@ -44,6 +44,9 @@ public enum DiscoveryServer {
                 accountCreation: configuration.accountCreationLimit.map { RateLimiter(limit: $0) },
                 trustedProxies: configuration.trustedProxies))
         router.add(middleware: BodyLimitMiddleware(maximumBodySize: configuration.maximumBodySize))
+        router.add(
+            middleware: SignInCallbackMiddleware(
+                publicURL: configuration.publicURL, trustedProxies: configuration.trustedProxies))
         let document = Self.document
         router.get("openapi.yaml") { _, _ in
             Response(
@@ -64,7 +67,8 @@ public enum DiscoveryServer {
         let gitHubSignIn: GitHubSignIn? =
             if let github, let signIn {
                 GitHubSignIn(
-                    store: store, github: github, configuration: signIn, logger: logger,
+                    store: store, github: github,
+                    configuration: signIn.allowing(deviceSignIns: configuration.deviceSignIns), logger: logger,
                     issueToken: { userID in try await accounts.addDevice(userID: userID) },
                     hooks: .init(
                         before: { source, _ in
@@ -88,6 +92,15 @@ public enum DiscoveryServer {
             } else {
                 nil
             }
+        let githubBudget = GitHubBudget(server: github, configuration: configuration) { userID in
+            // A person signed in with GitHub asks GitHub with their own token.
+            guard let gitHubSignIn, let github, let token = try? await gitHubSignIn.accessToken(userID: userID) else {
+                return nil
+            }
+            return github.personal(token: token)
+        }
+        let finder = BudgetedFinder(
+            finder: RepositoryFinder(store: store, github: github), budget: githubBudget, accounts: accounts)
         let api = DiscoveryAPI(
             store: store, deck: deck, accounts: accounts, sessions: sessions, metrics: metrics,
             quota: configuration.interactionQuota, metricsToken: configuration.metricsToken,
@@ -96,9 +109,11 @@ public enum DiscoveryServer {
                 ? "This server is not connected to GitHub, so nobody can sign in with GitHub here."
                 : "Sign-in with GitHub is not set up on this server (it needs GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET "
                     + "and GITHUB_TOKEN_KEY).",
-            starBack: starBack, logger: logger, finder: RepositoryFinder(store: store, github: github),
+            starBack: starBack, logger: logger, finder: finder, githubBudget: githubBudget,
+            newFilters: configuration.newFilterLimit.map { RateLimiter(limit: $0) },
             trendingCache: ExpiringCache(), historyCache: ExpiringCache(), clock: clock,
-            askLimit: configuration.askQuota, askEngine: AnswerEngine(writer: askWriter))
+            askLimit: configuration.askQuota, askEngine: AnswerEngine(writer: askWriter),
+            askThreadLimit: configuration.askThreadLimit)
         if var web {
             // The Compare page gathers its comparison as the API does (the same errors, worded the same).
             web.compare = { names in
@@ -106,6 +121,19 @@ public enum DiscoveryServer {
                     return .compared(try await api.compared(names, index: deck.recommender.index, now: clock()))
                 } catch let error as APIError {
                     return .failed(status: error.httpStatus.code, message: error.message)
+                }
+            }
+            // The detail page finds a repository the catalog lacks within the asking client's GitHub budget.
+            web.lookup = { name in
+                do {
+                    switch try await finder.find(name) {
+                    case .found(let repository): return .found(repository)
+                    case .notFound(let message): return .notFound(message)
+                    case .unavailable(let message, _): return .unavailable(message)
+                    }
+                } catch let error as APIError where error.httpStatus.code == 429 || error.httpStatus.code == 503 {
+                    // A client over its GitHub share, or only the reserve left: the page says so, as for GitHub down.
+                    return .unavailable(error.message)
                 }
             }
             web.register(on: router)
@@ -122,6 +150,8 @@ public enum DiscoveryServer {
         router.on(RouterPath(AskEndpoint.routerPath), method: .post) { request, context in
             try await ask.respond(to: request, context: context)
         }
+        let export = ExportEndpoint(api: api)
+        router.on(RouterPath(ExportEndpoint.path), method: .get) { request, _ in try await export.respond(to: request) }
         let compare = CompareEndpoint(api: api)
         router.on(RouterPath(CompareEndpoint.path), method: .get) { request, _ in
             try await compare.respond(to: request)
@@ -132,6 +162,7 @@ public enum DiscoveryServer {
                 answeredByHand: [
                     "\(FeedEndpoint.method.rawValue) \(FeedEndpoint.path)", "GET \(HomeEndpoint.path)",
                     "GET \(CompareEndpoint.path)", "GET \(SearchEndpoint.path)", "POST \(AskEndpoint.path)",
+                    "GET \(ExportEndpoint.path)",
                 ]),
             configuration: Configuration(
                 dateTranscoder: LenientDateTranscoder(), jsonEncodingOptions: [.withoutEscapingSlashes]))

@@ -33,7 +33,12 @@ actor RepositoryFinder {
         self.now = now
     }
 
-    func find(_ name: RepositoryName) async throws -> Outcome {
+    /// Where a lookup asks GitHub, worked out only when GitHub is to be asked: a client (nil: none), or a refusal
+    /// thrown (a client's GitHub budget, see ``GitHubBudget``).
+    typealias GitHubSource = @Sendable () async throws -> GitHubClient?
+
+    /// Finds `name`, asking GitHub through `source` (default: the finder's own client) when nothing here has it.
+    func find(_ name: RepositoryName, github source: GitHubSource? = nil) async throws -> Outcome {
         if let repository = try await store.repository(named: name) { return .found(repository) }
         if let current = try await store.currentName(of: name),
             let repository = try await store.repository(named: current)
@@ -43,7 +48,9 @@ actor RepositoryFinder {
         if let until = missing.value(for: name.key), until > now() {
             return .notFound("GitHub has no repository \(name.fullName) (checked recently).")
         }
-        guard let github else {
+        let client: GitHubClient?
+        if let source { client = try await source() } else { client = github }
+        guard let github = client else {
             return .notFound("\(name.fullName) is not in the catalog.")
         }
         let fetched: Result<Repository, GitHubError>

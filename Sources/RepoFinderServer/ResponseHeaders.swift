@@ -23,11 +23,28 @@ enum ResponseHeaders {
         let path = request.uri.path
         if path.hasPrefix("/v1/me/") || path == "/v1/users" || path == "/metrics" {
             response.headers[.cacheControl] = "no-store"
+        } else if path.hasPrefix("/v1/") {
+            personalise(&response, forToken: request.headers[.authorization] != nil)
         }
         if response.status == .unauthorized, response.headers[.wwwAuthenticate] == nil {
             response.headers[.wwwAuthenticate] =
                 request.headers[.authorization] == nil
                 ? #"Bearer realm="RepoFinder""# : #"Bearer realm="RepoFinder", error="invalid_token""#
         }
+    }
+
+    /// The catalog's answers (search, a repository, similar, compare, trending, areas) carry what the token's person
+    /// did (`viewer`, a fit): each varies by `Authorization`, and one for a token is the person's only (`private`), so
+    /// a shared cache never hands it to someone else.
+    private static func personalise(_ response: inout Response, forToken hasToken: Bool) {
+        let vary = response.headers[.vary]
+        if !(vary?.lowercased().contains("authorization") ?? false) {
+            response.headers[.vary] = vary.map { "\($0), Authorization" } ?? "Authorization"
+        }
+        guard hasToken else { return }
+        let kept = (response.headers[.cacheControl] ?? "").split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && $0.lowercased() != "public" && $0.lowercased() != "private" }
+        response.headers[.cacheControl] = (["private"] + kept).joined(separator: ", ")
     }
 }

@@ -1,4 +1,5 @@
 public import Catalog
+public import Foundation
 public import Storage
 
 /// What a server may be told: where to listen and how strict to be. The defaults are the documented limits (README,
@@ -45,6 +46,22 @@ public struct ServerConfiguration: Hashable, Sendable {
     public var catalogRefresh: CatalogRefreshSchedule?
     /// Questions one account may ask the Ask assistant per calendar month (UTC); nil: no limit.
     public var askQuota: Int? = 50
+    /// Ask threads one account may hold (more: 409 `thread_limit`); nil: no limit.
+    public var askThreadLimit: Int? = 500
+    /// The address people reach the server at (`https://repofinder.example`): a web sign-in may come back only to
+    /// its origin's `/auth/github/callback`. Nil: to the origin of the request that starts the sign-in.
+    public var publicURL: URL?
+    /// Device sign-ins live at once, server-wide (each has GitHub polled while its device asks about it).
+    public var deviceSignIns = 100
+    /// GitHub lookups (repositories the catalog lacks) per client address and per account; nil: no limit.
+    public var githubLookupLimit: RateLimit? = RateLimit(perSecond: 60.0 / 3_600, burst: 20)
+    /// Star imports started per client address and per account; nil: no limit.
+    public var starImportLimit: RateLimit? = RateLimit(perSecond: 3.0 / 3_600, burst: 3)
+    /// The share of GitHub's hourly limit, in percent, that lookups and imports by people not signed in with GitHub
+    /// leave to the catalog refresh and to people signed in with GitHub; 0: none kept.
+    public var githubReservePercent = 25
+    /// Deck filters the recommender has not resolved yet, per client address and per account; nil: no limit.
+    public var newFilterLimit: RateLimit? = RateLimit(perSecond: 0.5, burst: 10)
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, maximumBodySize: Int = 256 * 1024,
@@ -81,6 +98,11 @@ public struct ServerConfiguration: Hashable, Sendable {
         var configuration = ServerConfiguration(
             perTokenLimit: nil, perAddressLimit: nil, accountCreationLimit: nil, interactionQuota: .unlimited)
         configuration.askQuota = nil
+        configuration.askThreadLimit = nil
+        configuration.githubLookupLimit = nil
+        configuration.starImportLimit = nil
+        configuration.githubReservePercent = 0
+        configuration.newFilterLimit = nil
         return configuration
     }
 }

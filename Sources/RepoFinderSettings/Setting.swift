@@ -62,6 +62,16 @@ extension Setting {
     public static let interactionsPerDay = Setting("limits.interactions.per.day", flag: "--interactions-per-day")
     /// Questions one account may ask the Ask assistant per calendar month (0: no limit).
     public static let askQuota = Setting("limits.ask.per.month", flag: "--ask-questions-per-month")
+    /// Ask threads one account may hold (0: no limit).
+    public static let askThreadsPerAccount = Setting("ask.threads.per.account", flag: "--ask-threads-per-account")
+    /// GitHub lookups (repositories the catalog lacks) per client address and per account, an hour (0: no limit).
+    public static let githubLookupsPerHour = Setting("github.lookups.per.hour", flag: "--github-lookups-per-hour")
+    /// Star imports started per client address and per account, an hour (0: no limit).
+    public static let starImportsPerHour = Setting("star.imports.per.hour", flag: "--star-imports-per-hour")
+    /// The share of GitHub's hourly limit, in percent, kept from people not signed in with GitHub (0: none).
+    public static let githubReservePercent = Setting("github.reserve.percent", flag: "--github-reserve")
+    /// Deck filters not yet worked out, per client address and per account, a minute (0: no limit).
+    public static let newFiltersPerMinute = Setting("limits.new.filters.per.minute", flag: "--new-filters-per-minute")
     /// An OpenAI-compatible endpoint that words Ask's answers, such as http://127.0.0.1:11434/v1 (unset: the engine's
     /// own words).
     public static let askModelURL = Setting("ask.model.url", flag: "--ask-model-url")
@@ -71,6 +81,8 @@ extension Setting {
     public static let askModelKey = Setting("ask.model.key", isSecret: true)
     /// Seconds the model may stay silent before the engine answers instead.
     public static let askModelTimeoutSeconds = Setting("ask.model.timeout.seconds", flag: "--ask-model-timeout")
+    /// Connections to the model: answers it writes at once (more wait their turn).
+    public static let askModelConnections = Setting("ask.model.connections", flag: "--ask-model-connections")
     /// Days after which accounts that never came back are deleted (0: never).
     public static let abandonedDays = Setting("accounts.abandoned.days", flag: "--abandoned-days")
     /// Hours between refreshes of the catalog from GitHub (0: never).
@@ -92,16 +104,22 @@ extension Setting {
         "http.max.connections.per.address", flag: "--max-connections-per-address")
     /// The bearer token `/metrics` asks for (environment only: a secret).
     public static let metricsToken = Setting("metrics.token", isSecret: true)
+    /// The address people reach the server at; a web sign-in comes back only to its origin (`PUBLIC_URL`).
+    public static let publicURL = Setting("public.url", flag: "--public-url")
+    /// Device sign-ins live at once, server-wide (`DEVICE_SIGN_INS`).
+    public static let deviceSignIns = Setting("device.sign.ins", flag: "--device-sign-ins")
 
     /// Every setting, in the order the README's table lists them.
     public static let all: [Setting] = [
         .database, .host, .port, .tokenRate, .addressRate, .maximumBodyKiB, .rebuildSeconds, .sessionRefreshSeconds,
-        .accountRate, .trustedProxies, .interactionsPerAccount, .interactionsPerDay, .askQuota, .askModelURL,
-        .askModelName, .askModelKey, .askModelTimeoutSeconds, .abandonedDays,
+        .accountRate, .trustedProxies, .interactionsPerAccount, .interactionsPerDay, .askQuota,
+        .askThreadsPerAccount, .githubLookupsPerHour, .starImportsPerHour, .githubReservePercent,
+        .newFiltersPerMinute, .askModelURL,
+        .askModelName, .askModelKey, .askModelTimeoutSeconds, .askModelConnections, .abandonedDays,
         .catalogRefreshHours, .catalogLanguages, .catalogTopics, .catalogMinimumStars,
         .idleTimeoutSeconds, .requestTimeoutSeconds, .maximumConnections, .maximumConnectionsPerAddress, .metricsToken,
         .logLevel, .githubToken, .githubAPI, .githubTimeoutSeconds, .githubURL, .githubClientID, .githubClientSecret,
-        .githubTokenKey,
+        .githubTokenKey, .publicURL, .deviceSignIns,
     ]
 }
 

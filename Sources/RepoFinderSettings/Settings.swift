@@ -68,7 +68,28 @@ public struct Settings: Sendable {
         try readConnectionLimits(into: &configuration, defaults: defaults)
         configuration.metricsToken = text(.metricsToken)
         configuration.catalogRefresh = try catalogRefresh()
+        try readSignIn(into: &configuration, defaults: defaults)
         return configuration
+    }
+
+    /// Where web sign-ins come back (`--public-url`: an http(s) origin) and how many device sign-ins may be live.
+    private func readSignIn(into configuration: inout ServerConfiguration, defaults: ServerConfiguration)
+        throws(SettingsError)
+    {
+        if let address = text(.publicURL) {
+            guard let components = URLComponents(string: address), let scheme = components.scheme?.lowercased(),
+                ["http", "https"].contains(scheme), components.host?.isEmpty == false, components.user == nil,
+                components.password == nil, components.query == nil, components.fragment == nil,
+                let url = components.url
+            else {
+                throw SettingsError(
+                    "\(Setting.publicURL.howToSet) must be the http(s) address people reach the server at, such as "
+                        + "https://repofinder.example, not '\(address)'.")
+            }
+            configuration.publicURL = url
+        }
+        configuration.deviceSignIns = try number(
+            .deviceSignIns, Int.self, default: defaults.deviceSignIns, in: 1...100_000)
     }
 
     /// When and what the server refreshes from GitHub: every 24 hours by default, new repositories of the popular
@@ -111,10 +132,31 @@ public struct Settings: Sendable {
             perAccount: try bound(.interactionsPerAccount, defaults.interactionQuota.perAccount),
             perDay: try bound(.interactionsPerDay, defaults.interactionQuota.perDay))
         configuration.askQuota = try bound(.askQuota, defaults.askQuota)
+        configuration.askThreadLimit = try bound(.askThreadsPerAccount, defaults.askThreadLimit)
+        try readGitHubBudget(into: &configuration, defaults: defaults)
         if text(.abandonedDays) != nil {
             let days = try number(.abandonedDays, Int.self, default: 0, in: 0...36_500)
             configuration.abandonedAccountAge = days > 0 ? .seconds(days * 86_400) : nil
         }
+    }
+
+    /// Each client's share of GitHub (lookups and star imports an hour), the reserve, and new deck filters a minute.
+    private func readGitHubBudget(into configuration: inout ServerConfiguration, defaults: ServerConfiguration)
+        throws(SettingsError)
+    {
+        /// `count` a period, a `share` of it at once (at least 1).
+        func rate(_ setting: Setting, _ fallback: RateLimit?, per seconds: Double, burst share: Double = 1.0 / 3)
+            throws(SettingsError) -> RateLimit?
+        {
+            guard text(setting) != nil else { return fallback }
+            let count = try number(setting, Double.self, default: 0, in: 0...1_000_000)
+            return count > 0 ? RateLimit(perSecond: count / seconds, burst: max(1, (count * share).rounded())) : nil
+        }
+        configuration.githubLookupLimit = try rate(.githubLookupsPerHour, defaults.githubLookupLimit, per: 3_600)
+        configuration.starImportLimit = try rate(.starImportsPerHour, defaults.starImportLimit, per: 3_600, burst: 1)
+        configuration.newFilterLimit = try rate(.newFiltersPerMinute, defaults.newFilterLimit, per: 60)
+        configuration.githubReservePercent = try number(
+            .githubReservePercent, Int.self, default: defaults.githubReservePercent, in: 0...90)
     }
 
     /// How connections are held: timeouts and caps.
@@ -133,7 +175,7 @@ public struct Settings: Sendable {
     }
 
     /// The writing model Ask words its answers with (`--ask-model-url`, `--ask-model`, `ASK_MODEL_KEY`,
-    /// `--ask-model-timeout`); nil when no address is set. An address without a model name is an error.
+    /// `--ask-model-timeout`, `--ask-model-connections`); nil when no address is set. An address without a model name is an error.
     public func askModel() throws(SettingsError) -> AskModelConfiguration? {
         guard let address = text(.askModelURL) else { return nil }
         guard let url = URL(string: address), let scheme = url.scheme, ["http", "https"].contains(scheme),
@@ -150,7 +192,9 @@ public struct Settings: Sendable {
         let defaults = AskModelConfiguration(baseURL: url, model: model)
         let seconds = try number(
             .askModelTimeoutSeconds, Int.self, default: Int(defaults.timeout.components.seconds), in: 1...600)
-        return AskModelConfiguration(baseURL: url, model: model, key: text(.askModelKey), timeout: .seconds(seconds))
+        let connections = try number(.askModelConnections, Int.self, default: defaults.connections, in: 1...1_024)
+        return AskModelConfiguration(
+            baseURL: url, model: model, key: text(.askModelKey), timeout: .seconds(seconds), connections: connections)
     }
 
     /// How much the server logs (`--log-level` or `LOG_LEVEL`; default info).

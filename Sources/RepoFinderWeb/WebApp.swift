@@ -35,7 +35,8 @@ public struct WebApp: Sendable {
     /// A repository's daily star counts, oldest first (for the detail page's chart).
     public typealias StarHistoryLookup = @Sendable (RepositoryName) async throws -> [StarSnapshot]
 
-    private let lookup: RepositoryLookup
+    /// Finds the repository a detail page names (the server sets one that keeps to each client's GitHub budget).
+    public var lookup: RepositoryLookup
     private let history: StarHistoryLookup
 
     /// Reads the templates and files bundled with this module.

@@ -243,11 +243,13 @@ public protocol DataStore: Sendable {
 
     // MARK: Ask threads
 
-    /// Adds a thread for the person. Throws `unknownUser`.
-    func createThread(_ thread: AskThread, userID: String) async throws
+    /// Adds a thread for the person unless they hold `limit` threads already: then false, and nothing is added.
+    /// Atomic: requests at once (on one server or several) never take an account past `limit`. Throws `unknownUser`.
+    func createThread(_ thread: AskThread, userID: String, limit: Int) async throws -> Bool
 
-    /// The person's threads, pinned first, then the most recently touched. Throws `unknownUser`.
-    func threads(userID: String) async throws -> [AskThread]
+    /// At most `limit` of the person's threads in list order (``AskThreadCursor``), after `cursor` (nil: from the
+    /// first). Throws `unknownUser`.
+    func threads(userID: String, after cursor: AskThreadCursor?, limit: Int) async throws -> [AskThread]
 
     /// One of the person's threads; nil when they have none with `id`.
     func thread(id: String, userID: String) async throws -> AskThread?
@@ -262,6 +264,11 @@ public protocol DataStore: Sendable {
     /// Adds a message to one of the person's threads, which then shows it as its preview (and takes `title` when
     /// given) and counts as touched at the message's time. False when they have no such thread.
     func addMessage(_ message: AskMessage, userID: String, title: String?) async throws -> Bool
+
+    /// Rewrites a stored answer with how it ended (its text, tools, sources, stop and notice; its id, thread and time
+    /// stay): an answer is stored stopped when it begins and finished here. The thread shows the text as its preview
+    /// and counts as touched at `date`. False when the person has no such message (the thread was deleted).
+    func finishMessage(_ message: AskMessage, userID: String, at date: Date) async throws -> Bool
 
     /// The messages of one of the person's threads, oldest first; nil when they have no such thread.
     func messages(threadID: String, userID: String) async throws -> [AskMessage]?

@@ -20,6 +20,14 @@ enum PostgresSchema {
         (11, "interactions withdrawn by undo, kept in the record", version11),
         (12, "a catalog version for the search index", version12),
         (13, "Ask threads, their messages, questions asked per month", version13),
+        (14, "Ask threads read a page at a time", version14),
+    ]
+
+    /// A person's threads in list order (`AskSQL.threadsPage`): a page, and the next after a cursor, read from the
+    /// index instead of sorting all the person's threads for each page. It also serves counting them.
+    static let version14 = [
+        "DROP INDEX IF EXISTS ask_threads_user",
+        "CREATE INDEX ask_threads_list ON ask_threads(user_id, archived, pinned DESC, updated_at DESC, id)",
     ]
 
     /// Ask: a person's threads, their messages (`seq` keeps the order of two written in the same millisecond), and

@@ -5,21 +5,36 @@ public import Storage
 import StorageSQL
 
 extension PostgresStorage {
-    public func createThread(_ thread: AskThread, userID: String) async throws {
+    public func createThread(_ thread: AskThread, userID: String, limit: Int) async throws -> Bool {
         try await transaction { connection in
-            try await requireUser(userID, on: connection)
+            // The person's row locked until commit: their other requests (and other servers) count after this one.
+            guard try await !query(SharedSQL.userExists + " FOR UPDATE", [userID], on: connection).isEmpty else {
+                throw StorageError.unknownUser(userID)
+            }
+            let counted = try await query(AskSQL.countThreads, [userID], on: connection)
+            let held = try counted.first.map { try $0.value(0, as: Int.self) } ?? 0
+            guard held < limit else { return false }
             try await query(
                 AskSQL.insertThread,
                 [
                     thread.id, userID, thread.title, thread.preview, thread.pinned, thread.archived,
                     thread.createdAt.roundedToMilliseconds, thread.updatedAt.roundedToMilliseconds,
                 ], on: connection)
+            return true
         }
     }
 
-    public func threads(userID: String) async throws -> [AskThread] {
+    public func threads(userID: String, after cursor: AskThreadCursor?, limit: Int) async throws -> [AskThread] {
         try await requireUser(userID)
-        return try await query(AskSQL.threadsOfUser, [userID]).map(Self.thread)
+        guard let cursor else { return try await query(AskSQL.threadsPage, [userID, limit]).map(Self.thread) }
+        let updated = cursor.updatedDate.roundedToMilliseconds
+        return try await query(
+            AskSQL.threadsPageAfter,
+            [
+                userID, cursor.archived, cursor.archived, cursor.pinned, cursor.pinned, updated, updated, cursor.id,
+                limit,
+            ]
+        ).map(Self.thread)
     }
 
     public func thread(id: String, userID: String) async throws -> AskThread? {
@@ -74,11 +89,28 @@ extension PostgresStorage {
     /// Rolls back a question past the quota.
     private struct OverQuota: Error {}
 
+    public func finishMessage(_ message: AskMessage, userID: String, at date: Date) async throws -> Bool {
+        try await transaction { connection in
+            let finished = try await query(
+                AskSQL.finishMessage + " RETURNING thread_id",
+                [
+                    message.text, AskSQL.encodeTools(message.tools), AskSQL.encodeSources(message.sources),
+                    message.stopped, message.notice, message.id, userID,
+                ], on: connection)
+            guard let threadID = try finished.first.map({ try $0.value(0, as: String.self) }) else { return false }
+            try await query(
+                AskSQL.touchThread,
+                [AskSQL.preview(of: message.text), nil as String?, date.roundedToMilliseconds, threadID, userID],
+                on: connection)
+            return true
+        }
+    }
+
     /// Adds a message to a thread and touches the thread; false when the person has no such thread.
     private func addMessage(
         _ message: AskMessage, userID: String, title: String?, on connection: PostgresConnection
     ) async throws -> Bool {
-        let preview = AskThread.shortened(message.text, to: AskThread.previewLength)
+        let preview = AskSQL.preview(of: message.text)
         let touched = try await query(
             AskSQL.touchThread + " RETURNING id",
             [preview, title, message.createdAt.roundedToMilliseconds, message.threadID, userID], on: connection)

@@ -85,9 +85,15 @@ package enum AccountSQL {
         "SELECT \(starChangeColumns) FROM github_star_queue WHERE user_id = ? AND full_name_key = ?"
     package static let pendingStarChanges =
         "SELECT \(starChangeColumns) FROM github_star_queue WHERE user_id = ? ORDER BY created_at, full_name_key"
+    /// Due changes in turns: every account's oldest due change before anyone's second (so one account's many
+    /// refused changes never hold up another's), each turn oldest first.
     package static let dueStarChanges = """
-        SELECT \(starChangeColumns) FROM github_star_queue WHERE next_attempt_at <= ?
-        ORDER BY next_attempt_at, user_id, full_name_key LIMIT ?
+        SELECT \(starChangeColumns) FROM (
+            SELECT \(starChangeColumns), full_name_key, ROW_NUMBER() OVER (
+                PARTITION BY user_id ORDER BY next_attempt_at, full_name_key) AS turn
+            FROM github_star_queue WHERE next_attempt_at <= ?
+        ) AS due
+        ORDER BY turn, next_attempt_at, user_id, full_name_key LIMIT ?
         """
     /// The same wish: person, repository, action and when it was made.
     private static let sameWish = "user_id = ? AND full_name_key = ? AND action = ? AND created_at = ?"

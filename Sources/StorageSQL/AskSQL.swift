@@ -11,9 +11,22 @@ package enum AskSQL {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """
 
-    package static let threadsOfUser = """
-        SELECT \(threadColumns) FROM ask_threads WHERE user_id = ? ORDER BY pinned DESC, updated_at DESC, id
+    /// The list order (``AskThreadCursor``): not archived first, then pinned, then the most recently touched, then id.
+    static let listOrder = "ORDER BY archived, pinned DESC, updated_at DESC, id"
+
+    /// The first page of a person's threads: user, limit.
+    package static let threadsPage = """
+        SELECT \(threadColumns) FROM ask_threads WHERE user_id = ? \(listOrder) LIMIT ?
         """
+
+    /// A page after a cursor: user, archived ×2, pinned ×2, updated ×2, id, limit.
+    package static let threadsPageAfter = """
+        SELECT \(threadColumns) FROM ask_threads WHERE user_id = ? AND (archived > ? OR (archived = ? AND (pinned < ?
+            OR (pinned = ? AND (updated_at < ? OR (updated_at = ? AND id > ?))))))
+        \(listOrder) LIMIT ?
+        """
+
+    package static let countThreads = "SELECT COUNT(*) FROM ask_threads WHERE user_id = ?"
 
     package static let thread = "SELECT \(threadColumns) FROM ask_threads WHERE id = ? AND user_id = ?"
 
@@ -25,9 +38,25 @@ package enum AskSQL {
 
     package static let deleteThread = "DELETE FROM ask_threads WHERE id = ? AND user_id = ?"
 
+    /// Shows a message as the thread's preview (NULL: the preview stays, for an answer with no words yet).
     package static let touchThread = """
-        UPDATE ask_threads SET preview = ?, title = COALESCE(?, title), updated_at = ? WHERE id = ? AND user_id = ?
+        UPDATE ask_threads SET preview = COALESCE(?, preview), title = COALESCE(?, title), updated_at = ?
+        WHERE id = ? AND user_id = ?
         """
+
+    /// An answer as it ended: text, tools, sources, stopped, notice; by id and person.
+    package static let finishMessage = """
+        UPDATE ask_messages SET text = ?, tools = ?, sources = ?, stopped = ?, notice = ? WHERE id = ? AND user_id = ?
+        """
+
+    /// The thread a message of the person's is in.
+    package static let threadOfMessage = "SELECT thread_id FROM ask_messages WHERE id = ? AND user_id = ?"
+
+    /// What a thread shows of a message: its text on one line, cut short; nil (the preview stays) when it has none.
+    package static func preview(of text: String) -> String? {
+        let preview = AskThread.shortened(text, to: AskThread.previewLength)
+        return preview.isEmpty ? nil : preview
+    }
 
     package static let insertMessage = """
         INSERT INTO ask_messages (id, thread_id, user_id, role, text, tools, sources, stopped, notice, created_at)

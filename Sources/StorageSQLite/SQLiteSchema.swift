@@ -58,8 +58,18 @@ enum SQLiteSchema {
         migrator.registerMigration("v13: Ask threads, their messages, questions asked per month") { db in
             try db.execute(sql: version13)
         }
+        migrator.registerMigration("v14: Ask threads read a page at a time") { db in
+            try db.execute(sql: version14)
+        }
         return migrator
     }
+
+    /// A person's threads in list order (``AskSQL/threadsPage``): a page, and the next after a cursor, read from the
+    /// index instead of sorting all the person's threads for each page. It also serves counting them.
+    static let version14 = """
+        DROP INDEX ask_threads_user;
+        CREATE INDEX ask_threads_list ON ask_threads(user_id, archived, pinned DESC, updated_at DESC, id);
+        """
 
     /// A number every change to a searchable column of the catalog moves (from any process), so the in-memory search
     /// index knows when to rebuild. The full-text index and its narrow cover index go: search ranks in memory.

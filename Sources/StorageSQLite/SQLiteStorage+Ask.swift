@@ -5,21 +5,35 @@ public import Storage
 import StorageSQL
 
 extension SQLiteStorage {
-    public func createThread(_ thread: AskThread, userID: String) async throws {
+    public func createThread(_ thread: AskThread, userID: String, limit: Int) async throws -> Bool {
+        // One writer at a time: the count and the insert are never interleaved with another request's.
         try await write { db in
             try Self.requireUser(db, userID)
+            let held = try Int.fetchOne(db.cachedStatement(sql: AskSQL.countThreads), arguments: [userID]) ?? 0
+            guard held < limit else { return false }
             try db.cachedStatement(sql: AskSQL.insertThread).execute(arguments: [
                 thread.id, userID, thread.title, thread.preview, thread.pinned, thread.archived,
                 thread.createdAt.sqliteText, thread.updatedAt.sqliteText,
             ])
+            return true
         }
     }
 
-    public func threads(userID: String) async throws -> [AskThread] {
+    public func threads(userID: String, after cursor: AskThreadCursor?, limit: Int) async throws -> [AskThread] {
         try await read { db in
             try Self.requireUser(db, userID)
-            return try Row.fetchAll(db.cachedStatement(sql: AskSQL.threadsOfUser), arguments: [userID]).map(
-                Self.thread)
+            guard let cursor else {
+                return try Row.fetchAll(db.cachedStatement(sql: AskSQL.threadsPage), arguments: [userID, limit])
+                    .map(Self.thread)
+            }
+            let updated = cursor.updatedDate.sqliteText
+            return try Row.fetchAll(
+                db.cachedStatement(sql: AskSQL.threadsPageAfter),
+                arguments: [
+                    userID, cursor.archived, cursor.archived, cursor.pinned, cursor.pinned, updated, updated, cursor.id,
+                    limit,
+                ]
+            ).map(Self.thread)
         }
     }
 
@@ -72,9 +86,26 @@ extension SQLiteStorage {
     /// Rolls back a question past the quota.
     private struct OverQuota: Error {}
 
+    public func finishMessage(_ message: AskMessage, userID: String, at date: Date) async throws -> Bool {
+        try await write { db in
+            try db.cachedStatement(sql: AskSQL.finishMessage).execute(arguments: [
+                message.text, AskSQL.encodeTools(message.tools), AskSQL.encodeSources(message.sources),
+                message.stopped, message.notice, message.id, userID,
+            ])
+            guard db.changesCount > 0,
+                let threadID = try String.fetchOne(
+                    db.cachedStatement(sql: AskSQL.threadOfMessage), arguments: [message.id, userID])
+            else { return false }
+            try db.cachedStatement(sql: AskSQL.touchThread).execute(arguments: [
+                AskSQL.preview(of: message.text), nil as String?, date.sqliteText, threadID, userID,
+            ])
+            return true
+        }
+    }
+
     /// Adds a message to a thread and touches the thread; false when the person has no such thread.
     static func addMessage(_ db: Database, _ message: AskMessage, userID: String, title: String?) throws -> Bool {
-        let preview = AskThread.shortened(message.text, to: AskThread.previewLength)
+        let preview = AskSQL.preview(of: message.text)
         try db.cachedStatement(sql: AskSQL.touchThread).execute(arguments: [
             preview, title, message.createdAt.sqliteText, message.threadID, userID,
         ])

@@ -119,6 +119,7 @@ struct AskCommand: AsyncParsableCommand {
                 case .source(let repository): printer.source(repository)
                 case .text(let words): printer.words(words)
                 case .fallback(let notice): printer.fallback(notice)
+                case .queued(let position): printer.queued(position)
                 case .done(let answer):
                     try printer.finish(text: answer.text, tools: answer.tools, notice: answer.notice)
                 }
@@ -148,6 +149,7 @@ struct AskCommand: AsyncParsableCommand {
                     case .source(let repository): printer.source(repository)
                     case .text(let words): printer.words(words)
                     case .fallback(let notice): printer.fallback(notice)
+                    case .queued(let position): printer.queued(position)
                     case .done(let answer, _, let quota):
                         try printer.finish(
                             text: answer.text,
@@ -166,10 +168,13 @@ struct AskCommand: AsyncParsableCommand {
 }
 
 /// Writes an answer as it streams (text: chips dimmed on standard error, words on standard output, then the sources),
-/// or, for `json`, the whole answer at the end as the API's `AskMessage`.
+/// or, for `json`, the whole answer at the end as the API's `AskMessage`. Every word, chip, notice and source is made
+/// safe for the terminal first (an escape sequence split across streamed pieces still goes whole).
 struct AnswerPrinter {
     let format: OutputFormat
     private var sources: [Repository] = []
+    /// The streamed words, made safe piece by piece.
+    private var safeWords = SafeTextStream()
     /// Whether the notice was said when the writing model failed.
     private var noticeSaid = false
     private let dim = isatty(STDERR_FILENO) == 1
@@ -178,22 +183,41 @@ struct AnswerPrinter {
 
     func chip(_ text: String) {
         guard format == .text else { return }
-        printError(dim ? "\u{1B}[2m· \(text)\u{1B}[0m" : "· \(text)")
+        let text = SafeText.clean(text, layout: .line)
+        writeError(dim ? "\u{1B}[2m· \(text)\u{1B}[0m" : "· \(text)")
     }
 
     mutating func source(_ repository: Repository) { sources.append(repository) }
 
+    /// The answer waits for the writing model, busy with others: its place in line, said on standard error.
+    func queued(_ position: Int) {
+        guard format == .text else { return }
+        let text =
+            position <= 1
+            ? "Waiting for the writing model: this answer is next."
+            : "Waiting for the writing model: \(position - 1) answer\(position == 2 ? "" : "s") ahead of this one."
+        writeError(dim ? "\u{1B}[2m\(text)\u{1B}[0m" : text)
+    }
+
     /// The writing model failed: what it wrote stays on the screen, the notice says so, the engine's words follow.
     mutating func fallback(_ notice: String) {
         noticeSaid = true
+        // What the model left unfinished never swallows the engine's words that follow.
+        safeWords = SafeTextStream()
         guard format == .text else { return }
         FileHandle.standardOutput.write(Data("\n".utf8))
-        printError(dim ? "\u{1B}[2m\(notice)\u{1B}[0m" : notice)
+        let notice = terminalSafe(notice)
+        writeError(dim ? "\u{1B}[2m\(notice)\u{1B}[0m" : notice)
     }
 
-    func words(_ words: String) {
+    /// Writes a line of our own making (already safe, perhaps dimmed) on standard error.
+    private func writeError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    mutating func words(_ words: String) {
         guard format == .text else { return }
-        FileHandle.standardOutput.write(Data(words.utf8))
+        FileHandle.standardOutput.write(Data(safeWords.feed(words).utf8))
     }
 
     func finish(
@@ -212,7 +236,7 @@ struct AnswerPrinter {
             if let notice, !noticeSaid { printError(notice) }
             if !sources.isEmpty { print("\nSources:") }
             for (number, repository) in sources.enumerated() {
-                print("[\(number + 1)] \(repository.fullName)  \(repository.webURL.absoluteString)")
+                print(terminalSafe("[\(number + 1)] \(repository.fullName)  \(repository.webURL.absoluteString)"))
             }
         }
         fflush(nil)

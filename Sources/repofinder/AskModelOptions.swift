@@ -22,10 +22,18 @@ struct AskModelOptions: ParsableArguments {
                 + "ASK_MODEL_TIMEOUT_SECONDS; default 10)."))
     var timeoutSeconds: Int?
 
+    @Option(
+        name: .customLong("ask-model-connections"),
+        help: ArgumentHelp(
+            "Connections to the model, so answers it writes at once; more wait their turn, up to the timeout (or "
+                + "ASK_MODEL_CONNECTIONS; default 8). Size it for the model."))
+    var connections: Int?
+
     func add(to flags: inout [Setting: String]) {
         flags[.askModelURL] = url
         flags[.askModelName] = model
         flags[.askModelTimeoutSeconds] = timeoutSeconds.map { String($0) }
+        flags[.askModelConnections] = connections.map { String($0) }
     }
 
     /// The writer the settings name, or nil; shut it down when done.

@@ -8,8 +8,10 @@ struct CardRenderer {
     let width: Int
     let colors: Bool
 
+    /// `text` (data made safe for the terminal first) in the colour `code`, when colours are on.
     private func paint(_ text: String, _ code: String) -> String {
-        colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+        let text = SafeText.clean(text, layout: .line)
+        return colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
     /// The whole screen for the deck's state, under Home's header when there is one (until the first swipe).
@@ -91,11 +93,11 @@ struct CardRenderer {
         return paint("→/l like   ←/h skip   s save   o open\(undo)   q quit", "2")
     }
 
-    /// Words wrapped to the width (a word longer than a line is cut).
+    /// Words wrapped to the width (a word longer than a line is cut), made safe for the terminal.
     func wrap(_ text: String) -> [String] {
         var lines: [String] = []
         var line = ""
-        for word in text.split(whereSeparator: \.isWhitespace) {
+        for word in SafeText.clean(text, layout: .line).split(whereSeparator: \.isWhitespace) {
             var word = String(word)
             while word.count > width {
                 if !line.isEmpty {

@@ -53,7 +53,7 @@ struct CompareCommand: AsyncParsableCommand {
         }
         switch format {
         case .json: try printJSON(APISchemas.comparison(comparison, fits: [], now: now))
-        case .text: print(Self.table(comparison, columnWidth: columnWidth, now: now))
+        case .text: print(terminalSafe(Self.table(comparison, columnWidth: columnWidth, now: now)))
         }
     }
 

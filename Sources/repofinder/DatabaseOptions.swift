@@ -72,14 +72,15 @@ func validated<T>(_ body: () throws(SettingsError) -> T) throws -> T {
 
 /// Writes a line to standard error.
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    FileHandle.standardError.write(Data((terminalSafe(line) + "\n").utf8))
 }
 
 /// A failure reported to the person as one line; exits with status 1.
 struct CommandFailure: Error, CustomStringConvertible {
     let description: String
 
-    init(_ description: String) { self.description = description }
+    /// A failure saying `description` (which may quote data: it is made safe for a terminal).
+    init(_ description: String) { self.description = terminalSafe(description) }
 }
 
 /// How read commands print: for people, or JSON for scripts.

@@ -133,7 +133,7 @@ struct DeckCommand: AsyncParsableCommand {
             try printJSON(APISchemas.feed(deck, filter: filter, now: Date()))
         case .text:
             CardPrinter.print(deck.cards)
-            if let message = deck.exhaustedMessage { print(message) }
+            if let message = deck.exhaustedMessage { print(terminalSafe(message)) }
         }
     }
 }
@@ -207,11 +207,12 @@ enum CardPrinter {
         let width = cards.map(\.repository.fullName.count).max() ?? 0
         for (rank, card) in cards.enumerated() {
             let name = card.repository.fullName.padding(toLength: width, withPad: " ", startingAt: 0)
-            let language = (card.repository.language ?? "—").padding(toLength: 12, withPad: " ", startingAt: 0)
+            let language = SafeText.clean(card.repository.language ?? "—", layout: .line).padding(
+                toLength: 12, withPad: " ", startingAt: 0)
             Swift.print(
                 String(rank + 1).leftPadded(to: 3) + "  fit " + String(card.fit).leftPadded(to: 3) + "  \(name)  "
                     + "\(language)  " + Number.grouped(card.repository.stars).leftPadded(to: 9) + " ★  "
-                    + card.reasons.joined(separator: " · "))
+                    + SafeText.clean(card.reasons.joined(separator: " · "), layout: .line))
         }
     }
 }

@@ -48,7 +48,7 @@ struct ImportStarsCommand: AsyncParsableCommand {
     /// One line of progress: rewritten in place on a terminal, a new line otherwise (a log, a pipe).
     private func show(_ progress: StarImportProgress, sameLine: Bool) {
         let percent = progress.fraction.map { " \(Int(($0 * 100).rounded()))%" } ?? ""
-        let line = progress.summary + (progress.state == .running ? percent : "")
+        let line = SafeText.clean(progress.summary, layout: .line) + (progress.state == .running ? percent : "")
         FileHandle.standardOutput.write(Data(((sameLine ? "\r\u{1B}[2K" : "") + line + (sameLine ? "" : "\n")).utf8))
     }
 }

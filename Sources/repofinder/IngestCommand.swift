@@ -43,7 +43,7 @@ struct IngestCommand: AsyncParsableCommand {
             let onEvent: (CatalogImporter.Event) -> Void = { event in
                 switch event {
                 case .progress(let progress): progressBar.show(progress)
-                case .rejected(let rejection): progressBar.printAbove("rejected \(rejection)")
+                case .rejected(let rejection): progressBar.printAbove(terminalSafe("rejected \(rejection)"))
                 }
             }
             do {

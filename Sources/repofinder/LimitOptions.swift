@@ -39,6 +39,41 @@ struct LimitOptions: ParsableArguments {
     var askQuestionsPerMonth: Int?
 
     @Option(
+        name: .customLong("ask-threads-per-account"),
+        help: ArgumentHelp(
+            "Ask threads one account may hold; one more is refused until some are deleted (or "
+                + "ASK_THREADS_PER_ACCOUNT; default 500); 0: unlimited."))
+    var askThreadsPerAccount: Int?
+
+    @Option(
+        name: .customLong("github-lookups-per-hour"),
+        help: ArgumentHelp(
+            "GitHub lookups of repositories the catalog lacks, per client address and per account, an hour (or "
+                + "GITHUB_LOOKUPS_PER_HOUR; default 60, 20 at once); 0: unlimited."))
+    var githubLookupsPerHour: Double?
+
+    @Option(
+        name: .customLong("star-imports-per-hour"),
+        help: ArgumentHelp(
+            "Star imports started per client address and per account, an hour (or STAR_IMPORTS_PER_HOUR; "
+                + "default 3); 0: unlimited."))
+    var starImportsPerHour: Double?
+
+    @Option(
+        name: .customLong("github-reserve"),
+        help: ArgumentHelp(
+            "Percent of GitHub's hourly limit that lookups and imports by people not signed in with GitHub leave "
+                + "to the catalog refresh and signed-in people (or GITHUB_RESERVE_PERCENT; default 25); 0: none."))
+    var githubReserve: Int?
+
+    @Option(
+        name: .customLong("new-filters-per-minute"),
+        help: ArgumentHelp(
+            "Deck filters not yet worked out, per client address and per account, a minute (or "
+                + "LIMITS_NEW_FILTERS_PER_MINUTE; default 30, 10 at once); 0: unlimited."))
+    var newFiltersPerMinute: Double?
+
+    @Option(
         name: .customLong("abandoned-days"),
         help: ArgumentHelp(
             "Delete accounts that never came back this many days after their creation (or ACCOUNTS_ABANDONED_DAYS; "
@@ -74,7 +109,12 @@ struct LimitOptions: ParsableArguments {
         flags[.interactionsPerAccount] = interactionsPerAccount.map { String($0) }
         flags[.interactionsPerDay] = interactionsPerDay.map { String($0) }
         flags[.askQuota] = askQuestionsPerMonth.map { String($0) }
+        flags[.askThreadsPerAccount] = askThreadsPerAccount.map { String($0) }
         flags[.abandonedDays] = abandonedDays.map { String($0) }
+        flags[.githubLookupsPerHour] = githubLookupsPerHour.map { String($0) }
+        flags[.starImportsPerHour] = starImportsPerHour.map { String($0) }
+        flags[.githubReservePercent] = githubReserve.map { String($0) }
+        flags[.newFiltersPerMinute] = newFiltersPerMinute.map { String($0) }
         flags[.idleTimeoutSeconds] = idleTimeout.map { String($0) }
         flags[.requestTimeoutSeconds] = requestTimeout.map { String($0) }
         flags[.maximumConnections] = maximumConnections.map { String($0) }

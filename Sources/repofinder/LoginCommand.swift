@@ -63,8 +63,9 @@ struct LoginCommand: AsyncParsableCommand {
         return false
     }
 
+    /// Prints a line that may quote the server's words, made safe for a terminal.
     private func say(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        FileHandle.standardOutput.write(Data((terminalSafe(line) + "\n").utf8))
     }
 }
 

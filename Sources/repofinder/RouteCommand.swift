@@ -36,9 +36,9 @@ struct RouteCommand: AsyncParsableCommand {
         }
         switch format {
         case .text:
-            print("screen     \(route.screenDescription)")
-            print("deep link  \(route.deepLink)")
-            print("web path   \(route.webPath)")
+            print(terminalSafe("screen     \(route.screenDescription)"))
+            print(terminalSafe("deep link  \(route.deepLink)"))
+            print(terminalSafe("web path   \(route.webPath)"))
             if lookedUp { print("catalog    " + (repository.map(\.summaryLine) ?? "not in the catalog")) }
         case .json:
             try printJSON(APISchemas.resolvedLink(route, repository: repository, now: Date()))
@@ -65,12 +65,12 @@ extension Route {
 }
 
 extension Repository {
-    /// One line for a terminal: `apple/swift  ★ 69,000  C++  pushed 3 days ago  archived`.
+    /// One line for a terminal: `apple/swift  ★ 69,000  C++  pushed 3 days ago  archived` (made safe for one).
     var summaryLine: String {
         var parts = [fullName, "★ \(Number.grouped(stars))"]
         if let language { parts.append(language) }
         if let updated = lastUpdatedDescription() { parts.append("pushed \(updated)") }
         if archived { parts.append("archived") }
-        return parts.joined(separator: "  ")
+        return SafeText.clean(parts.joined(separator: "  "), layout: .line)
     }
 }

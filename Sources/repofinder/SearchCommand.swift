@@ -78,18 +78,22 @@ struct SearchCommand: AsyncParsableCommand {
                 colors ? SearchHighlight.marked(text, words: words, before: "\u{1B}[1;33m", after: "\u{1B}[0m") : text
             }
             if let didYouMean = found.didYouMean {
-                print("Did you mean \"\(didYouMean)\"?" + (results.total > 0 ? " (Showing results for it too.)" : ""))
+                print(
+                    "Did you mean \"\(terminalSafe(didYouMean))\"?"
+                        + (results.total > 0 ? " (Showing results for it too.)" : ""))
             }
             let pages = max(1, (results.total + perPage - 1) / perPage)
-            let subject = query.isEmpty ? "repositories" : "results for \"\(query)\""
+            let subject = query.isEmpty ? "repositories" : "results for \"\(terminalSafe(query))\""
             print("\(Number.grouped(results.total)) \(subject) (page \(page) of \(Number.grouped(pages)))")
+            // Data is made safe for the terminal before the matched words are coloured.
             for (index, repository) in results.items.enumerated() {
                 let rank = String(search.page.offset + index + 1).leftPadded(to: 4)
                 print("\(rank)  \(mark(repository.summaryLine))")
                 if !repository.topics.isEmpty {
-                    print("      " + mark(repository.topics.prefix(5).map { "#\($0)" }.joined(separator: " ")))
+                    let topics = repository.topics.prefix(5).map { "#\($0)" }.joined(separator: " ")
+                    print("      " + mark(SafeText.clean(topics, layout: .line)))
                 }
-                if let description = repository.description {
+                if let description = repository.description.map({ SafeText.clean($0, layout: .line) }) {
                     print("      " + mark(String(description.prefix(100))) + (description.count > 100 ? "…" : ""))
                 }
             }

@@ -70,6 +70,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Ask's writing model (README, \"Ask\")") var askModel: AskModelOptions
 
+    @OptionGroup(title: "Sign-in with GitHub (README, \"Sign in with GitHub\")") var signInOptions: SignInOptions
+
     @OptionGroup var recommenderOptions: RecommenderOptions
 
     /// The flags given, over the environment (`DATABASE_URL`, `HTTP_PORT`, …), over the defaults.
@@ -85,6 +87,7 @@ struct ServeCommand: AsyncParsableCommand {
         flags[.logLevel] = logLevel
         limits.add(to: &flags)
         askModel.add(to: &flags)
+        signInOptions.add(to: &flags)
         return Settings(flags: flags)
     }
 

@@ -62,7 +62,7 @@ struct TrendingCommand: AsyncParsableCommand {
             return
         }
         let subject = language.map { "\($0) repositories" } ?? "Repositories"
-        print("\(subject) trending \(since.rawValue), \(start) → \(end)")
+        print(terminalSafe("\(subject) trending \(since.rawValue), \(start) → \(end)"))
         if let note = CountsFreshness.note(for: end, now: Date()) { print("\(note).") }
         if bursts == .hidden { print("Unusual bursts of stars are left out (--bursts shown lists them, marked).") }
         guard !list.entries.isEmpty else {
@@ -78,12 +78,14 @@ struct TrendingCommand: AsyncParsableCommand {
         let width = list.entries.map(\.repository.fullName.count).max() ?? 0
         for entry in list.entries {
             let name = entry.repository.fullName.padding(toLength: width, withPad: " ", startingAt: 0)
-            let language = (entry.repository.language ?? "—").padding(toLength: 16, withPad: " ", startingAt: 0)
+            let language = SafeText.clean(entry.repository.language ?? "—", layout: .line).padding(
+                toLength: 16, withPad: " ", startingAt: 0)
             print(
-                String(entry.rank).leftPadded(to: 3) + "  \(name)  \(language)"
-                    + "★ \(Number.grouped(entry.stars))".leftPadded(to: 10)
-                    + "  +\(Number.grouped(entry.starsGained)) stars \(period)"
-                    + (entry.burst.map { "  burst: \($0.note)" } ?? ""))
+                terminalSafe(
+                    String(entry.rank).leftPadded(to: 3) + "  \(name)  \(language)"
+                        + "★ \(Number.grouped(entry.stars))".leftPadded(to: 10)
+                        + "  +\(Number.grouped(entry.starsGained)) stars \(period)"
+                        + (entry.burst.map { "  burst: \($0.note)" } ?? "")))
         }
     }
 }

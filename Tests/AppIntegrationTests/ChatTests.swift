@@ -43,6 +43,9 @@ struct ChatTests {
             event: tool
             data: {"chip":"Searched “cli” in Rust · 5 found","inputs":{"language":"Rust","query":"cli"},"name":"search"}
 
+            event: queued
+            data: {"position":2}
+
             event: text
             data: {"text":"For “cli” in Rust, these fit best:"}
 
@@ -62,9 +65,10 @@ struct ChatTests {
             """
         let bytes = Array(stream.utf8)
         let whole = try await Self.read([bytes[...]])
-        #expect(whole.events.count == 4, "the heartbeat (a lone comment) is no event")
+        #expect(whole.events.count == 5, "the heartbeat (a lone comment) is no event")
+        #expect(whole.events[1] == .queued(position: 2), "the answer's place in line for the writing model")
         #expect(
-            whole.events[2]
+            whole.events[3]
                 == .fallback(
                     notice: "The writing model went silent for 10 s, so this answer was written from the facts alone."))
         #expect(

@@ -91,6 +91,7 @@ import Testing
                 case .source: "source"
                 case .text: "text"
                 case .fallback: "fallback"
+                case .queued: "queued"
                 case .done: "done"
                 }
             }

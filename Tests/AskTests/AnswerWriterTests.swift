@@ -23,8 +23,11 @@ struct AnswerWriterTests {
                 baseURL: standIn.baseURL, model: model, key: key ?? standIn.key, timeout: timeout))
     }
 
-    /// The events of answering `question` with `writer`, and the answer.
-    func answer(_ writer: ChatCompletionsWriter, earlier: [AskTurn] = []) async throws -> ([AskEvent], Answer) {
+    /// The events of answering `question` with `writer`, and the answer; the writer is shut down after unless
+    /// `shutDown` is false (others still use it).
+    func answer(
+        _ writer: ChatCompletionsWriter, earlier: [AskTurn] = [], shutDown: Bool = true
+    ) async throws -> ([AskEvent], Answer) {
         var events: [AskEvent] = []
         try await AnswerEngineTests().withTools { tools in
             let stream = AsyncThrowingStream<AskEvent, any Error> { continuation in
@@ -43,7 +46,7 @@ struct AnswerWriterTests {
             }
             for try await event in stream { events.append(event) }
         }
-        try await writer.shutdown()
+        if shutDown { try await writer.shutdown() }
         guard case .done(let answer) = events.last else {
             Issue.record("the stream ended without an answer")
             throw CancellationError()

@@ -220,7 +220,10 @@ struct AskServerTests {
                 var stored: [String: Any]?
                 while Date().timeIntervalSince(started) < 50 {
                     let detail = try await client.call(.get, "/v1/me/threads/\(thread)", token: token).json()
-                    if let messages = detail["messages"] as? [[String: Any]], messages.count == 2 {
+                    // The answer is stored (stopped, with no words) as it begins: wait for what the client left.
+                    if let messages = detail["messages"] as? [[String: Any]], messages.count == 2,
+                        (messages.last?["text"] as? String)?.isEmpty == false
+                    {
                         stored = messages.last
                         break
                     }

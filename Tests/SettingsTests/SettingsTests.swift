@@ -144,13 +144,14 @@ struct SettingsTests {
         #expect(try Settings(environment: [:]).askModel() == nil)
         let settings = Settings(environment: [
             "ASK_MODEL_URL": "http://127.0.0.1:11434/v1", "ASK_MODEL_NAME": "qwen2.5:7b", "ASK_MODEL_KEY": "sk-secret",
-            "ASK_MODEL_TIMEOUT_SECONDS": "20",
+            "ASK_MODEL_TIMEOUT_SECONDS": "20", "ASK_MODEL_CONNECTIONS": "2",
         ])
         let model = try #require(try settings.askModel())
         #expect(model.endpoint.absoluteString == "http://127.0.0.1:11434/v1/chat/completions")
         #expect(model.model == "qwen2.5:7b")
         #expect(model.key == "sk-secret")
         #expect(model.timeout == .seconds(20))
+        #expect(model.connections == 2)
         #expect(!settings.summary.contains("sk-secret"))
         #expect(settings.summary.contains("ask.model.key=(set)"))
         let flagged = Settings(
@@ -158,12 +159,17 @@ struct SettingsTests {
             environment: ["ASK_MODEL_URL": "http://127.0.0.1:1/v1"])
         #expect(try flagged.askModel()?.endpoint.absoluteString == "http://10.0.0.2:8000/v1/chat/completions")
         #expect(try flagged.askModel()?.timeout == .seconds(10))
+        #expect(try flagged.askModel()?.connections == 8, "eight connections unless told")
         let cases: [([String: String], String)] = [
             (["ASK_MODEL_URL": "http://127.0.0.1:11434/v1"], "name the model too with --ask-model or ASK_MODEL_NAME"),
             (["ASK_MODEL_URL": "llama", "ASK_MODEL_NAME": "m"], "must be an http(s) address"),
             (
                 ["ASK_MODEL_URL": "http://h/v1", "ASK_MODEL_NAME": "m", "ASK_MODEL_TIMEOUT_SECONDS": "0"],
                 "--ask-model-timeout or ASK_MODEL_TIMEOUT_SECONDS must be a number from 1 to 600"
+            ),
+            (
+                ["ASK_MODEL_URL": "http://h/v1", "ASK_MODEL_NAME": "m", "ASK_MODEL_CONNECTIONS": "0"],
+                "--ask-model-connections or ASK_MODEL_CONNECTIONS must be a number from 1 to 1024"
             ),
         ]
         for (environment, message) in cases {

@@ -142,6 +142,37 @@ struct AccountContractTests {
     }
 
     @Test(
+        "one account's many refused stars never hold up another's: due changes come in turns by account",
+        arguments: Engine.available)
+    func starQueueTurns(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            let store = test.store
+            let flooder = try await store.createUser(tokenHash: "f", at: Fixtures.moment)
+            let victim = try await store.createUser(tokenHash: "v", at: Fixtures.moment)
+            for i in 0..<120 {
+                try await store.queueStarChange(
+                    StarChange(
+                        userID: flooder.id, repository: Fixtures.name("flood/repo-\(i)"), action: .star,
+                        nextAttemptAt: Fixtures.moment.addingTimeInterval(Double(i)), lastError: "refused",
+                        createdAt: Fixtures.moment))
+            }
+            try await store.queueStarChange(
+                StarChange(
+                    userID: victim.id, repository: Fixtures.name("apple/swift"), action: .star,
+                    nextAttemptAt: Fixtures.moment.addingTimeInterval(500), createdAt: Fixtures.moment))
+            let due = try await store.dueStarChanges(by: Fixtures.moment.addingTimeInterval(600), limit: 50)
+            #expect(due.count == 50)
+            // Before: the flooder's 120 older changes filled every round of 50, so the victim's waited three rounds.
+            #expect(due.first?.userID == flooder.id)
+            #expect(due.dropFirst().first?.userID == victim.id)
+            #expect(
+                due.filter { $0.userID == flooder.id }.map(\.repository.fullName).prefix(2) == [
+                    "flood/repo-0", "flood/repo-1",
+                ])
+        }
+    }
+
+    @Test(
         "stars waiting for GitHub: the newest wish per repository wins, due ones come soonest first, they follow a merge",
         arguments: Engine.available)
     func starQueue(engine: Engine) async throws {
@@ -166,7 +197,8 @@ struct AccountContractTests {
                 try await store.pendingStarChange(userID: person.id, repository: Fixtures.name("apple/swift"))
                     == unstar)
             let due = try await store.dueStarChanges(by: Fixtures.moment.addingTimeInterval(6), limit: 10)
-            #expect(due.map(\.repository.fullName) == ["vapor/vapor", "groue/GRDB.swift", "vapor/vapor"])
+            // In turns: each account's soonest due first (device, then person), then each account's second.
+            #expect(due.map(\.repository.fullName) == ["vapor/vapor", "vapor/vapor", "groue/GRDB.swift"])
             // A failed try is saved only for the same wish; an outdated one changes nothing.
             var retried = unstar
             retried.attempts = 2

@@ -11,6 +11,7 @@ import argparse
 import sys
 import time
 import traceback
+import urllib.request
 from pathlib import Path
 
 from selenium.webdriver.common.keys import Keys
@@ -81,6 +82,18 @@ def check(b, shots):
     b.wait("the Archived group", lambda: groups(b) == ["Archived"])
     b.click('.thread-row button[aria-label^="Unarchive"]')
     b.wait("back from the archive", lambda: groups(b) == ["Pinned"])
+
+    # Many threads (issue 42): the history lists the 50 most recent, and "Show older conversations" adds the rest.
+    for _ in range(55):
+        request = urllib.request.Request(b.base + "/v1/me/threads", method="POST",
+                                         headers={"Authorization": f"Bearer {b.token()}"})
+        with urllib.request.urlopen(request, timeout=10):
+            pass
+    b.driver.refresh()
+    b.click("#ask-history-toggle")
+    b.wait("the first page of the history", lambda: len(b.finds(".thread-row")) == 50 and b.finds("#ask-more"), 15)
+    b.click("#ask-more")
+    b.wait("the older threads", lambda: len(b.finds(".thread-row")) == 56 and not b.finds("#ask-more"), 15)
 
     # By touch: a suggested question tapped on a new thread is asked.
     b.go("/ask")

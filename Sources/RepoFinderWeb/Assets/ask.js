@@ -127,7 +127,9 @@ function answerView() {
   const text = h("div", { class: "answer-text" }, typing);
   const sources = h("ol", { class: "repo-list sources", "aria-label": "Sources" });
   const note = h("p", { class: "help answer-notice", hidden: "" });
-  const element = h("div", { class: "bubble assistant" }, chips, note, text, sources);
+  // While the answer waits for the writing model (busy with others): its place in line.
+  const line = h("p", { class: "help answer-queue", hidden: "", role: "status" });
+  const element = h("div", { class: "bubble assistant" }, chips, note, line, text, sources);
   let words = "";
   let textEvents = 0;
   const found = [];
@@ -136,18 +138,26 @@ function answerView() {
     add(name, data) {
       if (name === "tool") chips.append(h("li", { class: "chip" }, data.chip));
       else if (name === "source") found.push(data);
-      else if (name === "text") {
+      else if (name === "queued") {
+        line.textContent = data.position > 1
+          ? `Waiting for the writing model: ${data.position - 1} ${data.position === 2 ? "answer" : "answers"} ahead of this one.`
+          : "Waiting for the writing model: this answer is next.";
+        line.hidden = false;
+      } else if (name === "text") {
+        line.hidden = true;
         words += data.text;
         // How many events the words came in (the page shows them as they come; checks read it).
         element.dataset.textEvents = String(++textEvents);
         text.replaceChildren(...paragraphs(words, found.length));
       } else if (name === "fallback") {
         // The writing model failed: its words go, the answer starts again from the facts.
+        line.hidden = true;
         words = "";
         note.textContent = data.notice;
         note.hidden = false;
         text.replaceChildren(typing);
       } else if (name === "done") {
+        line.hidden = true;
         if (data.message.notice) {
           note.textContent = data.message.notice;
           note.hidden = false;
@@ -159,6 +169,7 @@ function answerView() {
       }
     },
     stop() {
+      line.hidden = true;
       text.replaceChildren(...paragraphs(words || "Stopped.", found.length), h("p", { class: "help" }, "Stopped — what was written is kept."));
       sources.replaceChildren(...found.map(sourceView));
     },
@@ -208,18 +219,56 @@ function quota(value) {
   document.getElementById("ask-quota").textContent = text;
 }
 
+// The history as shown: the server lists threads a page at a time (the 50 most recent first); "Show older
+// conversations" adds the next page, and reading the list again (after a change) goes as far as it had gone.
+let history = { groups: [], cursor: null, pages: 1 };
+
 async function loadHistory() {
   const target = document.getElementById("ask-groups");
   try {
-    const list = await api.threads(zone);
+    let list = await api.threads(zone);
+    let groups = list.groups;
+    for (let page = 1; page < history.pages && list.nextCursor; page += 1) {
+      list = await api.threads(zone, list.nextCursor);
+      groups = mergeGroups(groups, list.groups);
+    }
     quota(list.quota);
-    target.replaceChildren(...(list.groups.length
-      ? list.groups.map(groupView)
-      : [h("p", { class: "help" }, "Your conversations show here.")]));
+    history = { groups, cursor: list.nextCursor ?? null, pages: history.pages };
+    renderHistory();
   } catch (error) {
     target.replaceChildren(failure(error.message, loadHistory, "error-state"));
   } finally {
     target.setAttribute("aria-busy", "false");
+  }
+}
+
+/** The threads shown so far with a next page's: a group the page continues grows, new groups follow. */
+function mergeGroups(groups, more) {
+  const merged = groups.map((group) => ({ ...group, threads: [...group.threads] }));
+  for (const group of more) {
+    const same = merged.find((shown) => shown.title === group.title);
+    if (same) same.threads.push(...group.threads);
+    else merged.push(group);
+  }
+  return merged;
+}
+
+function renderHistory() {
+  document.getElementById("ask-groups").replaceChildren(
+    ...(history.groups.length ? history.groups.map(groupView) : [h("p", { class: "help" }, "Your conversations show here.")]),
+    ...(history.cursor ? [h("button", { type: "button", class: "secondary ask-more", id: "ask-more", onclick: loadOlder }, "Show older conversations")] : []));
+}
+
+async function loadOlder(event) {
+  const button = event.currentTarget;
+  button.disabled = true;
+  try {
+    const list = await api.threads(zone, history.cursor);
+    history = { groups: mergeGroups(history.groups, list.groups), cursor: list.nextCursor ?? null, pages: history.pages + 1 };
+    renderHistory();
+  } catch (error) {
+    button.disabled = false;
+    toast(error.message);
   }
 }
 

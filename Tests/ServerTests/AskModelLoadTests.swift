@@ -1,0 +1,202 @@
+import Ask
+import AskLive
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import RepoFinderCore
+import TestSupport
+import Testing
+
+@testable import RepoFinderServer
+
+/// Issue 42, finding 5: many answers at once against a slow writing model, over real sockets. One account streams at
+/// most two answers at once; answers beyond the model's connections wait in a queue and their streams say so; every
+/// notice is in plain words.
+@Suite(
+    "Server: Ask under load — two answers per account, the model's queue, notices in plain words", .serialized)
+struct AskModelLoadTests {
+    /// A streamed answer as a client read it over its own connection.
+    struct Streamed: Sendable {
+        var status: Int
+        var head: String
+        var events: [ServerSentEvents.Event]
+
+        /// The `data` of each event named `name`, as JSON objects.
+        func data(_ name: String) -> [[String: Any]] {
+            events.filter { $0.name == name }.compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.data.utf8)) as? [String: Any]
+            }
+        }
+
+        /// The stored answer the `done` event carries.
+        var message: [String: Any]? { data("done").first?["message"] as? [String: Any] }
+
+        /// Every notice the stream carried: `fallback` events' and the stored answer's.
+        var notices: [String] {
+            data("fallback").compactMap { $0["notice"] as? String } + [message?["notice"] as? String].compactMap(\.self)
+        }
+    }
+
+    /// Asks `text` in `thread` with `Accept: text/event-stream` over a connection of its own and reads the whole
+    /// response (the server closes it: `Connection: close`).
+    static func stream(port: Int, token: String, thread: String, _ text: String = "a cli tool in rust") async throws
+        -> Streamed
+    {
+        let body = #"{"text":"\#(text)"}"#
+        // A thread of its own: Dispatch's workers grow by about one a second once all are blocked.
+        let raw = try await onOwnThread {
+            let connection = try RawConnection(port: port)
+            connection.send(
+                "POST /v1/me/threads/\(thread)/messages HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\n"
+                    + "Accept: text/event-stream\r\nContent-Type: application/json\r\nConnection: close\r\n"
+                    + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
+            return connection.readUntilClosed(timeout: 60).text
+        }
+        let parts = raw.components(separatedBy: "\r\n\r\n")
+        let head = parts.first ?? ""
+        let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
+        let payload = parts.dropFirst().joined(separator: "\r\n\r\n")
+        let text = head.lowercased().contains("transfer-encoding: chunked") ? Self.unchunked(payload) : payload
+        return Streamed(status: status, head: head, events: ServerSentEvents.parse(text))
+    }
+
+    /// A chunked body's content.
+    static func unchunked(_ body: String) -> String {
+        let bytes = Array(body.utf8)
+        var content: [UInt8] = []
+        var at = 0
+        while let lineEnd = (at..<max(at, bytes.count - 1)).first(where: { bytes[$0] == 13 && bytes[$0 + 1] == 10 }),
+            let size = Int(String(decoding: bytes[at..<lineEnd], as: UTF8.self), radix: 16), size > 0
+        {
+            let start = lineEnd + 2
+            let stop = min(start + size, bytes.count)
+            content += bytes[start..<stop]
+            at = stop + 2
+        }
+        return String(decoding: content, as: UTF8.self)
+    }
+
+    /// Whether `notice` names a Swift error (`HTTPClientError.getConnectionFromPoolTimeout`, `NIOCore.IOError`).
+    static func namesAnError(_ notice: String) -> Bool {
+        let pattern = #"[A-Z][A-Za-z]*(Error|Failure)\b|\b[A-Za-z]+\.[a-z]+[A-Z][A-Za-z]*"#
+        return notice.range(of: pattern, options: .regularExpression) != nil
+    }
+
+    @Test("a third answer at once from one account: 429 ask_busy with Retry-After 1, nothing counted")
+    func thirdStreamRefused() async throws {
+        // About 35 pieces 200 ms apart: each answer takes about seven seconds.
+        let standIn = try ModelStandIn(delay: 0.2)
+        defer { standIn.stop() }
+        let writer = ChatCompletionsWriter(
+            AskModelConfiguration(baseURL: standIn.baseURL, model: "standin", key: standIn.key, timeout: .seconds(30)))
+        try await withStore(.sqliteMemory) { test in
+            try await ServerHarness.run(test, askWriter: writer, mode: .live) { client, _ in
+                let port = try #require(client.port)
+                let token = try await client.newToken()
+                let thread = try await AskServerTests.newThread(client, token)
+                let other = try await client.newToken()
+                let otherThread = try await AskServerTests.newThread(client, other)
+                async let first = Self.stream(port: port, token: token, thread: thread)
+                async let second = Self.stream(port: port, token: token, thread: thread)
+                // Both are being written (the model takes about seven seconds each).
+                try await Task.sleep(for: .milliseconds(700))
+                let third = try await AskServerTests.ask(client, token, thread, "and for Go?", stream: true)
+                #expect(third.status == .tooManyRequests, "\(String(buffer: third.body))")
+                #expect(try third.errorCode() == "ask_busy")
+                #expect(third.headers[.retryAfter] == "1")
+                let whole = try await AskServerTests.ask(client, token, thread, "and for Go?")
+                #expect(whole.status == .tooManyRequests, "the JSON form counts too")
+                let someoneElse = try await AskServerTests.ask(client, other, otherThread, "a cli tool in rust")
+                #expect(someoneElse.status == .ok, "another account is not held up")
+                let answered = try await [first, second]
+                #expect(answered.map(\.status) == [200, 200])
+                #expect(answered.allSatisfy { $0.message?["stopped"] as? Bool == false })
+                let afterwards = try await AskServerTests.ask(client, token, thread, "and for Go?", stream: true)
+                #expect(afterwards.status == .ok, "a slot is free again once an answer is done")
+                let list = try await client.call(.get, "/v1/me/threads", token: token)
+                let used = (try list.json()["quota"] as! [String: Any])["used"] as? Int
+                #expect(used == 3, "the refused were not counted")
+            }
+        }
+        try await writer.shutdown()
+    }
+
+    @Test("answers beyond the model's connections wait their turn, the stream says so, and the model words them")
+    func queuedAnswersGetTheModel() async throws {
+        let standIn = try ModelStandIn(delay: 0.05)
+        defer { standIn.stop() }
+        // The default pool: 8 connections; 10 answers from 5 accounts.
+        let writer = ChatCompletionsWriter(
+            AskModelConfiguration(baseURL: standIn.baseURL, model: "standin", key: standIn.key, timeout: .seconds(20)))
+        try await withStore(.sqliteMemory) { test in
+            try await ServerHarness.run(test, askWriter: writer, mode: .live) { client, _ in
+                let port = try #require(client.port)
+                var askers: [(token: String, thread: String)] = []
+                for _ in 0..<5 {
+                    let token = try await client.newToken()
+                    askers.append((token, try await AskServerTests.newThread(client, token)))
+                }
+                let answers = try await withThrowingTaskGroup(of: Streamed.self) { group in
+                    for (token, thread) in askers + askers {
+                        group.addTask { try await Self.stream(port: port, token: token, thread: thread) }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                #expect(answers.map(\.status) == Array(repeating: 200, count: 10))
+                let queued = answers.filter { !$0.data("queued").isEmpty }
+                #expect(queued.count >= 2, "two answers waited for a connection and were told")
+                for answer in queued {
+                    let positions = answer.data("queued").compactMap { $0["position"] as? Int }
+                    #expect(positions.allSatisfy { $0 >= 1 } && positions == positions.sorted(by: >), "\(positions)")
+                    let names = answer.events.map(\.name)
+                    #expect(names.firstIndex(of: "queued")! < names.firstIndex(of: "text")!)
+                }
+                for answer in answers {
+                    #expect(answer.notices.isEmpty, "\(answer.notices)")
+                    #expect((answer.message?["text"] as? String)?.hasPrefix("The best fit is ") == true)
+                }
+            }
+        }
+        try await writer.shutdown()
+    }
+
+    @Test("a wait longer than the model's timeout falls back, and every notice is in plain words")
+    func queueTimeoutInPlainWords() async throws {
+        // About 35 pieces 100 ms apart: the model never goes silent for a second, but each answer takes 3.5 s.
+        let standIn = try ModelStandIn(delay: 0.1)
+        defer { standIn.stop() }
+        let writer = ChatCompletionsWriter(
+            AskModelConfiguration(baseURL: standIn.baseURL, model: "standin", key: standIn.key, timeout: .seconds(1)))
+        try await withStore(.sqliteMemory) { test in
+            try await ServerHarness.run(test, askWriter: writer, mode: .live) { client, _ in
+                let port = try #require(client.port)
+                var askers: [(token: String, thread: String)] = []
+                for _ in 0..<5 {
+                    let token = try await client.newToken()
+                    askers.append((token, try await AskServerTests.newThread(client, token)))
+                }
+                let answers = try await withThrowingTaskGroup(of: Streamed.self) { group in
+                    for (token, thread) in askers + askers {
+                        group.addTask { try await Self.stream(port: port, token: token, thread: thread) }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                #expect(answers.map(\.status) == Array(repeating: 200, count: 10))
+                let fellBack = answers.filter { !$0.notices.isEmpty }
+                #expect(fellBack.count >= 2, "the answers that found no connection within a second")
+                for answer in answers {
+                    for notice in answer.notices {
+                        #expect(!Self.namesAnError(notice), "\(notice)")
+                    }
+                }
+                for answer in fellBack {
+                    #expect(!answer.data("queued").isEmpty, "it was told it waited")
+                    #expect(answer.notices.allSatisfy { $0.contains("busy") }, "\(answer.notices)")
+                    #expect(answer.message?["stopped"] as? Bool == false)
+                }
+            }
+        }
+        try await writer.shutdown()
+    }
+}
