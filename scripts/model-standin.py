@@ -77,6 +77,9 @@ def chunk(content=None, finish=None, role=None):
 
 class Server(ThreadingHTTPServer):
     daemon_threads = True
+    # socketserver's listen backlog is 5: ten clients connecting at once had some connections wait out a 1 s connect
+    # timeout (a real endpoint's backlog is in the hundreds).
+    request_queue_size = 128
 
     def handle_error(self, request, client_address):
         # A client that gives up on a silent model resets its connection: expected here, not worth a trace.

@@ -122,6 +122,22 @@ struct AskModelLoadTests {
         try await writer.shutdown()
     }
 
+    /// Ten answers streamed at once over real sockets, two from each of five new accounts.
+    static func tenAtOnce(_ client: any TestClientProtocol) async throws -> [Streamed] {
+        let port = try #require(client.port)
+        var askers: [(token: String, thread: String)] = []
+        for _ in 0..<5 {
+            let token = try await client.newToken()
+            askers.append((token, try await AskServerTests.newThread(client, token)))
+        }
+        return try await withThrowingTaskGroup(of: Streamed.self) { group in
+            for (token, thread) in askers + askers {
+                group.addTask { try await Self.stream(port: port, token: token, thread: thread) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+    }
+
     @Test("answers beyond the model's connections wait their turn, the stream says so, and the model words them")
     func queuedAnswersGetTheModel() async throws {
         let standIn = try ModelStandIn(delay: 0.05)
@@ -131,18 +147,7 @@ struct AskModelLoadTests {
             AskModelConfiguration(baseURL: standIn.baseURL, model: "standin", key: standIn.key, timeout: .seconds(20)))
         try await withStore(.sqliteMemory) { test in
             try await ServerHarness.run(test, askWriter: writer, mode: .live) { client, _ in
-                let port = try #require(client.port)
-                var askers: [(token: String, thread: String)] = []
-                for _ in 0..<5 {
-                    let token = try await client.newToken()
-                    askers.append((token, try await AskServerTests.newThread(client, token)))
-                }
-                let answers = try await withThrowingTaskGroup(of: Streamed.self) { group in
-                    for (token, thread) in askers + askers {
-                        group.addTask { try await Self.stream(port: port, token: token, thread: thread) }
-                    }
-                    return try await group.reduce(into: []) { $0.append($1) }
-                }
+                let answers = try await Self.tenAtOnce(client)
                 #expect(answers.map(\.status) == Array(repeating: 200, count: 10))
                 let queued = answers.filter { !$0.data("queued").isEmpty }
                 #expect(queued.count >= 2, "two answers waited for a connection and were told")
@@ -170,18 +175,7 @@ struct AskModelLoadTests {
             AskModelConfiguration(baseURL: standIn.baseURL, model: "standin", key: standIn.key, timeout: .seconds(1)))
         try await withStore(.sqliteMemory) { test in
             try await ServerHarness.run(test, askWriter: writer, mode: .live) { client, _ in
-                let port = try #require(client.port)
-                var askers: [(token: String, thread: String)] = []
-                for _ in 0..<5 {
-                    let token = try await client.newToken()
-                    askers.append((token, try await AskServerTests.newThread(client, token)))
-                }
-                let answers = try await withThrowingTaskGroup(of: Streamed.self) { group in
-                    for (token, thread) in askers + askers {
-                        group.addTask { try await Self.stream(port: port, token: token, thread: thread) }
-                    }
-                    return try await group.reduce(into: []) { $0.append($1) }
-                }
+                let answers = try await Self.tenAtOnce(client)
                 #expect(answers.map(\.status) == Array(repeating: 200, count: 10))
                 let fellBack = answers.filter { !$0.notices.isEmpty }
                 #expect(fellBack.count >= 2, "the answers that found no connection within a second")
