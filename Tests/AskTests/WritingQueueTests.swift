@@ -72,7 +72,6 @@ struct WritingQueueTests {
             AskModelConfiguration(
                 baseURL: standIn.baseURL, model: "standin", key: standIn.key, timeout: .seconds(30), connections: 2))
         #expect(writer.queue?.capacity == 2)
-        let started = ContinuousClock.now
         let results = try await withThrowingTaskGroup(of: ([AskEvent], Answer).self) { group in
             for _ in 0..<4 {
                 group.addTask { try await AnswerWriterTests().answer(writer, shutDown: false) }
@@ -80,14 +79,11 @@ struct WritingQueueTests {
             return try await group.reduce(into: []) { $0.append($1) }
         }
         try await writer.shutdown()
-        let elapsed = ContinuousClock.now - started
         let queued = results.filter { events, _ in events.contains { if case .queued = $0 { true } else { false } } }
         #expect(queued.count == 2)
         for (_, answer) in results {
             #expect(answer.notice == nil)
             #expect(answer.text.hasPrefix("The best fit is "))
         }
-        // Two rounds of about 1.2 s each (24 pieces 50 ms apart), not four.
-        #expect(elapsed < .seconds(15), "\(elapsed)")
     }
 }

@@ -90,8 +90,12 @@ def check(b, shots):
         with urllib.request.urlopen(request, timeout=10):
             pass
     b.driver.refresh()
+    # The thread renders (and scrolls to its end) first: a click before that lands under the top bar.
+    b.wait("the thread again", lambda: b.finds(".bubble.assistant .sources .repo-row"), 15)
     b.click("#ask-history-toggle")
     b.wait("the first page of the history", lambda: len(b.finds(".thread-row")) == 50 and b.finds("#ask-more"), 15)
+    b.driver.execute_script("document.getElementById('ask-more').scrollIntoView({block: 'center'})")
+    b.driver.save_screenshot(str(b.artifacts / "ask-history-older.png"))
     b.click("#ask-more")
     b.wait("the older threads", lambda: len(b.finds(".thread-row")) == 56 and not b.finds("#ask-more"), 15)
 

@@ -219,21 +219,21 @@ function quota(value) {
   document.getElementById("ask-quota").textContent = text;
 }
 
-// The history as shown: the server lists threads a page at a time (the 50 most recent first); "Show older
+// The threads the history shows: the server lists threads a page at a time (the 50 most recent first); "Show older
 // conversations" adds the next page, and reading the list again (after a change) goes as far as it had gone.
-let history = { groups: [], cursor: null, pages: 1 };
+let shownThreads = { groups: [], cursor: null, pages: 1 };
 
 async function loadHistory() {
   const target = document.getElementById("ask-groups");
   try {
     let list = await api.threads(zone);
     let groups = list.groups;
-    for (let page = 1; page < history.pages && list.nextCursor; page += 1) {
+    for (let page = 1; page < shownThreads.pages && list.nextCursor; page += 1) {
       list = await api.threads(zone, list.nextCursor);
       groups = mergeGroups(groups, list.groups);
     }
     quota(list.quota);
-    history = { groups, cursor: list.nextCursor ?? null, pages: history.pages };
+    shownThreads = { groups, cursor: list.nextCursor ?? null, pages: shownThreads.pages };
     renderHistory();
   } catch (error) {
     target.replaceChildren(failure(error.message, loadHistory, "error-state"));
@@ -255,16 +255,16 @@ function mergeGroups(groups, more) {
 
 function renderHistory() {
   document.getElementById("ask-groups").replaceChildren(
-    ...(history.groups.length ? history.groups.map(groupView) : [h("p", { class: "help" }, "Your conversations show here.")]),
-    ...(history.cursor ? [h("button", { type: "button", class: "secondary ask-more", id: "ask-more", onclick: loadOlder }, "Show older conversations")] : []));
+    ...(shownThreads.groups.length ? shownThreads.groups.map(groupView) : [h("p", { class: "help" }, "Your conversations show here.")]),
+    ...(shownThreads.cursor ? [h("button", { type: "button", class: "secondary ask-more", id: "ask-more", onclick: loadOlder }, "Show older conversations")] : []));
 }
 
 async function loadOlder(event) {
   const button = event.currentTarget;
   button.disabled = true;
   try {
-    const list = await api.threads(zone, history.cursor);
-    history = { groups: mergeGroups(history.groups, list.groups), cursor: list.nextCursor ?? null, pages: history.pages + 1 };
+    const list = await api.threads(zone, shownThreads.cursor);
+    shownThreads = { groups: mergeGroups(shownThreads.groups, list.groups), cursor: list.nextCursor ?? null, pages: shownThreads.pages + 1 };
     renderHistory();
   } catch (error) {
     button.disabled = false;
