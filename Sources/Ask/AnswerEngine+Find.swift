@@ -5,8 +5,10 @@ extension AnswerEngine {
     /// Repositories about the subject: the search tool, best match first.
     func find(_ question: Question, into draft: inout Draft, _ context: AskContext) async throws {
         let query = question.words.joined(separator: " ")
-        let found = try await draft.search(query, language: question.language, limit: Self.listSize, context)
-        guard !found.isEmpty else {
+        let matches = try await draft.search(
+            query, meaning: question.meaning, language: question.language, limit: Self.listSize * 3, context)
+        let found = Array(Self.withoutExcluded(matches, question.excluded).prefix(Self.listSize))
+        guard !found.isEmpty, !Self.weak(matches) else {
             draft.dontKnow(
                 "I don't know of a repository for \(question.phrase): nothing in the catalog matches. "
                     + "Try other or fewer words.")
@@ -21,7 +23,12 @@ extension AnswerEngine {
     /// Welcoming projects: the subject with words newcomers find (beginner, hacktoberfest, learn, …), kept to active
     /// repositories with open issues.
     func beginner(_ question: Question, into draft: inout Draft, _ context: AskContext) async throws {
-        var lists: [[Repository]] = []
+        // What the question means (a course, a first pull request, a small codebase to read) first, then projects
+        // that call themselves welcoming.
+        let meant = try await draft.search(
+            question.words.joined(separator: " "), meaning: question.meaning, language: question.language, limit: 15,
+            context)
+        var lists: [[Repository]] = [Self.withoutExcluded(meant, question.excluded)]
         for word in Self.welcomingWords {
             let query = (question.words + [word]).joined(separator: " ")
             lists.append(try await draft.search(query, language: question.language, limit: 30, context))
@@ -45,6 +52,27 @@ extension AnswerEngine {
                 FactLine.item(repository, number: draft.cite(repository), now: now, extra: issues))
         }
     }
+
+    /// The repositories found, less those the question rules out by name ("not Unity").
+    static func withoutExcluded(_ matches: MeaningMatches, _ excluded: [String]) -> [Repository] {
+        guard !excluded.isEmpty else { return matches.repositories }
+        let names = Set(excluded.map(CatalogAskTools.comparable))
+        return matches.repositories.filter { repository in
+            !names.contains(CatalogAskTools.comparable(repository.name))
+                && !names.contains(CatalogAskTools.comparable(repository.owner.login))
+        }
+    }
+
+    /// Whether what was found only looks like an answer: no repository has every word, and even the closest in
+    /// meaning is far (a cosine below ``weakCloseness``, calibrated on the judged questions nothing fits) or no word
+    /// of the question is one the catalog uses.
+    static func weak(_ matches: MeaningMatches) -> Bool {
+        guard matches.completeMatches == 0, let best = matches.closeness.max() else { return false }
+        return best < weakCloseness || !matches.anyWordKnown
+    }
+
+    /// Below this cosine, the closest repository by meaning is not about the question.
+    static let weakCloseness: Float = 0.58
 
     /// Words newcomers' projects use of themselves.
     static let welcomingWords = ["beginners", "hacktoberfest", "good-first-issue", "learn"]
@@ -80,6 +108,20 @@ extension AnswerEngine {
 }
 
 extension Draft {
+    /// The search tool by words and meaning, as a chip: "Searched “pdf tables python” by meaning · 15 found".
+    mutating func search(
+        _ query: String, meaning: String, language: String?, limit: Int, _ context: AskContext
+    ) async throws -> MeaningMatches {
+        var inputs = ["query": query, "meaning": meaning]
+        if let language { inputs["language"] = language }
+        let shown = query.count > 40 ? String(query.prefix(40)) + "…" : query
+        return try await run("search", context, inputs: inputs) { (found: MeaningMatches) in
+            "Searched “\(shown)”" + (language.map { " in \($0)" } ?? "") + " · \(found.repositories.count) found"
+        } _: { tools in
+            try await tools.search(query, meaning: meaning, language: language, limit: limit)
+        }
+    }
+
     /// The search tool, as a chip: "Searched “web framework” in Swift · 5 results".
     mutating func search(
         _ query: String, language: String?, limit: Int, _ context: AskContext

@@ -17,30 +17,51 @@ extension AnswerEngine {
                 names.contains { Self.callsItself(an: candidate, alternativeTo: $0) }
             }
         }
-        var lists = [alternatives]
+        var different: [Repository] = []
         if !question.words.isEmpty {
             // What should be different, among repositories of the seed's kind ("like ripgrep but for JSON").
             let found = try await draft.search(
                 question.words.joined(separator: " "), language: question.language, limit: 100, context)
-            lists.append(try await draft.sameKind(found, as: seed, context))
+            different = try await draft.sameKind(found, as: seed, context)
         } else if let seed, question.language != nil, seed.language != question.language {
             // "express for python": the seed's subject in the other language.
             let subject = Self.distinctiveTopics(of: seed).prefix(3)
             let words = subject.isEmpty ? ["\(seed.name)"] : Array(subject)
-            lists.append(
-                try await draft.search(
-                    words.joined(separator: " "), language: question.language, limit: 20,
-                    context))
+            different = try await draft.search(
+                words.joined(separator: " "), language: question.language, limit: 20, context)
         }
+        // The seed's job with what should be different ("like iTerm2 but on linux"): the seed's own words and the
+        // question's, by meaning.
+        let seedText = seed.map { [$0.description ?? "", $0.topics.joined(separator: " ")].joined(separator: " ") }
+        let meaning = [seedText ?? "", question.meaning].joined(separator: " ")
+        let byMeaning = try await draft.search(
+            question.words.joined(separator: " "), meaning: meaning, language: question.language, limit: 30,
+            context)
+        let seedOwner = seed?.owner.login.lowercased()
+        let meant = Self.withoutExcluded(byMeaning, question.excluded + names.map { $0.lowercased() }).filter {
+            $0.owner.login.lowercased() != seedOwner
+        }
+        var replacements: [Repository] = []
+        var neighbourList: [Repository] = []
         if let seed {
+            let replacing = try await draft.run("alternatives", context, inputs: ["repository": seed.fullName]) {
+                (found: [Repository]) in
+                "Found \(found.count) alternatives to \(seed.fullName)"
+            } _: { tools in
+                try await tools.alternatives(to: seed, limit: 20)
+            }
+            replacements = replacing.filter { question.language == nil || $0.language == question.language }
             let neighbours = try await draft.run("similar", context, inputs: ["repository": seed.fullName]) {
                 (found: [Repository]) in
                 "Found \(found.count) like \(seed.fullName)"
             } _: { tools in
                 try await tools.similar(to: seed, limit: 30)
             }
-            lists.append(neighbours.filter { question.language == nil || $0.language == question.language })
+            neighbourList = neighbours.filter { question.language == nil || $0.language == question.language }
         }
+        // Those that say they replace it, then what should differ among its kind, then its job by meaning, then its
+        // alternatives and its neighbours (the order measured best of five on the judged questions).
+        let lists = [alternatives, different, meant, replacements, neighbourList]
         let merged = Self.interleave(lists, excluding: seed?.id).prefix(Self.listSize)
         guard !merged.isEmpty else {
             draft.dontKnow("I don't know of a repository like \(label)\(Self.but(question)).")

@@ -40,6 +40,20 @@ extension AnswerEngine {
     }
 
     /// The named repositories side by side.
+    /// A comparison read from a sentence: compared when both names are repositories the catalog knows, else the
+    /// question is answered as a search (the "or" was not a choice between two projects).
+    func compareOrFind(
+        _ names: [String], _ question: Question, into draft: inout Draft, _ context: AskContext
+    ) async throws {
+        var known = 0
+        for name in names where try await context.tools.repository(named: name) != nil { known += 1 }
+        if known == names.count {
+            try await compare(names, into: &draft, context)
+        } else {
+            try await find(question, into: &draft, context)
+        }
+    }
+
     func compare(_ names: [String], into draft: inout Draft, _ context: AskContext) async throws {
         var found: [Repository] = []
         var unknown: [String] = []

@@ -57,6 +57,8 @@ public struct AnswerEngine: Sendable {
         case .find: try await find(question, into: &draft, context)
         case .like(let seed): try await like(seed, question, into: &draft, context)
         case .trending: try await trending(question, into: &draft, context)
+        case .compare(let names) where question.looseComparison:
+            try await compareOrFind(names, question, into: &draft, context)
         case .compare(let names): try await compare(names, into: &draft, context)
         case .beginner: try await beginner(question, into: &draft, context)
         case .mine(let list): try await mine(list, question, into: &draft, context)

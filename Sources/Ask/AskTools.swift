@@ -25,4 +25,39 @@ public protocol AskTools: Sendable {
     func reasons(for repository: Repository) async throws -> (fit: Int, reasons: [String])?
     /// Now, as the tools see it (health and "last push" read against it).
     var now: Date { get }
+    /// Repositories matching `text` and meaning `meaning` (the question as a whole, less what it rules out), with how
+    /// close each is in meaning; tools without meaning answer by words alone (``MeaningMatches/closeness`` empty).
+    func search(_ text: String, meaning: String, language: String?, limit: Int) async throws -> MeaningMatches
+    /// Repositories that do `repository`'s job — same kind, other projects — best first (``Alternatives``).
+    func alternatives(to repository: Repository, limit: Int) async throws -> [Repository]
+}
+
+/// What a search by words and meaning found: repositories, best first, each one's cosine with what was meant (empty
+/// when the tools have no vectors), and how many repositories matched every word.
+public struct MeaningMatches: Sendable {
+    public var repositories: [Repository]
+    public var closeness: [Float]
+    public var completeMatches: Int
+    /// Whether any word of the question is a word the catalog uses (false for gibberish).
+    public var anyWordKnown: Bool
+
+    public init(
+        repositories: [Repository], closeness: [Float] = [], completeMatches: Int = 0, anyWordKnown: Bool = true
+    ) {
+        self.anyWordKnown = anyWordKnown
+        self.repositories = repositories
+        self.closeness = closeness
+        self.completeMatches = completeMatches
+    }
+}
+
+extension AskTools {
+    public func search(_ text: String, meaning: String, language: String?, limit: Int) async throws -> MeaningMatches {
+        let found = try await search(text, language: language, limit: limit)
+        return MeaningMatches(repositories: found, completeMatches: found.count)
+    }
+
+    public func alternatives(to repository: Repository, limit: Int) async throws -> [Repository] {
+        try await similar(to: repository, limit: limit)
+    }
 }

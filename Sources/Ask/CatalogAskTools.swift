@@ -39,6 +39,24 @@ public struct CatalogAskTools: AskTools {
         return try await store.searchResults(query).page.items
     }
 
+    public func search(_ text: String, meaning: String, language: String?, limit: Int) async throws -> MeaningMatches {
+        guard !text.isEmpty || !meaning.isEmpty || language != nil else { return MeaningMatches(repositories: []) }
+        let query = SearchQuery(
+            text: text, language: language, now: now, page: PageRequest(page: 1, perPage: min(limit, 100)),
+            meaning: meaning.isEmpty ? nil : meaning)
+        let results = try await store.searchResults(query)
+        return MeaningMatches(
+            repositories: results.page.items, closeness: results.closeness, completeMatches: results.completeMatches,
+            anyWordKnown: !results.highlights.isEmpty)
+    }
+
+    public func alternatives(to repository: Repository, limit: Int) async throws -> [Repository] {
+        recommender.alternatives(
+            among: try await store.alternatives(
+                to: repository.id, limit: max(limit, Recommender.alternativeCandidates)),
+            to: repository.id, limit: limit)
+    }
+
     public func repository(named name: String) async throws -> Repository? {
         if name.contains("/") {
             guard let parsed = try? RepositoryName(parsing: name) else { return nil }
@@ -46,7 +64,12 @@ public struct CatalogAskTools: AskTools {
             guard let current = try await store.currentName(of: parsed) else { return nil }
             return try await store.repository(named: current)
         }
-        let wanted = Self.comparable(name)
+        var wanted = Self.comparable(name)
+        // "moment.js" is moment/moment, "vue.js" vuejs/core: the name without the language people add to it.
+        for suffix in [".js", "js"] where name.lowercased().hasSuffix(suffix) && wanted.count > suffix.count + 2 {
+            if let found = try await repository(named: String(name.dropLast(suffix.count))) { return found }
+            wanted = Self.comparable(String(name.dropLast(suffix.count)))
+        }
         guard !wanted.isEmpty else { return nil }
         let found = try await search(name, language: nil, limit: 30)
         let same = found.filter { Self.comparable($0.name) == wanted }

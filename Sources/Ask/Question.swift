@@ -39,6 +39,13 @@ public struct Question: Hashable, Sendable {
     public var recent: Bool
     /// Whether it builds on the thread's earlier question ("and for Go?").
     public var followsUp: Bool
+    /// The question as text for meaning: its words less what it rules out (``QuestionReader/meaning(of:)``).
+    public var meaning: String = ""
+    /// Names it rules out ("not Electron" → electron), lowercased.
+    public var excluded: [String] = []
+    /// A comparison read from a sentence ("terraform or pulumi for …?"): when the names are not both repositories,
+    /// it is answered as a search instead.
+    public var looseComparison = false
 
     public init(
         text: String, intent: Intent, words: [String] = [], language: String? = nil, window: TrendingWindow = .weekly,

@@ -16,6 +16,7 @@ public struct QuestionReader: Sendable {
         question.window = window(in: tokens) ?? .weekly
         question.language = language(in: tokens)
         question.recent = tokens.contains { ["lately", "recently", "recent", "latest", "newest"].contains($0) }
+        (question.meaning, question.excluded) = Self.meaning(of: text)
         let set = Set(tokens)
 
         if let previous, isFollowUp(tokens, previous: previous) {
@@ -36,7 +37,9 @@ public struct QuestionReader: Sendable {
             question.words = subject(tokens, dropping: Self.mineFillers)
             return question
         }
-        if !set.isDisjoint(with: Self.trendingWords) || (set.contains("popular") && window(in: tokens) != nil) {
+        if !set.isDisjoint(with: Self.trendingWords) || (set.contains("popular") && window(in: tokens) != nil)
+            || Self.trendingPhrases.contains(where: { Self.contains($0, in: tokens) })
+        {
             question.intent = .trending
             return question
         }
@@ -52,6 +55,12 @@ public struct QuestionReader: Sendable {
         }
         if let name = factsSubject(tokens) {
             question.intent = .facts(name)
+            return question
+        }
+        if let names = looseComparison(tokens) {
+            question.intent = .compare(names)
+            question.looseComparison = true
+            question.words = subject(tokens)
             return question
         }
         question.words = subject(tokens)
@@ -134,9 +143,13 @@ extension QuestionReader {
         var next = previous
         next.text = question.text
         next.followsUp = true
+        next.meaning = [previous.meaning, question.meaning].joined(separator: " ")
+        next.excluded = previous.excluded + question.excluded
         if let language = question.language { next.language = language }
         if let window = window(in: tokens) { next.window = window }
-        let words = subject(tokens, dropping: ["and", "now", "same", "also", "ok", "okay", "then"])
+        let words = subject(tokens, dropping: ["and", "now", "same", "also", "ok", "okay", "then"]).filter {
+            !Self.functionWords.contains($0)
+        }
         if !words.isEmpty {
             switch previous.intent {
             case .find, .beginner, .mine, .trending: next.words = words
@@ -214,6 +227,11 @@ extension QuestionReader {
             case "to" where ["similar", "alternative", "alternatives", "replacement", "comparable"].contains(before):
                 return seed(from: position + 1)
             case "of" where before == "instead":
+                return seed(from: position + 1)
+            case "replaces",
+                "replace" where position + 1 < tokens.count:
+                return seed(from: position + 1)
+            case "to" where before == "successor":
                 return seed(from: position + 1)
             case "for" where ["replacement", "substitute"].contains(before):
                 return seed(from: position + 1)

@@ -39,6 +39,12 @@ public struct RecommenderConfiguration: Hashable, Sendable {
     public var commonFeatureShare = 0.05
     /// Weight of content similarity next to collaborative similarity (which weighs 1).
     public var contentWeight: Float = 0.2
+    /// Content ties are scaled by `floor + (1 - floor) · max(0, cosine)` of the two repositories' meaning vectors
+    /// (``SemanticModel``); 1 leaves them as words alone.
+    public var contentMeaningFloor: Float = 0.7
+    /// How many of the strongest word neighbours per repository are re-weighted by meaning, as a multiple of
+    /// ``contentNeighbours`` (the best ``contentNeighbours`` of them are kept).
+    public var contentMeaningPool = 1
     /// Neighbours visited per request at most (shared among a person's positive signals), so that people with
     /// hundreds of signals are served as fast as others: each signal contributes its strongest neighbours only.
     public var neighbourBudget = 25_000

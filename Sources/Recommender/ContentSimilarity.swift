@@ -5,7 +5,8 @@ import RepoFinderCore
 /// as TF-IDF vectors by cosine similarity.
 enum ContentSimilarity {
     static func neighbours(
-        facts: CatalogFacts, repositories: [Repository], configuration: RecommenderConfiguration
+        facts: CatalogFacts, repositories: [Repository], configuration: RecommenderConfiguration,
+        meaning: ItemMeaning? = nil
     ) -> NeighbourLists {
         let count = repositories.count
         guard count > 1 else { return NeighbourLists(count: count) }
@@ -61,6 +62,12 @@ enum ContentSimilarity {
         }
         let features = SparseRows(offsets: featureOffsets, columns: featureIDs, weights: featureWeights)
         let postings = SparseRows(offsets: postingOffsets, columns: postingItems, weights: postingWeights)
-        return features.strongestTwoHop(through: postings, targets: count, keep: configuration.contentNeighbours)
+        let keep = configuration.contentNeighbours
+        guard let meaning, configuration.contentMeaningFloor < 1 else {
+            return features.strongestTwoHop(through: postings, targets: count, keep: keep)
+        }
+        let pool = features.strongestTwoHop(
+            through: postings, targets: count, keep: keep * max(1, configuration.contentMeaningPool))
+        return meaning.reweighted(pool, floor: configuration.contentMeaningFloor, keep: keep)
     }
 }

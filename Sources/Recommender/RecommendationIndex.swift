@@ -1,5 +1,6 @@
 public import Foundation
 public import RepoFinderCore
+public import Semantics
 import Synchronization
 
 /// Everything the recommender precomputes from the catalog and everyone's signals: per-repository facts, content
@@ -45,11 +46,14 @@ public final class RecommendationIndex: Sendable {
     ///   - repositories: the catalog (duplicates by key: the last wins).
     ///   - community: everyone's signals; skips and signals for repositories outside the catalog are ignored.
     ///   - weeklyGains: stars gained this week by repository key, for the trending prior (optional).
+    ///   - embedder: what gives repositories meaning vectors, for re-weighting content neighbours
+    ///     (``RecommenderConfiguration/contentMeaningFloor``); nil (no table) keeps them as words alone.
     ///   - now: the date freshness is measured from; `nil` takes the newest push in the catalog, so the same
     ///     inputs always give the same index.
     public init(
         repositories: [Repository], community: [CommunitySignal] = [], weeklyGains: [String: Int] = [:],
-        now: Date? = nil, configuration: RecommenderConfiguration = RecommenderConfiguration()
+        now: Date? = nil, configuration: RecommenderConfiguration = RecommenderConfiguration(),
+        embedder: TextEmbedder? = SemanticModel.shared
     ) {
         var positionByKey: [String: Int] = [:]
         positionByKey.reserveCapacity(repositories.count)
@@ -69,7 +73,10 @@ public final class RecommendationIndex: Sendable {
         let priors = Priors(sorted, weeklyGains: weeklyGains, now: now)
         self.priors = priors
 
-        content = ContentSimilarity.neighbours(facts: facts, repositories: sorted, configuration: configuration)
+        // Meaning vectors only while content neighbours are made (a 42k catalog's would hold 43 MB).
+        let meaning = configuration.contentMeaningFloor < 1 ? embedder.map { ItemMeaning(sorted, embedder: $0) } : nil
+        content = ContentSimilarity.neighbours(
+            facts: facts, repositories: sorted, configuration: configuration, meaning: meaning)
         let collaborative = CollaborativeSimilarity(
             community: community, itemByKey: itemByKey, itemCount: sorted.count, configuration: configuration)
         self.collaborative = collaborative.neighbours

@@ -173,6 +173,15 @@ extension APIClient {
         }
     }
 
+    /// Other projects that do this repository's job (not its plugins or the same owner's), best first, as cards.
+    public func alternatives(of name: RepositoryName, limit: Int = 10) async throws(ClientFailure) -> [Card] {
+        try await call {
+            let input = Operations.GetAlternatives.Input(
+                path: .init(owner: name.owner, name: name.name), query: .init(limit: limit))
+            return try await client.getAlternatives(input).ok.body.json.items.map(Mapping.card)
+        }
+    }
+
     public func clusters() async throws(ClientFailure) -> [ClusterSummary] {
         try await call {
             try await client.getClusters(.init()).ok.body.json.items.map {

@@ -108,7 +108,9 @@ enum RequestCost {
     static func of(_ method: HTTPRequest.Method, route: String?) -> Double {
         switch route {
         case "/v1/search", "/v1/me/stats": 4
-        case "/v1/trending", "/v1/me/feed", "/v1/repos/{owner}/{name}/similar", "/v1/clusters/{id}/repos": 2
+        case "/v1/trending", "/v1/me/feed", "/v1/repos/{owner}/{name}/similar", "/v1/repos/{owner}/{name}/alternatives",
+            "/v1/clusters/{id}/repos":
+            2
         case "/v1/me/interactions" where method == .post: 2
         default: 1
         }

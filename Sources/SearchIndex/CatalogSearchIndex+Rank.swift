@@ -155,25 +155,51 @@ extension CatalogSearchIndex {
         } else if complete < ranking.fallbackBelow, words >= 2 {
             needed = words - max(1, words / 3)
         }
+        // A whole question (Ask gives its meaning) matches few repositories word for word: its words' share ranks.
+        if query.meaning != nil, !ranking.anyWord { needed = min(needed, max(1, words / 4)) }
         let selected = candidates.filter { Int(matched[Int($0)]) >= needed }
 
         let take = query.page.offset + query.page.perPage
-        let ordered: [UInt32]
+        var ordered: [UInt32]
+        var total = selected.count
+        var similarities: [Float] = []
         switch query.sort {
         case .bestMatch:
             let exact = Set(exactNames[concepts.map(\.word).joined()] ?? [])
-            ordered = Self.top(take, of: selected) { document in
+            let meaning = meaningVector(query, words: words, complete: complete)
+            // A whole question's words lean less on popularity: its many words match famous repositories by chance.
+            let flatten = query.meaning == nil ? 1 : Double(ranking.questionPopularity / max(ranking.popularity, 0.01))
+            ordered = Self.top(meaning == nil ? take : max(take, ranking.meaningCandidates), of: selected) {
+                document in
                 let number = Int(document)
-                var value = Double(score[number]) * prior(number, now: query.now)
+                let documentPrior = prior(number, now: query.now)
+                var value = Double(score[number]) * (flatten == 1 ? documentPrior : pow(documentPrior, flatten))
                 if exact.contains(document) { value *= Double(ranking.exactName) }
                 guard !ranking.anyWord else { return value }
                 // With the fallback, repositories with every word come first: they are what was asked for.
                 if Int(matched[number]) == words {
-                    return ranking.strictCompleteness
+                    return ranking.strictCompleteness && meaning == nil
                         ? value + Self.completeMatch : value * Double(ranking.completeBoost)
                 }
                 let share = Double(matchedWeight[number]) / Double(max(queryWeight, .leastNonzeroMagnitude))
                 return value * pow(share, Double(ranking.partialPenalty))
+            }
+            if let meaning {
+                similarities = vectors?.similarities(to: meaning) ?? []
+                let near = nearest(
+                    similarities: similarities, filter: filter, limit: max(take, ranking.meaningCandidates))
+                let lexical = Set(selected)
+                total += near.filter { !lexical.contains($0.document) }.count
+                // Exact names stay first: "redis" is redis/redis whatever its neighbours by meaning.
+                let named = ordered.filter { exact.contains($0) }
+                let asked = query.meaning.map { !Self.asksForResources($0) } ?? false
+                let weight = query.meaning == nil ? ranking.meaningWeight : ranking.questionMeaningWeight
+                ordered =
+                    named
+                    + fused(lexical: ordered, meaning: near, weight: weight, demoteCollections: asked).filter {
+                        !exact.contains($0)
+                    }
+                ordered = Array(ordered.prefix(take))
             }
         case .stars, .forks, .recentlyPushed:
             let ranks: [UInt32]? = query.sort == .forks ? forkRank : query.sort == .recentlyPushed ? pushRank : nil
@@ -195,9 +221,11 @@ extension CatalogSearchIndex {
                 accumulated: accumulated, seen: seen, score: score, matched: matched, matchedWeight: matchedWeight))
         let page = ordered.dropFirst(query.page.offset)
         return SearchOutcome(
-            repositories: page.map { catalog[Int($0)] }, keys: page.map { keys[Int($0)] }, total: selected.count,
+            repositories: page.map { catalog[Int($0)] }, keys: page.map { keys[Int($0)] }, total: total,
             matchedTerms: matchedTerms, completedNames: completedNames,
-            didYouMean: correction(of: query.text, concepts: concepts))
+            didYouMean: correction(of: query.text, concepts: concepts),
+            closeness: similarities.isEmpty ? [] : page.map { similarities[Int($0)] },
+            completeMatches: complete)
     }
 
     /// Zeroed working arrays of the catalog's size, from the pool when one is there.

@@ -1,5 +1,6 @@
 import Foundation
 public import RepoFinderCore
+import Semantics
 public import Storage
 
 /// What the index found for a query: one page of repositories in order, the total, and what the words became.
@@ -16,6 +17,10 @@ public struct SearchOutcome: Hashable, Sendable {
     public var completedNames: Set<String> = []
     /// The query with unknown words corrected, when a correction was found.
     public var didYouMean: String?
+    /// When the search was also ranked by meaning: each result's cosine with the query (else empty).
+    public var closeness: [Float] = []
+    /// How many repositories matched every word.
+    public var completeMatches = 0
 }
 
 extension CatalogSearchIndex {
@@ -42,7 +47,14 @@ extension CatalogSearchIndex {
         guard !filter.impossible else {
             return SearchOutcome(repositories: [], keys: [], total: 0, matchedTerms: [], didYouMean: nil)
         }
-        if concepts.isEmpty { return browse(query, filter: &filter) }
+        if concepts.isEmpty {
+            if query.sort == .bestMatch, let meaning = query.meaning, let embedder,
+                let vector = embedder.embed(meaning)
+            {
+                return rankByMeaning(query, vector: vector, filter: filter)
+            }
+            return browse(query, filter: &filter)
+        }
         return rank(query, concepts: concepts, filter: &filter)
     }
 

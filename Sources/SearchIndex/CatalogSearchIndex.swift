@@ -1,5 +1,6 @@
 import Foundation
 public import RepoFinderCore
+public import Semantics
 import Synchronization
 
 /// The catalog's search index, in memory: an inverted index over names, owners, topics, descriptions and languages
@@ -70,9 +71,22 @@ public final class CatalogSearchIndex: Sendable {
     /// Ranking's working arrays, kept between searches (allocating and zeroing five arrays of the catalog's size
     /// was a fifth of a search).
     let rankBuffers = Mutex<[RankBuffers]>([])
+    /// What each repository is about, as vectors (nil without an embedder), and the embedder for queries.
+    let vectors: DocumentVectors?
+    let embedder: TextEmbedder?
+    /// Repository key → number.
+    let numbers: [String: Int]
+    /// The newest push in the catalog: meaning's ranking judges dormancy against it.
+    let newestPush: Date
+    /// Per repository: whether it is a collection (an "awesome" list, a cheat sheet).
+    let isCollection: [Bool]
 
-    /// Builds the index of `repositories` (those GitHub no longer has are left out).
-    public init(_ repositories: [Repository], ranking: SearchRanking = .standard) {
+    /// Builds the index of `repositories` (those GitHub no longer has are left out), with each one's vector when
+    /// there is an `embedder` (by default the shipped table's, ``SemanticModel/shared``).
+    public init(
+        _ repositories: [Repository], ranking: SearchRanking = .standard,
+        embedder: TextEmbedder? = SemanticModel.shared
+    ) {
         self.ranking = ranking
         let catalog = repositories.filter { $0.goneAt == nil }.sorted { lhs, rhs in
             lhs.stars != rhs.stars ? lhs.stars > rhs.stars : lhs.id < rhs.id
@@ -87,6 +101,11 @@ public final class CatalogSearchIndex: Sendable {
         pushedAt = catalog.map(\.pushedAt)
         archived = catalog.map(\.archived)
         popularityPrior = catalog.map { pow(log10(Double($0.stars) + 10), Double(ranking.popularity)) }
+        numbers = Dictionary(catalog.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        newestPush = catalog.compactMap(\.pushedAt).max() ?? Date(timeIntervalSince1970: 0)
+        self.embedder = embedder
+        isCollection = catalog.map(Self.isCollection)
+        vectors = embedder.map { DocumentVectors(catalog, embedder: $0) }
 
         // Languages.
         var languageIDs: [String: UInt16] = [:]

@@ -20,6 +20,10 @@ extension SearchIndexedStore {
         try await currentSearchIndex().suggestions(text, limit: limit)
     }
 
+    public func alternatives(to key: String, limit: Int) async throws -> [Repository] {
+        try await currentSearchIndex().alternatives(toKey: key, limit: limit)
+    }
+
     public func prepareSearch() async throws {
         _ = try await currentSearchIndex()
     }

@@ -46,6 +46,31 @@ public struct SearchRanking: Hashable, Sendable {
     /// A word of four or more letters also matches repository names it ends (`grep` → ripgrep).
     public var suffixNames = true
 
+    /// Meaning: how much the order by vector counts against the order by words when the two are fused (0 = words
+    /// alone, as before vectors).
+    public var meaningWeight: Float = 1
+    /// A best-match search of two or more words is also ranked by meaning when fewer repositories than this match
+    /// every word (a search the words answer well is left to them).
+    public var meaningBelow = 1
+    /// How many repositories the meaning order contributes to the fusion.
+    public var meaningCandidates = 60
+    /// Reciprocal rank fusion's constant: the larger, the flatter the credit down each list.
+    public var fusionDepth = 20
+    /// Popularity's part in the meaning order (its key is the cosine plus this × log10(stars + 10) / 6).
+    public var meaningPopularity: Float = 0.08
+    /// Subtracted from a dormant repository's meaning key.
+    public var meaningDormant: Float = 0.03
+    /// Popularity's part in ranking alternatives (the key is the cosine plus this × log10(stars + 10) / 6): people
+    /// asking what replaces a tool want the established replacements first.
+    public var alternativePopularity: Float = 0.6
+    /// The popularity exponent of the words' order for a whole question (Ask), in place of ``popularity``.
+    public var questionPopularity: Float = 3
+    /// How much the meaning order counts in the fusion for a whole question (Ask), against the words' order.
+    public var questionMeaningWeight: Float = 1
+    /// Subtracted from a collection's meaning key (an "awesome" list, a cheat sheet) and its rank in the words'
+    /// order pushed down, unless the question asks for resources.
+    public var collectionPenalty: Float = 0.5
+
     public init() {}
 
     /// Sets the knob named `name` from its text (`fieldWeights=3,1,2,1,1`, `popularity=2`, `anyWord=true`), for
@@ -88,6 +113,16 @@ public struct SearchRanking: Hashable, Sendable {
         case "strictCompleteness": strictCompleteness = try flag()
         case "completeBoost": completeBoost = try number()
         case "suffixNames": suffixNames = try flag()
+        case "meaningWeight": meaningWeight = try number()
+        case "meaningBelow": meaningBelow = Int(try number())
+        case "meaningCandidates": meaningCandidates = Int(try number())
+        case "fusionDepth": fusionDepth = Int(try number())
+        case "meaningPopularity": meaningPopularity = try number()
+        case "meaningDormant": meaningDormant = try number()
+        case "questionMeaningWeight": questionMeaningWeight = try number()
+        case "collectionPenalty": collectionPenalty = try number()
+        case "alternativePopularity": alternativePopularity = try number()
+        case "questionPopularity": questionPopularity = try number()
         default: throw SearchRankingError(description: "no ranking knob named \(name)")
         }
     }
@@ -111,6 +146,7 @@ public struct SearchRanking: Hashable, Sendable {
         ranking.correctTypos = false
         ranking.anyWord = true
         ranking.partialPenalty = 0
+        ranking.meaningWeight = 0
         return ranking
     }
 }

@@ -30,6 +30,10 @@ public protocol DataStore: Sendable {
     /// when it starts.
     func prepareSearch() async throws
 
+    /// Repositories that do the job of the repository keyed `key` — other projects of the same kind, by meaning, not
+    /// its plugins, bindings or the same owner's companions — best fit first (empty when search has no meaning).
+    func alternatives(to key: String, limit: Int) async throws -> [Repository]
+
     /// Inserts or updates star snapshots (one per repository and day). Snapshots of repositories that are
     /// not in the catalog are skipped and named in the result; the rest are stored.
     func upsertStarSnapshots(_ snapshots: [StarSnapshot]) async throws -> SnapshotUpsertResult

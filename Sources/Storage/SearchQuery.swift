@@ -19,12 +19,16 @@ public struct SearchQuery: Hashable, Sendable {
     public var sort: SearchSort
     /// Which page.
     public var page: PageRequest
+    /// Text whose meaning ranks the results beside the words (Ask passes the question without what it rules out);
+    /// nil: best-match searches use the words typed, when they match few repositories whole.
+    public var meaning: String?
 
     public init(
         text: String, language: String? = nil, topic: String? = nil, minimumStars: Int? = nil,
         health: RepositoryHealth.Level? = nil, now: Date = Date(), sort: SearchSort = .bestMatch,
-        page: PageRequest = PageRequest()
+        page: PageRequest = PageRequest(), meaning: String? = nil
     ) {
+        self.meaning = meaning
         self.health = health
         self.now = now
         self.text = text
@@ -58,8 +62,17 @@ public struct SearchResults: Hashable, Sendable {
     /// What the person probably meant when a word as typed is unknown (the results already include the
     /// correction when it matched).
     public var didYouMean: String?
+    /// When ranked by meaning too: each result's cosine with what was meant (else empty).
+    public var closeness: [Float]
+    /// How many repositories matched every word.
+    public var completeMatches: Int
 
-    public init(page: Page<Repository>, highlights: [String] = [], didYouMean: String? = nil) {
+    public init(
+        page: Page<Repository>, highlights: [String] = [], didYouMean: String? = nil, closeness: [Float] = [],
+        completeMatches: Int = 0
+    ) {
+        self.closeness = closeness
+        self.completeMatches = completeMatches
         self.page = page
         self.highlights = highlights
         self.didYouMean = didYouMean

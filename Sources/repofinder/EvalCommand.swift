@@ -5,12 +5,13 @@ import Recommender
 import RepoFinderCore
 import Storage
 
-/// `repofinder eval`: offline evaluations — the recommender (`eval recommend`, the default), search (`eval search`)
-/// and the Ask engine (`eval ask`).
+/// `repofinder eval`: offline evaluations — the recommender (`eval recommend`, the default), search (`eval search`),
+/// the Ask engine (`eval ask`) and alternatives (`eval alternatives`).
 struct EvalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "eval", abstract: "Evaluate the recommender (default), search or the Ask engine.",
-        subcommands: [RecommendEval.self, SearchEval.self, AskEval.self], defaultSubcommand: RecommendEval.self)
+        commandName: "eval", abstract: "Evaluate the recommender (default), search, the Ask engine or alternatives.",
+        subcommands: [RecommendEval.self, SearchEval.self, AskEval.self, AlternativesEval.self],
+        defaultSubcommand: RecommendEval.self)
 }
 
 /// `repofinder eval [recommend]`: the recommender against a popularity baseline on held-out stars.

@@ -10,6 +10,7 @@ import Recommender
 import RepoFinderCore
 import RepoFinderServer
 import RepoFinderSettings
+import Semantics
 import Storage
 import StorageLive
 
@@ -128,6 +129,14 @@ struct ServeCommand: AsyncParsableCommand {
             logger.notice(
                 "sign-in with GitHub is off: set GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET and GITHUB_TOKEN_KEY to offer it"
             )
+        }
+        if let problem = SemanticModel.problem {
+            logger.warning(
+                "search, Ask, alternatives and the deck match words alone (no meaning): \(problem)")
+        } else if let embedder = SemanticModel.shared {
+            logger.info(
+                "meaning: token vectors loaded",
+                metadata: ["tokens": "\(embedder.vectors.vocabulary.count)", "dimensions": "\(embedder.dimensions)"])
         }
         let community = try recommenderOptions.communitySignals()
         let database = recommenderOptions.database

@@ -112,6 +112,8 @@ export const api = {
   suggest: (q, limit = 8) => request("GET", `/v1/search/suggest${query({ q, limit })}`, { auth: false }),
   repository: (fullName) => request("GET", `/v1/repos/${repoPath(fullName)}`, { auth: "optional" }),
   similar: (fullName) => request("GET", `/v1/repos/${repoPath(fullName)}/similar?limit=10`, { auth: "optional" }),
+  alternatives: (fullName) =>
+    request("GET", `/v1/repos/${repoPath(fullName)}/alternatives?limit=10`, { auth: "optional" }),
   clusters: () => request("GET", "/v1/clusters", { auth: false }),
   clusterRepositories: (id, limit = 50) =>
     request("GET", `/v1/clusters/${encodeURIComponent(id)}/repos${query({ limit })}`, { auth: "optional" }),

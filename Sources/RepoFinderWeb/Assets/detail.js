@@ -1,5 +1,5 @@
 // Repository detail: the page is rendered by the server; this adds Like and Save (showing where it stands with the
-// person, toggling, queued like swipes), copying the repoverse:// link, and the similar repositories.
+// person, toggling, queued like swipes), copying the repoverse:// link, and the similar and alternative repositories.
 
 import { api } from "./api.js";
 import { starButton } from "./githubstar.js";
@@ -44,21 +44,32 @@ export async function start() {
   starButton(fullName).then((button) => {
     if (button) article.querySelector(".detail-actions").insertBefore(button, article.querySelector("[data-action=share]"));
   });
+  // Similar and alternatives load together and show in one step, so neither list moves the other once shown; the
+  // alternatives section stays hidden when there are none (or they could not be loaded).
   const list = document.getElementById("list");
-  try {
-    const similar = await api.similar(fullName);
-    list.replaceChildren(...similar.items.map((item) => {
-      const row = repositoryRow(item.repository, {
-        extra: item.reasons[0] ? h("span", { class: "reason" }, item.reasons[0]) : null,
-        actions: rowActions(item.repository),
-      });
-      swipeToAct(row, item.repository);
-      return row;
-    }));
-    if (similar.items.length === 0) list.append(h("li", { class: "empty-row" }, "Nothing similar yet."));
-  } catch (error) {
-    list.replaceChildren(h("li", { class: "empty-row", role: "alert" }, error.message));
+  const [similar, alternatives] = await Promise.allSettled([api.similar(fullName), api.alternatives(fullName)]);
+  if (similar.status === "fulfilled") {
+    list.replaceChildren(...similar.value.items.map(cardRow));
+    if (similar.value.items.length === 0) list.append(h("li", { class: "empty-row" }, "Nothing similar yet."));
+  } else {
+    list.replaceChildren(h("li", { class: "empty-row", role: "alert" }, similar.reason.message));
   }
+  const section = document.getElementById("alternatives");
+  const items = alternatives.status === "fulfilled" ? alternatives.value.items : [];
+  if (section && items.length > 0) {
+    document.getElementById("alternatives-list").replaceChildren(...items.map(cardRow));
+    section.hidden = false;
+  }
+}
+
+/** A similar or alternative repository as a row: its first reason, Like and Save, swipe to act. */
+function cardRow(item) {
+  const row = repositoryRow(item.repository, {
+    extra: item.reasons[0] ? h("span", { class: "reason" }, item.reasons[0]) : null,
+    actions: rowActions(item.repository),
+  });
+  swipeToAct(row, item.repository);
+  return row;
 }
 
 /** Hover (or touch) the star chart: the nearest day's count is marked and read out under it. */

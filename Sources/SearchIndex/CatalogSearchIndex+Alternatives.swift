@@ -1,0 +1,73 @@
+import Foundation
+public import RepoFinderCore
+import Storage
+
+/// Alternatives: other projects that do a repository's job. Its nearest neighbours by meaning, less what goes *with*
+/// it rather than replacing it — the same owner's repositories, those named after it (plugins, bindings, starters,
+/// "awesome" lists), archived ones — ranked by closeness with a little popularity and health, and first those that
+/// call themselves an alternative to it.
+extension CatalogSearchIndex {
+    /// How many neighbours by meaning are considered before the filters.
+    static let alternativeCandidates = 300
+
+    /// The alternatives of the repository keyed `key`, best first; empty when it is unknown or has no vector.
+    public func alternatives(toKey key: String, limit: Int) -> [Repository] {
+        guard limit > 0, let seed = numbers[key], let vectors, let vector = vectors.vector(seed) else { return [] }
+        let seedRepository = catalog[seed]
+        let owner = seedRepository.owner.login.lowercased()
+        let seedName = Self.comparable(seedRepository.name)
+        // What the seed is called: its name, and its owner's when the name says little (laravel/framework, vuejs/core).
+        var called = [seedName]
+        if Self.genericNames.contains(seedName) || seedName.count < 3 {
+            var ownerName = Self.comparable(owner)
+            for suffix in ["js", "lang", "hq", "io", "labs", "dev", "org"] where ownerName.hasSuffix(suffix) {
+                ownerName = String(ownerName.dropLast(suffix.count))
+            }
+            if ownerName.count >= 3 { called.append(ownerName) }
+        }
+        let filter = Filter(index: self, query: SearchQuery(text: ""))
+        let near = nearest(
+            similarities: vectors.centredSimilarities(to: vector), filter: filter, limit: Self.alternativeCandidates,
+            excluding: [UInt32(seed)])
+        var scored: [(document: UInt32, score: Double)] = []
+        for (document, cosine) in near {
+            let number = Int(document)
+            let candidate = catalog[number]
+            guard candidate.owner.login.lowercased() != owner, !archived[number] else { continue }
+            let name = Self.comparable(candidate.name)
+            // The same project under another owner (moved, mirrored, forked).
+            if name == seedName { continue }
+            let calls = Self.callsItself(candidate, alternativeTo: seedRepository)
+            // Named after the seed (vue-router, eslint-plugin-react, awesome-vue): goes with it, unless it says it
+            // replaces it.
+            if !calls, called.contains(where: { $0.count >= 3 && name.contains($0) }) { continue }
+            if name.hasPrefix("awesome") { continue }
+            var score = Double(cosine) + Double(ranking.alternativePopularity) * log10(Double(stars[number]) + 10) / 6
+            if isDormant(number, now: now) { score -= Double(ranking.meaningDormant) }
+            if calls { score += 0.15 }
+            scored.append((document, score))
+        }
+        return scored.sorted { $0.score != $1.score ? $0.score > $1.score : $0.document < $1.document }
+            .prefix(limit).map { catalog[Int($0.document)] }
+    }
+
+    /// Repository names that say what it is, not which project (the owner names the project).
+    static let genericNames: Set<String> = [
+        "framework", "core", "server", "app", "main", "cli", "library", "lib", "sdk", "engine", "platform", "api",
+        "web", "client", "compiler", "runtime", "editor", "docs",
+    ]
+
+    /// A name as people spell it loosely: lowercased, without "-", "_", "." or spaces.
+    static func comparable(_ name: String) -> String {
+        String(name.lowercased().filter { !"-_. ".contains($0) })
+    }
+
+    /// Whether `candidate`'s description names `seed` as what it replaces ("an open-source alternative to Postman").
+    static func callsItself(_ candidate: Repository, alternativeTo seed: Repository) -> Bool {
+        guard let description = candidate.description?.lowercased() else { return false }
+        let name = seed.name.lowercased()
+        guard name.count >= 3, description.contains(name) else { return false }
+        return ["alternative", "replacement", "replace", "instead of", "drop-in", "compatible", "inspired by"]
+            .contains { description.contains($0) }
+    }
+}

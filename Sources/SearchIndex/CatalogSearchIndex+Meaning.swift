@@ -1,0 +1,143 @@
+import Foundation
+public import RepoFinderCore
+import Semantics
+import Storage
+
+/// Meaning: nearest repositories by vector (exact, over the whole catalog: about 2 ms for 42k repositories on one
+/// core; an approximate index would pay from a few hundred thousand), and its fusion with the word ranking.
+extension CatalogSearchIndex {
+    /// Whether the index has vectors (false when the token-vector table could not be loaded).
+    public var understandsMeaning: Bool { vectors != nil }
+
+    /// The vector a search ranks by meaning, or nil to rank by words alone: always for a query that gives a meaning
+    /// (Ask's questions), else for best-match searches of two or more words that few repositories match whole — a
+    /// name or a keyword search that matches is left to the words.
+    func meaningVector(_ query: SearchQuery, words: Int, complete: Int) -> [Float]? {
+        guard ranking.meaningWeight > 0, let embedder, vectors != nil, query.sort == .bestMatch else { return nil }
+        if let meaning = query.meaning { return embedder.embed(meaning) }
+        guard words >= 2, complete < ranking.meaningBelow else { return nil }
+        return embedder.embed(query.text)
+    }
+
+    /// The `limit` repositories passing `filter` closest to `vector`, each with its cosine and its key for ranking
+    /// (the cosine plus a little popularity and health), best first.
+    func nearest(
+        _ vector: [Float], filter: Filter, limit: Int, excluding excluded: Set<UInt32> = []
+    ) -> [(document: UInt32, cosine: Float)] {
+        guard let vectors else { return [] }
+        return nearest(
+            similarities: vectors.similarities(to: vector), filter: filter, limit: limit, excluding: excluded)
+    }
+
+    /// The same, from the cosines already computed for every repository.
+    func nearest(
+        similarities: [Float], filter: Filter, limit: Int, excluding excluded: Set<UInt32> = []
+    ) -> [(document: UInt32, cosine: Float)] {
+        var candidates: [UInt32] = []
+        candidates.reserveCapacity(count)
+        for document in 0..<count where similarities[document] > 0 && filter.passes(document) {
+            if !excluded.contains(UInt32(document)) { candidates.append(UInt32(document)) }
+        }
+        return Self.top(limit, of: candidates) { meaningKey(Int($0), cosine: similarities[Int($0)]) }.map {
+            ($0, similarities[Int($0)])
+        }
+    }
+
+    /// How a repository ranks by meaning: its cosine, plus the popularity prior's logarithm (a tie-breaker among
+    /// equally close ones, not a way for a famous repository about something else to win) — less when dormant.
+    func meaningKey(_ document: Int, cosine: Float) -> Double {
+        let popularity = log10(Double(stars[document]) + 10) / 6
+        var key = Double(cosine) + Double(ranking.meaningPopularity) * popularity
+        if isDormant(document, now: now) { key -= Double(ranking.meaningDormant) }
+        return key
+    }
+
+    /// Whether a question asks for collections of resources (lists, courses, tutorials) rather than software.
+    static func asksForResources(_ text: String) -> Bool {
+        let words = Set(SearchText.words(text))
+        return !words.isDisjoint(with: [
+            "list", "lists", "resources", "resource", "awesome", "curriculum", "course", "courses", "tutorial",
+            "tutorials", "learn", "learning", "roadmap", "book", "books", "guide", "guides", "cheatsheet", "exercises",
+            "interview",
+        ])
+    }
+
+    /// Whether a repository is a collection — an "awesome" list, a cheat sheet, a list of resources — by its name
+    /// and topics.
+    static func isCollection(_ repository: Repository) -> Bool {
+        let name = repository.name.lowercased()
+        if name.contains("awesome") || name.contains("cheatsheet") || name.contains("cheat-sheet") { return true }
+        return repository.topics.contains {
+            ["awesome-list", "awesome", "lists", "resources", "curated-list"].contains($0)
+        }
+    }
+
+    /// The moment dormancy is judged at, for meaning's ranking (the catalog's newest push, so a frozen catalog judges
+    /// itself as it was; set when the index is built).
+    var now: Date { newestPush }
+
+    /// The lexical order and the meaning order fused by reciprocal rank (each list's first ``SearchRanking/fusionDepth``,
+    /// meaning's weighted by ``SearchRanking/meaningWeight``), best first.
+    func fused(
+        lexical: [UInt32], meaning: [(document: UInt32, cosine: Float)], weight: Float, demoteCollections: Bool
+    ) -> [UInt32] {
+        var score: [UInt32: Double] = [:]
+        let k = Double(ranking.fusionDepth)
+        for (rank, document) in lexical.enumerated() { score[document, default: 0] += 1 / (k + Double(rank + 1)) }
+        for (rank, entry) in meaning.enumerated() {
+            score[entry.document, default: 0] += Double(weight) / (k + Double(rank + 1))
+        }
+        if demoteCollections {
+            for (document, value) in score where isCollection[Int(document)] {
+                score[document] = value * Double(1 - ranking.collectionPenalty)
+            }
+        }
+        return score.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
+    }
+
+    /// A search with no words, only a meaning: the nearest repositories (collections last unless resources are asked
+    /// for).
+    func rankByMeaning(_ query: SearchQuery, vector: [Float], filter: Filter) -> SearchOutcome {
+        guard let vectors else { return SearchOutcome(repositories: [], keys: [], total: 0, matchedTerms: []) }
+        let similarities = vectors.similarities(to: vector)
+        let take = query.page.offset + query.page.perPage
+        let near = nearest(similarities: similarities, filter: filter, limit: max(take, ranking.meaningCandidates))
+        let demote = !Self.asksForResources(query.meaning ?? "")
+        let ordered = fused(lexical: [], meaning: near, weight: 1, demoteCollections: demote)
+        let page = ordered.prefix(take).dropFirst(query.page.offset)
+        return SearchOutcome(
+            repositories: page.map { catalog[Int($0)] }, keys: page.map { keys[Int($0)] }, total: near.count,
+            matchedTerms: [], closeness: page.map { similarities[Int($0)] })
+    }
+
+    /// The repositories closest in meaning to the repository keyed `key` (not itself), with their cosines, best
+    /// first; empty when the index has no vector for it.
+    public func neighbours(ofKey key: String, limit: Int) -> [(repository: Repository, cosine: Float)] {
+        guard let number = numbers[key], let vectors, let vector = vectors.vector(number) else { return [] }
+        let filter = Filter(index: self, query: SearchQuery(text: ""))
+        let similarities = vectors.centredSimilarities(to: vector)
+        return nearest(similarities: similarities, filter: filter, limit: limit, excluding: [UInt32(number)]).map {
+            (catalog[Int($0.document)], $0.cosine)
+        }
+    }
+
+    /// The repositories closest in meaning to `text` (nothing when it has no vector), with their cosines.
+    public func nearest(toText text: String, limit: Int) -> [(repository: Repository, cosine: Float)] {
+        guard let embedder, let vector = embedder.embed(text) else { return [] }
+        let filter = Filter(index: self, query: SearchQuery(text: ""))
+        return nearest(vector, filter: filter, limit: limit).map { (catalog[Int($0.document)], $0.cosine) }
+    }
+
+    /// The cosine of two repositories' vectors (nil when either has none or is not in the index).
+    public func closeness(_ key: String, _ other: String) -> Float? {
+        guard let a = numbers[key], let b = numbers[other], let left = vectors?.vector(a),
+            let right = vectors?.vector(b)
+        else { return nil }
+        return VectorMath.dot(left, right)
+    }
+
+    /// The unit vector of the repository keyed `key` (nil when it has none).
+    public func vector(ofKey key: String) -> [Float]? {
+        numbers[key].flatMap { vectors?.vector($0) }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import RepoFinderCore
+import SearchIndex
+import Semantics
+import Storage
+import Testing
+
+/// Search by meaning, with the shipped token vectors: words people use for a need that the repositories describe in
+/// other words, alternatives apart from companions, and keyword searches left as they were.
+@Suite(.enabled(if: SemanticModel.shared != nil, "the token-vector table could not be loaded"))
+struct MeaningTests {
+    static let catalog = [
+        RankingTests.repository(
+            "starship/starship", "The minimal, blazing-fast, and infinitely customizable prompt for any shell",
+            topics: ["prompt", "shell", "zsh", "bash"], language: "Rust", stars: 40_000),
+        RankingTests.repository(
+            "jgm/pandoc", "Universal markup converter", topics: ["markdown", "pdf", "docx"], language: "Haskell",
+            stars: 30_000),
+        RankingTests.repository(
+            "restic/restic", "Fast, secure, efficient backup program", topics: ["backup", "encryption"],
+            language: "Go", stars: 25_000),
+        RankingTests.repository(
+            "tauri-apps/tauri", "Build smaller, faster, and more secure desktop applications with a web frontend",
+            topics: ["desktop", "webview", "gui"], language: "Rust", stars: 80_000),
+        RankingTests.repository(
+            "electron/electron", "Build cross-platform desktop apps with JavaScript, HTML, and CSS",
+            topics: ["desktop", "chromium", "html"], language: "C++", stars: 110_000),
+        RankingTests.repository(
+            "electron/electron-quick-start", "Clone to try a simple Electron app", language: "HTML",
+            stars: 10_000),
+        RankingTests.repository(
+            "someone/electron-builder-plus", "Package and build a ready for distribution Electron app",
+            topics: ["electron", "desktop"], language: "TypeScript", stars: 13_000),
+        RankingTests.repository(
+            "pallets/flask", "The Python micro framework for building web applications", topics: ["web", "python"],
+            language: "Python", stars: 65_000),
+    ]
+
+    static let index = CatalogSearchIndex(catalog)
+
+    @Test func aNeedInOtherWordsFindsWhatMeetsIt() {
+        #expect(Self.index.understandsMeaning)
+        let found = Self.index.search(
+            SearchQuery(text: "make my shell look nice and show git status", now: RankingTests.now)
+        ).keys
+        #expect(found.first == "starship/starship")
+        let asked = Self.index.search(
+            SearchQuery(
+                text: "convert docs", now: RankingTests.now,
+                meaning: "turn my markdown documents into pdf and word files from the command line"))
+        #expect(asked.keys.first == "jgm/pandoc")
+        #expect(asked.closeness.count == asked.keys.count)
+    }
+
+    @Test func aNameStillFindsItselfFirst() {
+        #expect(RankingTests.keys(Self.index, "flask") == ["pallets/flask"])
+        #expect(RankingTests.keys(Self.index, "backup program").first == "restic/restic")
+    }
+
+    @Test func alternativesAreOtherProjectsNotCompanions() {
+        let alternatives = Self.index.alternatives(toKey: "electron/electron", limit: 5).map(\.id)
+        #expect(alternatives.first == "tauri-apps/tauri")
+        // Not the same owner's, not one named after it.
+        #expect(!alternatives.contains("electron/electron-quick-start"))
+        #expect(!alternatives.contains("someone/electron-builder-plus"))
+        #expect(!alternatives.contains("electron/electron"))
+    }
+
+    @Test func withoutVectorsSearchIsByWordsAlone() {
+        let words = CatalogSearchIndex(Self.catalog, embedder: nil)
+        #expect(!words.understandsMeaning)
+        #expect(words.alternatives(toKey: "electron/electron", limit: 5).isEmpty)
+        let query = SearchQuery(text: "backup program", now: RankingTests.now)
+        #expect(words.search(query).keys == Self.index.search(query).keys)
+        #expect(words.search(query).closeness.isEmpty)
+    }
+}
