@@ -72,7 +72,7 @@ extension AnswerEngine {
     }
 
     /// Below this cosine, the closest repository by meaning is not about the question.
-    static let weakCloseness: Float = 0.58
+    static let weakCloseness: Float = 0.82
 
     /// Words newcomers' projects use of themselves.
     static let welcomingWords = ["beginners", "hacktoberfest", "good-first-issue", "learn"]

@@ -34,8 +34,10 @@ public struct CatalogAskTools: AskTools {
     public func search(_ text: String, language: String?, limit: Int) async throws -> [Repository] {
         // No words: the language's best-known repositories ("rust projects"); neither: nothing to search for.
         guard !text.isEmpty || language != nil else { return [] }
-        let query = SearchQuery(
+        // Words alone: the engine asks by meaning where it means to (``search(_:meaning:language:limit:)``).
+        var query = SearchQuery(
             text: text, language: language, now: now, page: PageRequest(page: 1, perPage: min(limit, 100)))
+        query.matchesMeaning = false
         return try await store.searchResults(query).page.items
     }
 

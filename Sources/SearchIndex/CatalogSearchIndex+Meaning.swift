@@ -13,7 +13,8 @@ extension CatalogSearchIndex {
     /// (Ask's questions), else for best-match searches of two or more words that few repositories match whole — a
     /// name or a keyword search that matches is left to the words.
     func meaningVector(_ query: SearchQuery, words: Int, complete: Int) -> [Float]? {
-        guard ranking.meaningWeight > 0, let embedder, vectors != nil, query.sort == .bestMatch else { return nil }
+        guard ranking.meaningWeight > 0, query.matchesMeaning, let embedder, vectors != nil, query.sort == .bestMatch
+        else { return nil }
         if let meaning = query.meaning { return embedder.embed(meaning) }
         guard words >= 2, complete < ranking.meaningBelow else { return nil }
         return embedder.embed(query.text)
@@ -29,16 +30,20 @@ extension CatalogSearchIndex {
             similarities: vectors.similarities(to: vector), filter: filter, limit: limit, excluding: excluded)
     }
 
-    /// The same, from the cosines already computed for every repository.
+    /// The same, from the cosines already computed for every repository: one pass, each repository's key its cosine
+    /// plus its prior worked out when the index was built (``meaningPriors``).
     func nearest(
         similarities: [Float], filter: Filter, limit: Int, excluding excluded: Set<UInt32> = []
     ) -> [(document: UInt32, cosine: Float)] {
         var candidates: [UInt32] = []
         candidates.reserveCapacity(count)
-        for document in 0..<count where similarities[document] > 0 && filter.passes(document) {
-            if !excluded.contains(UInt32(document)) { candidates.append(UInt32(document)) }
+        similarities.withUnsafeBufferPointer { similarities in
+            for document in 0..<count where similarities[document] > 0 && filter.passes(document) {
+                if excluded.isEmpty || !excluded.contains(UInt32(document)) { candidates.append(UInt32(document)) }
+            }
         }
-        return Self.top(limit, of: candidates) { meaningKey(Int($0), cosine: similarities[Int($0)]) }.map {
+        let priors = meaningPriors
+        return Self.top(limit, of: candidates) { Double(similarities[Int($0)] + priors[Int($0)]) }.map {
             ($0, similarities[Int($0)])
         }
     }
@@ -46,10 +51,17 @@ extension CatalogSearchIndex {
     /// How a repository ranks by meaning: its cosine, plus the popularity prior's logarithm (a tie-breaker among
     /// equally close ones, not a way for a famous repository about something else to win) — less when dormant.
     func meaningKey(_ document: Int, cosine: Float) -> Double {
-        let popularity = log10(Double(stars[document]) + 10) / 6
-        var key = Double(cosine) + Double(ranking.meaningPopularity) * popularity
-        if isDormant(document, now: now) { key -= Double(ranking.meaningDormant) }
-        return key
+        Double(cosine + meaningPriors[document])
+    }
+
+    /// Each repository's part of its meaning key beside the cosine: popularity's logarithm, less for a dormant one.
+    static func meaningPriors(
+        stars: [Int], dormant: (Int) -> Bool, ranking: SearchRanking
+    ) -> [Float] {
+        stars.indices.map { document in
+            let popularity = Float(log10(Double(stars[document]) + 10) / 6) * ranking.meaningPopularity
+            return dormant(document) ? popularity - ranking.meaningDormant : popularity
+        }
     }
 
     /// Whether a question asks for collections of resources (lists, courses, tutorials) rather than software.

@@ -80,6 +80,8 @@ public final class CatalogSearchIndex: Sendable {
     let newestPush: Date
     /// Per repository: whether it is a collection (an "awesome" list, a cheat sheet).
     let isCollection: [Bool]
+    /// Per repository: its meaning key beside the cosine (``meaningPriors(stars:dormant:ranking:)``).
+    let meaningPriors: [Float]
 
     /// Builds the index of `repositories` (those GitHub no longer has are left out), with each one's vector when
     /// there is an `embedder` (by default the shipped table's, ``SemanticModel/shared``).
@@ -105,6 +107,16 @@ public final class CatalogSearchIndex: Sendable {
         newestPush = catalog.compactMap(\.pushedAt).max() ?? Date(timeIntervalSince1970: 0)
         self.embedder = embedder
         isCollection = catalog.map(Self.isCollection)
+        let newest = newestPush
+        let pushDates = catalog.map(\.pushedAt)
+        let archivedFlags = catalog.map(\.archived)
+        let quiet = Double(RepositoryHealth.quietDays)
+        let dormant: (Int) -> Bool = { number in
+            if archivedFlags[number] { return true }
+            guard let date = pushDates[number] else { return false }
+            return (newest.timeIntervalSince(date) / 86_400).rounded(.down) > quiet
+        }
+        meaningPriors = Self.meaningPriors(stars: catalog.map(\.stars), dormant: dormant, ranking: ranking)
         vectors = embedder.map { DocumentVectors(catalog, embedder: $0) }
 
         // Languages.

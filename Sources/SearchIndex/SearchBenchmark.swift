@@ -32,6 +32,22 @@ public enum SearchBenchmark {
         ]
     }
 
+    /// Searches that are also ranked by meaning: needs in words no repository has all of, and whole questions as
+    /// Ask sends them (with their meaning).
+    public static var meaningQueries: [SearchQuery] {
+        let needs = [
+            "make my terminal prompt pretty", "tool to find what eats my disk space",
+            "run language models on my laptop",
+            "self host a photo library for my family", "turn markdown into pdf from the shell",
+        ]
+        let questions = [
+            "is there a python library to pull tables out of pdf bank statements",
+            "my team is drowning in yaml for kubernetes, something to write manifests in a real language",
+        ]
+        return needs.map { SearchQuery(text: $0) }
+            + questions.map { SearchQuery(text: $0, page: PageRequest(page: 1, perPage: 15), meaning: $0) }
+    }
+
     /// What someone types letter by letter, for suggestions: every prefix of these searches.
     public static let typingSearches = [
         "kubernetes", "react native", "home assistant", "terminal file manager", "tensorflow", "sxyazi/yazi",

@@ -22,6 +22,8 @@ public struct SearchQuery: Hashable, Sendable {
     /// Text whose meaning ranks the results beside the words (Ask passes the question without what it rules out);
     /// nil: best-match searches use the words typed, when they match few repositories whole.
     public var meaning: String?
+    /// False: words alone, never ranked by meaning (a tool that wants what has these words, such as Ask's look-ups).
+    public var matchesMeaning = true
 
     public init(
         text: String, language: String? = nil, topic: String? = nil, minimumStars: Int? = nil,

@@ -52,15 +52,25 @@ struct SearchBench: AsyncParsableCommand {
             let buildParts = (load: buildStarted - loadStarted, index: ContinuousClock.now - buildStarted)
             let memoryBuilt = Self.anonymousMemory()
             let indexAlone = await Self.time(queries, iterations: iterations) { _ = index.search($0) }
+            // Searches ranked by meaning too: needs in other words (no repository has every word), and whole
+            // questions as Ask sends them.
+            let meant = SearchBenchmark.meaningQueries
+            let byMeaning = await Self.time(meant, iterations: iterations) { _ = index.search($0) }
             // Suggestions as someone types: every prefix of a few searches, through the store's interface.
             for prefix in prefixes { _ = try await store.searchSuggestions(prefix, limit: 8) }
             let suggestions = try await Self.time(prefixes, iterations: iterations) {
                 _ = try await store.searchSuggestions($0, limit: 8)
             }
             let memory = (catalog: memoryLoaded - memoryBefore, index: memoryBuilt - memoryLoaded)
-            return (searches, indexAlone, suggestions, matches, catalogSize, indexBuild, buildParts, memory)
+            return (
+                searches, indexAlone, byMeaning, suggestions, matches, catalogSize, indexBuild, buildParts, memory,
+                index.understandsMeaning
+            )
         }
-        let (searches, indexAlone, suggestions, matches, catalogSize, indexBuild, buildParts, memory) = measured
+        let (
+            searches, indexAlone, byMeaning, suggestions, matches, catalogSize, indexBuild, buildParts, memory,
+            understands
+        ) = measured
         print(
             "search benchmark on \(location): \(Number.grouped(catalogSize)) repositories, "
                 + "\(queries.count) queries × \(iterations) runs = \(Number.grouped(searches.all.count)) searches "
@@ -76,6 +86,10 @@ struct SearchBench: AsyncParsableCommand {
         }
         print("searches:       " + Self.summary(searches.all))
         print("index alone:    " + Self.summary(indexAlone.all))
+        print(
+            "by meaning:     " + Self.summary(byMeaning.all)
+                + " (\(SearchBenchmark.meaningQueries.count) needs in other words and questions, the index alone"
+                + (understands ? ")" : "; no token vectors: words alone)"))
         print(
             "suggestions:    " + Self.summary(suggestions.all)
                 + " (\(prefixes.count) prefixes typed a letter at a time)")

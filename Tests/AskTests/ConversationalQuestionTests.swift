@@ -54,11 +54,11 @@ import Testing
         #expect(!answer.found)
         #expect(answer.sources.isEmpty)
         let near = MeaningTools(
-            matches: MeaningMatches(repositories: [Self.repository("a/b")], closeness: [0.8], completeMatches: 0))
+            matches: MeaningMatches(repositories: [Self.repository("a/b")], closeness: [0.9], completeMatches: 0))
         #expect(try await AnswerEngine().answer("a tool to back up my server", tools: near).found)
         let unknownWords = MeaningTools(
             matches: MeaningMatches(
-                repositories: [Self.repository("a/b")], closeness: [0.8], completeMatches: 0, anyWordKnown: false))
+                repositories: [Self.repository("a/b")], closeness: [0.9], completeMatches: 0, anyWordKnown: false))
         #expect(!(try await AnswerEngine().answer("qwpoeiru zxmvnb asdkjh", tools: unknownWords).found))
     }
 
@@ -66,7 +66,7 @@ import Testing
         let tools = MeaningTools(
             matches: MeaningMatches(
                 repositories: [Self.repository("Unity-Technologies/unity"), Self.repository("godotengine/godot")],
-                closeness: [0.8, 0.7], completeMatches: 1))
+                closeness: [0.9, 0.88], completeMatches: 1))
         let answer = try await AnswerEngine().answer("a 2D game engine for C#, not unity", tools: tools)
         #expect(answer.sources.map(\.fullName) == ["godotengine/godot"])
     }
