@@ -5,8 +5,10 @@ extension AnswerEngine {
     /// Repositories about the subject: the search tool, best match first.
     func find(_ question: Question, into draft: inout Draft, _ context: AskContext) async throws {
         let query = question.words.joined(separator: " ")
+        // No subject words ("swift projects"): the language's best-known, as the words alone would give.
+        let meaning = question.words.isEmpty ? "" : question.meaning
         let matches = try await draft.search(
-            query, meaning: question.meaning, language: question.language, limit: Self.listSize * 3, context)
+            query, meaning: meaning, language: question.language, limit: Self.listSize * 3, context)
         let found = Array(Self.withoutExcluded(matches, question.excluded).prefix(Self.listSize))
         guard !found.isEmpty, !Self.weak(matches) else {
             draft.dontKnow(
@@ -64,12 +66,18 @@ extension AnswerEngine {
     }
 
     /// Whether what was found only looks like an answer: no repository has every word, and even the closest in
-    /// meaning is far (a cosine below ``weakCloseness``, calibrated on the judged questions nothing fits) or no word
-    /// of the question is one the catalog uses.
+    /// meaning is far (a cosine below ``weakCloseness``, calibrated on the judged questions nothing fits) while no
+    /// repository has even half the question's word weight — or no word of the question is one the catalog uses.
     static func weak(_ matches: MeaningMatches) -> Bool {
         guard matches.completeMatches == 0, let best = matches.closeness.max() else { return false }
-        return best < weakCloseness || !matches.anyWordKnown
+        if !matches.anyWordKnown { return true }
+        // Words that mostly match one repository are an answer whatever the cosine says (a small catalog's cosines
+        // run lower than the whole one's, which the threshold was set on).
+        return best < weakCloseness && matches.bestWordShare < weakWordShare
     }
+
+    /// At or above this share of the question's word weight in one repository, the words answer it.
+    static let weakWordShare: Float = 0.5
 
     /// Below this cosine, the closest repository by meaning is not about the question.
     static let weakCloseness: Float = 0.82

@@ -40,10 +40,14 @@ public struct MeaningMatches: Sendable {
     public var completeMatches: Int
     /// Whether any word of the question is a word the catalog uses (false for gibberish).
     public var anyWordKnown: Bool
+    /// The largest share of the question's word weight one repository matched, 0…1 (1 where unknown).
+    public var bestWordShare: Float
 
     public init(
-        repositories: [Repository], closeness: [Float] = [], completeMatches: Int = 0, anyWordKnown: Bool = true
+        repositories: [Repository], closeness: [Float] = [], completeMatches: Int = 0, anyWordKnown: Bool = true,
+        bestWordShare: Float = 1
     ) {
+        self.bestWordShare = bestWordShare
         self.anyWordKnown = anyWordKnown
         self.repositories = repositories
         self.closeness = closeness

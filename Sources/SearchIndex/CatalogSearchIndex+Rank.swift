@@ -160,13 +160,19 @@ extension CatalogSearchIndex {
         let selected = candidates.filter { Int(matched[Int($0)]) >= needed }
 
         let take = query.page.offset + query.page.perPage
+        let bestShare = selected.reduce(Float(0)) {
+            max($0, matchedWeight[Int($1)] / max(queryWeight, .leastNonzeroMagnitude))
+        }
         var ordered: [UInt32]
         var total = selected.count
         var similarities: [Float] = []
         switch query.sort {
         case .bestMatch:
             let exact = Set(exactNames[concepts.map(\.word).joined()] ?? [])
-            let meaning = meaningVector(query, words: words, complete: complete)
+            // Meaning joins in only where some word matched (a query of words the catalog never uses finds nothing).
+            let meaning =
+                matchedTerms.isEmpty && query.meaning == nil
+                ? nil : meaningVector(query, words: words, complete: complete)
             // A whole question's words lean less on popularity: its many words match famous repositories by chance.
             let flatten = query.meaning == nil ? 1 : Double(ranking.questionPopularity / max(ranking.popularity, 0.01))
             ordered = Self.top(meaning == nil ? take : max(take, ranking.meaningCandidates), of: selected) {
@@ -225,7 +231,7 @@ extension CatalogSearchIndex {
             matchedTerms: matchedTerms, completedNames: completedNames,
             didYouMean: correction(of: query.text, concepts: concepts),
             closeness: similarities.isEmpty ? [] : page.map { similarities[Int($0)] },
-            completeMatches: complete)
+            completeMatches: complete, bestWordShare: bestShare)
     }
 
     /// Zeroed working arrays of the catalog's size, from the pool when one is there.

@@ -21,6 +21,8 @@ public struct SearchOutcome: Hashable, Sendable {
     public var closeness: [Float] = []
     /// How many repositories matched every word.
     public var completeMatches = 0
+    /// The largest share of the query's word weight (inverse document frequencies) one repository matched, 0…1.
+    public var bestWordShare: Float = 0
 }
 
 extension CatalogSearchIndex {

@@ -156,6 +156,7 @@ public final class SearchIndexCache: Sendable {
             page: Page(items: outcome.repositories, total: outcome.total, request: query.page),
             highlights: CatalogSearchIndex.highlights(
                 in: outcome.repositories, matching: outcome.matchedTerms, names: outcome.completedNames),
-            didYouMean: outcome.didYouMean, closeness: outcome.closeness, completeMatches: outcome.completeMatches)
+            didYouMean: outcome.didYouMean, closeness: outcome.closeness, completeMatches: outcome.completeMatches,
+            bestWordShare: outcome.bestWordShare)
     }
 }

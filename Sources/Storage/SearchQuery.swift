@@ -68,11 +68,14 @@ public struct SearchResults: Hashable, Sendable {
     public var closeness: [Float]
     /// How many repositories matched every word.
     public var completeMatches: Int
+    /// The largest share of the query's word weight one repository matched, 0…1.
+    public var bestWordShare: Float
 
     public init(
         page: Page<Repository>, highlights: [String] = [], didYouMean: String? = nil, closeness: [Float] = [],
-        completeMatches: Int = 0
+        completeMatches: Int = 0, bestWordShare: Float = 0
     ) {
+        self.bestWordShare = bestWordShare
         self.closeness = closeness
         self.completeMatches = completeMatches
         self.page = page

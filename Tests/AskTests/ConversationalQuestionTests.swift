@@ -49,10 +49,16 @@ import Testing
 
     @Test func nothingCloseIsAnHonestIDontKnow() async throws {
         let far = MeaningTools(
-            matches: MeaningMatches(repositories: [Self.repository("a/b")], closeness: [0.2], completeMatches: 0))
+            matches: MeaningMatches(
+                repositories: [Self.repository("a/b")], closeness: [0.2], completeMatches: 0, bestWordShare: 0.2))
         let answer = try await AnswerEngine().answer("a birthday message for my mother please", tools: far)
         #expect(!answer.found)
         #expect(answer.sources.isEmpty)
+        // Far in meaning, but most of the words in one repository: an answer.
+        let worded = MeaningTools(
+            matches: MeaningMatches(
+                repositories: [Self.repository("a/b")], closeness: [0.2], completeMatches: 0, bestWordShare: 0.7))
+        #expect(try await AnswerEngine().answer("a lightweight web framework for swift", tools: worded).found)
         let near = MeaningTools(
             matches: MeaningMatches(repositories: [Self.repository("a/b")], closeness: [0.9], completeMatches: 0))
         #expect(try await AnswerEngine().answer("a tool to back up my server", tools: near).found)
