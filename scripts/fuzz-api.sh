@@ -21,6 +21,9 @@ start_github_standin octo-stars=250
 use_github_standin
 start_server "$binary" "$work/fuzz.sqlite" test-artifacts/fuzz-server.log --token-rate 0 --address-rate 0
 token=$(new_token)
+# The catalog's search index (words and each repository's meaning vector) is built by the first request that needs
+# it; in a debug build that takes longer than a fuzzed request may (10 s). Build it first: the fuzz is about answers.
+curl -fs --max-time 300 "$SERVER_URL/v1/repos/apple/swift/alternatives?limit=1" >/dev/null || true
 echo "fuzz: schemathesis $(schemathesis --version | awk '{print $NF}') against $SERVER_URL/openapi.yaml ($examples examples per operation)"
 # Signing out and deleting the account end the token every other operation is fuzzed with: they run last, apart.
 fuzz() {
