@@ -6,9 +6,8 @@ import Semantics
 /// topics and language), with the catalog's mean taken out: what every repository shares says nothing about one,
 /// and without it generic, wordy repositories would be everyone's closest. Used while the index is built only.
 struct ItemMeaning: Sendable {
-    let dimensions: Int
-    /// Row `n` is item `n`'s centred unit vector; all zeros when it has none.
-    private let rows: [Float]
+    /// Row `n` is item `n`'s vector.
+    private let rows: VectorRows
 
     /// The text a repository is embedded from (composed here, not shared with search's).
     static func text(of repository: Repository) -> String {
@@ -19,48 +18,11 @@ struct ItemMeaning: Sendable {
 
     /// Embeds every repository, on all cores.
     init(_ repositories: [Repository], embedder: TextEmbedder) {
-        let dimensions = embedder.dimensions
-        self.dimensions = dimensions
-        let chunks = inParallel(count: repositories.count) { range -> [Float] in
-            var out = [Float](repeating: 0, count: range.count * dimensions)
-            for (offset, number) in range.enumerated() {
-                guard let vector = embedder.embed(Self.text(of: repositories[number])) else { continue }
-                out.replaceSubrange((offset * dimensions)..<((offset + 1) * dimensions), with: vector)
-            }
-            return out
-        }
-        var rows = chunks.flatMap { $0 }
-        var mean = [Float](repeating: 0, count: dimensions)
-        var embedded: Float = 0
-        for start in stride(from: 0, to: rows.count, by: dimensions) {
-            guard rows[start..<(start + dimensions)].contains(where: { $0 != 0 }) else { continue }
-            embedded += 1
-            for component in 0..<dimensions { mean[component] += rows[start + component] }
-        }
-        if embedded > 0 {
-            for component in 0..<dimensions { mean[component] /= embedded }
-            for start in stride(from: 0, to: rows.count, by: dimensions) {
-                guard rows[start..<(start + dimensions)].contains(where: { $0 != 0 }) else { continue }
-                var length: Float = 0
-                for component in 0..<dimensions {
-                    rows[start + component] -= mean[component]
-                    length += rows[start + component] * rows[start + component]
-                }
-                let scale: Float = length > 0 ? 1 / length.squareRoot() : 0
-                for component in 0..<dimensions { rows[start + component] *= scale }
-            }
-        }
-        self.rows = rows
+        rows = VectorRows(embedding: repositories.map(Self.text(of:)), with: embedder)
     }
 
-    /// The cosine of two items' vectors (0 when either has none).
-    func cosine(_ first: Int, _ second: Int) -> Float {
-        rows.withUnsafeBufferPointer { rows in
-            VectorMath.dot(
-                UnsafeBufferPointer(rebasing: rows[(first * dimensions)..<((first + 1) * dimensions)]),
-                UnsafeBufferPointer(rebasing: rows[(second * dimensions)..<((second + 1) * dimensions)]))
-        }
-    }
+    /// The cosine of two items' vectors, the catalog's mean taken out of both (0 when either has none).
+    func cosine(_ first: Int, _ second: Int) -> Float { rows.centredCosine(first, second) }
 
     /// `lists` with each tie scaled by `floor + (1 - floor) · max(0, cosine)`, re-sorted, the strongest `keep` kept.
     func reweighted(_ lists: NeighbourLists, floor: Float, keep: Int) -> NeighbourLists {

@@ -1,5 +1,6 @@
 import Foundation
 public import RepoFinderCore
+import Semantics
 import Storage
 
 /// Alternatives: other projects that do a repository's job. Its nearest neighbours by meaning, less what goes *with*

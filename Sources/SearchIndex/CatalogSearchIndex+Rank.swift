@@ -1,5 +1,6 @@
 import Foundation
 import RepoFinderCore
+import Semantics
 import Storage
 import Synchronization
 

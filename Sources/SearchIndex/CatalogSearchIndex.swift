@@ -72,7 +72,7 @@ public final class CatalogSearchIndex: Sendable {
     /// was a fifth of a search).
     let rankBuffers = Mutex<[RankBuffers]>([])
     /// What each repository is about, as vectors (nil without an embedder), and the embedder for queries.
-    let vectors: DocumentVectors?
+    let vectors: VectorRows?
     let embedder: TextEmbedder?
     /// Repository key → number.
     let numbers: [String: Int]
@@ -117,7 +117,7 @@ public final class CatalogSearchIndex: Sendable {
             return (newest.timeIntervalSince(date) / 86_400).rounded(.down) > quiet
         }
         meaningPriors = Self.meaningPriors(stars: catalog.map(\.stars), dormant: dormant, ranking: ranking)
-        vectors = embedder.map { DocumentVectors(catalog, embedder: $0) }
+        vectors = embedder.map { DocumentVectors.embed(catalog, with: $0) }
 
         // Languages.
         var languageIDs: [String: UInt16] = [:]

@@ -1,0 +1,71 @@
+import Foundation
+import Semantics
+import Testing
+
+/// Int8 rows against the float vectors they stand for, with the real table.
+@Suite("Vector rows")
+struct VectorRowsTests {
+    static let texts = [
+        "fast http router for go", "kitten photos", "", "rust compiler backend", "cat pictures",
+        "javascript module bundler", "a web framework for swift servers", "zzzzqqqq ####",
+    ]
+
+    @Test("each row is its text's vector within a hundredth; text without tokens has none")
+    func rowsAreTheirTexts() throws {
+        let embedder = try #require(SemanticModel.shared, "the bundled token-vector table")
+        let rows = VectorRows(embedding: Self.texts, with: embedder)
+        #expect(rows.count == Self.texts.count && rows.dimensions == embedder.dimensions)
+        for (number, text) in Self.texts.enumerated() {
+            guard let expected = embedder.embed(text) else {
+                #expect(!rows.hasVector(number) && rows.vector(number) == nil)
+                continue
+            }
+            let vector = try #require(rows.vector(number))
+            #expect(VectorMath.dot(vector, expected) > 0.999)
+            let similarities = rows.similarities(to: expected)
+            for other in Self.texts.indices {
+                let float = embedder.embed(Self.texts[other]).map { VectorMath.dot($0, expected) } ?? 0
+                #expect(abs(similarities[other] - float) < 0.01, "\(text) ~ \(Self.texts[other])")
+            }
+        }
+        #expect(!rows.hasVector(2))
+    }
+
+    @Test("centred cosines take the rows' mean out of both sides, row to row and query to rows alike")
+    func centred() throws {
+        let embedder = try #require(SemanticModel.shared, "the bundled token-vector table")
+        let rows = VectorRows(embedding: Self.texts, with: embedder)
+        let vectors = Self.texts.indices.map { rows.vector($0) }
+        let present = vectors.compactMap { $0 }
+        let mean = (0..<rows.dimensions).map { component in
+            present.reduce(Float(0)) { $0 + $1[component] } / Float(present.count)
+        }
+        for (component, value) in mean.enumerated() { #expect(abs(rows.mean[component] - value) < 0.01) }
+        func centred(_ vector: [Float]) -> [Float] {
+            let less = zip(vector, mean).map { $0 - $1 }
+            let length = VectorMath.dot(less, less).squareRoot()
+            return less.map { $0 / length }
+        }
+        let cat = try #require(vectors[4])
+        let fromQuery = rows.centredSimilarities(to: cat)
+        for other in Self.texts.indices {
+            guard let vector = vectors[other] else {
+                #expect(rows.centredCosine(4, other) == 0 && fromQuery[other] == 0)
+                continue
+            }
+            let expected = VectorMath.dot(centred(cat), centred(vector))
+            #expect(abs(rows.centredCosine(4, other) - expected) < 0.02)
+            #expect(abs(fromQuery[other] - expected) < 0.02)
+        }
+        // Kittens are closer to cat pictures than compilers are, once the mean is out.
+        #expect(rows.centredCosine(4, 1) > rows.centredCosine(4, 3))
+    }
+
+    @Test("no texts: no rows, and a scan finds nothing")
+    func empty() throws {
+        let embedder = try #require(SemanticModel.shared, "the bundled token-vector table")
+        let rows = VectorRows(embedding: [], with: embedder)
+        #expect(rows.count == 0)
+        #expect(rows.similarities(to: try #require(embedder.embed("cat"))).isEmpty)
+    }
+}
