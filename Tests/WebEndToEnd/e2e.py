@@ -39,6 +39,15 @@ class Failure(Exception):
     pass
 
 
+def warm(url):
+    """Waits for the server's search index (built once, in the background or on the first search: seconds for the
+    whole catalog on a busy debug build), so the checks below time what a person sees on a running server."""
+    started = time.time()
+    with urllib.request.urlopen(f"{url}/v1/search/suggest?q=te", timeout=180) as response:
+        response.read()
+    return time.time() - started
+
+
 class Browser:
     def __init__(self, base, artifacts):
         self.base = base

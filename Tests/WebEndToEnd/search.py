@@ -10,13 +10,12 @@ import argparse
 import sys
 import time
 import traceback
-import urllib.request
 from pathlib import Path
 
 from selenium.webdriver.common.keys import Keys
 
 sys.path.insert(0, str(Path(__file__).parent))
-from e2e import DESKTOP, PHONE, Browser, Failure  # noqa: E402
+from e2e import DESKTOP, PHONE, Browser, Failure, warm  # noqa: E402
 from walk import CHECK, SCREENS, console_errors  # noqa: E402
 
 
@@ -30,15 +29,6 @@ def typed(field, text):
 def suggestions(b):
     return [el.text.split("\n")[0] for el in b.finds("#search-suggestions .suggest-option")] \
         if b.js("return !document.getElementById('search-suggestions').hidden") else []
-
-
-def warm(url):
-    """Waits for the server's search index (built once, in the background or on the first search: seconds for the
-    whole catalog on a busy debug build), so the checks below time what a person sees on a running server."""
-    started = time.time()
-    with urllib.request.urlopen(f"{url}/v1/search/suggest?q=te", timeout=180) as response:
-        response.read()
-    return time.time() - started
 
 
 def check(b, shots):
