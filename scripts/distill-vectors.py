@@ -10,13 +10,14 @@ What it does, in the manner of model2vec (Tulkens & van Dongen, 2024):
 4. Weights each token by SIF, a / (a + p(token)), with p counted on the catalog's own text (names split into words,
    descriptions, topics) tokenized the same way, so words every repository uses ("a", "library", "the") count for
    little and distinctive ones count fully.
-5. Quantizes each row to int8 with its own scale and writes the table (format: Sources/Semantics/README in
+5. Quantizes each row to int8 with its own scale (largest component ±--levels) and writes the table (format: Sources/Semantics/README in
    PROVENANCE.md), gzip-compressed.
 
 Usage:
   python3 scripts/distill-vectors.py [--model model.zip] [--catalog ../shared/data/catalog/repos.jsonl.gz]
       [--dimensions 256] [--output Sources/Semantics/Resources/token-vectors.rfv.gz]
   python3 scripts/distill-vectors.py --check   # rebuild in memory and compare with the committed table
+  python3 scripts/distill-vectors.py --reduce TABLE --dimensions 192 --levels 31   # re-encode a built table
   python3 scripts/distill-vectors.py --encode "some text"   # the full model's sentence vector (for comparisons)
 Needs numpy and scipy (both on the base machine).
 """
@@ -281,20 +282,50 @@ def build(args):
     vectors = reduced * weight[:, None]
     # Special, unused and punctuation-only tokens carry no meaning of their own: no vector.
     keep = usable & np.array([t not in ("[CLS]", "[SEP]", "[UNK]") and any(c.isalnum() for c in t) for t in tokens])
-    scale = np.abs(vectors).max(1) / 127.0
+    return encode(vectors, keep, tokens, args.levels)
+
+
+def encode(vectors, keep, tokens, levels):
+    """The RFV1 table of `vectors` (rows where `keep` is false get no vector), each row quantized to int8 with its own
+    scale, its largest component at ±`levels` (127 uses all of int8; 31, six bits, gzips a quarter smaller)."""
+    scale = np.abs(vectors).max(1) / float(levels)
     scale[~keep] = 0
     quantized = np.zeros(vectors.shape, dtype=np.int8)
     nonzero = scale > 0
-    quantized[nonzero] = np.clip(np.round(vectors[nonzero] / scale[nonzero, None]), -127, 127).astype(np.int8)
+    quantized[nonzero] = np.clip(np.round(vectors[nonzero] / scale[nonzero, None]), -levels, levels).astype(np.int8)
     vocabulary = "\n".join(tokens).encode("utf-8")
     out = io.BytesIO()
     out.write(MAGIC)
-    out.write(struct.pack("<IIII", len(tokens), args.dimensions, 0b11, tokens.index("[UNK]")))
+    out.write(struct.pack("<IIII", len(tokens), vectors.shape[1], 0b11, tokens.index("[UNK]")))
     out.write(scale.astype("<f4").tobytes())
     out.write(quantized.tobytes())
     out.write(struct.pack("<I", len(vocabulary)))
     out.write(vocabulary)
     return out.getvalue()
+
+
+def read_table(path):
+    """A table's vectors (as floats), which rows have one, and its vocabulary."""
+    table = gzip.decompress(open(path, "rb").read())
+    if table[:8] != MAGIC:
+        sys.exit(f"distill-vectors: {path} is not a token-vector table")
+    count, dimensions, _, _ = struct.unpack("<IIII", table[8:24])
+    scale = np.frombuffer(table[24:24 + 4 * count], dtype="<f4")
+    offset = 24 + 4 * count
+    rows = np.frombuffer(table[offset:offset + count * dimensions], dtype=np.int8).reshape(count, dimensions)
+    offset += count * dimensions
+    length = struct.unpack("<I", table[offset:offset + 4])[0]
+    tokens = table[offset + 4:offset + 4 + length].decode("utf-8").split("\n")
+    return rows.astype(np.float32) * scale[:, None], scale > 0, tokens
+
+
+def reduce(args):
+    """Re-encodes a built table without the model: its leading --dimensions components (they are PCA components,
+    largest first, so this is what a build at fewer dimensions keeps) at --levels."""
+    vectors, keep, tokens = read_table(args.reduce)
+    if args.dimensions > vectors.shape[1] or args.dimensions % 16:
+        sys.exit(f"distill-vectors: --dimensions must be a multiple of 16 and at most {vectors.shape[1]}")
+    return encode(np.ascontiguousarray(vectors[:, :args.dimensions]), keep, tokens, args.levels)
 
 
 # sentence-transformers' own all-MiniLM-L6-v2 vectors (normalised; first eight components) of two sentences, recorded
@@ -344,6 +375,10 @@ def main():
     parser.add_argument("--context-weight", type=float, default=0.8)
     parser.add_argument("--cache", help="keep the catalog texts' sentence vectors in this .npy file (experiments)")
     parser.add_argument("--context-prior", type=float, default=2.0)
+    parser.add_argument("--levels", type=int, default=31,
+                        help="the largest int8 magnitude of a row (default 31: six bits, which gzip well)")
+    parser.add_argument("--reduce", metavar="TABLE",
+                        help="re-encode a built table at --dimensions and --levels instead of distilling (no model)")
     parser.add_argument("--check", action="store_true", help="compare a fresh build with the committed table")
     parser.add_argument("--verify", action="store_true",
                         help="quick: the transformer against sentence-transformers' vectors, the table's vocabulary")
@@ -359,7 +394,7 @@ def main():
     if args.verify:
         verify(args)
         return
-    table = build(args)
+    table = reduce(args) if args.reduce else build(args)
     if args.check:
         committed = gzip.decompress(open(args.output, "rb").read())
         if committed != table:

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 
 /// Many texts' unit vectors as int8 rows with a scale each — a quarter of the memory of floats: a scan of 42k rows
-/// of 256 reads 11 MB, not 43 — with the rows' mean kept for comparing rows with each other.
+/// of 192 reads 8 MB, not 32 — with the rows' mean kept for comparing rows with each other.
 ///
 /// The arithmetic lives here, in a module built optimized in every configuration (see `Package.swift`), so that
 /// debug builds and their tests embed a whole catalog in seconds, not minutes.

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Time to the first streamed words of Ask answers, and to the whole answer, under load: CONNECTIONS clients (threads,
 each with its own keep-alive connection) ask in their own threads for SECONDS, reading each answer's server-sent
-events as they arrive. Prints requests, p50/p90/p99 of the first `text` event and of `done`, and failures.
+events as they arrive. Prints requests, p50/p90/p99 of the first `text` event and of `done`, and failures by kind.
 
 Usage: chat-first-words.py URL TOKENS_FILE SECONDS CONNECTIONS   (TOKENS_FILE: lines of "token thread-id")"""
 
@@ -9,6 +9,7 @@ import http.client
 import json
 import sys
 import threading
+from collections import Counter
 import time
 from urllib.parse import urlparse
 
@@ -82,7 +83,8 @@ def main():
     print(f"RESULT requests={len(whole)} rps={len(whole) / seconds:.0f} "
           f"first_words_p50_ms={percentile(first, 50):.2f} first_words_p90_ms={percentile(first, 90):.2f} "
           f"first_words_p99_ms={percentile(first, 99):.2f} whole_p50_ms={percentile(whole, 50):.2f} "
-          f"whole_p99_ms={percentile(whole, 99):.2f} failures={len(failures)}")
+          f"whole_p99_ms={percentile(whole, 99):.2f} failures={len(failures)}"
+          + (f" ({', '.join(f'{kind}: {count}' for kind, count in Counter(failures).most_common())})" if failures else ""))
 
 
 if __name__ == "__main__":
