@@ -331,11 +331,11 @@ def build(args):
     usable = np.array([not (t.startswith("[unused") or t in ("[PAD]", "[MASK]")) for t in tokens])
     # Special, unused and punctuation-only tokens carry no meaning of their own: no vector.
     keep = usable & np.array([t not in ("[CLS]", "[SEP]", "[UNK]") and any(c.isalnum() for c in t) for t in tokens])
+    counts = catalog_counts(args.catalog, WordPiece(tokens), len(tokens))
+    weight = SIF_A / (SIF_A + counts / counts.sum())
     if args.fit > 0 and args.context_docs > 0:
         # SIF-weighted rows, fitted to the catalog texts' sentence vectors, then their leading PCA directions (a
         # plain projection: the fitted rows are in the model's own space, where questions and texts compare).
-        counts = catalog_counts(args.catalog, WordPiece(tokens), len(tokens))
-        weight = SIF_A / (SIF_A + counts / counts.sum())
         initial = raw * weight[:, None]
         initial[~keep] = 0
         fitted = fit_to_sentences(initial, keep, encoded, sentences, args.fit)
@@ -347,9 +347,6 @@ def build(args):
     centred = raw - mean
     _, _, components = np.linalg.svd(centred[usable], full_matrices=False)
     reduced = centred @ components[:args.dimensions].T
-    counts = catalog_counts(args.catalog, WordPiece(tokens), len(tokens))
-    probability = counts / counts.sum()
-    weight = SIF_A / (SIF_A + probability)
     vectors = reduced * weight[:, None]
     return encode(vectors, keep, tokens, args.levels)
 
