@@ -137,6 +137,13 @@ struct ServeCommand: AsyncParsableCommand {
             logger.info(
                 "meaning: token vectors loaded",
                 metadata: ["tokens": "\(embedder.vectors.vocabulary.count)", "dimensions": "\(embedder.dimensions)"])
+            SemanticModel.loadQuestionReader { took, problem in
+                if let problem {
+                    logger.notice("Ask reads questions with the token vectors alone: \(problem)")
+                } else {
+                    logger.info("meaning: the sentence model reads Ask's questions", metadata: ["loaded in": "\(took)"])
+                }
+            }
         }
         let community = try recommenderOptions.communitySignals()
         let database = recommenderOptions.database
