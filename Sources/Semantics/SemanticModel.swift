@@ -30,14 +30,4 @@ public enum SemanticModel {
 
     /// Why questions are read with the token vectors alone (nil when the transformer reads them or is still loading).
     public static var questionsProblem: String? { questionLoad.problem() }
-
-    /// Starts loading the question reader now, so the first question does not wait for it; then calls `done` with
-    /// how long it took and the problem, if any (see ``questionsProblem``).
-    public static func loadQuestionReader(then done: @escaping @Sendable (Duration, String?) -> Void = { _, _ in }) {
-        let started = ContinuousClock.now
-        Task.detached {
-            _ = await questionLoad.wait()
-            done(ContinuousClock.now - started, questionLoad.problem())
-        }
-    }
 }

@@ -137,12 +137,13 @@ struct ServeCommand: AsyncParsableCommand {
             logger.info(
                 "meaning: token vectors loaded",
                 metadata: ["tokens": "\(embedder.vectors.vocabulary.count)", "dimensions": "\(embedder.dimensions)"])
-            SemanticModel.loadQuestionReader { took, problem in
-                if let problem {
-                    logger.notice("Ask reads questions with the token vectors alone: \(problem)")
-                } else {
-                    logger.info("meaning: the sentence model reads Ask's questions", metadata: ["loaded in": "\(took)"])
-                }
+            // Loaded at the first question (about a second, off Swift concurrency's threads): a server nobody asks,
+            // and the test suite's many, never pays for it.
+            do {
+                let model = try SentenceModelFiles.locate()
+                logger.info("meaning: the sentence model will read Ask's questions", metadata: ["model": "\(model)"])
+            } catch {
+                logger.notice("Ask reads questions with the token vectors alone: \(error)")
             }
         }
         let community = try recommenderOptions.communitySignals()
