@@ -49,8 +49,7 @@ public struct CatalogAskTools: AskTools {
         let results = try await store.searchResults(query)
         return MeaningMatches(
             repositories: results.page.items, closeness: results.closeness, completeMatches: results.completeMatches,
-            anyWordKnown: !results.highlights.isEmpty, bestWordShare: results.bestWordShare,
-            weakCloseness: results.weakCloseness)
+            anyWordKnown: !results.highlights.isEmpty, bestWordShare: results.bestWordShare)
     }
 
     public func alternatives(to repository: Repository, limit: Int) async throws -> [Repository] {
