@@ -39,7 +39,10 @@ fi
 
 echo "test: swift test (storage contract on SQLite and $REPOFINDER_TEST_POSTGRES_URL)"
 status=0
-REPOFINDER_REQUIRE_POSTGRES=1 swift test --skip-build >test-artifacts/test.log 2>&1 || status=$?
+# Watched: a run that stops writing for five minutes is stuck; its unfinished tests, PostgreSQL's sessions and every
+# thread's stack are printed (test-artifacts/stall-threads.txt) and it fails at once (scripts/run-watched.py).
+REPOFINDER_REQUIRE_POSTGRES=1 python3 scripts/run-watched.py test-artifacts/test.log -- swift test --skip-build \
+    || status=$?
 # Started lines are left out; an issue's details (its "↳" lines) stay.
 grep -vE '^◇ |^Test (Suite|Case) .*started' test-artifacts/test.log || true
 

@@ -74,10 +74,20 @@ public final class PostgresStorage: SearchIndexedStore {
             tls: settings.requireTLS ? .require(.makeClientConfiguration()) : .disable)
         pooled.options.connectTimeout = .seconds(5)
         pooled.options.maximumConnections = 8
-        pooled.options.additionalStartupParameters = single.options.additionalStartupParameters
+        pooled.options.additionalStartupParameters =
+            single.options.additionalStartupParameters + sessionBounds(operationDeadline)
         return PostgresStorage(
             client: PostgresClient(configuration: pooled, backgroundLogger: logger), logger: logger,
             operationDeadline: operationDeadline)
+    }
+
+    /// PostgreSQL's own bounds on a pooled session, a little past `operationDeadline`: a statement (a lock wait
+    /// included) is cancelled by the server, and a session left idle inside a transaction is ended, so no caller and
+    /// no lock ever waits forever, even where a cancelled task cannot interrupt a query already sent. (Migrations use a
+    /// connection of their own, without these bounds: they may wait for another server's migration.)
+    static func sessionBounds(_ operationDeadline: Duration) -> [(String, String)] {
+        let milliseconds = String(operationDeadline.components.seconds * 1000 + 5000)
+        return [("statement_timeout", milliseconds), ("idle_in_transaction_session_timeout", milliseconds)]
     }
 
     private static func migrate(on connection: PostgresConnection, logger: Logger) async throws {
@@ -302,6 +312,11 @@ extension PostgresStorage {
     package func execute(_ sql: String) async throws {
         try await query(sql, [])
     }
+
+    /// The first column of `sql`'s rows as text (for administration and tests, never with user input).
+    package func texts(_ sql: String) async throws -> [String] {
+        try await query(sql, []).map { try $0.value(0, as: String.self) }
+    }
 }
 
 extension SQLValue {
@@ -320,10 +335,35 @@ extension PostgresStorage {
         on table: String, for seconds: Double, onHeld: @escaping @Sendable () -> Void = {}
     ) async throws {
         try await client.withTransaction(logger: logger) { connection in
+            // Past the pool's statement bound on purpose: other clients are to see the lock outlast their deadline.
+            try await connection.query("SET LOCAL statement_timeout = 0", logger: logger)
             try await connection.query(
                 PostgresQuery(unsafeSQL: "LOCK TABLE \(table) IN ACCESS EXCLUSIVE MODE"), logger: logger)
             onHeld()
             try await connection.query(PostgresQuery(unsafeSQL: "SELECT pg_sleep(\(seconds))"), logger: logger)
         }
+    }
+}
+
+extension PostgresStorage {
+    /// Drops `schema` and everything in it over a connection of its own (no pool, no migration of the default
+    /// schema), within `deadline` on PostgreSQL's side: for tests, which each work in a schema of their own.
+    package static func dropSchema(_ schema: String, at settings: PostgresSettings, deadline: Duration) async throws {
+        var configuration = PostgresConnection.Configuration(
+            host: settings.host, port: settings.port, username: settings.username, password: settings.password,
+            database: settings.database,
+            tls: settings.requireTLS ? .require(try .init(configuration: .makeClientConfiguration())) : .disable)
+        configuration.options.connectTimeout = .seconds(5)
+        configuration.options.additionalStartupParameters = sessionBounds(deadline)
+        let logger = Logger(label: "repofinder.postgres.drop-schema")
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+        do {
+            try await connection.query(
+                PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \"\(schema)\" CASCADE"), logger: logger)
+        } catch {
+            try? await connection.close()
+            throw mapped(error)
+        }
+        try await connection.close()
     }
 }

@@ -57,11 +57,8 @@ public enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable 
                 reopen: { try await PostgresStorage.connect(isolated, operationDeadline: testOperationDeadline) },
                 dump: { try pgDump(url: url, schema: isolated.schema!) },
                 cleanup: {
-                    guard let admin = try? await PostgresStorage.connect(base) else { return }
-                    _ = try? await admin.whileRunning { _ in
-                        try await admin.execute("DROP SCHEMA IF EXISTS \"\(isolated.schema!)\" CASCADE")
-                    }
-                    try? await admin.close()
+                    try? await PostgresStorage.dropSchema(
+                        isolated.schema!, at: base, deadline: testOperationDeadline)
                 })
         }
     }
