@@ -11,7 +11,8 @@ What it does, in the manner of model2vec (Tulkens & van Dongen, 2024) and tokenl
 4. Weights each token by SIF, a / (a + p(token)), with p counted on the catalog's own text tokenized the same way, so
    words every repository uses ("a", "library", "the") count for little and distinctive ones count fully.
 5. Fits the weighted rows (--fit, the strength holding them to where they started) so that a text's mean row points
-   where the full model's sentence vector of it points; then keeps the leading --dimensions PCA directions.
+   where the full model's sentence vector of it points; then keeps the leading --dimensions PCA directions, and
+   writes those directions (--projection) so that questions the full model reads, in Swift, land in the same space.
    (With --fit 0: PCA first, then the SIF weights, as before.)
 6. Quantizes each row to int8 with its own scale (largest component +-levels) and writes the table (format:
    Sources/Semantics/TokenVectors.swift), gzip-compressed.
@@ -40,8 +41,10 @@ import numpy as np
 from scipy.special import erf
 
 MAGIC = b"RFVEC001"
+PROJECTION_MAGIC = b"RFPRJ001"
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_OUTPUT = os.path.join(HERE, "..", "Sources", "Semantics", "Resources", "token-vectors.rfv.gz")
+DEFAULT_PROJECTION = os.path.join(HERE, "..", "Sources", "Semantics", "Resources", "sentence-projection.rfp.gz")
 DEFAULT_CATALOG = os.path.join(HERE, "..", "..", "shared", "data", "catalog", "repos.jsonl.gz")
 SIF_A = 1e-3
 
@@ -341,14 +344,23 @@ def build(args):
         fitted = fit_to_sentences(initial, keep, encoded, sentences, args.fit)
         _, _, components = np.linalg.svd(fitted[keep] - fitted[keep].mean(0), full_matrices=False)
         reduced = (fitted @ components[:args.dimensions].T).astype(np.float32)
-        return encode(np.ascontiguousarray(reduced), keep, tokens, args.levels)
+        return encode(np.ascontiguousarray(reduced), keep, tokens, args.levels), encode_projection(
+            components[:args.dimensions])
     # PCA over the real vocabulary (not [unused…] rows), then keep the leading components.
     mean = raw[usable].mean(0)
     centred = raw - mean
     _, _, components = np.linalg.svd(centred[usable], full_matrices=False)
     reduced = centred @ components[:args.dimensions].T
     vectors = reduced * weight[:, None]
-    return encode(vectors, keep, tokens, args.levels)
+    return encode(vectors, keep, tokens, args.levels), None
+
+
+def encode_projection(basis):
+    """The RFP1 file of the table's basis (format: Sources/Semantics/SentenceProjection.swift): the full model's
+    384-component sentence vectors times its transpose land in the table's space, where a question the transformer
+    read compares with texts the table embedded."""
+    rows, columns = basis.shape
+    return PROJECTION_MAGIC + struct.pack("<II", rows, columns) + np.ascontiguousarray(basis, dtype="<f4").tobytes()
 
 
 def encode(vectors, keep, tokens, levels):
@@ -391,7 +403,7 @@ def reduce(args):
     vectors, keep, tokens = read_table(args.reduce)
     if args.dimensions > vectors.shape[1] or args.dimensions % 16:
         sys.exit(f"distill-vectors: --dimensions must be a multiple of 16 and at most {vectors.shape[1]}")
-    return encode(np.ascontiguousarray(vectors[:, :args.dimensions]), keep, tokens, args.levels)
+    return encode(np.ascontiguousarray(vectors[:, :args.dimensions]), keep, tokens, args.levels), None
 
 
 # sentence-transformers' own all-MiniLM-L6-v2 vectors (normalised; first eight components) of two sentences, recorded
@@ -426,8 +438,13 @@ def verify(args):
     vocabulary = table[offset + 4:offset + 4 + length].decode("utf-8").split("\n")
     if vocabulary != tokens or flags != 0b11 or unknown != tokens.index("[UNK]"):
         sys.exit(f"distill-vectors: {args.output}'s vocabulary or flags differ from the model's")
+    projection = gzip.decompress(open(args.projection, "rb").read())
+    rows, columns = struct.unpack("<II", projection[8:16])
+    if projection[:8] != PROJECTION_MAGIC or (rows, columns) != (dimensions, 384) \
+            or len(projection) != 16 + rows * columns * 4:
+        sys.exit(f"distill-vectors: {args.projection} is not a {dimensions} x 384 projection for the table")
     print(f"distill-vectors: the transformer matches sentence-transformers on {len(REFERENCE)} sentences; "
-          f"{args.output} is over the model's {count} tokens, {dimensions} dimensions")
+          f"{args.output} is over the model's {count} tokens, {dimensions} dimensions; {args.projection} fits it")
 
 
 def main():
@@ -436,6 +453,8 @@ def main():
     parser.add_argument("--catalog", default=DEFAULT_CATALOG)
     parser.add_argument("--dimensions", type=int, default=192)
     parser.add_argument("--output", default=DEFAULT_OUTPUT)
+    parser.add_argument("--projection", default=DEFAULT_PROJECTION,
+                        help="where the table's basis goes (a fitted build only; --reduce keeps the old one)")
     parser.add_argument("--context-docs", type=int, default=50000,
                         help="also learn from the full model's vectors of this many catalog texts (most-starred first)")
     parser.add_argument("--context-weight", type=float, default=0.8)
@@ -463,19 +482,22 @@ def main():
     if args.verify:
         verify(args)
         return
-    table = reduce(args) if args.reduce else build(args)
+    table, projection = reduce(args) if args.reduce else build(args)
+    outputs = [(args.output, table)] + ([(args.projection, projection)] if projection is not None else [])
     if args.check:
-        committed = gzip.decompress(open(args.output, "rb").read())
-        if committed != table:
-            same = sum(a == b for a, b in zip(committed, table))
-            sys.exit(f"distill-vectors: {args.output} differs from a fresh distillation "
-                     f"({same}/{max(len(committed), len(table))} bytes equal); rerun without --check")
-        print(f"distill-vectors: {args.output} matches a fresh distillation from the real weights ({len(table)} bytes)")
+        for path, fresh in outputs:
+            committed = gzip.decompress(open(path, "rb").read())
+            if committed != fresh:
+                same = sum(a == b for a, b in zip(committed, fresh))
+                sys.exit(f"distill-vectors: {path} differs from a fresh distillation "
+                         f"({same}/{max(len(committed), len(fresh))} bytes equal); rerun without --check")
+            print(f"distill-vectors: {path} matches a fresh distillation from the real weights ({len(fresh)} bytes)")
         return
-    os.makedirs(os.path.dirname(os.path.abspath(args.output)), exist_ok=True)
-    with open(args.output, "wb") as file:
-        file.write(gzip.compress(table, mtime=0))
-    print(f"distill-vectors: wrote {args.output}: {len(table)} bytes, {os.path.getsize(args.output)} gzip-compressed")
+    for path, data in outputs:
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        with open(path, "wb") as file:
+            file.write(gzip.compress(data, mtime=0))
+        print(f"distill-vectors: wrote {path}: {len(data)} bytes, {os.path.getsize(path)} gzip-compressed")
 
 
 if __name__ == "__main__":

@@ -73,15 +73,16 @@ extension AnswerEngine {
         if !matches.anyWordKnown { return true }
         // Words that mostly match one repository are an answer whatever the cosine says (a small catalog's cosines
         // run lower than the whole one's, which the threshold was set on).
-        return best < weakCloseness && matches.bestWordShare < weakWordShare
+        return best < (matches.weakCloseness ?? weakCloseness) && matches.bestWordShare < weakWordShare
     }
 
     /// At or above this share of the question's word weight in one repository, the words answer it.
     static let weakWordShare: Float = 0.5
 
-    /// Below this cosine, the closest repository by meaning is not about the question. Set just under the weakest
-    /// find, like or beginner question of the tuned conversational set (0.608 with the shipped table; its
-    /// nothing-fits questions run 0.48–0.65): cosines depend on the table, so a new table calibrates it anew.
+    /// Below this cosine, the closest repository by meaning is not about the question, when the token vectors read
+    /// it (the sentence model's line travels with its matches). Set just under the weakest find, like or beginner
+    /// question of the tuned conversational set (0.608 with the shipped table; its nothing-fits questions run
+    /// 0.48–0.65): cosines depend on the table, so a new table calibrates it anew.
     static let weakCloseness: Float = 0.6
 
     /// Words newcomers' projects use of themselves.

@@ -61,7 +61,11 @@ extension AnswerEngine {
         }
         // Those that say they replace it, then what should differ among its kind, then its job by meaning, then its
         // alternatives and its neighbours (the order measured best of five on the judged questions).
-        let lists = [alternatives, different, meant, replacements, neighbourList]
+        // A seed the catalog does not have ("like Notion", "instead of Zapier") is known only through the question's
+        // meaning, which the sentence model reads: that list comes before the question's bare words.
+        let lists =
+            seed == nil
+            ? [alternatives, meant, different] : [alternatives, different, meant, replacements, neighbourList]
         let merged = Self.interleave(lists, excluding: seed?.id).prefix(Self.listSize)
         guard !merged.isEmpty else {
             draft.dontKnow("I don't know of a repository like \(label)\(Self.but(question)).")

@@ -42,11 +42,15 @@ public struct MeaningMatches: Sendable {
     public var anyWordKnown: Bool
     /// The largest share of the question's word weight one repository matched, 0…1 (1 where unknown).
     public var bestWordShare: Float
+    /// Below this cosine the closest is not about the question, when the sentence model read it (nil: the token
+    /// vectors', ``AnswerEngine/weakCloseness``).
+    public var weakCloseness: Float?
 
     public init(
         repositories: [Repository], closeness: [Float] = [], completeMatches: Int = 0, anyWordKnown: Bool = true,
-        bestWordShare: Float = 1
+        bestWordShare: Float = 1, weakCloseness: Float? = nil
     ) {
+        self.weakCloseness = weakCloseness
         self.bestWordShare = bestWordShare
         self.anyWordKnown = anyWordKnown
         self.repositories = repositories

@@ -49,7 +49,8 @@ public struct CatalogAskTools: AskTools {
         let results = try await store.searchResults(query)
         return MeaningMatches(
             repositories: results.page.items, closeness: results.closeness, completeMatches: results.completeMatches,
-            anyWordKnown: !results.highlights.isEmpty, bestWordShare: results.bestWordShare)
+            anyWordKnown: !results.highlights.isEmpty, bestWordShare: results.bestWordShare,
+            weakCloseness: results.weakCloseness)
     }
 
     public func alternatives(to repository: Repository, limit: Int) async throws -> [Repository] {

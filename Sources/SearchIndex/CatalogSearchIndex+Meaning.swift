@@ -12,12 +12,28 @@ extension CatalogSearchIndex {
     /// The vector a search ranks by meaning, or nil to rank by words alone: always for a query that gives a meaning
     /// (Ask's questions), else for best-match searches of two or more words that few repositories match whole — a
     /// name or a keyword search that matches is left to the words.
-    func meaningVector(_ query: SearchQuery, words: Int, complete: Int) -> [Float]? {
+    func meaningVector(_ query: SearchQuery, words: Int, complete: Int) -> MeaningVector? {
         guard ranking.meaningWeight > 0, query.matchesMeaning, let embedder, vectors != nil, query.sort == .bestMatch
         else { return nil }
-        if let meaning = query.meaning { return embedder.embed(meaning) }
+        if let meaning = query.meaning { return questionVector(meaning) }
         guard words >= 2, complete < ranking.meaningBelow else { return nil }
-        return embedder.embed(query.text)
+        return embedder.embed(query.text).map { MeaningVector(vector: $0, weakCloseness: nil) }
+    }
+
+    /// Waits, suspended, until questions can be read as well as they will be (the sentence model's load is over):
+    /// searches with a meaning call it first, so that an answer never depends on when it was asked.
+    public func prepareForQuestions() async {
+        guard embedder != nil, vectors != nil else { return }
+        await questionReaderLoad()
+    }
+
+    /// A question's vector (what Ask means): read by the transformer when it is there, else from the token vectors
+    /// like any text, with the cosine below which the closest repository is not about it (nil: the token vectors').
+    func questionVector(_ meaning: String) -> MeaningVector? {
+        if let questionReader = questionReaderSource(), let vector = questionReader.embed(meaning) {
+            return MeaningVector(vector: vector, weakCloseness: QuestionEncoder.weakCloseness)
+        }
+        return embedder?.embed(meaning).map { MeaningVector(vector: $0, weakCloseness: nil) }
     }
 
     /// The `limit` repositories passing `filter` closest to `vector`, each with its cosine and its key for ranking
@@ -109,9 +125,9 @@ extension CatalogSearchIndex {
 
     /// A search with no words, only a meaning: the nearest repositories (collections last unless resources are asked
     /// for).
-    func rankByMeaning(_ query: SearchQuery, vector: [Float], filter: Filter) -> SearchOutcome {
+    func rankByMeaning(_ query: SearchQuery, vector meaning: MeaningVector, filter: Filter) -> SearchOutcome {
         guard let vectors else { return SearchOutcome(repositories: [], keys: [], total: 0, matchedTerms: []) }
-        let similarities = vectors.similarities(to: vector)
+        let similarities = vectors.similarities(to: meaning.vector)
         let take = query.page.offset + query.page.perPage
         let near = nearest(similarities: similarities, filter: filter, limit: max(take, ranking.meaningCandidates))
         let demote = !Self.asksForResources(query.meaning ?? "")
@@ -119,7 +135,7 @@ extension CatalogSearchIndex {
         let page = ordered.prefix(take).dropFirst(query.page.offset)
         return SearchOutcome(
             repositories: page.map { catalog[Int($0)] }, keys: page.map { keys[Int($0)] }, total: near.count,
-            matchedTerms: [], closeness: page.map { similarities[Int($0)] })
+            matchedTerms: [], closeness: page.map { similarities[Int($0)] }, weakCloseness: meaning.weakCloseness)
     }
 
     /// The repositories closest in meaning to the repository keyed `key` (not itself), with their cosines, best

@@ -167,6 +167,7 @@ extension CatalogSearchIndex {
         var ordered: [UInt32]
         var total = selected.count
         var similarities: [Float] = []
+        var weakCloseness: Float?
         switch query.sort {
         case .bestMatch:
             let exact = Set(exactNames[concepts.map(\.word).joined()] ?? [])
@@ -190,7 +191,8 @@ extension CatalogSearchIndex {
                 return value * pow(share, Double(ranking.partialPenalty))
             }
             if let meaning {
-                similarities = vectors?.similarities(to: meaning) ?? []
+                similarities = vectors?.similarities(to: meaning.vector) ?? []
+                weakCloseness = meaning.weakCloseness
                 let near = nearest(
                     similarities: similarities, filter: filter, limit: max(take, ranking.meaningCandidates))
                 let lexical = Set(selected)
@@ -230,7 +232,7 @@ extension CatalogSearchIndex {
             matchedTerms: matchedTerms, completedNames: completedNames,
             didYouMean: correction(of: query.text, concepts: concepts),
             closeness: similarities.isEmpty ? [] : page.map { similarities[Int($0)] },
-            completeMatches: complete, bestWordShare: bestShare)
+            completeMatches: complete, bestWordShare: bestShare, weakCloseness: weakCloseness)
     }
 
     /// Zeroed working arrays of the catalog's size, from the pool when one is there.

@@ -23,6 +23,15 @@ public struct SearchOutcome: Hashable, Sendable {
     public var completeMatches = 0
     /// The largest share of the query's word weight (inverse document frequencies) one repository matched, 0…1.
     public var bestWordShare: Float = 0
+    /// Below this cosine the closest repository by meaning is not about the query, when the query was read by the
+    /// transformer (nil: read from the token vectors, whose line the reader keeps).
+    public var weakCloseness: Float?
+}
+
+/// A query's meaning as a vector, and the cosine below which a repository is not about it (nil: the token vectors').
+struct MeaningVector {
+    var vector: [Float]
+    var weakCloseness: Float?
 }
 
 extension CatalogSearchIndex {
@@ -50,9 +59,7 @@ extension CatalogSearchIndex {
             return SearchOutcome(repositories: [], keys: [], total: 0, matchedTerms: [], didYouMean: nil)
         }
         if concepts.isEmpty {
-            if query.sort == .bestMatch, let meaning = query.meaning, let embedder,
-                let vector = embedder.embed(meaning)
-            {
+            if query.sort == .bestMatch, let meaning = query.meaning, let vector = questionVector(meaning) {
                 return rankByMeaning(query, vector: vector, filter: filter)
             }
             return browse(query, filter: &filter)

@@ -74,6 +74,11 @@ public final class CatalogSearchIndex: Sendable {
     /// What each repository is about, as vectors (nil without an embedder), and the embedder for queries.
     let vectors: VectorRows?
     let embedder: TextEmbedder?
+    /// What reads questions (Ask's meanings) into the vectors' space, when the sentence model is installed: asked
+    /// for at the first question, so that a process that never gets one never loads the model.
+    let questionReaderSource: @Sendable () -> QuestionEncoder?
+    /// Waits until ``questionReaderSource`` has what it will have (the default: the model's load is over).
+    let questionReaderLoad: @Sendable () async -> Void
     /// Repository key → number.
     let numbers: [String: Int]
     /// The newest push in the catalog: meaning's ranking judges dormancy against it.
@@ -84,11 +89,16 @@ public final class CatalogSearchIndex: Sendable {
     let meaningPriors: [Float]
 
     /// Builds the index of `repositories` (those GitHub no longer has are left out), with each one's vector when
-    /// there is an `embedder` (by default the shipped table's, ``SemanticModel/shared``).
+    /// there is an `embedder` (by default the shipped table's, ``SemanticModel/shared``); questions are read by
+    /// what `questionReader` gives when asked, if it lands in the embedder's space (by default the installed
+    /// transformer once loaded, ``SemanticModel/questions``; ``prepareForQuestions()`` waits for the load).
     public init(
         _ repositories: [Repository], ranking: SearchRanking = .standard,
-        embedder: TextEmbedder? = SemanticModel.shared
+        embedder: TextEmbedder? = SemanticModel.shared,
+        questionReader: @escaping @Sendable () -> QuestionEncoder? = { SemanticModel.questions },
+        questionReaderLoad: @escaping @Sendable () async -> Void = { _ = await SemanticModel.questionReader() }
     ) {
+        self.questionReaderLoad = questionReaderLoad
         self.ranking = ranking
         let catalog = repositories.filter { $0.goneAt == nil }.sorted { lhs, rhs in
             lhs.stars != rhs.stars ? lhs.stars > rhs.stars : lhs.id < rhs.id
@@ -106,6 +116,8 @@ public final class CatalogSearchIndex: Sendable {
         numbers = Dictionary(catalog.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         newestPush = catalog.compactMap(\.pushedAt).max() ?? Date(timeIntervalSince1970: 0)
         self.embedder = embedder
+        let dimensions = embedder?.dimensions
+        questionReaderSource = { questionReader().flatMap { $0.dimensions == dimensions ? $0 : nil } }
         isCollection = catalog.map(Self.isCollection)
         let newest = newestPush
         let pushDates = catalog.map(\.pushedAt)

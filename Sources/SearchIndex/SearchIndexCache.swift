@@ -151,12 +151,14 @@ public final class SearchIndexCache: Sendable {
         load: @escaping @Sendable () async throws -> [Repository]
     ) async throws -> SearchResults {
         let index = try await index(version: version, load: load)
+        // A question is read by the sentence model: wait for its load (suspended) rather than read it without.
+        if query.meaning != nil { await index.prepareForQuestions() }
         let outcome = index.search(query)
         return SearchResults(
             page: Page(items: outcome.repositories, total: outcome.total, request: query.page),
             highlights: CatalogSearchIndex.highlights(
                 in: outcome.repositories, matching: outcome.matchedTerms, names: outcome.completedNames),
             didYouMean: outcome.didYouMean, closeness: outcome.closeness, completeMatches: outcome.completeMatches,
-            bestWordShare: outcome.bestWordShare)
+            bestWordShare: outcome.bestWordShare, weakCloseness: outcome.weakCloseness)
     }
 }

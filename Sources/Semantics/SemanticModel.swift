@@ -1,3 +1,5 @@
+import Foundation
+
 /// The process's one embedder: the token-vector table shipped with RepoFinder (or the file
 /// `REPOFINDER_TOKEN_VECTORS` names), loaded at first use. When it cannot be loaded, search, Ask and similar match
 /// words alone, as before meaning was added, and ``problem`` says why.
@@ -14,4 +16,18 @@ public enum SemanticModel {
         if case .failure(let error) = loaded { return error.description }
         return nil
     }
+
+    private static let questionLoad = QuestionLoad()
+
+    /// The transformer that reads questions (Ask's), when it has been loaded; nil while it loads (it starts loading
+    /// at the first ask, on a thread of its own: about a second, never on Swift concurrency's threads), and when
+    /// the model is not installed or is turned off: questions are then read with the token vectors like any text.
+    public static var questions: QuestionEncoder? { questionLoad.loaded() }
+
+    /// The transformer, once loaded: waits (suspended, not blocking a thread) for a load under way or starts one;
+    /// nil when the model cannot be loaded (see ``questionsProblem``).
+    public static func questionReader() async -> QuestionEncoder? { await questionLoad.wait() }
+
+    /// Why questions are read with the token vectors alone (nil when the transformer reads them or is still loading).
+    public static var questionsProblem: String? { questionLoad.problem() }
 }

@@ -70,11 +70,15 @@ public struct SearchResults: Hashable, Sendable {
     public var completeMatches: Int
     /// The largest share of the query's word weight one repository matched, 0…1.
     public var bestWordShare: Float
+    /// Below this cosine the closest result is not about what was meant, when the meaning was read by the sentence
+    /// model (nil: read from the token vectors).
+    public var weakCloseness: Float?
 
     public init(
         page: Page<Repository>, highlights: [String] = [], didYouMean: String? = nil, closeness: [Float] = [],
-        completeMatches: Int = 0, bestWordShare: Float = 0
+        completeMatches: Int = 0, bestWordShare: Float = 0, weakCloseness: Float? = nil
     ) {
+        self.weakCloseness = weakCloseness
         self.bestWordShare = bestWordShare
         self.closeness = closeness
         self.completeMatches = completeMatches

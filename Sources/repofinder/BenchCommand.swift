@@ -9,7 +9,7 @@ import Storage
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Measure RepoFinder on this machine.",
-        subcommands: [SearchBench.self, RecommendBench.self])
+        subcommands: [SearchBench.self, RecommendBench.self, QuestionBench.self])
 }
 
 /// `repofinder bench search`: search latency over a fixed set of queries on the catalog in `--database`.
@@ -55,6 +55,7 @@ struct SearchBench: AsyncParsableCommand {
             // Searches ranked by meaning too: needs in other words (no repository has every word), and whole
             // questions as Ask sends them.
             let meant = SearchBenchmark.meaningQueries
+            await index.prepareForQuestions()
             let byMeaning = await Self.time(meant, iterations: iterations) { _ = index.search($0) }
             // Suggestions as someone types: every prefix of a few searches, through the store's interface.
             for prefix in prefixes { _ = try await store.searchSuggestions(prefix, limit: 8) }

@@ -137,6 +137,14 @@ struct ServeCommand: AsyncParsableCommand {
             logger.info(
                 "meaning: token vectors loaded",
                 metadata: ["tokens": "\(embedder.vectors.vocabulary.count)", "dimensions": "\(embedder.dimensions)"])
+            // Loaded at the first question (about a second, off Swift concurrency's threads): a server nobody asks,
+            // and the test suite's many, never pays for it.
+            do {
+                let model = try SentenceModelFiles.locate()
+                logger.info("meaning: the sentence model will read Ask's questions", metadata: ["model": "\(model)"])
+            } catch {
+                logger.notice("Ask reads questions with the token vectors alone: \(error)")
+            }
         }
         let community = try recommenderOptions.communitySignals()
         let database = recommenderOptions.database

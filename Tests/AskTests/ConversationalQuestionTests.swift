@@ -68,6 +68,31 @@ import Testing
         #expect(!(try await AnswerEngine().answer("qwpoeiru zxmvnb asdkjh", tools: unknownWords).found))
     }
 
+    @Test func theSentenceModelsLineDecidesForQuestionsItRead() async throws {
+        // A cosine of 0.5: under the token vectors' line (0.6), over the sentence model's (0.45).
+        func matches(_ line: Float?) -> MeaningTools {
+            MeaningTools(
+                matches: MeaningMatches(
+                    repositories: [Self.repository("a/b")], closeness: [0.5], completeMatches: 0, bestWordShare: 0.2,
+                    weakCloseness: line))
+        }
+        let question = "something to keep my notes in sync across devices"
+        #expect(!(try await AnswerEngine().answer(question, tools: matches(nil)).found))
+        #expect(try await AnswerEngine().answer(question, tools: matches(0.45)).found)
+    }
+
+    @Test func aSeedTheCatalogLacksIsKnownByTheQuestionsMeaningFirst() async throws {
+        let tools = MeaningTools(
+            matches: MeaningMatches(
+                repositories: [Self.repository("n8n-io/n8n"), Self.repository("huginn/huginn")],
+                closeness: [0.7, 0.65], completeMatches: 0),
+            words: [Self.repository("words/server"), Self.repository("words/source")])
+        let answer = try await AnswerEngine().answer(
+            "Something like Zapier but open source, that I can run on my own server", tools: tools)
+        #expect(answer.sources.first?.fullName == "n8n-io/n8n")
+        #expect(answer.sources.map(\.fullName).contains("words/server"))
+    }
+
     @Test func whatTheQuestionRulesOutIsNotAnswered() async throws {
         let tools = MeaningTools(
             matches: MeaningMatches(
@@ -88,9 +113,11 @@ import Testing
 /// Tools whose search by meaning answers `matches`; the rest find nothing.
 struct MeaningTools: AskTools {
     let matches: MeaningMatches
+    /// What a search by words alone finds.
+    var words: [Repository] = []
     var now: Date { Date(timeIntervalSince1970: 1_780_100_000) }
 
-    func search(_ text: String, language: String?, limit: Int) async throws -> [Repository] { [] }
+    func search(_ text: String, language: String?, limit: Int) async throws -> [Repository] { words }
     func search(_ text: String, meaning: String, language: String?, limit: Int) async throws -> MeaningMatches {
         matches
     }

@@ -19,8 +19,8 @@ enum RealData {
 
     /// The model zip (MINILM_MODEL_ZIP, or where the Python package installs it).
     static let modelZip =
-        ProcessInfo.processInfo.environment["MINILM_MODEL_ZIP"]
-        ?? "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages/all_minilm_l6_v2/model.zip"
+        ProcessInfo.processInfo.environment["MINILM_MODEL_ZIP"] ?? (try? SentenceModelFiles.locate())
+        ?? "all_minilm_l6_v2/model.zip (not installed)"
 
     /// The WordPiece vocabulary from the real table, else from the model zip's tokenizer.json.
     static let vocabulary: [String]? = table?.vocabulary ?? ZipVocabulary.read(zipPath: modelZip)
