@@ -21,10 +21,16 @@ extension CatalogSearchIndex {
     }
 
     /// Waits, suspended, until questions can be read as well as they will be (the sentence model's load is over):
-    /// searches with a meaning call it first, so that an answer never depends on when it was asked.
-    public func prepareForQuestions() async {
+    /// searches with a meaning call it first, so that an answer never depends on when it was asked. Given the
+    /// question, it also reads it here, on a Dispatch thread: the transformer's few tens of milliseconds (seconds in
+    /// a debug build) never hold one of Swift concurrency's few cooperative threads, and the search that follows
+    /// finds the vector kept.
+    public func prepareForQuestions(_ meaning: String? = nil) async {
         guard embedder != nil, vectors != nil else { return }
         await questionReaderLoad()
+        if let meaning, let questionReader = questionReaderSource() {
+            _ = await offThePool { questionReader.embed(meaning) }
+        }
     }
 
     /// A question's vector (what Ask means): read by the transformer when it is there, else from the token vectors

@@ -152,7 +152,7 @@ public final class SearchIndexCache: Sendable {
     ) async throws -> SearchResults {
         let index = try await index(version: version, load: load)
         // A question is read by the sentence model: wait for its load (suspended) rather than read it without.
-        if query.meaning != nil { await index.prepareForQuestions() }
+        if let meaning = query.meaning { await index.prepareForQuestions(meaning) }
         let outcome = index.search(query)
         return SearchResults(
             page: Page(items: outcome.repositories, total: outcome.total, request: query.page),
