@@ -41,8 +41,10 @@ echo "test: swift test (storage contract on SQLite and $REPOFINDER_TEST_POSTGRES
 status=0
 # Watched: a run that stops writing for five minutes is stuck; its unfinished tests, PostgreSQL's sessions and every
 # thread's stack are printed (test-artifacts/stall-threads.txt) and it fails at once (scripts/run-watched.py).
-REPOFINDER_REQUIRE_POSTGRES=1 python3 scripts/run-watched.py test-artifacts/test.log -- swift test --skip-build \
-    || status=$?
+# At most 12 tests at once: unbounded, ~45 tests' CPU-bound set-ups ran together on two cores (gdb: 80 threads), and
+# live servers, stand-ins and timers starved for seconds ("went silent for 1 s", "I/O on closed channel").
+REPOFINDER_REQUIRE_POSTGRES=1 python3 scripts/run-watched.py test-artifacts/test.log -- \
+    swift test --skip-build --experimental-maximum-parallelization-width 12 || status=$?
 # Started lines are left out; an issue's details (its "↳" lines) stay.
 grep -vE '^◇ |^Test (Suite|Case) .*started' test-artifacts/test.log || true
 
