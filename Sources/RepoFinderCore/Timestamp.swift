@@ -44,8 +44,9 @@ public enum Timestamp {
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
-    /// Formats as `YYYY-MM-DDTHH:MM:SSZ`, or with milliseconds when the date has them.
-    public static func format(_ date: Date) -> String {
+    /// Formats as `YYYY-MM-DDTHH:MM:SSZ`, or with milliseconds when the date has them; `sortable` always writes
+    /// the milliseconds, so that the text of two moments sorts as the moments do (`05Z` sorts after `05.120Z`).
+    public static func format(_ date: Date, sortable: Bool = false) -> String {
         let totalMilliseconds = Int(date.millisecondsSince1970)
         let milliseconds = ((totalMilliseconds % 1000) + 1000) % 1000
         let seconds = (totalMilliseconds - milliseconds) / 1000
@@ -53,7 +54,7 @@ public enum Timestamp {
         let day = Day(daysSinceEpoch: (seconds - secondOfDay) / 86_400)
         let time =
             "\(Day.pad(secondOfDay / 3600, 2)):\(Day.pad(secondOfDay / 60 % 60, 2)):\(Day.pad(secondOfDay % 60, 2))"
-        let fraction = milliseconds == 0 ? "" : ".\(Day.pad(milliseconds, 3))"
+        let fraction = milliseconds == 0 && !sortable ? "" : ".\(Day.pad(milliseconds, 3))"
         return "\(day)T\(time)\(fraction)Z"
     }
 }

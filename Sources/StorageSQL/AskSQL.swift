@@ -63,9 +63,10 @@ package enum AskSQL {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
+    /// A thread's messages in the order they were written: by `seq`, which a clock that steps back cannot reorder.
     package static let messagesOfThread = """
         SELECT id, thread_id, role, text, tools, sources, stopped, notice, created_at FROM ask_messages
-        WHERE thread_id = ? AND user_id = ? ORDER BY created_at, seq
+        WHERE thread_id = ? AND user_id = ? ORDER BY seq
         """
 
     /// The last questions of a thread, newest first.

@@ -114,9 +114,9 @@ public final class SQLiteStorage: SearchIndexedStore {
     }
 }
 
-/// Dates are stored as ISO 8601 text with milliseconds, which sorts in time order.
+/// Dates are stored as ISO 8601 text, always with milliseconds, which sorts in time order.
 extension Date {
-    var sqliteText: String { Timestamp.format(self) }
+    var sqliteText: String { Timestamp.format(self, sortable: true) }
 }
 
 extension Row {

@@ -56,6 +56,17 @@ struct DayTests {
         #expect(Timestamp.parse(Timestamp.format(date)) == date)
     }
 
+    @Test("sortable timestamps sort as the moments do, a whole second among them")
+    func sortableTimestamps() throws {
+        let whole = Date(timeIntervalSince1970: 1_780_000_005)
+        let moments = [whole.addingTimeInterval(-0.001), whole, whole.addingTimeInterval(0.12), whole + 1]
+        let texts = moments.map { Timestamp.format($0, sortable: true) }
+        #expect(texts[1].hasSuffix(":45.000Z"), "\(texts[1])")
+        #expect(texts.sorted() == texts)
+        #expect(texts.map { Timestamp.parse($0)?.millisecondsSince1970 } == moments.map(\.millisecondsSince1970))
+        #expect(Timestamp.format(whole) > Timestamp.format(moments[2]), "the short form does not sort: why sortable")
+    }
+
     @Test("malformed timestamps are refused")
     func badTimestamps() {
         for bad in ["2026-07-14", "2026-07-14T25:00:00Z", "2026-07-14T19:25:58", "2026-07-14T19:25:58Zjunk", "x"] {
