@@ -242,7 +242,10 @@ let package = Package(
             name: "Semantics",
             dependencies: ["CZlib"],
             exclude: ["Resources/PROVENANCE.md"],
-            resources: [.copy("Resources/token-vectors.rfv.gz"), .copy("Resources/sentence-projection.rfp.gz")],
+            resources: [
+                .copy("Resources/token-vectors.rfv.gz"), .copy("Resources/sentence-projection.rfp.gz"),
+                .copy("Resources/repository-vectors.rfr.gz"),
+            ],
             // Optimized in debug builds too: tokenizing and scanning in SIMD unoptimized made a debug server take
             // 20 s to embed the 42k catalog and the test run more than twice as long; optimized, a second or two.
             swiftSettings: strictSettings + [.unsafeFlags(["-O"], .when(configuration: .debug))]

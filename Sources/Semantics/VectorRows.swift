@@ -25,8 +25,12 @@ public struct VectorRows: Sendable {
 
     /// Embeds every text with `embedder`, on all cores; row `n` is `texts[n]`.
     public init(embedding texts: [String], with embedder: TextEmbedder) {
-        let dimensions = embedder.dimensions
-        let count = texts.count
+        self.init(count: texts.count, dimensions: embedder.dimensions) { embedder.embed(texts[$0]) }
+    }
+
+    /// Rows `0 ..< count`, row `n` being `vector(n)` (a unit vector of `dimensions`, or nil for none), made on all
+    /// cores.
+    public init(count: Int, dimensions: Int, vector: @Sendable (Int) -> [Float]?) {
         self.dimensions = dimensions
         var rows = [Int8](repeating: 0, count: count * dimensions)
         var scales = [Float](repeating: 0, count: count)
@@ -38,7 +42,7 @@ public struct VectorRows: Sendable {
                     let chunks = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 4, count / 256))
                     DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                         for number in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
-                            guard let vector = embedder.embed(texts[number]) else { continue }
+                            guard let vector = vector(number), vector.count == dimensions else { continue }
                             scaleBase[number] = Self.quantize(
                                 vector,
                                 into: UnsafeMutableBufferPointer(

@@ -137,6 +137,9 @@ struct ServeCommand: AsyncParsableCommand {
             logger.info(
                 "meaning: token vectors loaded",
                 metadata: ["tokens": "\(embedder.vectors.vocabulary.count)", "dimensions": "\(embedder.dimensions)"])
+            if let problem = SemanticModel.repositoryVectorsProblem {
+                logger.warning("meaning: every repository is embedded by the token vectors: \(problem)")
+            }
             // Loaded at the first question (about a second, off Swift concurrency's threads): a server nobody asks,
             // and the test suite's many, never pays for it.
             do {

@@ -1,8 +1,10 @@
+import Catalog
 import Foundation
 import RepoFinderCore
 import SearchIndex
 import Semantics
 import Storage
+import TestSupport
 import Testing
 
 /// Search by meaning, with the shipped token vectors: words people use for a need that the repositories describe in
@@ -80,5 +82,36 @@ struct MeaningTests {
         let query = SearchQuery(text: "backup program", now: RankingTests.now)
         #expect(words.search(query).keys == Self.index.search(query).keys)
         #expect(words.search(query).closeness.isEmpty)
+    }
+}
+
+/// The shipped full-model vectors cover the real catalog as it is: the script's description hash is the Swift one.
+@Suite(.enabled(if: SemanticModel.repositoryVectors != nil, "no shipped repository vectors"))
+struct StoredRepositoryVectorsTests {
+    @Test("nearly every repository of the shared catalog gets its stored vector, pointing where the table's does")
+    func coverage() async throws {
+        let catalog = try await onOwnThread {
+            try RepositoryRecordDecoder.repositories(inFile: try SharedDataFolder.file("catalog/repos.jsonl.gz"))
+        }
+        let stored = try #require(SemanticModel.repositoryVectors)
+        let table = try #require(SemanticModel.shared)
+        var found = 0
+        var agreement: Float = 0
+        for repository in catalog {
+            guard let vector = stored.vector(of: repository.fullName, description: repository.description) else {
+                continue
+            }
+            found += 1
+            if found % 100 == 0,
+                let approximate = table.embed(
+                    [repository.name, repository.description ?? "", repository.topics.joined(separator: " ")]
+                        .joined(separator: " "))
+            {
+                agreement += TextEmbedder.cosine(vector, approximate)
+            }
+        }
+        #expect(Double(found) >= 0.99 * Double(catalog.count), "\(found) of \(catalog.count)")
+        // The table approximates the model (0.81 on texts it was not fitted on): the two must broadly agree.
+        #expect(agreement / Float(found / 100) > 0.7, "mean cosine \(agreement / Float(found / 100))")
     }
 }
