@@ -17,7 +17,22 @@ extension CatalogSearchIndex {
         else { return nil }
         if let meaning = query.meaning { return questionVector(meaning) }
         guard words >= 2, complete < ranking.meaningBelow else { return nil }
-        return embedder.embed(query.text).map { MeaningVector(vector: $0, weakCloseness: nil) }
+        return embedder.embed(Self.subject(of: query.text)).map { MeaningVector(vector: $0, weakCloseness: nil) }
+    }
+
+    /// Words that say how a search relates to what it names ("grep alternative", "replacement for moment") rather
+    /// than what it is about: by meaning they would find whatever describes itself as an alternative to anything.
+    static let relationWords: Set<String> = [
+        "alternative", "alternatives", "replacement", "replacements", "substitute", "instead", "similar", "vs",
+        "versus",
+    ]
+
+    /// What a search is about, for its meaning: its text without ``relationWords`` (all of it when nothing else is
+    /// left).
+    static func subject(of text: String) -> String {
+        let words = SearchText.words(text)
+        let subject = words.filter { !relationWords.contains($0) }
+        return subject.isEmpty || subject.count == words.count ? text : subject.joined(separator: " ")
     }
 
     /// Waits, suspended, until questions can be read as well as they will be (the sentence model's load is over):

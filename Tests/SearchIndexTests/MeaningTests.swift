@@ -66,6 +66,32 @@ struct MeaningTests {
         #expect(RankingTests.keys(Self.index, "backup program").first == "restic/restic")
     }
 
+    @Test("'grep alternative' is about grep: by meaning, not whatever calls itself an alternative to something")
+    func aRelationWordIsNotTheSubject() {
+        let index = CatalogSearchIndex([
+            RankingTests.repository(
+                "burntsushi/ripgrep", "Recursively searches directories for a regex pattern",
+                topics: ["grep", "search", "cli"], language: "Rust", stars: 50_000),
+            RankingTests.repository(
+                "ggreer/the_silver_searcher", "A code-searching tool, like ack but faster", topics: ["grep"],
+                language: "C", stars: 26_000),
+            RankingTests.repository(
+                "hoppscotch/hoppscotch", "Open source API development ecosystem, an alternative to Postman",
+                topics: ["api", "postman-alternative"], stars: 70_000),
+            RankingTests.repository(
+                "usebruno/bruno", "A lightweight alternative to Postman and Insomnia for exploring APIs",
+                topics: ["api-client"], stars: 30_000),
+            RankingTests.repository(
+                "typesense/typesense", "Open source alternative to Algolia, a typo-tolerant search engine",
+                topics: ["search-engine"], stars: 20_000),
+            RankingTests.repository(
+                "appflowy/appflowy", "The open source alternative to Notion", topics: ["notion-alternative"],
+                stars: 60_000),
+        ])
+        let keys = RankingTests.keys(index, "grep alternative")
+        #expect(Set(keys.prefix(2)) == ["burntsushi/ripgrep", "ggreer/the_silver_searcher"], "\(keys)")
+    }
+
     @Test func alternativesAreOtherProjectsNotCompanions() {
         let alternatives = Self.index.alternatives(toKey: "electron/electron", limit: 5).map(\.id)
         #expect(alternatives.first == "tauri-apps/tauri")
