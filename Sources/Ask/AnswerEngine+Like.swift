@@ -89,7 +89,7 @@ extension AnswerEngine {
     static func callsItself(an repository: Repository, alternativeTo seed: String) -> Bool {
         guard let description = repository.description?.lowercased() else { return false }
         let name = seed.lowercased()
-        guard description.contains(name) || repository.topics.contains(name) else { return false }
+        guard description.containsWord(name) || repository.topics.contains(name) else { return false }
         return [
             "alternative", "replacement", "replace", "instead of", "inspired by", "clone", "drop-in", "compatible",
             "fork of",

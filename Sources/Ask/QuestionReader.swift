@@ -223,6 +223,10 @@ extension QuestionReader {
             let before = position > 0 ? tokens[position - 1] : ""
             switch token {
             case "like" where !["i", "i'd", "id", "would", "did", "you"].contains(before):
+                // "Kafka seems like a lot", "feels like overkill": an opinion, not a repository to start from.
+                if Self.opinionVerbs.contains(before) { continue }
+                let next = tokens[(position + 1)...].first { !["a", "an", "the"].contains($0) }
+                if let next, Self.notASeed.contains(next) { continue }
                 return seed(from: position + 1)
             case "to" where ["similar", "alternative", "alternatives", "replacement", "comparable"].contains(before):
                 return seed(from: position + 1)
@@ -246,6 +250,17 @@ extension QuestionReader {
         }
         return nil
     }
+
+    /// Verbs after which "like" gives an opinion ("seems like a lot"), not a repository to start from.
+    static let opinionVerbs: Set<String> = [
+        "seems", "seem", "seemed", "feels", "feel", "felt", "sounds", "sound", "looks", "look", "much", "more",
+    ]
+
+    /// Words after "like" that are no repository ("like a lot", "like a bit", "like this", "like magic").
+    static let notASeed: Set<String> = [
+        "lot", "lots", "bit", "little", "much", "overkill", "too", "it", "this", "that", "these", "those", "so", "to",
+        "magic", "crazy", "forever", "ages", "hell", "mine", "ours", "everyone", "everything", "something", "before",
+    ]
 
     /// The one repository a facts question is about: "tell me about ripgrep", "what is deno?", "is express still
     /// maintained?", "how many stars does kubernetes have?".

@@ -67,7 +67,7 @@ extension CatalogSearchIndex {
     static func callsItself(_ candidate: Repository, alternativeTo seed: Repository) -> Bool {
         guard let description = candidate.description?.lowercased() else { return false }
         let name = seed.name.lowercased()
-        guard name.count >= 3, description.contains(name) else { return false }
+        guard name.count >= 3, description.containsWord(name) else { return false }
         return ["alternative", "replacement", "replace", "instead of", "drop-in", "compatible", "inspired by"]
             .contains { description.contains($0) }
     }

@@ -32,6 +32,16 @@ import Testing
         #expect(reader.read("I'd like a markdown editor").intent == .find)
     }
 
+    @Test("'like' as an opinion or an amount starts from no repository")
+    func likeThatNamesNothing() {
+        let kafka = reader.read(
+            "we need a message queue between microservices. Kafka seems like a lot for a team of four")
+        #expect(kafka.intent == .find, "\(kafka.intent)")
+        #expect(reader.read("a static site generator, hugo feels like overkill").intent == .find)
+        #expect(reader.read("a note app, I like it a lot when it syncs").intent == .find)
+        #expect(reader.read("a terminal like iTerm2 but on linux").intent == .like("iterm2"))
+    }
+
     @Test func trendingWithWindowAndLanguage() {
         let question = reader.read("what is trending in Rust this week")
         #expect(question.intent == .trending)

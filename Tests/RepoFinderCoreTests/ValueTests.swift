@@ -67,6 +67,16 @@ struct DayTests {
         #expect(Timestamp.format(whole) > Timestamp.format(moments[2]), "the short form does not sort: why sortable")
     }
 
+    @Test("a whole word is found as itself, not inside another")
+    func wholeWords() {
+        #expect("drop-in replacement with lots of goodies".containsWord("lot") == false)
+        #expect("a lot of goodies".containsWord("lot"))
+        #expect("an alternative to moment.js".containsWord("moment"))
+        #expect("momentous changes, moments later".containsWord("moment") == false)
+        #expect("(postman)".containsWord("postman") && "postman2".containsWord("postman") == false)
+        #expect("anything".containsWord("") == false)
+    }
+
     @Test("malformed timestamps are refused")
     func badTimestamps() {
         for bad in ["2026-07-14", "2026-07-14T25:00:00Z", "2026-07-14T19:25:58", "2026-07-14T19:25:58Zjunk", "x"] {
