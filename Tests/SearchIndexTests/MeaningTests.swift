@@ -92,6 +92,24 @@ struct MeaningTests {
         #expect(Set(keys.prefix(2)) == ["burntsushi/ripgrep", "ggreer/the_silver_searcher"], "\(keys)")
     }
 
+    @Test("a repository that says it works with the seed comes after one that does the same job")
+    func companionsThatSayTheirSeedComeLast() {
+        let index = CatalogSearchIndex(
+            Self.catalog + [
+                RankingTests.repository(
+                    "hashicorp/terraform", "Write infrastructure as code and provision cloud resources",
+                    topics: ["infrastructure-as-code", "cloud"], language: "Go", stars: 45_000),
+                RankingTests.repository(
+                    "tfutils/tfenv", "Terraform versions to write infrastructure as code and provision cloud resources",
+                    topics: ["terraform", "infrastructure-as-code"], language: "Shell", stars: 90_000),
+                RankingTests.repository(
+                    "pulumi/pulumi", "Infrastructure as code in any programming language, provision cloud resources",
+                    topics: ["infrastructure-as-code", "cloud"], language: "Go", stars: 22_000),
+            ])
+        let alternatives = index.alternatives(toKey: "hashicorp/terraform", limit: 2).map(\.id)
+        #expect(alternatives == ["pulumi/pulumi", "tfutils/tfenv"])
+    }
+
     @Test func alternativesAreOtherProjectsNotCompanions() {
         let alternatives = Self.index.alternatives(toKey: "electron/electron", limit: 5).map(\.id)
         #expect(alternatives.first == "tauri-apps/tauri")
