@@ -119,7 +119,7 @@ def verify(args, bert, tokens, records):
         worst = min(worst, cosine)
         if hashes[number] != fnv1a32(records[number].get("description") or ""):
             sys.exit(f"embed-repositories: {names[number]}'s description hash differs")
-    if worst < 0.99:
+    if worst < 0.98:
         sys.exit(f"embed-repositories: a stored vector is off the model's (cosine {worst:.4f})")
     print(f"embed-repositories: {len(names)} repositories; a sample of 12 recomputed from the real weights agrees "
           f"(worst cosine {worst:.4f})")
@@ -132,7 +132,8 @@ def main():
     parser.add_argument("--projection", default=distill.DEFAULT_PROJECTION)
     parser.add_argument("--output", default=DEFAULT_OUTPUT)
     parser.add_argument("--cache", help="the catalog texts' sentence vectors (.npy), as distill-vectors.py keeps them")
-    parser.add_argument("--levels", type=int, default=31, help="largest int8 magnitude of a row (31: six bits)")
+    parser.add_argument("--levels", type=int, default=9,
+                        help="largest int8 magnitude of a row (9: 19 levels, which gzip to under 5 MB; 31: 6.5 MB)")
     parser.add_argument("--verify", action="store_true", help="check the committed file against the real weights")
     args = parser.parse_args()
     weights, tokens = distill.read_model(distill.model_zip_path(args.model))

@@ -21,7 +21,9 @@ public struct RepositoryVectors: Sendable {
     public init(data: Data) throws(RepositoryVectorsError) {
         var bytes = [UInt8](data)
         if bytes.starts(with: [0x1F, 0x8B]) {
-            guard let inflated = try? inflate(bytes, sizeHint: 10_000_000) else { throw .init("its gzip is damaged") }
+            guard let inflated = try? inflate(bytes, sizeHint: TokenVectors.gzipSizeHint(bytes)) else {
+                throw .init("its gzip is damaged")
+            }
             bytes = inflated
         }
         guard bytes.count >= 20, bytes.starts(with: Array("RFREP001".utf8)) else {

@@ -91,7 +91,7 @@ public final class TokenVectors: Sendable {
     }
 
     /// The size gzip records for its (last) member, to size the output once.
-    private static func gzipSizeHint(_ bytes: [UInt8]) -> Int {
+    static func gzipSizeHint(_ bytes: [UInt8]) -> Int {
         guard bytes.count >= 18 else { return 0 }
         let tail = bytes.suffix(4).reversed().reduce(0) { $0 << 8 | Int($1) }
         return min(tail, 1 << 30)
