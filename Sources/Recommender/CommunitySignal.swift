@@ -22,8 +22,10 @@ public struct RecommenderConfiguration: Hashable, Sendable {
     public var collaborativeNeighbours = 200
     /// RP3β: the power applied to transition probabilities.
     public var alpha: Float = 0.8
-    /// RP3β: how strongly a popular neighbour is discounted (divided by popularity to this power).
-    public var beta: Float = 0.5
+    /// RP3β: how strongly a popular neighbour is discounted (divided by popularity to this power). 0.8 rather than
+    /// the paper's 0.5: on the development split it lifts long-tail NDCG@10 by 43% with NDCG@10 overall unchanged
+    /// (README § Discovery).
+    public var beta: Float = 0.8
     /// Implicit factors (iALS): numbers per repository; 0 turns the model off.
     public var factorRank = 32
     /// iALS: alternating sweeps over people and repositories.

@@ -60,6 +60,9 @@ public struct OfflineEvaluation: Sendable {
     public struct Result: Sendable {
         public var engine: RankingMetrics
         public var popularity: RankingMetrics
+        /// The discovery figures of the engine and of the popularity baseline.
+        public var engineDiscovery: DiscoveryMetrics
+        public var popularityDiscovery: DiscoveryMetrics
         public var repositories: Int
         public var matchedInCatalog: Int
     }
@@ -67,11 +70,18 @@ public struct OfflineEvaluation: Sendable {
     public let train: [Star]
     public let test: [Star]
     public let configuration: RecommenderConfiguration
+    /// Scores only the people whose login's FNV-1a digest is this modulo 2 (nil: everyone), so that a change tuned
+    /// on one half can be checked on the other.
+    public let half: UInt64?
 
-    public init(train: [Star], test: [Star], configuration: RecommenderConfiguration = RecommenderConfiguration()) {
+    public init(
+        train: [Star], test: [Star], configuration: RecommenderConfiguration = RecommenderConfiguration(),
+        half: UInt64? = nil
+    ) {
         self.train = train
         self.test = test
         self.configuration = configuration
+        self.half = half
     }
 
     /// Runs both rankers over `catalog`.
@@ -99,34 +109,50 @@ public struct OfflineEvaluation: Sendable {
         for star in test {
             if let item = index.item(forKey: star.repositoryKey) { testBy[star.person, default: []].insert(item) }
         }
-        let people = testBy.keys.sorted()
+        let people = testBy.keys.sorted().filter { person in half.map { FNV1a.digest(person) % 2 == $0 } ?? true }
 
         let popularityOrder = universe.sorted {
             index.communityCount[$0] > index.communityCount[$1]
                 || (index.communityCount[$0] == index.communityCount[$1] && $0 < $1)
         }
-        let partials = inParallel(count: people.count, chunkCount: 16) {
-            [trainBy, testBy] range -> (RankingMetrics, RankingMetrics) in
-            var engine = RankingMetrics()
-            var popularity = RankingMetrics()
+        let starRank = DiscoveryMetrics.starRanks(
+            of: index.repositories.map(\.stars), within: catalog.map(\.stars))
+        let partials = inParallel(count: people.count, chunkCount: 16) { [trainBy, testBy] range -> Partial in
+            var part = Partial()
             for person in people[range] {
                 let starred = trainBy[person] ?? []
                 let relevant = testBy[person] ?? []
                 let taste = Taste(signals: starred.map { TasteSignal(repositoryKey: $0, kind: .star) })
-                engine.add(ranked: recommender.ranking(for: taste, among: universe, limit: 20), relevant: relevant)
+                let ranked = recommender.ranking(for: taste, among: universe, limit: 20)
+                part.engine.add(ranked: ranked, relevant: relevant)
+                part.engineDiscovery.add(ranked: ranked, relevant: relevant, starRank: starRank)
                 let seen = Set(starred.compactMap { index.item(forKey: $0) })
-                popularity.add(
-                    ranked: Array(popularityOrder.lazy.filter { !seen.contains($0) }.prefix(20)), relevant: relevant)
+                let popular = Array(popularityOrder.lazy.filter { !seen.contains($0) }.prefix(20))
+                part.popularity.add(ranked: popular, relevant: relevant)
+                part.popularityDiscovery.add(ranked: popular, relevant: relevant, starRank: starRank)
             }
-            return (engine, popularity)
+            return part
         }
-        var engine = RankingMetrics()
-        var popularity = RankingMetrics()
-        for (partEngine, partPopularity) in partials {
-            engine.merge(partEngine)
-            popularity.merge(partPopularity)
-        }
-        return Result(engine: engine, popularity: popularity, repositories: universe.count, matchedInCatalog: matched)
+        var total = Partial()
+        for part in partials { total.merge(part) }
+        return Result(
+            engine: total.engine, popularity: total.popularity, engineDiscovery: total.engineDiscovery,
+            popularityDiscovery: total.popularityDiscovery, repositories: universe.count, matchedInCatalog: matched)
+    }
+}
+
+/// One worker's share of an evaluation.
+private struct Partial: Sendable {
+    var engine = RankingMetrics()
+    var popularity = RankingMetrics()
+    var engineDiscovery = DiscoveryMetrics()
+    var popularityDiscovery = DiscoveryMetrics()
+
+    mutating func merge(_ other: Partial) {
+        engine.merge(other.engine)
+        popularity.merge(other.popularity)
+        engineDiscovery.merge(other.engineDiscovery)
+        popularityDiscovery.merge(other.popularityDiscovery)
     }
 }
 

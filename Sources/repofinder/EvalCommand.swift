@@ -23,6 +23,9 @@ struct RecommendEval: AsyncParsableCommand {
             Trains on --train, then for every person ranks all repositories of both files that are not among their \
             --train stars and scores the top 10 / 20 against their --test stars. Repositories are matched to the \
             catalog in --database by full name for their content (language, topics, words).
+            Discovery lines: NDCG@10 and HR@10 against the --test stars outside the catalog's 1,000 most-starred \
+            repositories, the median star rank of everyone's first 20, and the share of the first 20 already starred \
+            in --test.
             Example: repofinder eval --train ../shared/data/interactions/train.csv.gz \
             --test ../shared/data/interactions/valid.csv.gz
             """
@@ -34,7 +37,17 @@ struct RecommendEval: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Held-out stars, same format.", valueName: "file"))
     var test: String
 
+    @Option(
+        help: ArgumentHelp(
+            "Score only the people whose login's FNV-1a digest is this modulo 2 (0 or 1): tune on one half, check on "
+                + "the other.", valueName: "n"))
+    var half: UInt64?
+
     @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+        if let half, half > 1 { throw ValidationError("--half is 0 or 1.") }
+    }
 
     func run() async throws {
         let clock = ContinuousClock()
@@ -48,12 +61,14 @@ struct RecommendEval: AsyncParsableCommand {
             throw CommandFailure("No stars to evaluate: --train and --test each need user_login,repo_full_name lines.")
         }
         let catalog = try await database.withCatalog { store in try await store.allRepositories() }
-        let result = await OfflineEvaluation(train: trainStars, test: testStars).evaluate(catalog: catalog)
+        let result = await OfflineEvaluation(train: trainStars, test: testStars, half: half).evaluate(catalog: catalog)
         printError(
             "\(Number.grouped(result.engine.users)) people, \(Number.grouped(result.repositories)) repositories "
                 + "(\(Number.grouped(result.matchedInCatalog)) in the catalog), "
                 + String(format: "%.1f s", (clock.now - started).secondsDouble))
         print(result.engine.line("engine"))
         print(result.popularity.line("popularity"))
+        print(result.engineDiscovery.line("engine"))
+        print(result.popularityDiscovery.line("popularity"))
     }
 }

@@ -69,8 +69,19 @@ extension CommandLineTests {
         #expect(outcome.errors.contains("2 people, 4 repositories (1 in the catalog)"))
         let lines = outcome.output.split(separator: "\n").map(String.init)
         let pattern = #/^(engine|popularity) HR@10=[01]\.\d{3} NDCG@10=[01]\.\d{3} Recall@20=[01]\.\d{3}$/#
-        #expect(lines.count == 2 && lines.allSatisfy { $0.wholeMatch(of: pattern) != nil }, "\(lines)")
+        let discovery =
+            #/^(engine|popularity) long-tail NDCG@10=[01]\.\d{3} HR@10=[01]\.\d{3} \(\d+ people\) first-20 median star rank=\d+ already starred=\d+\.\d%$/#
+        #expect(lines.count == 4, "\(lines)")
+        #expect(lines.prefix(2).allSatisfy { $0.wholeMatch(of: pattern) != nil }, "\(lines)")
+        #expect(lines.dropFirst(2).allSatisfy { $0.wholeMatch(of: discovery) != nil }, "\(lines)")
         #expect(lines[0].hasPrefix("engine HR@10=1.000"), "both held-out stars are co-starred: the engine finds them")
+        // The four repositories are all among the catalog's 1,000 most-starred: nobody has long-tail stars.
+        #expect(lines[2].contains("(0 people)"), "\(lines)")
+
+        let half = try await run([
+            "eval", "--train", train.path, "--test", test.path, "--database", database, "--half", "2",
+        ])
+        #expect(half.status != 0 && half.errors.contains("--half is 0 or 1."), "\(half.errors)")
 
         let missing = try await run([
             "eval", "--train", "/nonexistent.csv", "--test", test.path, "--database", database,
