@@ -9,12 +9,13 @@ public import Storage
 /// moves between the two without translation. (The feed's hand-written encoder in the server writes the same shape,
 /// and its tests compare it with these.)
 public enum APISchemas {
-    /// A repository as the contract's `Repository`; `lastUpdated` says its age at `now`; `viewer` is where it stands
-    /// with the signed-in person, when the request has one.
-    public static func repository(_ repository: Repository, now: Date, viewer: RepositoryState? = nil)
-        -> Components.Schemas.Repository
-    {
-        let health = repository.health(now: now)
+    /// A repository as the contract's `Repository`; `lastUpdated` says its age at `now` (as of `age`'s newest day
+    /// when that catalog is stale: ``ActivityFacts``); `viewer` is where it stands with the signed-in person, when
+    /// the request has one.
+    public static func repository(
+        _ repository: Repository, now: Date, viewer: RepositoryState? = nil, age: CatalogAge? = nil
+    ) -> Components.Schemas.Repository {
+        let activity = ActivityFacts(repository, now: now, age: age)
         return Components.Schemas.Repository(
             id: repository.githubID, name: repository.name, fullName: repository.fullName,
             description: repository.description, topics: repository.topics, stars: repository.stars,
@@ -23,11 +24,11 @@ public enum APISchemas {
             owner: .init(login: repository.owner.login, avatarUrl: repository.owner.displayAvatarURL.absoluteString),
             license: repository.license?.spdxID ?? repository.license?.name, pushedAt: repository.pushedAt,
             createdAt: repository.createdAt, archived: repository.archived,
-            lastUpdated: repository.pushedAt.map { RelativeTime.describe($0, now: now) },
+            lastUpdated: activity.lastUpdated,
             checkedAt: repository.checkedAt,
             countsNote: CountsFreshness.countLabel(checkedAt: repository.checkedAt, now: now),
-            health: health.flatMap { .init(rawValue: $0.level.rawValue) },
-            healthSummary: health?.summary(openIssues: repository.openIssues, stars: repository.stars),
+            health: activity.health.flatMap { .init(rawValue: $0.level.rawValue) },
+            healthSummary: activity.healthSummary,
             goneAt: repository.goneAt,
             viewer: viewer.map { .init(liked: $0.liked, saved: $0.saved, skipped: $0.skipped) })
     }
@@ -50,11 +51,11 @@ public enum APISchemas {
     }
 
     /// A dealt card (or a similar repository) as the contract's `FeedItem`.
-    public static func card(_ card: Recommendation, now: Date, viewers: [String: RepositoryState]? = nil)
-        -> Components.Schemas.FeedItem
-    {
+    public static func card(
+        _ card: Recommendation, now: Date, viewers: [String: RepositoryState]? = nil, age: CatalogAge? = nil
+    ) -> Components.Schemas.FeedItem {
         Components.Schemas.FeedItem(
-            repository: repository(card.repository, now: now, viewer: viewers?[card.repository.id]),
+            repository: repository(card.repository, now: now, viewer: viewers?[card.repository.id], age: age),
             fitScore: card.fit, reasons: card.reasons,
             cluster: cluster(card.cluster.id))
     }
@@ -62,7 +63,8 @@ public enum APISchemas {
     /// A deck as the contract's `Feed`, with the filter it was dealt within.
     public static func feed(_ deck: Deck, filter: DeckFilter = DeckFilter(), now: Date) -> Components.Schemas.Feed {
         Components.Schemas.Feed(
-            items: deck.cards.map { card($0, now: now) }, exhausted: deck.exhausted, message: deck.exhaustedMessage,
+            items: deck.cards.map { card($0, now: now, age: deck.age) }, exhausted: deck.exhausted,
+            message: deck.exhaustedMessage,
             filter: deckFilter(filter))
     }
 

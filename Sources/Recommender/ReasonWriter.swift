@@ -4,14 +4,23 @@ import RepoFinderCore
 /// Writes the one to three reasons of a card, strongest contribution first, in words a person understands:
 /// "Swift — in your tech stack", "like vapor/vapor, which you liked", "trending this week (+664 stars)".
 ///
-/// Every reason is a fact that holds when it is read: activity is measured against today (not the catalog's newest
-/// push, which ranking uses), and what other people did is said only when enough of them stand behind it
-/// (``RecommenderConfiguration/minimumPeople``; the person is never one of them).
+/// Every reason is a fact that holds when it is read: activity is measured against today while the catalog is fresh,
+/// and as of its newest day, saying so, once it is stale (``CatalogAge``); what other people did is said only when
+/// enough of them stand behind it (``RecommenderConfiguration/minimumPeople``; the person is never one of them).
 struct ReasonWriter {
     let index: RecommendationIndex
     let scorer: Scorer
-    /// Today, for "pushed 3 days ago".
-    var now = Date()
+    /// The moment activity is judged at: today, or the stale catalog's newest day.
+    let moment: Date
+    /// The stale catalog's newest day, "22 Aug 2026"; nil while the catalog is fresh.
+    let staleDay: String?
+
+    init(index: RecommendationIndex, scorer: Scorer, now: Date) {
+        self.index = index
+        self.scorer = scorer
+        moment = index.age.moment(now: now)
+        staleDay = index.age.isStale(now: now) ? index.age.newestDay?.spoken : nil
+    }
 
     /// A reason before it is put in words: a card weighs several and words only the three strongest.
     private enum Draft {
@@ -80,7 +89,7 @@ struct ReasonWriter {
         if index.priors.trendGain[item] > 0, index.priors.trend[item] > 0.3 {
             candidates.append((0.3 * prior + 0.05, .trending(gain: Int(index.priors.trendGain[item]))))
         }
-        let health = repository.health(now: now)
+        let health = repository.health(now: moment)
         if preferences.goals.contains(.contributing), let issues = repository.openIssues, issues > 0,
             health?.level == .active
         {
@@ -118,11 +127,15 @@ struct ReasonWriter {
         case .word(let word, let source): "\(word) — \(source.phrase)"
         case .mainCluster(let cluster): "\(TopicCluster.all[cluster].name) — your main interest"
         case .secondaryCluster(let cluster): "\(TopicCluster.all[cluster].name) — one of your clusters"
-        case .trending(let gain): "trending this week (+\(Self.stars(gain)) stars)"
-        case .openIssues(let issues): "active, with \(issues) open issues"
+        case .trending(let gain):
+            staleDay.map { "trending in the week to \($0) (+\(Self.stars(gain)) stars)" }
+                ?? "trending this week (+\(Self.stars(gain)) stars)"
+        case .openIssues(let issues):
+            "active, with \(issues) open issues" + (staleDay.map { ", as of \($0)" } ?? "")
         case .popular(let stars, let wellKept):
             wellKept ? "popular and well kept: \(Self.stars(stars)) stars" : "popular: \(Self.stars(stars)) stars"
-        case .active(let days): "active: pushed \(RepositoryHealth.ago(days: days))"
+        case .active(let days):
+            "active: pushed \(RepositoryHealth.ago(days: days))" + (staleDay.map { ", as of \($0)" } ?? "")
         }
     }
 

@@ -31,11 +31,16 @@ public struct Deck: Hashable, Sendable {
     public var exhausted: Bool
     /// Whether a filter narrowed the deal (the deck ran dry because of it, when it ran dry).
     public var narrowed: Bool
+    /// How old the catalog it was dealt from is: faces judge the cards' activity as of its newest day once stale.
+    public var age: CatalogAge
 
-    public init(cards: [Recommendation], exhausted: Bool, narrowed: Bool = false) {
+    public init(
+        cards: [Recommendation], exhausted: Bool, narrowed: Bool = false, age: CatalogAge = CatalogAge(newestDay: nil)
+    ) {
         self.cards = cards
         self.exhausted = exhausted
         self.narrowed = narrowed
+        self.age = age
     }
 
     /// What to tell the person when the deck ran out, or `nil` while it has not.

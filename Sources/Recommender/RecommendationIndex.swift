@@ -18,6 +18,8 @@ public final class RecommendationIndex: Sendable {
     let archived: [Bool]
     /// Priors per repository, each 0…1.
     let priors: Priors
+    /// How old the catalog's facts are: health and "this week" are judged as of its newest day once it is stale.
+    public let age: CatalogAge
 
     // Neighbours.
     let content: NeighbourLists
@@ -72,6 +74,7 @@ public final class RecommendationIndex: Sendable {
         archived = sorted.map(\.archived)
         let priors = Priors(sorted, weeklyGains: weeklyGains, now: now)
         self.priors = priors
+        age = CatalogAge(pushes: sorted.lazy.map(\.pushedAt))
 
         // Meaning vectors only while content neighbours are made (a 42k catalog's would hold 43 MB).
         let meaning = configuration.contentMeaningFloor < 1 ? embedder.map { ItemMeaning(sorted, embedder: $0) } : nil

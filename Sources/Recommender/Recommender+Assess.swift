@@ -1,13 +1,13 @@
-import Foundation
+public import Foundation
 public import RepoFinderCore
 
 extension Recommender {
     /// How well each of `keys` (`owner/name`, any case) fits a person, as on a card: a fit from 0 to 100 and the
     /// reasons. Unlike a deal, nothing is left out for being seen, signalled or archived — Compare asks about
     /// repositories the person chose. Nil for a key the index lacks (fetched on demand since the last build).
-    public func assess(_ keys: [String], for taste: Taste) -> [Recommendation?] {
+    public func assess(_ keys: [String], for taste: Taste, now: Date = Date()) -> [Recommendation?] {
         let scorer = Scorer(taste: taste, index: index)
-        let writer = ReasonWriter(index: index, scorer: scorer)
+        let writer = ReasonWriter(index: index, scorer: scorer, now: now)
         return keys.map { key in
             guard let item = index.item(forKey: key) else { return nil }
             return Recommendation(

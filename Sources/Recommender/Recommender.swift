@@ -13,10 +13,11 @@ public struct Recommender: Sendable {
     }
 
     /// The next `size` cards for a person: nothing they have signalled or been served, nothing archived, nothing
-    /// outside `filter` (its health measured at `now`); at most ``RecommenderConfiguration/maximumPerOwner`` per owner
+    /// outside `filter` (its health measured at `now`, or as of the catalog's newest day once it is stale:
+    /// ``RecommendationIndex/age``); at most ``RecommenderConfiguration/maximumPerOwner`` per owner
     /// and ``RecommenderConfiguration/maximumPerCluster`` per cluster unless the filter leaves no choice.
     public func deck(for taste: Taste, size: Int = 20, filter: DeckFilter = DeckFilter(), now: Date = Date()) -> Deck {
-        guard size > 0 else { return Deck(cards: [], exhausted: false, narrowed: !filter.isEmpty) }
+        guard size > 0 else { return Deck(cards: [], exhausted: false, narrowed: !filter.isEmpty, age: index.age) }
         let scorer = Scorer(taste: taste, index: index)
         var pool = CandidatePool(count: index.count)
         for item in scorer.promisingReached(keeping: 20 * size) { pool.add(item) }
@@ -34,7 +35,7 @@ public struct Recommender: Sendable {
             pool.add(index.byCluster[cluster], fresh: listLength, excluding: scorer.excluded)
         }
         // What the filter allows, best prior first: its best fresh ones join the pool.
-        let resolved = ResolvedFilter(filter, index: index, now: now)
+        let resolved = ResolvedFilter(filter, index: index, now: index.age.moment(now: now))
         if let domain = resolved.domain {
             pool.add(domain.items, fresh: listLength, excluding: scorer.excluded)
         } else {
@@ -61,9 +62,9 @@ public struct Recommender: Sendable {
             }
         }
         if !selection.isFull { selection.relaxLimits() }
-        let writer = ReasonWriter(index: index, scorer: scorer)
+        let writer = ReasonWriter(index: index, scorer: scorer, now: now)
         let cards = selection.chosen.map { card(for: Int($0.item), scorer: scorer, writer: writer) }
-        return Deck(cards: cards, exhausted: cards.count < size, narrowed: !filter.isEmpty)
+        return Deck(cards: cards, exhausted: cards.count < size, narrowed: !filter.isEmpty, age: index.age)
     }
 
     /// The best `limit` repositories among `allowed` (positions in the index) for a person, by score alone: no

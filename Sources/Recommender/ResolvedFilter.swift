@@ -101,11 +101,12 @@ extension Recommender {
     /// Whether dealing within `filter` today costs nothing more: it is empty, or its domain is already worked out
     /// (working one out reads the whole catalog, so a server budgets new ones per client).
     public func hasResolved(_ filter: DeckFilter, now: Date = Date()) -> Bool {
-        filter.isEmpty || index.filterDomains.contains(filter, now: now)
+        filter.isEmpty || index.filterDomains.contains(filter, now: index.age.moment(now: now))
     }
 
     /// How many repositories of the catalog `filter` allows (archived ones never count), seen or not.
     public func matching(_ filter: DeckFilter, now: Date = Date()) -> Int {
-        filter.isEmpty ? index.byPrior.count : index.filterDomains.domain(filter, index: index, now: now).items.count
+        guard !filter.isEmpty else { return index.byPrior.count }
+        return index.filterDomains.domain(filter, index: index, now: index.age.moment(now: now)).items.count
     }
 }

@@ -64,7 +64,7 @@ extension JSONOutput {
         beginArray()
         for card in deck.cards {
             element()
-            self.card(card, now: now, encoded: encoded)
+            self.card(card, now: now, encoded: encoded, age: deck.age)
         }
         endArray()
         key("exhausted")
@@ -88,15 +88,16 @@ extension JSONOutput {
         endObject()
     }
 
-    /// A card as the contract's `FeedItem`; its repository's fields come from `encoded` when it has them.
-    mutating func card(_ card: Recommendation, now: Date, encoded: EncodedRepositories?) {
+    /// A card as the contract's `FeedItem`; its repository's fields come from `encoded` when it has them, and its
+    /// activity is judged as of `age`'s newest day when that catalog is stale.
+    mutating func card(_ card: Recommendation, now: Date, encoded: EncodedRepositories?, age: CatalogAge? = nil) {
         beginObject()
         key("repository")
         if let encoded = encoded?.fields(of: card) {
             raw(encoded)
-            repositoryEnd(card.repository, now: now)
+            repositoryEnd(card.repository, now: now, age: age)
         } else {
-            repository(card.repository, now: now)
+            repository(card.repository, now: now, age: age)
         }
         key("fitScore")
         integer(card.fit)
@@ -107,10 +108,12 @@ extension JSONOutput {
         endObject()
     }
 
-    /// A repository as the contract's `Repository` (what ``APISchemas/repository(_:now:viewer:)`` makes).
-    mutating func repository(_ repository: Repository, now: Date, viewer: RepositoryState? = nil) {
+    /// A repository as the contract's `Repository` (what ``APISchemas/repository(_:now:viewer:age:)`` makes).
+    mutating func repository(
+        _ repository: Repository, now: Date, viewer: RepositoryState? = nil, age: CatalogAge? = nil
+    ) {
         repositoryFields(repository)
-        repositoryEnd(repository, now: now, viewer: viewer)
+        repositoryEnd(repository, now: now, viewer: viewer, age: age)
     }
 
     /// A repository's `Repository` object up to what depends on the time of the request: left open.
@@ -149,17 +152,17 @@ extension JSONOutput {
 
     /// The rest of a repository's object after ``repositoryFields(_:)``: what depends on the moment (its age as a
     /// person says it, how fresh its counts are, its health).
-    mutating func repositoryEnd(_ repository: Repository, now: Date, viewer: RepositoryState? = nil) {
-        if let pushedAt = repository.pushedAt {
-            key("lastUpdated")
-            string(RelativeTime.describe(pushedAt, now: now))
-        }
+    mutating func repositoryEnd(
+        _ repository: Repository, now: Date, viewer: RepositoryState? = nil, age: CatalogAge? = nil
+    ) {
+        let activity = ActivityFacts(repository, now: now, age: age)
+        member("lastUpdated", activity.lastUpdated)
         member("countsNote", CountsFreshness.countLabel(checkedAt: repository.checkedAt, now: now))
-        if let health = repository.health(now: now) {
+        if let health = activity.health {
             key("health")
             string(health.level.rawValue)
             key("healthSummary")
-            string(health.summary(openIssues: repository.openIssues, stars: repository.stars))
+            string(activity.healthSummary ?? "")
         }
         if let viewer {
             key("viewer")

@@ -120,10 +120,11 @@ struct ColdStartTests {
         let deck = recommender.deck(for: taste)
         expectWellFormed(deck)
         #expect(deck.cards.filter { ($0.repository.openIssues ?? 0) > 0 }.count >= 19)
-        // "Active, with N open issues" is said only of what is active today (pushed within 30 days of now).
-        let now = Date()
+        // "Active, with N open issues" is said only of what was active on the catalog's newest day (pushed within
+        // 30 days of it), and names that day.
+        let moment = recommender.index.age.moment(now: Date())
         for card in deck.cards where card.reasons.contains(where: { $0.hasPrefix("active") }) {
-            #expect(card.repository.health(now: now)?.level == .active, "\(card.repository.fullName)")
+            #expect(card.repository.health(now: moment)?.level == .active, "\(card.repository.fullName)")
         }
         let plain = recommender.deck(for: Taste(preferences: UserPreferences(techStack: ["Go"])))
         let issues = { (deck: Deck) in deck.cards.reduce(0) { $0 + ($1.repository.openIssues ?? 0 > 0 ? 1 : 0) } }

@@ -70,8 +70,8 @@ struct HonestReasonsTests {
         #expect(liked.cards.first { $0.repository.id == "owner1/project1" }.map { $0.fit > 50 } == true)
     }
 
-    @Test("\"Active: pushed …\" is measured against today, not the catalog's newest push")
-    func activityAgainstToday() async {
+    @Test("On a stale catalog \"active\" and \"trending\" are judged as of its newest day, and say which day")
+    func activityAsOfTheNewestDay() async {
         let old = Date(timeIntervalSinceNow: -200 * 86_400)
         let catalog = [
             Repository(
@@ -80,8 +80,16 @@ struct HonestReasonsTests {
                 owner: RepositoryOwner(login: "b"), name: "older", language: "Swift", stars: 80_000,
                 pushedAt: old.addingTimeInterval(-86_400)),
         ]
-        let recommender = Recommender(index: await RecommendationIndex.build(repositories: catalog))
+        let recommender = Recommender(
+            index: await RecommendationIndex.build(repositories: catalog, weeklyGains: ["a/stale": 900]))
+        let day = Day(containing: old).spoken
         let reasons = recommender.deck(for: Taste()).cards.flatMap(\.reasons)
-        #expect(!reasons.contains { $0.hasPrefix("active") }, "\(reasons)")
+        #expect(reasons.contains { $0.hasPrefix("active: pushed") && $0.hasSuffix(", as of \(day)") }, "\(reasons)")
+        #expect(reasons.contains("trending in the week to \(day) (+900 stars)"), "\(reasons)")
+        #expect(!reasons.contains { $0.contains("this week") }, "\(reasons)")
+        // The same catalog, fresh: no date said.
+        let fresh = recommender.deck(for: Taste(), now: old.addingTimeInterval(3_600)).cards.flatMap(\.reasons)
+        #expect(fresh.contains { $0.hasPrefix("active: pushed") && !$0.contains("as of") }, "\(fresh)")
+        #expect(fresh.contains("trending this week (+900 stars)"), "\(fresh)")
     }
 }

@@ -1,0 +1,22 @@
+public import Foundation
+
+/// What every face says of a repository's activity — its age as a person says it, its health and the health's
+/// summary — judged at `now` while the catalog is fresh and as of its newest day, saying so, once it is stale
+/// (``CatalogAge``): "3 days ago, as of 22 Aug 2026" rather than "3 months ago" of a catalog nobody refreshed.
+public struct ActivityFacts: Sendable {
+    /// "3 days ago", with ", as of 22 Aug 2026" when judged on a stale catalog's newest day; nil without a push.
+    public var lastUpdated: String?
+    /// The health at the moment of judging.
+    public var health: RepositoryHealth?
+    /// The health in a sentence, with the same "as of" when there is one.
+    public var healthSummary: String?
+
+    /// Judges `repository` at `now`, or as of `age`'s newest day when that catalog is stale at `now`.
+    public init(_ repository: Repository, now: Date, age: CatalogAge? = nil) {
+        let moment = age?.moment(now: now) ?? now
+        let suffix = age?.asOf(now: now).map { ", \($0)" } ?? ""
+        lastUpdated = repository.pushedAt.map { RelativeTime.describe($0, now: moment) + suffix }
+        health = repository.health(now: moment)
+        healthSummary = health.map { $0.summary(openIssues: repository.openIssues, stars: repository.stars) + suffix }
+    }
+}

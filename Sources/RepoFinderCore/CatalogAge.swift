@@ -1,0 +1,47 @@
+public import Foundation
+
+/// How old a catalog's facts are, so that health, recency and "this week" are judged as of the catalog's newest day
+/// rather than today when nobody has refreshed it for days: a 96-day-old starter catalog would otherwise call
+/// rust-lang/rust "Quiet" and match no repository to the Active filter.
+///
+/// The catalog's newest day is the newest day on which at least one repository in a thousand (at least one) was
+/// pushed: one repository refreshed by hand does not make a stale catalog look fresh.
+public struct CatalogAge: Hashable, Sendable {
+    /// The newest day the catalog's facts describe, nil for a catalog with no pushes known.
+    public let newestDay: Day?
+
+    /// A catalog whose facts end on `newestDay`.
+    public init(newestDay: Day?) {
+        self.newestDay = newestDay
+    }
+
+    /// The age of a catalog with these last pushes (nil where unknown).
+    public init(pushes: some Sequence<Date?>) {
+        var perDay: [Int: Int] = [:]
+        var total = 0
+        for push in pushes {
+            total += 1
+            if let push { perDay[Day(containing: push).daysSinceEpoch, default: 0] += 1 }
+        }
+        let needed = max(1, total / 1_000)
+        let newest = perDay.filter { $0.value >= needed }.keys.max() ?? perDay.keys.max()
+        newestDay = newest.map(Day.init(daysSinceEpoch:))
+    }
+
+    /// Whether the catalog's newest day is more than ``CountsFreshness/staleAfterDays`` days before `now`.
+    public func isStale(now: Date) -> Bool {
+        newestDay.map { CountsFreshness.isStale($0, now: now) } ?? false
+    }
+
+    /// The moment health and recency are judged at: `now` while the catalog is fresh, else the end of its newest day.
+    public func moment(now: Date) -> Date {
+        guard let newestDay, isStale(now: now) else { return now }
+        return Date(timeIntervalSince1970: Double(newestDay.daysSinceEpoch + 1) * 86_400 - 1)
+    }
+
+    /// "as of 22 Aug 2026" while the catalog is stale at `now`, nil while it is fresh.
+    public func asOf(now: Date) -> String? {
+        guard let newestDay, isStale(now: now) else { return nil }
+        return "as of \(newestDay.spoken)"
+    }
+}
