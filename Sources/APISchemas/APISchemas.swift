@@ -13,7 +13,7 @@ public enum APISchemas {
     /// when that catalog is stale: ``ActivityFacts``); `viewer` is where it stands with the signed-in person, when
     /// the request has one.
     public static func repository(
-        _ repository: Repository, now: Date, viewer: RepositoryState? = nil, age: CatalogAge? = nil
+        _ repository: Repository, now: Date, viewer: RepositoryState? = nil, age: CatalogAge? = CatalogAge.current
     ) -> Components.Schemas.Repository {
         let activity = ActivityFacts(repository, now: now, age: age)
         return Components.Schemas.Repository(
@@ -52,7 +52,8 @@ public enum APISchemas {
 
     /// A dealt card (or a similar repository) as the contract's `FeedItem`.
     public static func card(
-        _ card: Recommendation, now: Date, viewers: [String: RepositoryState]? = nil, age: CatalogAge? = nil
+        _ card: Recommendation, now: Date, viewers: [String: RepositoryState]? = nil,
+        age: CatalogAge? = CatalogAge.current
     ) -> Components.Schemas.FeedItem {
         Components.Schemas.FeedItem(
             repository: repository(card.repository, now: now, viewer: viewers?[card.repository.id], age: age),

@@ -10,15 +10,15 @@ import RepoFinderCore
 struct ReasonWriter {
     let index: RecommendationIndex
     let scorer: Scorer
-    /// The moment activity is judged at: today, or the stale catalog's newest day.
-    let moment: Date
-    /// The stale catalog's newest day, "22 Aug 2026"; nil while the catalog is fresh.
+    /// Today: activity is judged at it, or as of a stale catalog's newest day (``CatalogAge/judging(_:now:)``).
+    let now: Date
+    /// The stale catalog's newest day, "22 Aug 2026", for "trending in the week to …"; nil while it is fresh.
     let staleDay: String?
 
     init(index: RecommendationIndex, scorer: Scorer, now: Date) {
         self.index = index
         self.scorer = scorer
-        moment = index.age.moment(now: now)
+        self.now = now
         staleDay = index.age.isStale(now: now) ? index.age.newestDay?.spoken : nil
     }
 
@@ -32,9 +32,9 @@ struct ReasonWriter {
         case mainCluster(Int)
         case secondaryCluster(Int)
         case trending(gain: Int)
-        case openIssues(Int)
+        case openIssues(Int, asOf: String)
         case popular(stars: Int, wellKept: Bool)
-        case active(daysSincePush: Int)
+        case active(daysSincePush: Int, asOf: String)
     }
 
     func reasons(for item: Int) -> [String] {
@@ -89,11 +89,13 @@ struct ReasonWriter {
         if index.priors.trendGain[item] > 0, index.priors.trend[item] > 0.3 {
             candidates.append((0.3 * prior + 0.05, .trending(gain: Int(index.priors.trendGain[item]))))
         }
-        let health = repository.health(now: moment)
+        let judged = index.age.judging(repository, now: now)
+        let health = repository.health(now: judged.moment)
+        let asOf = judged.asOf.map { ", as of \($0.spoken)" } ?? ""
         if preferences.goals.contains(.contributing), let issues = repository.openIssues, issues > 0,
             health?.level == .active
         {
-            candidates.append((0.5 * prior * index.priors.activity[item] + 0.01, .openIssues(issues)))
+            candidates.append((0.5 * prior * index.priors.activity[item] + 0.01, .openIssues(issues, asOf: asOf)))
         }
         if index.priors.popularity[item] > 0.6 {
             let wellKept = preferences.experience == .beginner && index.priors.wellKept[item] >= 0.7
@@ -101,7 +103,7 @@ struct ReasonWriter {
                 (0.6 * prior * index.priors.popularity[item], .popular(stars: repository.stars, wellKept: wellKept)))
         }
         if let health, health.level == .active, let days = health.daysSincePush {
-            candidates.append((0.3 * prior * index.priors.freshness[item], .active(daysSincePush: days)))
+            candidates.append((0.3 * prior * index.priors.freshness[item], .active(daysSincePush: days, asOf: asOf)))
         }
         var reasons = candidates.enumerated().sorted {
             $0.element.value > $1.element.value || ($0.element.value == $1.element.value && $0.offset < $1.offset)
@@ -130,12 +132,10 @@ struct ReasonWriter {
         case .trending(let gain):
             staleDay.map { "trending in the week to \($0) (+\(Self.stars(gain)) stars)" }
                 ?? "trending this week (+\(Self.stars(gain)) stars)"
-        case .openIssues(let issues):
-            "active, with \(issues) open issues" + (staleDay.map { ", as of \($0)" } ?? "")
+        case .openIssues(let issues, let asOf): "active, with \(issues) open issues\(asOf)"
         case .popular(let stars, let wellKept):
             wellKept ? "popular and well kept: \(Self.stars(stars)) stars" : "popular: \(Self.stars(stars)) stars"
-        case .active(let days):
-            "active: pushed \(RepositoryHealth.ago(days: days))" + (staleDay.map { ", as of \($0)" } ?? "")
+        case .active(let days, let asOf): "active: pushed \(RepositoryHealth.ago(days: days))\(asOf)"
         }
     }
 

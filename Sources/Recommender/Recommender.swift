@@ -35,7 +35,7 @@ public struct Recommender: Sendable {
             pool.add(index.byCluster[cluster], fresh: listLength, excluding: scorer.excluded)
         }
         // What the filter allows, best prior first: its best fresh ones join the pool.
-        let resolved = ResolvedFilter(filter, index: index, now: index.age.moment(now: now))
+        let resolved = ResolvedFilter(filter, index: index, now: now)
         if let domain = resolved.domain {
             pool.add(domain.items, fresh: listLength, excluding: scorer.excluded)
         } else {

@@ -11,7 +11,8 @@ struct FilterDomain: Sendable {
     /// The same, as bits of the index.
     let bits: ItemBits
 
-    /// Works the domain out: each repository of the index checked once against the filter at `now`.
+    /// Works the domain out: each repository of the index checked once against the filter at `now` (its health as
+    /// of a stale catalog's newest day: ``CatalogAge/judging(_:now:)``).
     init(_ filter: DeckFilter, index: RecommendationIndex, now: Date) {
         let languages: Set<Int32>? =
             filter.languages.isEmpty
@@ -22,8 +23,10 @@ struct FilterDomain: Sendable {
             : Set(filter.clusters.compactMap { id in TopicCluster.all.firstIndex { $0.id == id }.map(UInt8.init) })
         // The one rule every face applies (``DeckFilter/allows(_:cluster:now:)``), once per repository here.
         func allows(_ item: Int) -> Bool {
-            filter.allows(
-                index.repositories[item], cluster: TopicCluster.all[Int(index.facts.clusterOf[item])].id, now: now)
+            let repository = index.repositories[item]
+            return filter.allows(
+                repository, cluster: TopicCluster.all[Int(index.facts.clusterOf[item])].id,
+                now: index.age.judging(repository, now: now).moment)
         }
         // Languages or areas name lists that hold every repository they allow; else the whole catalog by prior.
         let lists: [[Int32]] =
@@ -101,12 +104,11 @@ extension Recommender {
     /// Whether dealing within `filter` today costs nothing more: it is empty, or its domain is already worked out
     /// (working one out reads the whole catalog, so a server budgets new ones per client).
     public func hasResolved(_ filter: DeckFilter, now: Date = Date()) -> Bool {
-        filter.isEmpty || index.filterDomains.contains(filter, now: index.age.moment(now: now))
+        filter.isEmpty || index.filterDomains.contains(filter, now: now)
     }
 
     /// How many repositories of the catalog `filter` allows (archived ones never count), seen or not.
     public func matching(_ filter: DeckFilter, now: Date = Date()) -> Int {
-        guard !filter.isEmpty else { return index.byPrior.count }
-        return index.filterDomains.domain(filter, index: index, now: index.age.moment(now: now)).items.count
+        filter.isEmpty ? index.byPrior.count : index.filterDomains.domain(filter, index: index, now: now).items.count
     }
 }

@@ -10,11 +10,19 @@ public struct ActivityFacts: Sendable {
     public var health: RepositoryHealth?
     /// The health in a sentence, with the same "as of" when there is one.
     public var healthSummary: String?
+    /// The moment the repository was judged at.
+    public var moment: Date
+    /// ", as of 22 Aug 2026" when judged on a stale catalog's newest day, else empty.
+    public var suffix: String
 
-    /// Judges `repository` at `now`, or as of `age`'s newest day when that catalog is stale at `now`.
-    public init(_ repository: Repository, now: Date, age: CatalogAge? = nil) {
-        let moment = age?.moment(now: now) ?? now
-        let suffix = age?.asOf(now: now).map { ", \($0)" } ?? ""
+    /// Judges `repository` at `now`, or as of `age`'s newest day (by default the current task's catalog,
+    /// ``CatalogAge/current``) when that catalog is stale at `now`.
+    public init(_ repository: Repository, now: Date, age: CatalogAge? = CatalogAge.current) {
+        let judged = age?.judging(repository, now: now) ?? (moment: now, asOf: nil)
+        let moment = judged.moment
+        let suffix = judged.asOf.map { ", as of \($0.spoken)" } ?? ""
+        self.moment = moment
+        self.suffix = suffix
         lastUpdated = repository.pushedAt.map { RelativeTime.describe($0, now: moment) + suffix }
         health = repository.health(now: moment)
         healthSummary = health.map { $0.summary(openIssues: repository.openIssues, stars: repository.stars) + suffix }

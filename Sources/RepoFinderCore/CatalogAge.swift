@@ -10,6 +10,10 @@ public struct CatalogAge: Hashable, Sendable {
     /// The newest day the catalog's facts describe, nil for a catalog with no pushes known.
     public let newestDay: Day?
 
+    /// The age of the catalog the current request or command answers from (the server binds it per request), for
+    /// every face that judges activity (``ActivityFacts``); nil judges at the moment given.
+    @TaskLocal public static var current: CatalogAge?
+
     /// A catalog whose facts end on `newestDay`.
     public init(newestDay: Day?) {
         self.newestDay = newestDay
@@ -37,6 +41,23 @@ public struct CatalogAge: Hashable, Sendable {
     public func moment(now: Date) -> Date {
         guard let newestDay, isStale(now: now) else { return now }
         return Date(timeIntervalSince1970: Double(newestDay.daysSinceEpoch + 1) * 86_400 - 1)
+    }
+
+    /// The moment one repository's activity is judged at, and the day to name when that is not today: the catalog's
+    /// moment, or the repository's own newest fact (its last push or GitHub's last confirmation) when that is newer —
+    /// a repository refreshed since is judged by its own facts. Today, with no day, once that moment is recent.
+    public func judging(_ repository: Repository, now: Date) -> (moment: Date, asOf: Day?) {
+        let catalog = moment(now: now)
+        guard catalog < now else { return (now, nil) }
+        let own = [repository.checkedAt, repository.pushedAt].compactMap { $0 }.max() ?? catalog
+        let moment = min(now, max(catalog, own))
+        let day = Day(containing: moment)
+        return CountsFreshness.isStale(day, now: now) ? (moment, day) : (now, nil)
+    }
+
+    /// The moment activity is judged at in the current task: ``moment(now:)`` of ``current``, or `now`.
+    public static func currentMoment(now: Date) -> Date {
+        current?.moment(now: now) ?? now
     }
 
     /// "as of 22 Aug 2026" while the catalog is stale at `now`, nil while it is fresh.

@@ -69,7 +69,7 @@ public struct Comparison: Sendable {
 
     public init(_ entries: [ComparedRepository], now: Date) {
         self.entries = entries
-        let health = entries.map { $0.repository.health(now: now) }
+        let health = entries.map { ActivityFacts($0.repository, now: now).health }
         var best: [ComparedFact: [Int]] = [:]
         func mark(_ fact: ComparedFact, _ values: [Double?]) {
             let known = values.enumerated().compactMap { position, value in value.map { (position, $0) } }
@@ -177,7 +177,7 @@ extension Comparison {
         case .openIssues: return repository.openIssues.map(Number.grouped) ?? "—"
         case .issuesPerStar: return entry.issuesPerStar.map { String(format: "%.3f", $0) } ?? "—"
         case .lastPush: return repository.pushedAt.map { RelativeTime.describe($0, now: now) } ?? "—"
-        case .health: return repository.health(now: now)?.level.title ?? "—"
+        case .health: return ActivityFacts(repository, now: now).health?.level.title ?? "—"
         case .age: return repository.createdAt.map { Day(containing: $0).monthAndYear } ?? "—"
         case .license: return repository.license.map { $0.spdxID ?? $0.name } ?? "—"
         case .language: return repository.language ?? "—"

@@ -66,10 +66,12 @@ extension DiscoveryAPI {
                 "Only the first \(Mapping.maximumSearchReach) results can be paged through (page × perPage ≤ "
                     + "\(Mapping.maximumSearchReach)); narrow the search instead.")
         }
+        let now = Date()
+        // Health filters and ranks as of a stale catalog's newest day, as every face judges it.
         let query = SearchQuery(
             text: text, language: try Mapping.filter(language, "language"),
-            topic: try Mapping.filter(topic, "topic")?.lowercased(), health: health, now: Date(), sort: sort,
-            page: page)
+            topic: try Mapping.filter(topic, "topic")?.lowercased(), health: health,
+            now: CatalogAge.currentMoment(now: now), sort: sort, page: page)
         let found = try await store.searchResults(query)
         var result = found.page
         // `owner/name` or a pasted GitHub address: that repository first, fetched from GitHub if the catalog lacks it.
@@ -84,7 +86,7 @@ extension DiscoveryAPI {
         }
         return SearchAnswer(
             page: result, highlights: found.highlights, didYouMean: found.didYouMean,
-            viewers: try await viewerStates(of: result.items), now: query.now)
+            viewers: try await viewerStates(of: result.items), now: now)
     }
 
     func suggestSearch(_ input: Operations.SuggestSearch.Input) async throws -> Operations.SuggestSearch.Output {

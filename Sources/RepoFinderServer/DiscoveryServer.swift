@@ -47,6 +47,7 @@ public enum DiscoveryServer {
         router.add(
             middleware: SignInCallbackMiddleware(
                 publicURL: configuration.publicURL, trustedProxies: configuration.trustedProxies))
+        router.add(middleware: CatalogAgeMiddleware(deck: deck))
         let document = Self.document
         router.get("openapi.yaml") { _, _ in
             Response(

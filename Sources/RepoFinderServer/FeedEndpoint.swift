@@ -90,7 +90,9 @@ extension JSONOutput {
 
     /// A card as the contract's `FeedItem`; its repository's fields come from `encoded` when it has them, and its
     /// activity is judged as of `age`'s newest day when that catalog is stale.
-    mutating func card(_ card: Recommendation, now: Date, encoded: EncodedRepositories?, age: CatalogAge? = nil) {
+    mutating func card(
+        _ card: Recommendation, now: Date, encoded: EncodedRepositories?, age: CatalogAge? = CatalogAge.current
+    ) {
         beginObject()
         key("repository")
         if let encoded = encoded?.fields(of: card) {
@@ -110,7 +112,7 @@ extension JSONOutput {
 
     /// A repository as the contract's `Repository` (what ``APISchemas/repository(_:now:viewer:age:)`` makes).
     mutating func repository(
-        _ repository: Repository, now: Date, viewer: RepositoryState? = nil, age: CatalogAge? = nil
+        _ repository: Repository, now: Date, viewer: RepositoryState? = nil, age: CatalogAge? = CatalogAge.current
     ) {
         repositoryFields(repository)
         repositoryEnd(repository, now: now, viewer: viewer, age: age)
@@ -153,7 +155,7 @@ extension JSONOutput {
     /// The rest of a repository's object after ``repositoryFields(_:)``: what depends on the moment (its age as a
     /// person says it, how fresh its counts are, its health).
     mutating func repositoryEnd(
-        _ repository: Repository, now: Date, viewer: RepositoryState? = nil, age: CatalogAge? = nil
+        _ repository: Repository, now: Date, viewer: RepositoryState? = nil, age: CatalogAge? = CatalogAge.current
     ) {
         let activity = ActivityFacts(repository, now: now, age: age)
         member("lastUpdated", activity.lastUpdated)

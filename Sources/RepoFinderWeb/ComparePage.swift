@@ -73,7 +73,7 @@ struct ComparisonView: Sendable {
                     return Cell(
                         text: comparison.text(of: fact, at: position, now: now),
                         best: comparison.isBest(position, fact), topics: nil,
-                        health: fact == .health ? repository.health(now: now)?.level.rawValue : nil)
+                        health: fact == .health ? ActivityFacts(repository, now: now).health?.level.rawValue : nil)
                 }
             }
             return Row(fact: fact.rawValue, title: fact.title, cells: cells, bestMeans: Self.bestMeans(fact))

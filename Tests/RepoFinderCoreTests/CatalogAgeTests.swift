@@ -47,4 +47,19 @@ struct CatalogAgeTests {
         let today = ActivityFacts(repository, now: now)
         #expect(today.health?.level == .quiet && today.lastUpdated?.contains("as of") == false)
     }
+
+    @Test("a repository refreshed since the catalog's newest day is judged by its own facts")
+    func refreshedSince() {
+        let age = CatalogAge(newestDay: Day(containing: daysAgo(96)))
+        var pushed = Repository(
+            owner: RepositoryOwner(login: "o"), name: "pushed", stars: 10, openIssues: 1, pushedAt: daysAgo(1))
+        let recent = age.judging(pushed, now: now)
+        #expect(recent.moment == now && recent.asOf == nil)
+        #expect(ActivityFacts(pushed, now: now, age: age).lastUpdated == "yesterday")
+        pushed.pushedAt = daysAgo(200)
+        pushed.checkedAt = daysAgo(10)
+        let judged = age.judging(pushed, now: now)
+        #expect(judged.moment == daysAgo(10) && judged.asOf == Day(containing: daysAgo(10)))
+        #expect(ActivityFacts(pushed, now: now, age: age).health?.level == .quiet)
+    }
 }
