@@ -84,9 +84,11 @@ public struct AskEvaluation: Sendable {
         }
     }
 
-    /// Asks every question with the tools `tools(item)` makes (the item's person), each in its thread.
+    /// Asks every question with the tools `tools(item)` makes (the item's person), each in its thread; an accepted
+    /// repository counts under the name `currentKey` gives it (the catalog's current name of a renamed project).
     public func run(
-        engine: AnswerEngine = AnswerEngine(), tools: (Item) async throws -> any AskTools
+        engine: AnswerEngine = AnswerEngine(), currentKey: (String) -> String = { $0 },
+        tools: (Item) async throws -> any AskTools
     ) async throws -> [Outcome] {
         var outcomes: [Outcome] = []
         for item in items {
@@ -98,7 +100,7 @@ public struct AskEvaluation: Sendable {
             let started = ContinuousClock.now
             let answer = try await engine.answer(item.text, previous: previous, card: item.card, tools: asking)
             let duration = ContinuousClock.now - started
-            var accepted = item.accepted
+            var accepted = Set(item.accepted.map(currentKey))
             if let trending = item.trending {
                 let list = try await asking.trending(language: trending.language, window: trending.window, limit: 10)
                 accepted = Set(list.entries.map(\.repository.id))

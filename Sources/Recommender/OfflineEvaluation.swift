@@ -101,7 +101,9 @@ public struct OfflineEvaluation: Sendable {
         let community = train.map { CommunitySignal(person: $0.person, repositoryKey: $0.repositoryKey, kind: .star) }
         let index = RecommendationIndex(repositories: repositories, community: community, configuration: configuration)
         let recommender = Recommender(index: index)
-        let universe = keys.compactMap { index.item(forKey: $0) }
+        // A project under two names is one repository of the index.
+        var inUniverse = Set<Int>()
+        let universe = keys.compactMap { index.item(forKey: $0) }.filter { inUniverse.insert($0).inserted }
 
         var trainBy: [String: [String]] = [:]
         for star in train { trainBy[star.person, default: []].append(star.repositoryKey) }

@@ -20,6 +20,9 @@ public final class RecommendationIndex: Sendable {
     let priors: Priors
     /// How old the catalog's facts are: health and "this week" are judged as of its newest day once it is stale.
     public let age: CatalogAge
+    /// The projects the catalog holds under an old name too (``SameProjects``): only the current name is dealt,
+    /// similar or assessed, and a signal for an old name counts for the current one.
+    public let sameProjects: SameProjects
 
     // Neighbours.
     let content: NeighbourLists
@@ -60,13 +63,16 @@ public final class RecommendationIndex: Sendable {
         var positionByKey: [String: Int] = [:]
         positionByKey.reserveCapacity(repositories.count)
         for (position, repository) in repositories.enumerated() { positionByKey[repository.id] = position }
-        let keys = positionByKey.keys.sorted()
+        let sameProjects = SameProjects(positionByKey.values.sorted().map { repositories[$0] })
+        self.sameProjects = sameProjects
+        let keys = positionByKey.keys.filter { !sameProjects.isSuperseded($0) }.sorted()
         let sorted = keys.map { repositories[positionByKey[$0]!] }
         self.repositories = sorted
         self.configuration = configuration
         var itemByKey: [String: Int32] = [:]
-        itemByKey.reserveCapacity(sorted.count)
+        itemByKey.reserveCapacity(sorted.count + sameProjects.currentKey.count)
         for (index, key) in keys.enumerated() { itemByKey[key] = Int32(index) }
+        for (old, current) in sameProjects.currentKey { itemByKey[old] = itemByKey[current] }
         self.itemByKey = itemByKey
 
         let facts = CatalogFacts(sorted)

@@ -76,7 +76,8 @@ extension DiscoveryAPI {
         var result = found.page
         // `owner/name` or a pasted GitHub address: that repository first, fetched from GitHub if the catalog lacks it.
         if page.page == 1, let name = RepositoryName(mentionedIn: text),
-            case .found(let repository) = try await finder.find(name), repository.goneAt == nil,
+            case .found(let found) = try await finder.find(name), case let repository = currentRecord(of: found),
+            repository.goneAt == nil,
             query.health.map({ repository.health(now: query.now)?.level == $0 }) ?? true
         {
             let rest = result.items.filter { $0.id != repository.id }
@@ -139,15 +140,26 @@ extension DiscoveryAPI {
         return .ok(.init(body: .json(.init(items: items))))
     }
 
-    /// The repository by that name: from the catalog (under its current name when renamed), else fetched from
-    /// GitHub and added. 404 when nobody has it, 503 when GitHub cannot be asked now.
+    /// The record a project is shown under: the catalog's current name when it holds the project under an old name
+    /// too (``SameProjects``), else `repository` itself.
+    func currentRecord(of repository: Repository) -> Repository {
+        let index = deck.recommender.index
+        guard let current = index.sameProjects.currentKey[repository.id], let item = index.item(forKey: current) else {
+            return repository
+        }
+        return index.repositories[item]
+    }
+
+    /// The repository by that name: from the catalog (under its current name when renamed, or when the catalog holds
+    /// the project under a newer name too), else fetched from GitHub and added. 404 when nobody has it, 503 when
+    /// GitHub cannot be asked now.
     private func repository(owner: String, name: String) async throws -> Repository {
         try await find(try Mapping.repositoryName(owner: owner, name: name))
     }
 
     func find(_ name: RepositoryName) async throws -> Repository {
         switch try await finder.find(name) {
-        case .found(let repository): return repository
+        case .found(let repository): return currentRecord(of: repository)
         case .notFound(let message): throw APIError.notFound(message)
         case .unavailable(let message, let retryAfter):
             throw APIError(.serviceUnavailable, code: "github_unavailable", message: message, retryAfter: retryAfter)

@@ -83,12 +83,16 @@ public final class CatalogSearchIndex: Sendable {
     let numbers: [String: Int]
     /// The newest push in the catalog: meaning's ranking judges dormancy against it.
     let newestPush: Date
+    /// The projects the catalog holds under an old name too: the old names are not indexed, and resolve to the
+    /// current one.
+    public let sameProjects: SameProjects
     /// Per repository: whether it is a collection (an "awesome" list, a cheat sheet).
     let isCollection: [Bool]
     /// Per repository: its meaning key beside the cosine (``meaningPriors(stars:dormant:ranking:)``).
     let meaningPriors: [Float]
 
-    /// Builds the index of `repositories` (those GitHub no longer has are left out), with each one's vector when
+    /// Builds the index of `repositories` (those GitHub no longer has are left out, and a project the catalog holds
+    /// under an old name too is indexed once, under its current name: ``SameProjects``), with each one's vector when
     /// there is an `embedder` (by default the shipped table's, ``SemanticModel/shared``), or the full model's stored
     /// vector where `storedVectors` has one for the repository as it is (``SemanticModel/repositoryVectors``); questions are read by
     /// what `questionReader` gives when asked, if it lands in the embedder's space (by default the installed
@@ -102,7 +106,10 @@ public final class CatalogSearchIndex: Sendable {
     ) {
         self.questionReaderLoad = questionReaderLoad
         self.ranking = ranking
-        let catalog = repositories.filter { $0.goneAt == nil }.sorted { lhs, rhs in
+        let live = repositories.filter { $0.goneAt == nil }
+        let sameProjects = SameProjects(live)
+        self.sameProjects = sameProjects
+        let catalog = sameProjects.current(live).sorted { lhs, rhs in
             lhs.stars != rhs.stars ? lhs.stars > rhs.stars : lhs.id < rhs.id
         }
         count = catalog.count
@@ -115,7 +122,9 @@ public final class CatalogSearchIndex: Sendable {
         pushedAt = catalog.map(\.pushedAt)
         archived = catalog.map(\.archived)
         popularityPrior = catalog.map { pow(log10(Double($0.stars) + 10), Double(ranking.popularity)) }
-        numbers = Dictionary(catalog.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var numbering = Dictionary(catalog.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for (old, current) in sameProjects.currentKey { numbering[old] = numbering[current] }
+        numbers = numbering
         newestPush = catalog.compactMap(\.pushedAt).max() ?? Date(timeIntervalSince1970: 0)
         self.embedder = embedder
         let dimensions = embedder?.dimensions

@@ -1,4 +1,5 @@
 import Foundation
+import RepoFinderCore
 import Storage
 
 /// Relevance on a set of judged queries: what people type, and the repositories they would accept first.
@@ -54,7 +55,9 @@ public struct SearchEvaluation: Sendable {
         queries.map { judged in
             let query = SearchQuery(text: judged.text, language: judged.language, page: PageRequest(perPage: 10))
             let top = index.search(query).keys
-            let first = top.firstIndex { judged.accepted.contains($0) }.map { $0 + 1 }
+            // An accepted repository counts under the index's current name of its project.
+            let accepted = Set(judged.accepted.map { index.sameProjects.currentKey[$0] ?? $0 })
+            let first = top.firstIndex { accepted.contains($0) }.map { $0 + 1 }
             return Outcome(query: judged, firstAccepted: first, top: top)
         }
     }

@@ -51,7 +51,9 @@ struct AlternativesEval: AsyncParsableCommand {
             var found = 0
             var similarFound = 0
             var missing = 0
-            for tool in tools {
+            for var tool in tools {
+                // An accepted alternative counts under the catalog's current name of its project.
+                tool.accepted = Set(tool.accepted.map { index.sameProjects.currentKey[$0] ?? $0 })
                 guard index.item(forKey: tool.key) != nil else {
                     missing += 1
                     print("MISS \(tool.name) → not in the catalog")

@@ -47,7 +47,7 @@ struct AskEval: AsyncParsableCommand {
             try await store.prepareSearch()
             let clock = ContinuousClock()
             let started = clock.now
-            let outcomes = try await evaluation.run { item in
+            let outcomes = try await evaluation.run(currentKey: { index.sameProjects.currentKey[$0] ?? $0 }) { item in
                 let person = try await GivenPerson.named(saved: item.saved, liked: item.liked, in: store).person
                 return CatalogAskTools(store: store, recommender: recommender, person: person)
             }
