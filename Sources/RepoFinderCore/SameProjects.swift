@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// One project under an old and a new name in the same catalog (gitui under extrawurst/ and gitui-org/, ruff under
 /// charliermarsh/ and astral-sh/): a catalog gathered over years holds a renamed or transferred repository twice, the
