@@ -108,8 +108,8 @@ public enum DiscoveryServer {
             starImporter: starImporter, signIn: gitHubSignIn,
             signInUnavailable: github == nil
                 ? "This server is not connected to GitHub, so nobody can sign in with GitHub here."
-                : "Sign-in with GitHub is not set up on this server (it needs GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET "
-                    + "and GITHUB_TOKEN_KEY).",
+                // Said to a person: what to set is in the server's log (`serve` names the variables).
+                : "Sign-in with GitHub is not offered on this server; everything else works without an account.",
             starBack: starBack, logger: logger, finder: finder, githubBudget: githubBudget,
             newFilters: configuration.newFilterLimit.map { RateLimiter(limit: $0) },
             trendingCache: ExpiringCache(), historyCache: ExpiringCache(), clock: clock,

@@ -69,9 +69,10 @@ actor RepositoryFinder {
             return .unavailable(
                 "GitHub's rate limit is used up, so \(name.fullName) cannot be fetched until it resets.",
                 retryAfter: max(1, Int(resetsAt.timeIntervalSince(now()).rounded(.up))))
-        case .failure(let error):
+        case .failure:
+            // The transport's own words ("api.github.com: unknown host") mean nothing to a person.
             return .unavailable(
-                "\(name.fullName) is not in the catalog, and GitHub cannot be reached to fetch it (\(error)).",
+                "\(name.fullName) is not in RepoFinder's catalog, and GitHub cannot be reached from here to look it up.",
                 retryAfter: 30)
         }
     }

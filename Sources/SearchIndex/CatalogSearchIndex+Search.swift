@@ -136,6 +136,11 @@ extension CatalogSearchIndex {
             for index in concepts.indices where (5...SearchText.longestCorrected).contains(concepts[index].word.count) {
                 let known = termIDs[concepts[index].word].map(documentFrequency) ?? 0
                 guard known < 3, concepts[index].terms.values.allSatisfy({ $0 < 0.9 }) else { continue }
+                // The last word, while it begins known words, is being typed ("vector datab"): completed, not
+                // corrected to a shorter word it happens to be one edit from.
+                if index == concepts.indices.last, known == 0, !completions(of: concepts[index].word).isEmpty {
+                    continue
+                }
                 let corrections = SearchText.edits(of: concepts[index].word).compactMap { edit in
                     termIDs[edit].map { (term: $0, repositories: documentFrequency($0)) }
                 }.sorted { $0.repositories > $1.repositories }.prefix(3)

@@ -66,6 +66,18 @@ import Testing
         #expect(index.search(SearchQuery(text: "kuberntes")).didYouMean == "kubernetes")
     }
 
+    @Test("a last word still being typed is completed, not corrected; a finished typo is")
+    func noCorrectionWhileTyping() {
+        let index = CatalogSearchIndex([
+            Self.repository("qdrant/qdrant", "Vector database for the next generation of AI", stars: 500),
+            Self.repository("x/data", "Data tools for data people", stars: 50),
+        ])
+        let typing = index.search(SearchQuery(text: "vector datab"))
+        #expect(typing.didYouMean == nil)
+        #expect(typing.keys.first == "qdrant/qdrant")
+        #expect(index.search(SearchQuery(text: "vector databse")).didYouMean == "vector database")
+    }
+
     @Test func aWordMatchesNamesThatBeginOrEndWithIt() {
         let index = CatalogSearchIndex([
             Self.repository("BurntSushi/ripgrep", "Recursively searches directories for a regex pattern", stars: 500),

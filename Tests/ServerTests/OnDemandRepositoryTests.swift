@@ -98,9 +98,15 @@ struct OnDemandRepositoryTests {
             #expect(api.status == .serviceUnavailable)
             #expect(try api.errorCode() == "github_unavailable")
             #expect(api.headers[.retryAfter] != nil)
+            // Said for a person: no transport error ("127.0.0.1:9: connection refused").
+            let sentence =
+                "far-away/repo is not in RepoFinder's catalog, and GitHub cannot be reached from here to look it up."
+            #expect(try api.json()["message"] as? String == sentence)
             let page = try await client.call(.get, "/r/far-away/repo")
             #expect(page.status == .serviceUnavailable)
             #expect(String(buffer: page.body).contains("GitHub cannot be reached"))
+            #expect(String(buffer: page.body).contains(sentence.replacingOccurrences(of: "'", with: "&#39;")))
+            #expect(!String(buffer: page.body).contains("127.0.0.1"))
             // Search still answers from the catalog.
             #expect(try await client.call(.get, "/v1/search?q=far-away/repo").status == .ok)
         }
