@@ -9,6 +9,9 @@ public import RepoFinderCore
 /// come in batches of ``batchSize``; the next batch is asked for when ``refillThreshold`` remain; the next
 /// ``prefetchCount`` cards' avatars are prefetched. Every swipe goes to the outbox first (so it survives a crash or no
 /// connection) and is sent in the background. The deck is cached on the device and opens from it without a connection.
+/// Every ``redealAfter`` decisions the deck is dealt again: once the swipes are sent, the cards in hand that never
+/// reached the top go back to the server's pool and a new batch follows, so the cards after the next one reflect the
+/// latest swipes (the web app does the same).
 @Observable @MainActor
 public final class DiscoveryViewModel {
     public enum State: Hashable, Sendable {
@@ -41,6 +44,7 @@ public final class DiscoveryViewModel {
     public static let batchSize = 20
     public static let refillThreshold = 5
     public static let prefetchCount = 3
+    public static let redealAfter = 5
 
     public private(set) var state = State.idle
     public private(set) var cards: [Card] = []
@@ -70,6 +74,10 @@ public final class DiscoveryViewModel {
     private let now: @Sendable () -> Date
     /// Counts changes of filter: a batch asked for before the last change is dropped (it was dealt by the old one).
     private var filterChanges = 0
+    /// Likes, saves and skips since the last batch came: at ``redealAfter``, the deck is dealt again.
+    private var sinceDeal = 0
+    /// Ids of the cards that reached the top (seen): they never go back to the pool.
+    private var shown: Set<String> = []
 
     /// The card on top.
     public var current: Card? { cards.first }
@@ -97,6 +105,8 @@ public final class DiscoveryViewModel {
             guard state == .idle else { return Task {} }
             if let cached = try? cache?.cards(), !cached.isEmpty {
                 cards = cached
+                // Kept from an earlier visit in the order dealt: only the first reached the top then.
+                shown.insert(cached[0].id)
                 state = .ready
                 prefetchImages()
             }
@@ -140,7 +150,43 @@ public final class DiscoveryViewModel {
         cards.removeFirst()
         lastDecision = (card, interaction)
         afterDeckChange()
+        sinceDeal += 1
+        if sinceDeal >= Self.redealAfter { return Task { await self.redeal() } }
         return background(refill: true)
+    }
+
+    /// Sends the swipes, gives the cards in hand that never reached the top back to the pool, and deals anew. Offline
+    /// (or on any failure) the cards in hand stay and the next swipes try again.
+    private func redeal() async {
+        if let refilling { await refilling.value }
+        guard exhaustedMessage == nil else {
+            await flush()
+            return
+        }
+        let report = await flush()
+        guard report.remaining == 0 else { return await refillIfLow() }
+        let unseen = cards.filter { !shown.contains($0.id) }
+        if !unseen.isEmpty {
+            do throws(ClientFailure) {
+                let returned = try await service.giveBack(unseen.map(\.repository.repositoryName))
+                // A card that reached the top meanwhile stays in hand, and a view tells the server it was seen.
+                let back = Set(returned.map(\.key)).subtracting(shown)
+                for card in unseen where shown.contains(card.id) && returned.contains(card.repository.repositoryName) {
+                    _ = record(.view, card: card)
+                }
+                cards.removeAll { back.contains($0.id) }
+                sinceDeal = 0
+                if back.isEmpty { return await refillIfLow() }
+            } catch {
+                return await refillIfLow()
+            }
+        }
+        await refill()
+        await flush()
+    }
+
+    private func refillIfLow() async {
+        if cards.count <= Self.refillThreshold { await refill() }
     }
 
     /// Writes an interaction to the outbox; nil (with a notice) if the device could not keep it.
@@ -206,6 +252,7 @@ public final class DiscoveryViewModel {
 
     /// Keeps the cache and the exhausted state in step with the deck, and prefetches the next cards' images.
     private func afterDeckChange() {
+        if let top = cards.first { shown.insert(top.id) }
         try? cache?.keep(cards)
         if !cards.isEmpty {
             state = .ready
@@ -249,6 +296,7 @@ public final class DiscoveryViewModel {
             guard changes == filterChanges else { return }
             filter = batch.filter
             let known = Set(cards.map(\.id))
+            sinceDeal = 0
             cards += batch.cards.filter { !known.contains($0.id) }
             if batch.exhausted { exhaustedMessage = batch.message ?? "You have seen every card for now." }
             if notice == ClientFailure.noConnection.message { notice = nil }

@@ -115,6 +115,35 @@ public actor PersonSession {
         }
     }
 
+    /// Gives cards back to the pool: cards dealt to the person that their device held but never showed, so that a
+    /// deal made after their next swipes can choose again (the deck's re-deal). A card the person signalled in any way
+    /// (a view or an open too) or today's pick stays dealt, as does one this index does not know; returns the
+    /// repositories given back, in the order asked.
+    public func giveBack(_ names: [RepositoryName], recommender: Recommender) async throws -> [RepositoryName] {
+        let loaded = try await current(for: recommender.index)
+        let index = recommender.index
+        // Items, not keys: an old name of a project stands for its current one.
+        var staying = Set(loaded.signals.compactMap { index.item(forKey: $0.repositoryKey) })
+        staying.formUnion(loaded.keptPicks.values.compactMap { index.item(forKey: $0.key) })
+        if let pick = todaysPick?.card.repository.repositoryName, let item = index.item(forKey: pick.key) {
+            staying.insert(item)
+        }
+        let leaving = names.filter { name in
+            guard let item = index.item(forKey: name.key), loaded.served.contains(item) else { return false }
+            return staying.insert(item).inserted
+        }
+        guard !leaving.isEmpty else { return [] }
+        let items = leaving.compactMap { index.item(forKey: $0.key) }
+        for item in items { state?.served.remove(item) }
+        do {
+            try await served.giveBack(leaving, userID: userID)
+        } catch {
+            for item in items { state?.served.insert(item) }
+            throw error
+        }
+        return leaving
+    }
+
     /// Keys the person has been dealt or has signalled, for excluding them from cluster listings.
     public func seen(in index: RecommendationIndex) async throws -> (served: ItemBits, signalled: Set<String>) {
         let state = try await current(for: index)

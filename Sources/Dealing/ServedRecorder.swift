@@ -22,6 +22,8 @@ public final class ServedRecorder: Sendable {
         var at = Date.distantPast
         /// Today's pick to keep, when one was made.
         var pick: Pick?
+        /// Cards given back (dealt, never shown) that the store may hold already: forgotten after `names` are written.
+        var returned: [RepositoryName] = []
     }
 
     /// A pick of the day, waiting to be kept.
@@ -57,14 +59,41 @@ public final class ServedRecorder: Sendable {
         queue.withLock { queue in
             queue.pending[userID, default: Dealt()].names += names
             queue.pending[userID]?.at = date
+            // A card given back and dealt again before the flush stays dealt.
+            if queue.pending[userID]?.returned.isEmpty == false {
+                let keys = Set(names.map(\.key))
+                queue.pending[userID]?.returned.removeAll { keys.contains($0.key) }
+            }
         }
         return names
     }
 
-    /// Cards dealt to the person that the store may not have yet.
+    /// Cards dealt to the person that the store may not have yet (less those given back since).
     func unwritten(userID: String) -> [RepositoryName] {
         queue.withLock { queue in
-            queue.writing.values.flatMap { $0[userID]?.names ?? [] } + (queue.pending[userID]?.names ?? [])
+            let batches =
+                queue.writing.sorted { $0.key < $1.key }.compactMap { $0.value[userID] }
+                + [queue.pending[userID]].compactMap { $0 }
+            var dealt: [String: RepositoryName] = [:]
+            for batch in batches {
+                for name in batch.names { dealt[name.key] = name }
+                for name in batch.returned { dealt[name.key] = nil }
+            }
+            return Array(dealt.values)
+        }
+    }
+
+    /// Gives cards back to the pool (dealt to the person, never shown): at once on a shared store; otherwise taken
+    /// out of what waits to be written, and forgotten by the store at the next flush in case it has them already.
+    func giveBack(_ names: [RepositoryName], userID: String) async throws {
+        guard store.dealtCardsRecording == .writeBehind else {
+            _ = try await store.returnServed(names, userID: userID)
+            return
+        }
+        let keys = Set(names.map(\.key))
+        queue.withLock { queue in
+            queue.pending[userID, default: Dealt()].names.removeAll { keys.contains($0.key) }
+            queue.pending[userID]?.returned += names
         }
     }
 
@@ -108,6 +137,10 @@ public final class ServedRecorder: Sendable {
                             _ = try await self.store.recordServed(dealt.names, userID: userID, at: dealt.at)
                             left.names = []
                         }
+                        if !dealt.returned.isEmpty {
+                            _ = try await self.store.returnServed(dealt.returned, userID: userID)
+                            left.returned = []
+                        }
                         if let pick = dealt.pick {
                             _ = try await self.store.keepDailyPick(
                                 pick.name, userID: userID, day: pick.day, at: pick.at)
@@ -115,7 +148,7 @@ public final class ServedRecorder: Sendable {
                         return nil
                     } catch StorageError.unknownUser {
                         return nil
-                    } catch StorageError.unknownRepositories where left.names.isEmpty {
+                    } catch StorageError.unknownRepositories where left.names.isEmpty && left.returned.isEmpty {
                         // The picked repository left the catalog before it was kept: the next visit picks again.
                         return nil
                     } catch {
@@ -132,7 +165,7 @@ public final class ServedRecorder: Sendable {
                 let later = queue.pending[userID]
                 queue.pending[userID] = Dealt(
                     names: dealt.names + (later?.names ?? []), at: later?.at ?? dealt.at,
-                    pick: later?.pick ?? dealt.pick)
+                    pick: later?.pick ?? dealt.pick, returned: dealt.returned + (later?.returned ?? []))
             }
             queue.writing[flush] = nil
         }

@@ -36,6 +36,15 @@ extension APIClient {
         }
     }
 
+    public func giveBack(_ repositories: [RepositoryName]) async throws(ClientFailure) -> [RepositoryName] {
+        let body = Components.Schemas.CardReturn(repos: repositories.map(\.fullName))
+        return try await personal {
+            try await client.returnCards(.init(body: .json(body))).ok.body.json.returned.compactMap {
+                try? RepositoryName(parsing: $0)
+            }
+        }
+    }
+
     public func deckFilter() async throws(ClientFailure) -> DeckFilterState {
         try await personal { Mapping.deckFilterState(try await client.getDeckFilter().ok.body.json) }
     }

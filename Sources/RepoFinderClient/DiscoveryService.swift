@@ -12,6 +12,9 @@ public protocol DiscoveryService: Sendable {
     /// The next cards of the person's deck (never one dealt before), within `filter`, or within the filter the
     /// person saved when it is nil.
     func feed(limit: Int, filter: DeckFilter?) async throws(ClientFailure) -> FeedBatch
+    /// Gives cards dealt but never shown back to the deck's pool (the re-deal); returns those given back (a card the
+    /// person acted on, or today's pick, stays dealt).
+    func giveBack(_ repositories: [RepositoryName]) async throws(ClientFailure) -> [RepositoryName]
     /// The deck filter the person saved (empty when none), with how much of the catalog it allows.
     func deckFilter() async throws(ClientFailure) -> DeckFilterState
     /// Saves the person's deck filter (every device deals with it; an empty one clears it).

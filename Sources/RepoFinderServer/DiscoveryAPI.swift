@@ -101,6 +101,24 @@ struct DiscoveryAPI: APIProtocol {
         return try await sessions.session(userID).deal(size: size, choosing: filter, recommender: recommender)
     }
 
+    func returnCards(_ input: Operations.ReturnCards.Input) async throws -> Operations.ReturnCards.Output {
+        let userID = try await accounts.authenticate()
+        guard case .json(let body) = input.body else { throw APIError.badRequest("Send the cards as JSON.") }
+        guard body.repos.count <= 50 else {
+            throw APIError.unprocessable("\(body.repos.count) cards in one request; give back at most 50 at a time.")
+        }
+        var names: [RepositoryName] = []
+        for (position, repo) in body.repos.enumerated() {
+            do {
+                names.append(try RepositoryName(parsing: repo))
+            } catch {
+                throw APIError.unprocessable("'repos[\(position)]' is not 'owner/name': \(error).")
+            }
+        }
+        let returned = try await sessions.session(userID).giveBack(names, recommender: deck.recommender)
+        return .ok(.init(body: .json(.init(returned: returned.map(\.fullName)))))
+    }
+
     func postInteractions(_ input: Operations.PostInteractions.Input) async throws
         -> Operations.PostInteractions.Output
     {

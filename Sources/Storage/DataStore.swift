@@ -227,6 +227,12 @@ public protocol DataStore: Sendable {
     /// The keys (``RepositoryName/key``) of every repository dealt to a person. Throws ``StorageError/unknownUser(_:)``.
     func served(userID: String) async throws -> Set<String>
 
+    /// Forgets that these repositories were dealt to a person — cards a device held but never showed, going back to
+    /// the pool so a later deal can choose again — and returns the keys forgotten (those that had been dealt). The
+    /// caller decides which cards may go back (never one the person saw or acted on). Unknown repositories are
+    /// ignored. Throws ``StorageError/unknownUser(_:)``.
+    func returnServed(_ names: [RepositoryName], userID: String) async throws -> Set<String>
+
     /// The repository picked for the person on `day` (their local day), if one was kept.
     func dailyPick(userID: String, day: Day) async throws -> RepositoryName?
 

@@ -29,6 +29,19 @@ extension PostgresStorage {
         return Set(try await query(SharedSQL.servedOfUser, [userID]).map { try $0.value(0) as String })
     }
 
+    public func returnServed(_ names: [RepositoryName], userID: String) async throws -> Set<String> {
+        try await transaction { connection in
+            try await requireUser(userID, on: connection)
+            let ids = try await repositoryIDs(names.map(\.key), on: connection)
+            guard !ids.isEmpty else { return [] }
+            let keys = Dictionary(ids.map { ($0.value, $0.key) }, uniquingKeysWith: { a, _ in a })
+            let deleted = try await query(
+                SharedSQL.deleteServed(count: keys.count), [userID] + keys.keys.map { $0 as any PostgresBindable },
+                on: connection)
+            return Set(try deleted.compactMap { keys[try $0.value(0) as Int64] })
+        }
+    }
+
     public func everyonesInteractions() async throws -> [PersonInteraction] {
         try await query(SharedSQL.everyonesInteractions, []).compactMap { row in
             guard let kind = InteractionKind(rawValue: try row.value(2)) else { return nil }

@@ -83,6 +83,12 @@ extension SharedSQL {
             + " ON CONFLICT (user_id, repository_id) DO NOTHING RETURNING repository_id"
     }
 
+    /// Forgets `count` dealt repositories of one person (user, then the repository ids); returns the ids forgotten.
+    package static func deleteServed(count: Int) -> String {
+        "DELETE FROM served_repositories WHERE user_id = ? AND repository_id IN ("
+            + Array(repeating: "?", count: count).joined(separator: ", ") + ") RETURNING repository_id"
+    }
+
     package static let servedOfUser = """
         SELECT r.full_name_key FROM served_repositories s JOIN repositories r ON r.id = s.repository_id
         WHERE s.user_id = ?

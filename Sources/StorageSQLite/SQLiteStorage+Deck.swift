@@ -95,6 +95,21 @@ extension SQLiteStorage {
         try await read { db in try Self.served(db, userID) }
     }
 
+    public func returnServed(_ names: [RepositoryName], userID: String) async throws -> Set<String> {
+        try await write { db in
+            try Self.requireUser(db, userID)
+            let ids = try RepositoryIDs().ids(forKeys: names.map(\.key), db)
+            let served = try Self.servedIDs(db, userID)
+            let leaving = Dictionary(
+                ids.filter { ServedSet.contains(served, $0.value) }.map { ($0.value, $0.key) },
+                uniquingKeysWith: { a, _ in a })
+            guard !leaving.isEmpty else { return [] }
+            try db.cachedStatement(sql: "UPDATE served_sets SET repository_ids = ? WHERE user_id = ?").execute(
+                arguments: [Data(ServedSet.encode(sorted: served.filter { leaving[$0] == nil })), userID])
+            return Set(leaving.values)
+        }
+    }
+
     /// The keys of every repository dealt to a person (checked to exist).
     static func served(_ db: Database, _ userID: String) throws -> Set<String> {
         try requireUser(db, userID)

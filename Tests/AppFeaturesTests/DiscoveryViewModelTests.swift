@@ -28,7 +28,7 @@ struct DiscoveryViewModelTests {
 
     @Test("opens with a batch of 20, the top card showing, and prefetches the next 3 cards' avatars")
     func firstBatch() async throws {
-        service.onFeed(Sample.deck(total: 100))
+        Sample.pool(total: 100, into: service)
         let deck = model(images: true)
         #expect(deck.state == .idle)
         await deck.send(.appear).value
@@ -42,9 +42,10 @@ struct DiscoveryViewModelTests {
         #expect(downloads.urls.contains(Sample.card(3).repository.owner.displayAvatarURL))
     }
 
-    @Test("asks for the next batch when 5 cards remain, not before")
+    @Test("asks for the next batch when 5 cards remain, not before (when the server keeps every card dealt)")
     func refill() async throws {
-        service.onFeed(Sample.deck(total: 100))
+        Sample.pool(total: 100, into: service)
+        service.onGiveBack { _ in [] }
         let deck = model()
         await deck.send(.appear).value
         for _ in 0..<14 { await deck.send(.skip).value }
@@ -56,9 +57,37 @@ struct DiscoveryViewModelTests {
         #expect(deck.current == Sample.card(15))
     }
 
+    @Test("after five decisions the swipes are sent, the cards never on top go back, and the deck is dealt again")
+    func redeal() async throws {
+        Sample.pool(total: 100, into: service)
+        let given = Mutex<[RepositoryName]>([])
+        // This server keeps what was given back out of the next deal (as if the swipes changed the ranking).
+        service.onGiveBack { names in
+            given.withLock { $0 += names }
+            return names
+        }
+        let deck = model()
+        await deck.send(.appear).value
+        for _ in 0..<4 { await deck.send(.like).value }
+        #expect(service.count("giveBack") == 0)
+        await deck.send(.skip).value
+        #expect(given.withLock { $0 } == (6..<20).map { Sample.card($0).repository.repositoryName })
+        let calls = service.calls
+        #expect(calls.lastIndex(of: "record")! < calls.firstIndex(of: "giveBack")!, "re-dealt before the swipes went")
+        #expect(calls.last(where: { $0 != "record" }) == "feed")
+        #expect(deck.current == Sample.card(5), "the card on top stays")
+        #expect(deck.cards.dropFirst().first == Sample.card(20))
+        #expect(deck.cards.count == 21)
+        // Offline, the cards in hand stay.
+        service.onGiveBack { _ throws(ClientFailure) in throw .noConnection }
+        for _ in 0..<5 { await deck.send(.like).value }
+        #expect(deck.current == Sample.card(24))
+        #expect(deck.cards.count == 16)
+    }
+
     @Test("like, save and skip go to the server in order with their kinds; open records an open and gives the address")
     func swipes() async throws {
-        service.onFeed(Sample.deck(total: 100))
+        Sample.pool(total: 100, into: service)
         let deck = model()
         await deck.send(.appear).value
         await deck.send(.like).value
@@ -76,7 +105,7 @@ struct DiscoveryViewModelTests {
         "undo takes back the last like, save or skip, sent or not, and brings its card back; once, while it is last",
         arguments: [InteractionKind.like, .save, .skip])
     func undo(kind: InteractionKind) async throws {
-        service.onFeed(Sample.deck(total: 100))
+        Sample.pool(total: 100, into: service)
         let withdrawn = Mutex<[String]>([])
         service.onWithdraw { id in withdrawn.withLock { $0.append(id) } }
         let deck = model()
@@ -150,7 +179,7 @@ struct DiscoveryViewModelTests {
 
     @Test("an exhausted deck says so once its last card is swiped")
     func exhausted() async throws {
-        service.onFeed(Sample.deck(total: 3))
+        Sample.pool(total: 3, into: service)
         let deck = model()
         await deck.send(.appear).value
         for _ in 0..<3 { await deck.send(.like).value }
@@ -165,7 +194,7 @@ struct DiscoveryViewModelTests {
         let deck = model()
         await deck.send(.appear).value
         #expect(deck.state == .failed(ClientFailure.noConnection.message))
-        service.onFeed(Sample.deck(total: 100))
+        Sample.pool(total: 100, into: service)
         await deck.send(.retry).value
         #expect(deck.state == .ready)
         #expect(deck.cards.count == 20)
@@ -173,7 +202,7 @@ struct DiscoveryViewModelTests {
 
     @Test("offline: a new launch opens from the cached cards (the swiped ones are gone)")
     func offlineFromCache() async throws {
-        service.onFeed(Sample.deck(total: 100))
+        Sample.pool(total: 100, into: service)
         let first = model()
         await first.send(.appear).value
         await first.send(.like).value
@@ -202,7 +231,7 @@ struct DiscoveryViewModelTests {
         await crashed.send(.save).value
         #expect(crashed.lastFlush?.remaining == 3)
         // The process dies here; the next launch has a connection.
-        service.onFeed(Sample.deck(total: 100))
+        Sample.pool(total: 100, into: service)
         let relaunched = model()
         await relaunched.send(.appear).value
         #expect(service.recorded.map(\.kind) == [.like, .skip, .save])

@@ -187,6 +187,9 @@ final class DyingService: DiscoveryService, Sendable {
         try await service.saveDeckFilter(filter)
     }
     func withdraw(id: String) async throws(ClientFailure) { try await service.withdraw(id: id) }
+    func giveBack(_ r: [RepositoryName]) async throws(ClientFailure) -> [RepositoryName] {
+        try await service.giveBack(r)
+    }
     func list(_ list: UserList, page: Int, perPage: Int) async throws(ClientFailure) -> ResultPage<ListEntry> {
         try await service.list(list, page: page, perPage: perPage)
     }

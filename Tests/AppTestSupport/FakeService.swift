@@ -17,6 +17,7 @@ public final class FakeService: DiscoveryService, Sendable {
         var saveDeckFilter: Handler<DeckFilter, DeckFilterState>?
         var record: Handler<[Interaction], RecordReceipt>?
         var withdraw: Handler<String, Void>?
+        var giveBack: Handler<[RepositoryName], [RepositoryName]>?
         var list: Handler<(list: UserList, page: Int, perPage: Int), ResultPage<ListEntry>>?
         var remove: Handler<(RepositoryName, UserList), Void>?
         var stats: Handler<Void, PersonStats>?
@@ -60,6 +61,9 @@ public final class FakeService: DiscoveryService, Sendable {
     }
     public func onRecord(_ h: @escaping Handler<[Interaction], RecordReceipt>) { stubs.withLock { $0.record = h } }
     public func onWithdraw(_ h: @escaping Handler<String, Void>) { stubs.withLock { $0.withdraw = h } }
+    public func onGiveBack(_ h: @escaping Handler<[RepositoryName], [RepositoryName]>) {
+        stubs.withLock { $0.giveBack = h }
+    }
     public func onList(_ h: @escaping Handler<(list: UserList, page: Int, perPage: Int), ResultPage<ListEntry>>) {
         stubs.withLock { $0.list = h }
     }
@@ -139,6 +143,12 @@ public final class FakeService: DiscoveryService, Sendable {
     public func withdraw(id: String) async throws(ClientFailure) {
         try await handler("withdraw", \.withdraw)(id)
     }
+    /// Unstubbed, every card goes back (what the server does with cards nobody acted on).
+    public func giveBack(_ repositories: [RepositoryName]) async throws(ClientFailure) -> [RepositoryName] {
+        log.withLock { $0.append("giveBack") }
+        guard let handler = stubs.withLock({ $0.giveBack }) else { return repositories }
+        return try await handler(repositories)
+    }
     public func list(_ list: UserList, page: Int, perPage: Int) async throws(ClientFailure) -> ResultPage<ListEntry> {
         try await handler("list", \.list)((list, page, perPage))
     }
@@ -190,6 +200,27 @@ public enum Sample {
 
     public static func card(_ i: Int) -> Card {
         Card(repository: repository(i), fitScore: 90 - i % 50, reasons: ["Because of \(i)"], cluster: "mobile")
+    }
+
+    /// Deals `total` numbered cards lowest first, `limit` at a time, like a server ranking them, then says it is
+    /// exhausted; cards given back return to the pool (so a re-deal deals them again, as nothing else changed).
+    public static func pool(total: Int, into service: FakeService) {
+        let left = Mutex(Array(0..<total))
+        service.onFeed { request in
+            let (taken, remaining) = left.withLock { pool in
+                let taken = Array(pool.prefix(request.limit))
+                pool.removeFirst(taken.count)
+                return (taken, pool.count)
+            }
+            return FeedBatch(cards: taken.map(card), exhausted: remaining == 0, message: "All seen")
+        }
+        service.onGiveBack { names in
+            left.withLock { pool in
+                pool += names.compactMap { Int($0.name.dropFirst("project-".count)) }
+                pool.sort()
+            }
+            return names
+        }
     }
 
     /// A deck that deals `total` numbered cards in order, `limit` at a time, then says it is exhausted.

@@ -203,8 +203,39 @@ def copy_link(flow):
     return f"copied {copied}"
 
 
+def redeal(flow):
+    """Five decisions: the swipes reach the server, then the cards in hand never on top go back (POST
+    /v1/me/feed/returns) and the deck is dealt again (issue 44: card 6 reflects the first five)."""
+    b = flow.b
+    b.go("/discover")
+    b.top_card()
+    # Every request the page makes from now on, in order.
+    b.js("""window.sent = []; const original = window.fetch;
+      window.fetch = (input, init = {}) => { window.sent.push(`${init.method || 'GET'} ${String(input).replace(location.origin, '')}`);
+        return original(input, init); };""")
+    tops = []
+    for _ in range(5):
+        b.js("document.querySelector('.card.top').focus()")
+        tops.append(flow.act("skip", "key"))
+
+    def redealt():
+        sent = b.js("return window.sent")
+        given = [i for i, s in enumerate(sent) if "/feed/returns" in s]
+        return bool(given) and any(s.startswith("GET /v1/me/feed") for s in sent[given[0]:])
+    b.wait("the re-deal", redealt)
+    sent = b.js("return window.sent")
+    given = next(i for i, s in enumerate(sent) if s.startswith("POST /v1/me/feed/returns"))
+    posts = [i for i, s in enumerate(sent) if s.startswith("POST /v1/me/interactions")]
+    if not posts or posts[-1] > given:
+        raise Failure(f"the cards went back before the swipes were sent: {sent}")
+    top = b.top_card()
+    if top in tops:
+        raise Failure(f"a decided card is back on top: {top}")
+    return f"after 5 skips: {len(posts)} interaction post(s), then the return, then a new deal; on top {top}"
+
+
 CHECKS = [empty_search, profile_counts, offline_reload_pending, cancelled_drag, unknown_paths, detail_avatar,
-          toast_placement, focus_after_decision, offline_trending_filter, copy_link]
+          toast_placement, focus_after_decision, offline_trending_filter, copy_link, redeal]
 
 
 def run(flow, only=None):

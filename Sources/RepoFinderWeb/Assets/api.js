@@ -98,6 +98,7 @@ export const api = {
   preferences: () => request("GET", "/v1/me/preferences"),
   savePreferences: (preferences) => request("PUT", "/v1/me/preferences", { body: preferences }),
   feed: (limit = 20) => request("GET", `/v1/me/feed${query({ limit })}`),
+  returnCards: (repos) => request("POST", "/v1/me/feed/returns", { body: { repos } }),
   deckFilter: () => request("GET", "/v1/me/deck-filter"),
   saveDeckFilter: (filter) => request("PUT", "/v1/me/deck-filter", { body: filter }),
   interactions: (interactions) => request("POST", "/v1/me/interactions", { body: { interactions } }),

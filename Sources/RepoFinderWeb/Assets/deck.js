@@ -2,9 +2,12 @@
 // follows a finger or the mouse and tilts, flies off past a threshold (right like, left skip, up save) or springs
 // back; buttons and keys (← skip, → like, S save, Enter open) do the same; U (or the undo button) takes back the last
 // decision, whatever it was, and brings its card back. Every decision is queued and synced.
+// Re-deal: every REDEAL_AFTER decisions the cards in hand that never reached the top go back to the server's pool
+// (POST /v1/me/feed/returns) and the deck is dealt again, so the next cards follow the latest swipes. It runs while
+// the decided card flies off, and the next card waits for it (up to REDEAL_WAIT ms), so card 6 reflects the first five.
 
 import { api } from "./api.js";
-import { checkReachable, forgetCard, record, rememberCards, rememberedCards, syncState, undoDecision } from "./store.js";
+import { checkReachable, forgetCard, record, rememberCards, rememberedCards, sync, syncState, undoDecision } from "./store.js";
 import { allows, areaName, matchingCount, narrowed, openSheet, save as saveFilter, setUpFilter } from "./deckfilter.js";
 import { buzz, detailPath, failure, h, skeletonCard, toast, typing } from "./ui.js";
 import { cardBody, fitCard, teachGestures } from "./card.js";
@@ -12,6 +15,8 @@ import { cardBody, fitCard, teachGestures } from "./card.js";
 const VISIBLE = 3;
 const REFILL_BELOW = 6;
 const THRESHOLD = 110;
+const REDEAL_AFTER = 5;
+const REDEAL_WAIT = 1500;
 const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 const deck = {
@@ -25,6 +30,10 @@ const deck = {
   firstCardShown: false,
   /** The last decision if it was a skip: `{ item, queued }` (the card and the promise of its queued record). */
   last: null,
+  /** Decisions since the cards in hand were last dealt: at REDEAL_AFTER, the unseen ones are dealt again. */
+  sinceDeal: 0,
+  /** Cards that reached the top (seen): they never go back to the pool. */
+  shown: new Set(),
 };
 
 let container;
@@ -39,7 +48,9 @@ export async function start() {
   if ("ResizeObserver" in window) new ResizeObserver(() => container.querySelectorAll(".card:not(.skeleton)").forEach(fitCard)).observe(container);
   if (!(await onboarded())) return;
   teachGestures();
-  add(await rememberedCards().catch(() => []));
+  // Cards kept from an earlier visit, in the order dealt: only the first of them reached the top then.
+  const kept = add(await rememberedCards().catch(() => []));
+  if (kept[0]) deck.shown.add(kept[0].repository.fullName);
   render();
   // Back online, or the server answering again: an empty deck that failed deals again by itself.
   const retry = () => { if (deck.error && deck.cards.length === 0) refill(); };
@@ -87,6 +98,49 @@ function add(items) {
   return fresh;
 }
 
+/** Deals the next cards into the hand (the caller holds `deck.loading`). */
+async function deal() {
+  const feed = await api.feed(20);
+  deck.sinceDeal = 0;
+  const fresh = add(feed.items);
+  rememberCards(fresh).catch(() => {});
+  if (feed.exhausted && fresh.length === 0) {
+    deck.exhausted = true;
+    deck.message = feed.message || "";
+  }
+}
+
+/**
+ * The re-deal: once the latest decisions reached the server, the cards in hand that never reached the top go back to
+ * the pool and the deck is dealt again. Offline or on a failure the cards in hand simply stay.
+ */
+async function redeal(queued) {
+  if (deck.loading || deck.exhausted || !navigator.onLine) return;
+  deck.loading = true;
+  try {
+    await queued;
+    await sync();
+    const unseen = deck.cards.filter((item) => !deck.shown.has(item.repository.fullName)).map((item) => item.repository.fullName);
+    if (unseen.length > 0) {
+      const answer = await api.returnCards(unseen);
+      // A card that reached the top while the answer came (a slow server) stays in hand, and a view tells the
+      // server it was seen, so it is never dealt again.
+      const back = new Set(answer.returned.filter((fullName) => !deck.shown.has(fullName)));
+      for (const fullName of answer.returned) if (!back.has(fullName)) record("view", fullName).catch(() => {});
+      deck.cards = deck.cards.filter((item) => !back.has(item.repository.fullName));
+      for (const fullName of back) {
+        deck.known.delete(fullName);
+        forgetCard(fullName).catch(() => {});
+      }
+    }
+    await deal();
+  } catch {
+    // The cards in hand stay; the next decisions try again.
+  } finally {
+    deck.loading = false;
+  }
+}
+
 /** Asks for more cards when the stack runs low. */
 async function refill() {
   if (deck.loading || deck.exhausted || deck.cards.length >= REFILL_BELOW) return;
@@ -94,13 +148,7 @@ async function refill() {
   deck.error = null;
   if (deck.cards.length === 0) render();
   try {
-    const feed = await api.feed(20);
-    const fresh = add(feed.items);
-    rememberCards(fresh).catch(() => {});
-    if (feed.exhausted && fresh.length === 0) {
-      deck.exhausted = true;
-      deck.message = feed.message || "";
-    }
+    await deal();
   } catch (error) {
     deck.error = error;
     if (error.unreachable) checkReachable();
@@ -114,6 +162,7 @@ async function refill() {
 function render() {
   container.setAttribute("aria-busy", String(deck.loading && deck.cards.length === 0));
   const top = deck.cards.slice(0, VISIBLE);
+  if (top[0]) deck.shown.add(top[0].repository.fullName);
   const existing = new Map([...container.querySelectorAll(".card")].map((el) => [el.dataset.repo, el]));
   container.replaceChildren();
   if (top.length === 0) {
@@ -212,11 +261,15 @@ async function decide(kind, fromDrag = null) {
   if (document.querySelector(".coach")) { localStorage.setItem("rf.gestures", "1"); document.querySelector(".coach").remove(); }
   buzz();
   const { x, y } = fromDrag || { x: kind === "like" ? 1 : kind === "skip" ? -1 : 0, y: kind === "save" ? -1 : 0 };
-  await flyOff(element, kind, x, y);
-  deck.cards.shift();
-  deck.busy = false;
   const queued = record(kind, fullName, item.repository);
   queued.catch((error) => toast(`Could not keep that ${kind}: ${error.message}`));
+  deck.sinceDeal += 1;
+  const redealing = deck.sinceDeal >= REDEAL_AFTER ? redeal(queued) : null;
+  await flyOff(element, kind, x, y);
+  if (redealing) await Promise.race([redealing, new Promise((resolve) => setTimeout(resolve, REDEAL_WAIT))]);
+  const at = deck.cards.indexOf(item);
+  if (at >= 0) deck.cards.splice(at, 1);
+  deck.busy = false;
   deck.last = { item, queued, kind };
   render();
   toast(`${words[kind]} ${fullName}`, { label: "Undo", run: () => undo(), keys: "U" });
