@@ -18,6 +18,9 @@ public struct DailyPick: Sendable {
 /// recent saves.
 public struct HomeParts: Sendable {
     public var pick: DailyPick?
+    /// No pick yet because nothing personal is known (no onboarding, no swipe or star): a pick made now would be
+    /// everyone's, and it would stay for the day.
+    public var pickWaits: Bool
     public var preferences: UserPreferences
     public var callingName: String?
     public var recentSaves: Page<ListedRepository>
@@ -27,9 +30,10 @@ extension PersonSession {
     /// Everything Home shows of this person for their local `day` (see ``pick(for:recommender:at:)``): on a first
     /// visit the session loads with the day's pick, the name and the recent saves in one read of the store.
     public func home(for day: Day, recommender: Recommender, at date: Date) async throws -> HomeParts {
-        let pick = try await pick(for: day, recommender: recommender, at: date)
+        let waits = try await pickWaits(for: day, in: recommender.index)
+        let pick = waits ? nil : try await pick(for: day, recommender: recommender, at: date)
         return HomeParts(
-            pick: pick, preferences: try await preferences(in: recommender.index),
+            pick: pick, pickWaits: waits, preferences: try await preferences(in: recommender.index),
             callingName: try await callingName(in: recommender.index),
             recentSaves: try await recentSaves(Self.recentSavesRead, in: recommender.index))
     }
@@ -80,6 +84,16 @@ extension PersonSession {
         guard let card else { return nil }
         todaysPick = (day, ObjectIdentifier(recommender.index), card)
         return DailyPick(card: card, decision: try await decision(on: name))
+    }
+
+    /// Whether today's pick waits for something personal: the person has not finished onboarding, has not liked,
+    /// saved, skipped or starred anything, and has no pick kept for the day.
+    func pickWaits(for day: Day, in index: RecommendationIndex) async throws -> Bool {
+        let loaded = try await current(for: index)
+        if loaded.preferences.onboardingCompleted || todaysPick?.day == day || loaded.keptPicks[day] != nil {
+            return false
+        }
+        return !loaded.signals.contains { $0.kind != .open && $0.kind != .view }
     }
 
     /// Today's pick as this session knows it already, with the person's decision on it; nil when it does not.

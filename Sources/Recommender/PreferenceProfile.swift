@@ -140,6 +140,23 @@ struct PreferenceProfile {
         return 0.75 * best + 0.25 * clusterMatch(item, in: index)
     }
 
+    /// How much of what the person told us a repository matches, 0…1, for the fit they see (not the ranking, which
+    /// uses ``match(_:in:)``): each kind of evidence adds its own share, so the labels separate cards — their language
+    /// 0.35; their area 0.30 (a secondary one 0.18); their interests and stack as topics 0.2 for one, 0.35 for two or
+    /// more (a name word 0.1). Language and main area alone make a good fit (65); a strong one needs what they are
+    /// interested in too.
+    func fitMatch(_ item: Int, in index: RecommendationIndex) -> Float {
+        let language = index.facts.languageOf[item]
+        let languageHit: Float = language >= 0 && languageWanted[Int(language)] ? 0.35 : 0
+        var topics: Float = 0
+        if topicMatches.contains(item) {
+            topics = (severalTopics.isEmpty ? 1 : severalTopics[Int32(item)] ?? 1) > 1 ? 0.35 : 0.2
+        } else if wordMatches.contains(item) {
+            topics = 0.1
+        }
+        return languageHit + 0.3 * clusterMatch(item, in: index) + topics
+    }
+
     /// How well a repository's cluster matches: 1 for the primary cluster, 0.6 for a secondary one.
     func clusterMatch(_ item: Int, in index: RecommendationIndex) -> Float {
         clusterWeights[Int(index.facts.clusterOf[item])]

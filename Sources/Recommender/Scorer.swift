@@ -296,12 +296,20 @@ struct Scorer {
     /// (collaborative, content, implicit), what they told us (preferences), less what resembles their skips —
     /// never popularity or activity, which would give everyone a high fit for the same famous repositories. 0 when
     /// nothing personal is known (a person who skipped onboarding and has not swiped): the faces then show no fit.
+    ///
+    /// Calibrated so the labels separate cards and stay put: what the person told us counts by kind of evidence
+    /// (``PreferenceProfile/fitMatch(_:in:)``), and their likes can only raise a fit above that, never lower it (the
+    /// likes' parts are relative to the best-matching repository, so a new like would otherwise move every other
+    /// card's number).
     func fit(_ item: Int) -> Int {
         let personal = weights.collaborative + weights.content + weights.implicit + weights.preference
         guard personal > 0 else { return 0 }
         let parts = parts(item)
-        let value = parts.collaborative + parts.content + parts.implicit + parts.preference - parts.negative
-        return Int((100 * value / personal).rounded()).clamped(to: 0...100)
+        let told = preferences.isEmpty ? 0 : preferences.fitMatch(item, in: index)
+        let preference = weights.preference > 0 ? weights.preference * told : 0
+        let value = parts.collaborative + parts.content + parts.implicit + preference - parts.negative
+        let fit = max(value / personal, told - parts.negative)
+        return Int((100 * fit).rounded()).clamped(to: 0...100)
     }
 }
 

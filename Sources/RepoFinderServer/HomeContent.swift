@@ -13,6 +13,8 @@ struct HomeContent: Sendable {
     var timeZone: String
     var onboarded: Bool
     var pick: DailyPick?
+    /// No pick yet: nothing personal is known (``HomeParts/pickWaits``).
+    var pickWaits = false
     var moverLanguages: [String]
     var movers: [TrendingEntry]
     var moversFrom: Day?
@@ -26,7 +28,10 @@ struct HomeContent: Sendable {
 
     var greeting: String { part.greeting(name: name) }
     var pickMessage: String? {
-        pick == nil ? "You have seen every repository your preferences allow; widen them for a new pick." : nil
+        if pick != nil { return nil }
+        return pickWaits
+            ? "Today's pick is made for you once you tell RepoFinder what you work with, or swipe a few cards."
+            : "You have seen every repository your preferences allow; widen them for a new pick."
     }
 
     /// How many repositories "moving in your languages" lists.
@@ -78,7 +83,8 @@ extension DiscoveryAPI {
         let asked = try await store.questionsAsked(userID: userID, month: AskQuotaUse.month(of: now))
         return HomeContent(
             part: local.partOfDay(at: now), name: parts.callingName, day: day, timeZone: local.identifier,
-            onboarded: preferences.onboardingCompleted, pick: pick, moverLanguages: languages,
+            onboarded: preferences.onboardingCompleted, pick: pick, pickWaits: parts.pickWaits,
+            moverLanguages: languages,
             movers: Array(movers.prefix(HomeContent.moverCount)), moversFrom: lists.compactMap(\.start).min(),
             moversTo: lists.compactMap(\.end).max(), recentSaves: saves.items.map(\.repository),
             savedCount: saves.total,

@@ -66,7 +66,8 @@ struct ClientTests {
     func homeAndCompare() async throws {
         try await LiveServer.run { url, _ in
             let client = LiveServer.client(url)
-            _ = try await client.savePreferences(UserPreferences(name: "Ana", techStack: ["Rust"]))
+            _ = try await client.savePreferences(
+                UserPreferences(name: "Ana", techStack: ["Rust"], onboardingCompleted: true))
             let home = try await client.home(timeZone: "Europe/Lisbon")
             #expect(home.greeting.hasSuffix(", Ana"))
             let pick = try #require(home.pick)

@@ -64,7 +64,14 @@ struct HomeAndCompareTests {
                     #expect(other["greeting"] as? String == "Good morning, Ana")
                     #expect(Self.pick(try await Self.home(phone, ana, zone: "Pacific/Honolulu")) == picked)
                     // At the same instant it is already the 24th in Kiritimati: a person there has that day's pick.
+                    // Bo has not set up or swiped yet: no pick (it would be everyone's, and stay for the day).
                     let bo = try await phone.newToken()
+                    let early = try await Self.home(phone, bo, zone: "Pacific/Kiritimati")
+                    #expect(Self.pick(early) == nil)
+                    #expect((early["pickMessage"] as? String)?.contains("once you tell RepoFinder") == true)
+                    _ = try await phone.call(
+                        .put, "/v1/me/preferences", token: bo, json: #"{"techStack":["Go"],"onboardingCompleted":true}"#
+                    )
                     let far = try await Self.home(phone, bo, zone: "Pacific/Kiritimati")
                     #expect(far["day"] as? String == "2026-11-24")
                     #expect(Self.pick(far) != nil)
