@@ -16,10 +16,17 @@ export function fitWords(score) {
 
 // Words in a name or topic that say what kind of thing a repository is, most telling first: the noun and its
 // article on its own ("" for a noun that takes none: "Python documentation").
+// Topics that say it outright come first (a topic is the project's own word; a name word is a guess): "scikit-learn"
+// is a machine-learning library, not learning material.
 const kinds = [
+  [/^(machine-learning|deep-learning|neural-networks?)$/, "machine-learning project", "a"],
+  [/^(data-visualization|visualization|business-intelligence|dashboards?)$/, "data-visualization tool", "a"],
+  [/^(video-player|media-player|music-player|audio-player)$/, "media player", "a"],
+  [/^(database|sql-database|key-value-store)$/, "database", "a"],
+  [/^(game-engine)$/, "game engine", "a"], [/^(games?)$/, "game", "a"],
   [/^awesome|awesome$|^awesome-/, "curated list", "a"], [/(^|-)(cli|cmd)(-|$)/, "command-line tool", "a"],
   [/(^|-)sdk(-|$)/, "SDK", "an"], [/(^|-)api(-|$)/, "API", "an"], [/(^|-)(docs?|documentation)(-|$)/, "documentation", ""],
-  [/(^|-)(tutorials?|course|book|learn|interview|roadmap)(-|$)/, "learning material", ""],
+  [/(^|-)(tutorials?|course|book|interview|roadmap)(-|$)/, "learning material", ""],
   [/(^|-)framework(-|$)/, "framework", "a"], [/(^|-)(lib|library)(-|$)/, "library", "a"],
   [/(^|-)(plugin|extension)s?(-|$)/, "plugin", "a"], [/(^|-)(template|boilerplate|starter)s?(-|$)/, "template", "a"],
   [/(^|-)(editor|ide)(-|$)/, "editor", "an"], [/(^|-)(app|desktop)(-|$)/, "app", "an"], [/(^|-)server(-|$)/, "server", "a"],
@@ -28,15 +35,25 @@ const kinds = [
 /** "A Rust command-line tool in CLI & developer tools since 2019." — what a repository without a description is,
  * from its facts (name and topic words, language, area, year created). */
 export function whatItIs(repository, area) {
-  const words = [repository.fullName.split("/")[1].toLowerCase(), ...(repository.topics || [])];
+  const topics = (repository.topics || []).map((topic) => topic.toLowerCase());
+  const words = [...topics, repository.fullName.split("/")[1].toLowerCase()];
   const [, noun, article] = kinds.find(([pattern]) => words.some((word) => pattern.test(word))) || [, "project", "a"];
   const language = repository.language || "";
+  // A platform its topics name says where it runs, and then the area (a guess from the same facts) is left out:
+  // "A macOS media player in Swift, since 2016", never "in Mobile".
+  const platform = platforms.find(([topic]) => topics.includes(topic))?.[1];
+  const since = repository.createdAt ? ` since ${new Date(repository.createdAt).getFullYear()}` : "";
+  if (platform) {
+    const phrase = `${/^[AEIOU]/i.test(platform) ? "an" : "a"} ${platform} ${noun === "project" ? "app" : noun}`;
+    return `${phrase[0].toUpperCase()}${phrase.slice(1)}${language ? ` in ${language}` : ""}${since ? `,${since}` : ""}.`;
+  }
   // A language in front decides the article ("an Elixir library"); a noun without one keeps none.
   const lead = !article ? "" : !language ? article : /^[AEIOU]/i.test(language) ? "an" : "a";
   const phrase = [lead, language, noun].filter(Boolean).join(" ");
-  const since = repository.createdAt ? ` since ${new Date(repository.createdAt).getFullYear()}` : "";
   return `${phrase[0].toUpperCase()}${phrase.slice(1)}${area ? ` in ${area}` : ""}${since}.`;
 }
+
+const platforms = [["macos", "macOS"], ["ios", "iOS"], ["android", "Android"], ["windows", "Windows"], ["linux", "Linux"]];
 
 /** The card's element (no stamps, no listeners): `areaName` names the card's area. */
 export function cardBody(item, areaName) {
@@ -77,10 +94,12 @@ export function cardBody(item, areaName) {
 /** The fit as words with a small meter; a tap (or Enter) opens what it is made of. */
 function fitButton(item, words) {
   const level = item.fitScore >= 67 ? 3 : item.fitScore >= 34 ? 2 : 1;
+  // Facts about the repository itself (popular, trending, active) are reasons for the card, not for the fit.
+  const personal = item.reasons.filter((reason) => !/^(popular|trending|rising|active|new|quiet)\b/i.test(reason));
   const explanation = h("div", { class: "fit-why", role: "note", hidden: true },
     h("p", {}, h("strong", {}, `${words}: ${item.fitScore} of 100.`),
       " How much of what you liked, saved and told us points to this repository — popularity is not part of it."),
-    item.reasons.length ? h("p", {}, "Mostly: ", item.reasons.join("; "), ".") : null);
+    personal.length ? h("p", {}, "Mostly: ", personal.join("; "), ".") : null);
   const button = h("button", {
     type: "button", class: "fit", "aria-expanded": "false", dataset: { level: String(level) },
     "aria-label": `${words}, ${item.fitScore} of 100: why?`,
