@@ -64,9 +64,15 @@ public enum APISchemas {
     /// A deck as the contract's `Feed`, with the filter it was dealt within.
     public static func feed(_ deck: Deck, filter: DeckFilter = DeckFilter(), now: Date) -> Components.Schemas.Feed {
         Components.Schemas.Feed(
+            catalog: staleCatalog(deck.age, now: now),
             items: deck.cards.map { card($0, now: now, age: deck.age) }, exhausted: deck.exhausted,
             message: deck.exhaustedMessage,
             filter: deckFilter(filter))
+    }
+
+    /// An old catalog as the contract's `StaleCatalog`; nil while it is fresh.
+    public static func staleCatalog(_ age: CatalogAge?, now: Date) -> Components.Schemas.StaleCatalog? {
+        age?.note(now: now).map { .init(asOf: $0.asOf.description, ageDays: $0.ageDays, note: $0.text) }
     }
 
     /// A cluster id as the contract's `ClusterID` (`general` for one the contract does not know).

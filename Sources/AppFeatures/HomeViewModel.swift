@@ -70,6 +70,14 @@ public final class HomeViewModel {
             return Task {
                 let report = await outbox.flush(to: service)
                 if report.stoppedBy != .noConnection { notice = report.notice }
+                // "Not for me", once sent: the server replaces the pick (a few times a day); Home shows the new one.
+                guard kind == .skip, report.remaining == 0 else { return }
+                if let fresh = try? await service.home(timeZone: timeZone), let next = fresh.pick,
+                    next.id != pick.id
+                {
+                    state = .loaded(fresh)
+                    notice = "Another pick: \(next.repository.fullName)."
+                }
             }
         }
     }

@@ -41,8 +41,43 @@ extension PersonSession {
     /// Today's pick for this person's local `day`: the one kept for that day, else the best card of a fresh deal,
     /// kept and recorded as dealt. Kept by the store at once when it is shared (when two servers ask at once, the
     /// first kept wins and both show it), else written behind with the dealt cards (this server's sessions are the
-    /// only ones that pick, and this one is the person's). Nil when nothing is left to deal.
+    /// only ones that pick, and this one is the person's). A pick the person turned down ("Not for me") is replaced
+    /// at once, up to ``replacementsPerDay`` times a day. Nil when nothing is left to deal.
     public func pick(for day: Day, recommender: Recommender, at date: Date) async throws -> DailyPick? {
+        guard let pick = try await keptPick(for: day, recommender: recommender, at: date) else { return nil }
+        guard pick.decision == .skip, picksReplaced[day, default: 0] < Self.replacementsPerDay else { return pick }
+        return try await replace(pick, day: day, recommender: recommender, at: date) ?? pick
+    }
+
+    /// How many times a day "Not for me" (a skip of today's pick) brings another pick at once; after that the
+    /// turned-down pick stays, marked, until the next day.
+    public static let replacementsPerDay = 3
+
+    /// Today's pick turned down: the best card of a fresh deal replaces it (in the store, where the first replacement
+    /// of two devices at once wins), and becomes today's pick. Nil when nothing is left to deal.
+    private func replace(_ old: DailyPick, day: Day, recommender: Recommender, at date: Date) async throws
+        -> DailyPick?
+    {
+        let deck = try await deal(size: 1, filter: DeckFilter(), recommender: recommender)
+        guard let card = deck.cards.first else { return nil }
+        let picked = card.repository.repositoryName
+        let kept = try await store.replaceDailyPick(
+            old.card.repository.repositoryName, with: picked, userID: userID, day: day, at: date)
+        if served.keepsPicksBehind, kept == picked {
+            // A first pick still waiting to be written must not come back over this one.
+            served.keepBehind(ServedRecorder.Pick(name: picked, day: day, at: date), userID: userID)
+        }
+        picksReplaced[day, default: 0] += 1
+        state?.keptPicks[day] = kept
+        var replacement: Recommendation? = kept == picked ? card : nil
+        if replacement == nil { replacement = try await assess([kept.key], recommender: recommender).first ?? nil }
+        guard let replacement else { return nil }
+        todaysPick = (day, ObjectIdentifier(recommender.index), replacement)
+        return DailyPick(card: replacement, decision: try await decision(on: kept))
+    }
+
+    /// Today's pick kept for the day (or made now), with the person's decision on it.
+    private func keptPick(for day: Day, recommender: Recommender, at date: Date) async throws -> DailyPick? {
         if let known = try await knownPick(for: day, recommender: recommender) { return known }
         // A session loads with the picks of every day that is today somewhere; on a store this server owns, it then
         // knows each later day's pick too (it keeps them itself), so a first visit of the day asks the store nothing.
@@ -99,6 +134,11 @@ extension PersonSession {
     /// Today's pick as this session knows it already, with the person's decision on it; nil when it does not.
     private func knownPick(for day: Day, recommender: Recommender) async throws -> DailyPick? {
         guard let kept = todaysPick, kept.day == day, kept.index == ObjectIdentifier(recommender.index) else {
+            return nil
+        }
+        // Another server replaced it ("Not for me" there): the session's refreshed picks say so.
+        if let stored = state?.keptPicks[day], stored != kept.card.repository.repositoryName {
+            todaysPick = nil
             return nil
         }
         return DailyPick(card: kept.card, decision: try await decision(on: kept.card.repository.repositoryName))

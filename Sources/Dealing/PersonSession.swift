@@ -55,6 +55,8 @@ public actor PersonSession {
     var fits: (index: ObjectIdentifier, taste: Int, byKey: [String: Recommendation])?
     /// Today's pick once known, with its card as of the index it was assessed on (Home asks for it on every visit).
     var todaysPick: (day: Day, index: ObjectIdentifier, card: Recommendation)?
+    /// How many picks "Not for me" replaced, by local day (kept by this session: a server restart allows a few more).
+    var picksReplaced: [Day: Int] = [:]
 
     init(
         userID: String, store: any DataStore, served: ServedRecorder, refresh: Duration, refreshes: RefreshLimiter,
@@ -108,7 +110,7 @@ public actor PersonSession {
             let new = Set(recorded.map(\.key))
             return Deck(
                 cards: deck.cards.filter { new.contains($0.repository.repositoryName.key) }, exhausted: deck.exhausted,
-                narrowed: deck.narrowed)
+                narrowed: deck.narrowed, age: deck.age)
         } catch {
             for item in items { state?.served.remove(item) }
             throw error

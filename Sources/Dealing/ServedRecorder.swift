@@ -110,7 +110,11 @@ public final class ServedRecorder: Sendable {
     /// The person's pick of `day` that the store may not have yet.
     func unwrittenPick(userID: String, day: Day) -> RepositoryName? {
         queue.withLock { queue in
-            let waiting = [queue.pending[userID]?.pick] + queue.writing.values.map { $0[userID]?.pick }
+            // The pending one is the newest (a pick replaced by "Not for me" while the first was being written).
+            let waiting =
+                queue.writing.sorted { $0.key < $1.key }.map { $0.value[userID]?.pick } + [
+                    queue.pending[userID]?.pick
+                ]
             return waiting.compactMap { $0 }.last { $0.day == day }?.name
         }
     }

@@ -237,7 +237,8 @@ extension APIClient {
                     ? AskSlot(
                         suggestedQuestions: home.ask.suggestedQuestions, remainingQuestions: home.ask.remainingQuestions
                     )
-                    : nil)
+                    : nil,
+                catalogNote: home.catalog?.note)
         }
     }
 

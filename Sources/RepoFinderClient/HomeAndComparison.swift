@@ -22,11 +22,13 @@ public struct HomeScreen: Hashable, Sendable {
     public var savedCount: Int
     /// The Ask assistant's slot: nil unless the server has Ask.
     public var ask: AskSlot?
+    /// "Catalog as of 22 Aug 2026, 97 days ago: …" when the catalog's figures are more than 2 days old (said once).
+    public var catalogNote: String?
 
     public init(
         greeting: String, day: String, onboarded: Bool, pick: Card?, pickDecision: InteractionKind?,
         pickMessage: String?, movers: [TrendingEntry], moverLanguages: [String], moversNote: String?,
-        recentSaves: [Repository], savedCount: Int, ask: AskSlot?
+        recentSaves: [Repository], savedCount: Int, ask: AskSlot?, catalogNote: String? = nil
     ) {
         self.greeting = greeting
         self.day = day
@@ -40,6 +42,7 @@ public struct HomeScreen: Hashable, Sendable {
         self.recentSaves = recentSaves
         self.savedCount = savedCount
         self.ask = ask
+        self.catalogNote = catalogNote
     }
 }
 

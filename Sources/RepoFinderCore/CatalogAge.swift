@@ -60,9 +60,21 @@ public struct CatalogAge: Hashable, Sendable {
         current?.moment(now: now) ?? now
     }
 
-    /// "as of 22 Aug 2026" while the catalog is stale at `now`, nil while it is fresh.
-    public func asOf(now: Date) -> String? {
+    /// What Home and the deck tell a person once about an old catalog, nil while it is fresh.
+    public func note(now: Date) -> StaleCatalogNote? {
         guard let newestDay, isStale(now: now) else { return nil }
-        return "as of \(newestDay.spoken)"
+        let days = Day(containing: now).daysSinceEpoch - newestDay.daysSinceEpoch
+        return StaleCatalogNote(
+            asOf: newestDay, ageDays: days,
+            text: "Catalog as of \(newestDay.spoken), \(days) days ago: activity and “this week” are judged as of "
+                + "that day. It refreshes itself once a day whenever this server can reach GitHub.")
     }
+}
+
+/// An old catalog, as a person is told about it: the day its figures run to, how many days ago that was, and one
+/// plain sentence that says what is judged as of that day and what would refresh it.
+public struct StaleCatalogNote: Hashable, Sendable {
+    public let asOf: Day
+    public let ageDays: Int
+    public let text: String
 }

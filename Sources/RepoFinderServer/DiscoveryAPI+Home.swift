@@ -42,6 +42,7 @@ extension DiscoveryAPI {
             recentSaves: home.recentSaves.map { APISchemas.repository($0, now: now, viewer: viewers?[$0.id]) },
             savedCount: home.savedCount,
             ask: .init(
-                available: true, suggestedQuestions: home.askSuggestions, remainingQuestions: home.askLeft))
+                available: true, suggestedQuestions: home.askSuggestions, remainingQuestions: home.askLeft),
+            catalog: APISchemas.staleCatalog(home.catalog, now: now))
     }
 }

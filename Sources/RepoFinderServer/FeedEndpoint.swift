@@ -60,6 +60,7 @@ extension JSONOutput {
     /// `encoded` when it has them.
     mutating func feed(_ deck: Deck, filter: DeckFilter, now: Date, encoded: EncodedRepositories? = nil) {
         beginObject()
+        staleCatalog(deck.age, now: now)
         key("items")
         beginArray()
         for card in deck.cards {
@@ -72,6 +73,20 @@ extension JSONOutput {
         member("message", deck.exhaustedMessage)
         key("filter")
         deckFilter(filter)
+        endObject()
+    }
+
+    /// `"catalog"` as the contract's `StaleCatalog` when the catalog is old; nothing while it is fresh.
+    mutating func staleCatalog(_ age: CatalogAge?, now: Date) {
+        guard let note = age?.note(now: now) else { return }
+        key("catalog")
+        beginObject()
+        key("asOf")
+        string(note.asOf.description)
+        key("ageDays")
+        integer(note.ageDays)
+        key("note")
+        string(note.text)
         endObject()
     }
 

@@ -25,6 +25,8 @@ struct HomeContent: Sendable {
     var askSuggestions: [String] = []
     /// Ask questions left this month; nil without a limit.
     var askLeft: Int?
+    /// The catalog's age (Home says it once when the catalog is old).
+    var catalog: CatalogAge?
 
     var greeting: String { part.greeting(name: name) }
     var pickMessage: String? {
@@ -90,7 +92,7 @@ extension DiscoveryAPI {
             savedCount: saves.total,
             askSuggestions: HomeContent.askSuggestions(
                 language: languages.first, pick: pick?.card.repository, saved: saves.items.first?.repository),
-            askLeft: askLimit.map { max(0, $0 - asked) })
+            askLeft: askLimit.map { max(0, $0 - asked) }, catalog: recommender.index.age)
     }
 }
 

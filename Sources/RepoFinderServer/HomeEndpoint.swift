@@ -91,6 +91,7 @@ extension JSONOutput {
         strings(home.askSuggestions)
         member("remainingQuestions", home.askLeft)
         endObject()
+        staleCatalog(home.catalog, now: now)
         endObject()
     }
 }

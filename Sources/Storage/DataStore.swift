@@ -244,6 +244,14 @@ public protocol DataStore: Sendable {
     /// Throws `unknownUser` for an unknown person and `unknownRepositories` for a repository the catalog lacks.
     func keepDailyPick(_ name: RepositoryName, userID: String, day: Day, at date: Date) async throws -> RepositoryName
 
+    /// Replaces the person's pick of `day` with `new` while it is still `old` (the person turned it down: "Not for
+    /// me"), and returns the day's pick after that: `new`, or the one another device or server put there first. A
+    /// day with no pick kept yet gets `new`. Throws `unknownUser` and `unknownRepositories` as
+    /// ``keepDailyPick(_:userID:day:at:)`` does.
+    func replaceDailyPick(
+        _ old: RepositoryName, with new: RepositoryName, userID: String, day: Day, at date: Date
+    ) async throws -> RepositoryName
+
     /// What a person's session reads when it loads (``PersonRecord``), in one trip to the database where the engine
     /// can. Throws ``StorageError/unknownUser(_:)``.
     func personRecord(userID: String, _ request: PersonRecordRequest) async throws -> PersonRecord

@@ -85,4 +85,23 @@ extension PostgresStorage {
             return try RepositoryName(owner: try row.value(0), name: try row.value(1))
         }
     }
+
+    public func replaceDailyPick(
+        _ old: RepositoryName, with new: RepositoryName, userID: String, day: Day, at date: Date
+    ) async throws -> RepositoryName {
+        try await transaction { connection in
+            try await requireUser(userID, on: connection)
+            let ids = try await repositoryIDs([old.key, new.key], on: connection)
+            guard let newID = ids[new.key] else { throw StorageError.unknownRepositories([new]) }
+            let at = date.roundedToMilliseconds
+            if let oldID = ids[old.key] {
+                _ = try await query(
+                    SharedSQL.replaceDailyPick, [newID, at, userID, day.description, oldID], on: connection)
+            }
+            _ = try await query(SharedSQL.insertDailyPick, [userID, day.description, newID, at], on: connection)
+            let kept = try await query(SharedSQL.dailyPick, [userID, day.description], on: connection)
+            guard let row = kept.first else { throw StorageError.unknownRepositories([new]) }
+            return try RepositoryName(owner: try row.value(0), name: try row.value(1))
+        }
+    }
 }

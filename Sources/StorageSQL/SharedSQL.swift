@@ -109,6 +109,10 @@ extension SharedSQL {
         INSERT INTO daily_picks (user_id, day, repository_id, picked_at) VALUES (?, ?, ?, ?)
         ON CONFLICT (user_id, day) DO NOTHING
         """
+    /// Replaces a person's pick of a day while it is a given repository (new id, time, user, day, old id).
+    package static let replaceDailyPick = """
+        UPDATE daily_picks SET repository_id = ?, picked_at = ? WHERE user_id = ? AND day = ? AND repository_id = ?
+        """
     /// Drops a person's picks before a day.
     package static let pruneDailyPicks = "DELETE FROM daily_picks WHERE user_id = ? AND day < ?"
     /// How many days of picks are kept.

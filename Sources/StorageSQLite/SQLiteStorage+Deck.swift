@@ -186,6 +186,26 @@ extension SQLiteStorage {
         try await pickWrites.submit(PickToKeep(name: name, userID: userID, day: day, date: date))
     }
 
+    public func replaceDailyPick(
+        _ old: RepositoryName, with new: RepositoryName, userID: String, day: Day, at date: Date
+    ) async throws -> RepositoryName {
+        try await write { db in
+            try Self.requireUser(db, userID)
+            let ids = try RepositoryIDs().ids(forKeys: [old.key, new.key], db)
+            guard let newID = ids[new.key] else { throw StorageError.unknownRepositories([new]) }
+            if let oldID = ids[old.key] {
+                try db.execute(
+                    sql: SharedSQL.replaceDailyPick,
+                    arguments: [newID, date.sqliteText, userID, day.description, oldID])
+            }
+            try db.execute(
+                sql: SharedSQL.insertDailyPick, arguments: [userID, day.description, newID, date.sqliteText])
+            let row = try Row.fetchOne(
+                db.cachedStatement(sql: SharedSQL.dailyPick), arguments: [userID, day.description])!
+            return try RepositoryName(owner: row[0], name: row[1])
+        }
+    }
+
     /// Keeps one pick inside the group's transaction, unless the day has one already; returns the day's pick.
     private static func keep(_ pick: PickToKeep, _ db: Database) throws -> RepositoryName {
         try requireUser(db, pick.userID)

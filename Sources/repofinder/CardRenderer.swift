@@ -80,6 +80,7 @@ struct CardRenderer {
         } else if let message = home.pickMessage {
             lines += wrap(message)
         }
+        if let note = home.catalogNote { lines += wrap(note).map { paint($0, "2") } }
         if !home.movers.isEmpty {
             let place = home.moverLanguages.isEmpty ? "" : " in " + home.moverLanguages.joined(separator: ", ")
             let movers = home.movers.prefix(3).map { "\($0.repository.fullName) +\(Number.grouped($0.starsGained))" }

@@ -50,6 +50,30 @@ struct HomeAndCompareViewModelTests {
         #expect(offline.state == .failed(ClientFailure.noConnection.message))
     }
 
+    @Test("Not for me: once the skip is sent, Home is asked again and shows the server's new pick")
+    func notForMe() async throws {
+        service.storeInteractions()
+        let visits = Mutex(0)
+        service.onHome { _ in
+            let visit = visits.withLock {
+                $0 += 1
+                return $0
+            }
+            return Self.home(pick: Sample.card(visit == 1 ? 1 : 2))
+        }
+        let database = try LocalDatabase.inMemory()
+        let model = HomeViewModel(service: service, outbox: Outbox(database: database), timeZone: "UTC")
+        await model.send(.appear).value
+        #expect(model.pick == Sample.card(1))
+        await model.send(.decide(.skip)).value
+        #expect(service.recorded.map(\.kind) == [.skip])
+        #expect(service.calls.lastIndex(of: "record")! < service.calls.lastIndex(of: "home")!)
+        #expect(model.pick == Sample.card(2))
+        #expect(model.notice == "Another pick: \(Sample.card(2).repository.fullName).")
+        guard case .loaded(let screen) = model.state else { Issue.record("not loaded"); return }
+        #expect(screen.pickDecision == nil, "the new pick is undecided")
+    }
+
     @Test("compare: the tray holds four, survives a new model on the same device, and compares what it holds")
     func compare() async throws {
         let database = try LocalDatabase.inMemory()

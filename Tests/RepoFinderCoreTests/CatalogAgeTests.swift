@@ -20,15 +20,17 @@ struct CatalogAgeTests {
     }
 
     @Test("fresh: judged now, nothing said; stale: judged at the end of the newest day, which is named")
-    func moment() {
+    func moment() throws {
         let fresh = CatalogAge(newestDay: Day(containing: daysAgo(2)))
-        #expect(!fresh.isStale(now: now) && fresh.moment(now: now) == now && fresh.asOf(now: now) == nil)
+        #expect(!fresh.isStale(now: now) && fresh.moment(now: now) == now && fresh.note(now: now) == nil)
         let staleDay = Day(containing: daysAgo(96))
         let stale = CatalogAge(newestDay: staleDay)
         #expect(stale.isStale(now: now))
         #expect(Day(containing: stale.moment(now: now)) == staleDay)
         #expect(Day(containing: stale.moment(now: now).addingTimeInterval(1)) == staleDay.adding(days: 1))
-        #expect(stale.asOf(now: now) == "as of \(staleDay.spoken)")
+        let note = try #require(stale.note(now: now))
+        #expect(note.asOf == staleDay && note.ageDays == 96)
+        #expect(note.text.hasPrefix("Catalog as of \(staleDay.spoken), 96 days ago"))
         #expect(CatalogAge(newestDay: nil).moment(now: now) == now)
     }
 

@@ -39,6 +39,16 @@ struct StaleCatalogTests {
                 #expect(try deck.names() == ["stale/lively"])
                 let card = try deck.items().first?["repository"] as? [String: Any]
                 #expect((card?["lastUpdated"] as? String)?.hasSuffix(", as of \(day)") == true)
+                // The deck and Home say the catalog's age once, with what would refresh it.
+                for body in [
+                    try deck.json(), try await client.call(.get, "/v1/me/home?timeZone=UTC", token: token).json(),
+                ] {
+                    let catalog = try #require(body["catalog"] as? [String: Any], "\(body.keys.sorted())")
+                    #expect(catalog["asOf"] as? String == Day(containing: Self.newest).description)
+                    #expect(catalog["ageDays"] as? Int == 100)
+                    let note = catalog["note"] as? String ?? ""
+                    #expect(note.hasPrefix("Catalog as of \(day), 100 days ago") && note.contains("refreshes"))
+                }
             }
         }
     }
