@@ -36,6 +36,15 @@ struct PreferenceProfile {
     private var clusterWeights: [Float] = []
     /// This person's prior of every repository (shared with everyone of the same ``PriorBlend``).
     private var priors: [Float] = []
+    /// Learning material (the Learning resources area, or topics such as `tutorial`, `beginner`, `examples`), read
+    /// only for beginners and advanced people (``levelShift(_:)``).
+    private var learningKind = ItemBits(capacity: 0)
+
+    /// Topics that mark learning material and approachable projects.
+    static let learningTopics = [
+        "tutorial", "tutorials", "beginner", "beginners", "beginner-friendly", "learn", "learning", "examples",
+        "example", "course", "education", "guide", "interview", "good-first-issue", "first-timers-only",
+    ]
 
     init(_ preferences: UserPreferences, index: RecommendationIndex) {
         experience = preferences.experienceLevel
@@ -85,6 +94,28 @@ struct PreferenceProfile {
         wordMatches = ItemBits(capacity: words.isEmpty ? 0 : index.count)
         for word in words.keys {
             for item in index.facts.itemsByNameWord[word] ?? [] { wordMatches.insert(Int(item)) }
+        }
+        if experience == .beginner || experience == .advanced {
+            learningKind = ItemBits(capacity: index.count)
+            if let learning = TopicCluster.all.firstIndex(where: { $0.id == "learning" }) {
+                for item in index.byCluster[learning] { learningKind.insert(Int(item)) }
+            }
+            for word in Self.learningTopics {
+                guard let topic = index.facts.topicNumbering.ids[word] else { continue }
+                for item in index.byTopic[Int(topic)] { learningKind.insert(Int(item)) }
+            }
+        }
+    }
+
+    /// What the person's experience does to a repository's match: learning material and approachable projects within
+    /// what they asked for come forward for a beginner (+0.15), and step back for an advanced person (−0.15), who is
+    /// after depth; nothing for anyone else.
+    func levelShift(_ item: Int, match: Float) -> Float {
+        guard learningKind.capacity > 0, learningKind.contains(item) else { return 0 }
+        switch experience {
+        case .beginner: return match > 0 ? 0.15 : 0
+        case .advanced: return -0.15
+        case .intermediate, nil: return 0
         }
     }
 
@@ -137,7 +168,8 @@ struct PreferenceProfile {
         } else {
             best = 0
         }
-        return 0.75 * best + 0.25 * clusterMatch(item, in: index)
+        let match = 0.75 * best + 0.25 * clusterMatch(item, in: index)
+        return min(1, max(0, match + levelShift(item, match: match)))
     }
 
     /// How much of what the person told us a repository matches, 0…1, for the fit they see (not the ranking, which
