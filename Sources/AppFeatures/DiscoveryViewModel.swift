@@ -74,7 +74,8 @@ public final class DiscoveryViewModel {
     private let now: @Sendable () -> Date
     /// Counts changes of filter: a batch asked for before the last change is dropped (it was dealt by the old one).
     private var filterChanges = 0
-    /// Likes, saves and skips since the last batch came: at ``redealAfter``, the deck is dealt again.
+    /// Likes, saves and skips since the last re-deal: at ``redealAfter``, the deck is dealt again (a refill while the
+    /// hand runs low adds cards but leaves the older ones as they were dealt, so it does not count).
     private var sinceDeal = 0
     /// Ids of the cards that reached the top (seen): they never go back to the pool.
     private var shown: Set<String> = []
@@ -166,20 +167,22 @@ public final class DiscoveryViewModel {
         let report = await flush()
         guard report.remaining == 0 else { return await refillIfLow() }
         let unseen = cards.filter { !shown.contains($0.id) }
-        if !unseen.isEmpty {
-            do throws(ClientFailure) {
-                let returned = try await service.giveBack(unseen.map(\.repository.repositoryName))
-                // A card that reached the top meanwhile stays in hand, and a view tells the server it was seen.
-                let back = Set(returned.map(\.key)).subtracting(shown)
-                for card in unseen where shown.contains(card.id) && returned.contains(card.repository.repositoryName) {
-                    _ = record(.view, card: card)
-                }
-                cards.removeAll { back.contains($0.id) }
-                sinceDeal = 0
-                if back.isEmpty { return await refillIfLow() }
-            } catch {
-                return await refillIfLow()
+        if unseen.isEmpty {
+            sinceDeal = 0
+            return await refillIfLow()
+        }
+        do throws(ClientFailure) {
+            let returned = try await service.giveBack(unseen.map(\.repository.repositoryName))
+            // A card that reached the top meanwhile stays in hand, and a view tells the server it was seen.
+            let back = Set(returned.map(\.key)).subtracting(shown)
+            for card in unseen where shown.contains(card.id) && returned.contains(card.repository.repositoryName) {
+                _ = record(.view, card: card)
             }
+            cards.removeAll { back.contains($0.id) }
+            sinceDeal = 0
+            if back.isEmpty { return await refillIfLow() }
+        } catch {
+            return await refillIfLow()
         }
         await refill()
         await flush()
@@ -296,7 +299,6 @@ public final class DiscoveryViewModel {
             guard changes == filterChanges else { return }
             filter = batch.filter
             let known = Set(cards.map(\.id))
-            sinceDeal = 0
             cards += batch.cards.filter { !known.contains($0.id) }
             if batch.exhausted { exhaustedMessage = batch.message ?? "You have seen every card for now." }
             if notice == ClientFailure.noConnection.message { notice = nil }

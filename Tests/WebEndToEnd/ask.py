@@ -59,6 +59,21 @@ def check(b, shots):
     if shots:
         b.driver.save_screenshot(str(shots / "ask-phone.png"))
 
+    # A second question (issue 44): its answer starts in view above the composer, not under it.
+    ask(b, "and one for Rust?")
+    b.wait("the second answer", lambda: len(b.finds(".bubble.assistant .sources .repo-row")) > len(sources), 20)
+    time.sleep(0.3)
+    problem = b.js("""
+      const answers = document.querySelectorAll('.bubble.assistant');
+      const answer = answers[answers.length - 1].getBoundingClientRect();
+      const form = document.querySelector('.ask-form').getBoundingClientRect();
+      const bar = document.querySelector('.topbar')?.getBoundingClientRect().bottom || 0;
+      if (answer.top >= form.top - 24) return `the second answer starts at ${Math.round(answer.top)} px, under the composer at ${Math.round(form.top)} px`;
+      if (answer.top < bar - 1) return `the second answer starts at ${Math.round(answer.top)} px, under the top bar`;
+      return null;""")
+    if problem:
+        raise Failure(problem)
+
     # Like the first source: it is then in Liked.
     first = sources[0]
     b.click(f'.bubble.assistant .sources .repo-row[data-repo="{first}"] [data-toggle="like"]')

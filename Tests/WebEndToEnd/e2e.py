@@ -29,6 +29,7 @@ from selenium.webdriver.common.keys import Keys
 
 sys.path.insert(0, str(Path(__file__).parent))
 import firstuse  # noqa: E402  (beside this file)
+import smallthings  # noqa: E402  (beside this file)
 import walk  # noqa: E402
 
 PHONE = (390, 844)
@@ -936,6 +937,16 @@ class Flow:
         if failures:
             raise Failure(f"{len(failures)} first-use checks failed: {[name for name, _ in failures]}")
 
+    def step_small_things(self):
+        failures = smallthings.run(self, smallthings.CHECKS)
+        if failures:
+            raise Failure(f"{len(failures)} small-things checks failed: {[name for name, _ in failures]}")
+
+    def step_office(self):
+        failures = smallthings.run(self, smallthings.LAST)
+        if failures:
+            raise Failure(f"{len(failures)} small-things checks failed: {[name for name, _ in failures]}")
+
     def walk_screens(self):
         owner, name = self.liked[0].split("/")
         return [("home", "/", "main .pick-card, main [data-state]"), ("discover", "/discover", ".card.top"),
@@ -1033,7 +1044,7 @@ def main():
              "deck_failure",
              "first_load"]
     # After the screenshots (which save three cards): signed in, starring one of them, a second device, then delete.
-    after_screenshots = ["walk", "first_use", "sign_in", "star_back", "two_devices", "your_data"]
+    after_screenshots = ["walk", "first_use", "small_things", "sign_in", "star_back", "two_devices", "your_data", "office"]
     screenshots = True
     if args.only:
         chosen = args.only.split(",")

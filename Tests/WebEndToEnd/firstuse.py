@@ -222,7 +222,10 @@ def redeal(flow):
         sent = b.js("return window.sent")
         given = [i for i, s in enumerate(sent) if "/feed/returns" in s]
         return bool(given) and any(s.startswith("GET /v1/me/feed") for s in sent[given[0]:])
-    b.wait("the re-deal", redealt)
+    try:
+        b.wait("the re-deal", redealt)
+    except Exception:
+        raise Failure(f"no re-deal after 5 skips; the page sent {b.js('return window.sent')}")
     sent = b.js("return window.sent")
     given = next(i for i, s in enumerate(sent) if s.startswith("POST /v1/me/feed/returns"))
     posts = [i for i, s in enumerate(sent) if s.startswith("POST /v1/me/interactions")]

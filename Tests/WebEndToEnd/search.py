@@ -17,6 +17,7 @@ from selenium.webdriver.common.keys import Keys
 sys.path.insert(0, str(Path(__file__).parent))
 from e2e import DESKTOP, PHONE, Browser, Failure, warm  # noqa: E402
 from walk import CHECK, SCREENS, console_errors  # noqa: E402
+import smallthings  # noqa: E402
 
 
 def typed(field, text):
@@ -153,6 +154,9 @@ def main():
     try:
         print(f"web search: the search index was ready in {warm(args.url.rstrip('/')):.1f} s")
         top, shown, marks = check(b, shots)
+        failures = smallthings.run(b, smallthings.FULL_CATALOG_CHECKS)
+        if failures:
+            raise Failure(f"{len(failures)} small-things checks failed: {[name for name, _ in failures]}")
         problems = walk_search(b, artifacts / "walk-search")
         if problems:
             print("\n".join("  " + problem for problem in problems))

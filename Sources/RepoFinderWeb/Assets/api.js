@@ -24,6 +24,8 @@ export async function token() {
     pendingAccount = request("POST", "/v1/users", { auth: false })
       .then((account) => {
         localStorage.setItem(TOKEN_KEY, account.token);
+        // A new account has not been through onboarding, whatever an earlier account of this browser did.
+        localStorage.removeItem("rf.onboarded");
         return account.token;
       })
       .finally(() => { pendingAccount = null; });
@@ -70,7 +72,10 @@ export async function request(method, path, { body, auth = true, retried = false
   }
   if (response.status === 401 && auth === "optional") return request(method, path, { body, auth: false });
   if (response.status === 401 && auth && !retried) {
+    // The server no longer knows this account (deleted, or another database): what this browser kept of it —
+    // cards dealt to it, its lists — is not the new account's (store.js listens).
     forgetAccount();
+    window.dispatchEvent(new Event("rf-account-gone"));
     return request(method, path, { body, auth, retried: true });
   }
   if (response.status === 204) return null;

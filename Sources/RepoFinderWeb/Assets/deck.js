@@ -9,7 +9,7 @@
 import { api } from "./api.js";
 import { checkReachable, forgetCard, record, rememberCards, rememberedCards, sync, syncState, undoDecision } from "./store.js";
 import { allows, areaName, matchingCount, narrowed, openSheet, save as saveFilter, setUpFilter } from "./deckfilter.js";
-import { buzz, detailPath, failure, h, skeletonCard, toast, typing } from "./ui.js";
+import { buzz, detailPath, failure, h, showCatalogAge, skeletonCard, toast, typing } from "./ui.js";
 import { cardBody, fitCard, teachGestures } from "./card.js";
 
 const VISIBLE = 3;
@@ -30,7 +30,7 @@ const deck = {
   firstCardShown: false,
   /** The last decision if it was a skip: `{ item, queued }` (the card and the promise of its queued record). */
   last: null,
-  /** Decisions since the cards in hand were last dealt: at REDEAL_AFTER, the unseen ones are dealt again. */
+  /** Decisions since the last re-deal (or the page's start): at REDEAL_AFTER, the unseen cards are dealt again. */
   sinceDeal: 0,
   /** Cards that reached the top (seen): they never go back to the pool. */
   shown: new Set(),
@@ -48,6 +48,7 @@ export async function start() {
   if ("ResizeObserver" in window) new ResizeObserver(() => container.querySelectorAll(".card:not(.skeleton)").forEach(fitCard)).observe(container);
   if (!(await onboarded())) return;
   teachGestures();
+  try { showCatalogAge(JSON.parse(localStorage.getItem("rf.catalog") || "null"), { short: true }); } catch { /* none kept */ }
   // Cards kept from an earlier visit, in the order dealt: only the first of them reached the top then.
   const kept = add(await rememberedCards().catch(() => []));
   if (kept[0]) deck.shown.add(kept[0].repository.fullName);
@@ -101,7 +102,8 @@ function add(items) {
 /** Deals the next cards into the hand (the caller holds `deck.loading`). */
 async function deal() {
   const feed = await api.feed(20);
-  deck.sinceDeal = 0;
+  showCatalogAge(feed.catalog, { short: true });
+  localStorage.setItem("rf.catalog", JSON.stringify(feed.catalog || null));
   const fresh = add(feed.items);
   rememberCards(fresh).catch(() => {});
   if (feed.exhausted && fresh.length === 0) {
@@ -115,7 +117,9 @@ async function deal() {
  * the pool and the deck is dealt again. Offline or on a failure the cards in hand simply stay.
  */
 async function redeal(queued) {
-  if (deck.loading || deck.exhausted || !navigator.onLine) return;
+  // A refill on its way (the hand ran low) finishes first: its cards are dealt again with the rest.
+  for (let waited = 0; deck.loading && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  if (deck.loading || !navigator.onLine) return;
   deck.loading = true;
   try {
     await queued;
@@ -133,6 +137,8 @@ async function redeal(queued) {
         forgetCard(fullName).catch(() => {});
       }
     }
+    // Counted from here: a refill while the hand ran low adds cards but leaves the older ones as they were dealt.
+    deck.sinceDeal = 0;
     await deal();
   } catch {
     // The cards in hand stay; the next decisions try again.
@@ -272,7 +278,8 @@ async function decide(kind, fromDrag = null) {
   deck.busy = false;
   deck.last = { item, queued, kind };
   render();
-  toast(`${words[kind]} ${fullName}`, { label: "Undo", run: () => undo(), keys: "U" });
+  // The name alone keeps the toast to one line, so it fits under the buttons.
+  toast(`${words[kind]} ${item.repository.name || fullName}`, { label: "Undo", run: () => undo(), keys: "U" });
   forgetCard(fullName).catch(() => {});
   refill();
 }

@@ -3,11 +3,30 @@
 // only when the server has Ask).
 
 import { api } from "./api.js";
-import { record, rememberedCards } from "./store.js";
+import { record, rememberedCards, sync } from "./store.js";
 import { compareButton } from "./tray.js";
-import { avatar, compact, detailPath, failure, h, healthBadge, repositoryRow, toast } from "./ui.js";
+import { avatar, compact, detailPath, failure, h, healthBadge, repositoryRow, showCatalogAge, toast } from "./ui.js";
 
 const decisions = { like: "You liked it — it is in your Library.", save: "Saved to your Library.", skip: "Noted: not for you. A new pick comes tomorrow." };
+
+/**
+ * "Not for me": once the skip reached the server, Home is asked again, and the server replaces the pick (a few times
+ * a day). True when a new pick is shown; false offline or once the day's replacements are used (the pick stays,
+ * marked, until tomorrow).
+ */
+async function another(turnedDown) {
+  try {
+    await sync();
+    const home = await api.home(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
+    if (!home.pick || home.pick.item.repository.fullName === turnedDown) return false;
+    showPick(home);
+    toast(`Another pick: ${home.pick.item.repository.fullName}`);
+    document.querySelector(".pick-card h3 a")?.focus();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export async function start() {
   const section = document.querySelector(".home");
@@ -27,6 +46,7 @@ export async function start() {
   section.setAttribute("aria-busy", "false");
   document.getElementById("greeting").textContent = home.greeting;
   document.getElementById("home-setup").hidden = home.onboarded;
+  showCatalogAge(home.catalog);
   showPick(home);
   showMoving(home.moving);
   showSaves(home);
@@ -37,7 +57,8 @@ function showPick(home) {
   const target = document.getElementById("pick");
   if (!home.pick) {
     target.replaceChildren(h("p", { class: "help" }, home.pickMessage || "No pick today."),
-      h("a", { class: "button secondary", href: "/onboarding?edit=1" }, "Widen your preferences"));
+      home.onboarded ? h("a", { class: "button secondary", href: "/onboarding?edit=1" }, "Widen your preferences")
+        : h("a", { class: "button secondary", href: "/onboarding" }, "Set up"));
     return;
   }
   const { item, decision } = home.pick;
@@ -57,6 +78,7 @@ function showPick(home) {
       await record(kind, repository.fullName, repository);
       button.setAttribute("aria-pressed", "true");
       status.textContent = decisions[kind];
+      if (kind === "skip" && (await another(repository.fullName))) return;
       toast(status.textContent);
     } catch (error) {
       buttons.forEach((each) => { each.disabled = false; });

@@ -6,6 +6,7 @@
 import { api } from "./api.js";
 import { signIn } from "./account.js";
 import { currentAccount } from "./githubstar.js";
+import { forgetCard, rememberedCards } from "./store.js";
 import * as stars from "./stars.js";
 import { h } from "./ui.js";
 
@@ -19,10 +20,16 @@ export async function start() {
   const editing = new URLSearchParams(location.search).has("edit");
   let preferences = {};
   let clusters = [];
-  try {
-    [preferences, clusters] = await Promise.all([api.preferences(), api.clusters().then((list) => list.items)]);
-  } catch (error) {
-    showError(error.message);
+  // Apart: the areas need no account, so they show even when this browser's account cannot be made yet (an office
+  // behind one address making many at once is asked to wait a minute).
+  const [mine, areas] = await Promise.allSettled([api.preferences(), api.clusters().then((list) => list.items)]);
+  if (mine.status === "fulfilled") preferences = mine.value;
+  if (areas.status === "fulfilled") clusters = areas.value;
+  const failed = [mine, areas].find((result) => result.status === "rejected")?.reason;
+  if (failed) {
+    showError(failed.status === 429
+      ? `Many new accounts were made from your network just now. Choose your answers; they are saved when you press Start swiping in a minute.`
+      : failed.message);
   }
   if (preferences?.onboardingCompleted && !editing) {
     localStorage.setItem("rf.onboarded", "1");
@@ -176,12 +183,28 @@ function collect() {
   return preferences;
 }
 
+/**
+ * New answers make the cards this browser kept from before them stale (dealt from a like or two and popularity alone):
+ * all but the first, which may have been on top, go back to the server's pool, and the deck deals anew.
+ */
+async function redealKeptCards() {
+  try {
+    const kept = await rememberedCards();
+    const unseen = kept.slice(1).map((item) => item.repository.fullName);
+    if (unseen.length) await api.returnCards(unseen);
+    for (const item of kept) await forgetCard(item.repository.fullName);
+  } catch {
+    // Offline or refused: the kept cards stay, and the deck's next re-deal replaces them.
+  }
+}
+
 async function finish() {
   const buttons = form.querySelectorAll("button");
   buttons.forEach((b) => { b.disabled = true; });
   try {
     await api.savePreferences(collect());
     localStorage.setItem("rf.onboarded", "1");
+    await redealKeptCards();
     location.assign(editingNow() ? "/profile" : "/discover");
   } catch (error) {
     showError(`Your answers were not saved: ${error.message}`);

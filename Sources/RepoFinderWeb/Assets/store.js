@@ -240,6 +240,13 @@ export async function rememberedCards() {
   return cards.map(({ fullName, dealt, ...item }) => item);
 }
 
+// An account the server forgot: its dealt cards and lists go; queued swipes stay (they are the person's taste, and
+// go to the new account).
+window.addEventListener("rf-account-gone", () => {
+  transaction("cards", "readwrite", (store) => store.clear()).catch(() => {});
+  transaction("lists", "readwrite", (store) => store.clear()).catch(() => {});
+});
+
 /** Forgets everything kept in this browser for the account: the queue, the cached cards and lists (it is gone). */
 export async function forgetEverything() {
   await transaction("queue", "readwrite", (store) => store.clear());

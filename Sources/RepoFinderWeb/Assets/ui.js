@@ -161,7 +161,7 @@ export function healthBadge(repository) {
 let toastTimer = 0;
 
 /** A short message, read out by screen readers, with an optional action (`{ label, run, keys }`: an Undo button,
- * its key named for keyboards). It sits above the deck's buttons (or the tab bar), never over them. */
+ * its key named for keyboards). It sits above the tab bar; on the deck clear of the card and its buttons. */
 export function toast(message, action = null) {
   const element = document.getElementById("toast");
   if (!element) return;
@@ -172,12 +172,30 @@ export function toast(message, action = null) {
   }, action.label, action.keys && !matchMedia("(pointer: coarse)").matches ? h("kbd", {}, action.keys) : null);
   element.replaceChildren(text, button || "");
   element.classList.toggle("with-action", !!action);
-  const controls = document.querySelector(".deck-actions");
-  const top = controls?.getBoundingClientRect().top;
-  element.style.bottom = top > 0 && top < innerHeight ? `${Math.round(innerHeight - top + 8)}px` : "";
+  element.style.bottom = "";
+  element.style.top = "";
+  place(element, document.querySelector(".deck-actions"));
   element.classList.add("visible");
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => element.classList.remove("visible"), action ? 5000 : 2600);
+}
+
+/** On the deck, where a toast over the card would hide its Details and Compare and one over the buttons would take
+ * a tap: under the buttons (over the legend) when there is room, else over the filter bar at the top. */
+function place(element, controls) {
+  if (!controls || !controls.getClientRects().length) return;
+  const actions = controls.getBoundingClientRect();
+  const bar = document.querySelector(".tabbar")?.getBoundingClientRect();
+  // The tab bar is at the bottom on phones, at the side on desktops.
+  const floor = bar && bar.top > actions.bottom ? bar.top : innerHeight;
+  const height = element.getBoundingClientRect().height;
+  if (floor - actions.bottom >= height + 8) {
+    element.style.top = `${Math.round(actions.bottom + (floor - actions.bottom - height) / 2)}px`;
+  } else {
+    const filter = document.querySelector(".deck-filter")?.getBoundingClientRect();
+    element.style.top = `${Math.round(Math.max(4, filter ? filter.top : 8))}px`;
+  }
+  element.style.bottom = "auto";
 }
 
 /** A short buzz on devices that can, unless the person asked for less motion. */
@@ -207,3 +225,16 @@ export function failure(message, retry, className = "deck-state error-state") {
 
 /** True when the key event happens while typing in a field. */
 export const typing = (event) => event.target.closest?.("input, textarea, select, [contenteditable]") !== null;
+
+/** Says once, above Home or the deck, how old the catalog is when its figures are more than 2 days old (the API's
+ * `catalog`): what is judged as of that day, and what would refresh it. Hidden again when the catalog is fresh. */
+export function showCatalogAge(catalog, { short = false } = {}) {
+  const line = document.getElementById("catalog-age");
+  if (!line) return;
+  line.hidden = !catalog;
+  if (!catalog) return;
+  // The deck has little room: the day and the age, the whole sentence on hover and for screen readers.
+  const day = new Date(`${catalog.asOf}T12:00:00Z`).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
+  line.textContent = short ? `Catalog as of ${day} (${catalog.ageDays} days old)` : catalog.note;
+  line.title = catalog.note;
+}
