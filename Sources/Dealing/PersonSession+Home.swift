@@ -2,6 +2,7 @@ public import Foundation
 public import Recommender
 public import RepoFinderCore
 public import Storage
+import Synchronization
 
 /// Today's pick of a person: the card, and what they did with it since (like, save or skip), if anything.
 public struct DailyPick: Sendable {
@@ -25,6 +26,9 @@ public struct HomeParts: Sendable {
     public var callingName: String?
     public var recentSaves: Page<ListedRepository>
 }
+
+/// ``PersonSession``'s famous-stars floor per index (a few indexes live at once, across rebuilds).
+private let famousFloors = Mutex<[ObjectIdentifier: Int]>([:])
 
 extension PersonSession {
     /// Everything Home shows of this person for their local `day` (see ``pick(for:recommender:at:)``): on a first
@@ -58,7 +62,7 @@ extension PersonSession {
     private func replace(_ old: DailyPick, day: Day, recommender: Recommender, at date: Date) async throws
         -> DailyPick?
     {
-        let deck = try await deal(size: 1, filter: DeckFilter(), recommender: recommender)
+        let deck = try await dealPick(recommender)
         guard let card = deck.cards.first else { return nil }
         let picked = card.repository.repositoryName
         let kept = try await store.replaceDailyPick(
@@ -74,6 +78,35 @@ extension PersonSession {
         guard let replacement else { return nil }
         todaysPick = (day, ObjectIdentifier(recommender.index), replacement)
         return DailyPick(card: replacement, decision: try await decision(on: kept))
+    }
+
+    /// One card for today's pick, worth coming back for: among the best five active ones (judged as of the catalog's
+    /// day) that fit nearly as well as the person's best card of all (within 15), the first that is not one of the
+    /// catalog's 1,000 most-starred (those the person likely knows), else the first of them; else that best card. The
+    /// cards not chosen go back to the pool, undealt.
+    private func dealPick(_ recommender: Recommender) async throws -> Deck {
+        let best = try await deal(size: 1, filter: DeckFilter(), recommender: recommender)
+        guard let top = best.cards.first else { return best }
+        let active = try await deal(size: 5, filter: DeckFilter(health: .active), recommender: recommender)
+        let famous = Self.famousFloor(recommender.index)
+        let fitting = active.cards.filter { $0.fit >= max(1, top.fit - 15) }
+        let chosen = fitting.first { $0.repository.stars < famous } ?? fitting.first ?? top
+        let others = ([top] + active.cards).filter { $0.repository.id != chosen.repository.id }
+        _ = try await giveBack(others.map(\.repository.repositoryName), recommender: recommender)
+        return Deck(cards: [chosen], exhausted: false, narrowed: false, age: best.age)
+    }
+
+    /// The stars of the catalog's 1,000th most-starred repository, worked out once per index.
+    private static func famousFloor(_ index: RecommendationIndex) -> Int {
+        let key = ObjectIdentifier(index)
+        if let known = famousFloors.withLock({ $0[key] }) { return known }
+        let stars = index.repositories.map(\.stars).sorted(by: >)
+        let floor = stars.count > 1_000 ? stars[999] : 0
+        famousFloors.withLock { floors in
+            if floors.count > 4 { floors.removeAll() }
+            floors[key] = floor
+        }
+        return floor
     }
 
     /// Today's pick kept for the day (or made now), with the person's decision on it.
@@ -93,7 +126,7 @@ extension PersonSession {
         // A card another server dealt a moment ago comes back empty-handed (the store had it): read what was dealt
         // again and deal once more.
         for _ in 0..<3 where name == nil {
-            let deck = try await deal(size: 1, filter: DeckFilter(), recommender: recommender)
+            let deck = try await dealPick(recommender)
             if let card = deck.cards.first {
                 // Another visit of this person may have picked while this one dealt (an actor takes turns at awaits).
                 if let known = try await knownPick(for: day, recommender: recommender) { return known }
