@@ -143,14 +143,23 @@ struct PreferenceProfile {
         }
     }
 
+    /// The share of ``match(_:in:)`` that stack, interests and name words carry; the rest is the area's.
+    private var stackShare: Float {
+        let toldStack = !(languages.isEmpty && topics.isEmpty && words.isEmpty)
+        let toldArea = primaryCluster != nil || !secondaryClusters.isEmpty
+        return toldStack && toldArea ? 0.5 : 0.75
+    }
+
     /// Whether onboarding said anything the deck can use for matching.
     var isEmpty: Bool {
         languages.isEmpty && topics.isEmpty && words.isEmpty && primaryCluster == nil && secondaryClusters.isEmpty
     }
 
     /// How well a repository matches, 0…1. Language and topics each count 0.85 alone (0.05 more per further
-    /// matching topic) and 1 together; a name word 0.5. That is three quarters of the value; the cluster (primary 1,
-    /// secondary 0.6) the last quarter.
+    /// matching topic) and 1 together; a name word 0.5. When the person named areas as well as a stack or interests,
+    /// that is half the value and the cluster (primary 1, secondary 0.6) the other half: a repository in their main
+    /// area counts as much as one in their language, so a stack shared by many areas (Python, Go) does not fill a
+    /// security person's deck with Python lists. With only one of the two told, three quarters and a quarter.
     func match(_ item: Int, in index: RecommendationIndex) -> Float {
         let language = index.facts.languageOf[item]
         let languageHit = language >= 0 && languageWanted[Int(language)]
@@ -168,7 +177,7 @@ struct PreferenceProfile {
         } else {
             best = 0
         }
-        let match = 0.75 * best + 0.25 * clusterMatch(item, in: index)
+        let match = stackShare * best + (1 - stackShare) * clusterMatch(item, in: index)
         return min(1, max(0, match + levelShift(item, match: match)))
     }
 

@@ -83,11 +83,22 @@ public struct Recommender: Sendable {
     private func offer(_ items: [Int32], to selection: inout Selection, scorer: Scorer, filter: ResolvedFilter) {
         var scored: [Selection.Scored] = []
         scored.reserveCapacity(items.count)
+        var told: [Selection.Scored] = []
+        let widens = scorer.widensWithTold
         for item in items where scorer.isEligible(Int(item), filter: filter) {
-            scored.append(Selection.Scored(item: item, score: scorer.score(Int(item))))
+            let parts = scorer.parts(Int(item))
+            scored.append(Selection.Scored(item: item, score: parts.total))
+            if widens { told.append(Selection.Scored(item: item, score: parts.told)) }
         }
-        selection.offerBestFirst(scored)
+        if widens {
+            selection.offerBestFirst(scored, widening: told, every: Self.toldEvery)
+        } else {
+            selection.offerBestFirst(scored)
+        }
     }
+
+    /// Every how many cards one is chosen by what the person told us alone, once they have liked things too.
+    static let toldEvery = 4
 
     private func card(for item: Int, scorer: Scorer, writer: ReasonWriter) -> Recommendation {
         Recommendation(

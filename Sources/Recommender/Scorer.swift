@@ -67,6 +67,9 @@ struct Scorer {
         var total: Float { collaborative + content + implicit + preference + prior }
     }
 
+    /// The content weight when no positive has collaborative neighbours and there are five or more of them.
+    static let silentContentWeight: Float = 0.35
+
     init(taste: Taste, index: RecommendationIndex) {
         self.index = index
         if let prepared = taste.prepared, prepared.fits(taste.preferences, index) {
@@ -90,9 +93,18 @@ struct Scorer {
         negatives = signals.filter { $0.kind.weight < 0 }
         let mass = positives.reduce(Float(0)) { $0 + $1.kind.weight }
         let configuration = index.configuration
+        // Content takes over the share of collaboration that has nothing to say: on a fresh install (no community
+        // stars) or for repositories nobody co-starred, what a liked repository is like is all the evidence there is,
+        // and at a fifth of the weight five likes would barely move the deck.
+        let silent = positives.reduce(Float(0)) { sum, signal in
+            index.collaborative.range(of: Int(signal.item)).isEmpty ? sum + signal.kind.weight : sum
+        }
+        // It grows with the likes (full from five), so one look at a page does not turn the deck.
+        let takeover = mass > 0 ? silent / mass * min(1, mass / 5) : 0
+        let content = configuration.contentWeight + (Self.silentContentWeight - configuration.contentWeight) * takeover
         weights = Weights(
             collaborative: mass > 0 ? 1 : 0,
-            content: mass > 0 ? configuration.contentWeight : 0,
+            content: mass > 0 ? max(configuration.contentWeight, content) : 0,
             implicit: mass > 0 && index.factors != nil ? configuration.factorWeight : 0,
             preference: preferences.isEmpty ? 0 : 1 / (1 + mass / 15),
             prior: 0.35 * preferences.priorEmphasis / (1 + mass / 5),
@@ -268,7 +280,13 @@ struct Scorer {
         var negative: Float
 
         var total: Float { collaborative + content + implicit + preference + prior - negative }
+        /// The score without the likes' similarity: what the person told us, the prior and their skips.
+        var told: Float { preference + prior - negative }
     }
+
+    /// Whether a batch keeps some cards for what the person told us (``Recommender/toldEvery``): when they told us
+    /// something and liked, saved or opened something too.
+    var widensWithTold: Bool { !preferences.isEmpty && !positives.isEmpty }
 
     func parts(_ item: Int) -> Parts {
         Parts(

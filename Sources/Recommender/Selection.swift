@@ -47,6 +47,24 @@ struct Selection {
         while !isFull, let candidate = heap.next() { offer(candidate) }
     }
 
+    /// Takes candidates best first as ``offerBestFirst(_:)`` does, but every `every`-th card from `widening`
+    /// instead (the best there not yet considered): a share of the batch kept for what the person told us, so their
+    /// likes widen their taste rather than replace it.
+    mutating func offerBestFirst(_ candidates: [Scored], widening: [Scored], every: Int) {
+        var main = BestFirst(candidates)
+        var wide = BestFirst(widening)
+        while !isFull {
+            let fromWide = every > 0 && (chosen.count + 1) % every == 0
+            let before = chosen.count
+            while chosen.count == before, let candidate = fromWide ? wide.next() : main.next() { offer(candidate) }
+            if chosen.count == before {
+                // One list ran dry: the other fills the rest.
+                while !isFull, let candidate = fromWide ? main.next() : wide.next() { offer(candidate) }
+                return
+            }
+        }
+    }
+
     /// Fills what room is left with what the limits turned away, best first.
     mutating func relaxLimits() {
         // Each was considered once and turned away, so none is among the chosen.

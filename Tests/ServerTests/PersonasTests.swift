@@ -39,10 +39,11 @@ struct PersonasTests {
                 configuration: .unlimited, store: test.store, deck: deck, logger: ServerHarness.quietLogger)
             try await application.test(.router) { client in
                 var rows: [Row] = []
-                for persona in Persona.all {
+                for persona in Persona.all + Persona.heldOut {
                     rows.append(try await Self.walk(persona, client: client, popular: popular))
                 }
-                print(Row.table(rows, catalog: catalog.rawValue))
+                print(Row.table(Array(rows.prefix(Persona.all.count)), catalog: catalog.rawValue))
+                print(Row.table(Array(rows.dropFirst(Persona.all.count)), catalog: catalog.rawValue + " (held out)"))
                 for row in rows {
                     #expect(row.inside >= 12, "\(row.persona): \(row.inside) of 20 inside what they asked for")
                     // Experience shows: learning material comes forward for beginners and steps back for advanced
@@ -55,13 +56,9 @@ struct PersonasTests {
                     }
                     #expect(Set(row.labels.keys).count >= 2, "\(row.persona): every fit label the same \(row.labels)")
                     #expect(row.changed >= 5, "\(row.persona): only \(row.changed) of cards 6–20 changed after likes")
-                    // Known gap: the security persona's liked repositories have no topics and, on a fresh install,
-                    // no community stars, so five likes of either kind leave cards 6–20 nearly as they were.
-                    withKnownIssue("likes without topics or co-stars barely move the deck") {
-                        #expect(row.twinOverlap <= 10, "\(row.persona): \(row.twinOverlap) of 15 the same for a twin")
-                    } when: {
-                        row.persona == "Security beginner"
-                    }
+                    // Likes of another kind deal another deck (the security persona read 14 of 15 the same before
+                    // content took over the share of co-stars nobody has on a fresh install).
+                    #expect(row.twinOverlap <= 10, "\(row.persona): \(row.twinOverlap) of 15 the same for a twin")
                     #expect(row.likedKind <= 12, "\(row.persona): \(row.likedKind) of 15 in the liked kind: over-fit")
                     #expect(row.derailed.isEmpty, "\(row.persona): unrelated popular first: \(row.derailed)")
                     #expect(row.pickFit > 0, "\(row.persona): today's pick has fit \(row.pickFit)")
@@ -92,6 +89,7 @@ struct PersonasTests {
         let before = Set(first.dropFirst(5).compactMap(Self.name))
         let dealt = try await redeal(person, liking: persona.kinds.0, hand: first, client: client)
         let after = Set(dealt.compactMap(Self.name))
+        row.afterLikes = dealt.prefix(8).compactMap(Self.name)
         row.changed = after.subtracting(before).count
         // Cards whose reasons name one of the five liked: the likes' share of the new cards.
         let liked = persona.kinds.0.map { $0.split(separator: "/").last.map(String.init)! }
@@ -178,6 +176,7 @@ struct Row {
     var learning = 0
     var labels: [String: Int] = [:]
     var firstFive: [String] = []
+    var afterLikes: [String] = []
     var changed = 0
     var likedKind = 0
     var twinOverlap = 0
@@ -198,6 +197,7 @@ struct Row {
                     + "\(row.derailed.isEmpty ? "none" : row.derailed.joined(separator: "; ")) | "
                     + "\(row.pick) (\(row.pickFit), \(row.pickInside ? "yes" : "no"))")
             lines.append("    first five: \(row.firstFive.joined(separator: ", "))")
+            lines.append("    after five likes: \(row.afterLikes.joined(separator: ", "))")
         }
         return lines.joined(separator: "\n")
     }
@@ -220,6 +220,63 @@ struct Persona: Sendable {
         let language = repository["language"] as? String ?? ""
         return languages.contains(language) || clusters.contains(item["cluster"] as? String ?? "")
     }
+
+    /// Three more people, written before the deck was tuned on the six above and never tuned on: their table is
+    /// printed apart ("held out") and they must meet the same checks.
+    static let heldOut: [Persona] = [
+        Persona(
+            name: "Java backend (intermediate)",
+            preferences: #"""
+                {"techStack":["Java","Spring"],"interests":["microservices","api"],"experienceLevel":"intermediate",
+                 "primaryCluster":"web-backend","onboardingCompleted":true}
+                """#,
+            languages: ["Java", "Kotlin"], clusters: ["web-backend"],
+            kinds: (
+                [
+                    "spring-projects/spring-boot", "spring-projects/spring-framework", "apache/dubbo", "google/guava",
+                    "ReactiveX/RxJava",
+                ],
+                [
+                    "elastic/elasticsearch", "dbeaver/dbeaver", "apache/shardingsphere", "Tencent/APIJSON",
+                    "jeecgboot/JeecgBoot",
+                ]
+            ),
+            unrelated: "pytorch/pytorch"),
+        Persona(
+            name: "C++ game developer (beginner)",
+            preferences: #"""
+                {"techStack":["C++","C#"],"interests":["gamedev","game-engine"],"experienceLevel":"beginner",
+                 "primaryCluster":"games-graphics","secondaryClusters":["learning"],"goals":["learning-new-tech"],
+                 "onboardingCompleted":true}
+                """#,
+            languages: ["C++", "C#", "C"], clusters: ["games-graphics", "learning"],
+            kinds: (
+                [
+                    "godotengine/godot", "lettier/3d-game-shaders-for-beginners", "libgdx/libgdx", "bevyengine/bevy",
+                    "mxgmn/WaveFunctionCollapse",
+                ],
+                [
+                    "obsproject/obs-studio", "LizardByte/Sunshine", "Anuken/Mindustry", "lichess-org/lila",
+                    "aframevr/aframe",
+                ]
+            ),
+            unrelated: "kubernetes/kubernetes"),
+        Persona(
+            name: "Data engineer (advanced)",
+            preferences: #"""
+                {"techStack":["SQL","Python","Go"],"interests":["database","sql"],"experienceLevel":"advanced",
+                 "primaryCluster":"data","onboardingCompleted":true}
+                """#,
+            languages: ["Python", "Go", "SQL", "PLpgSQL", "TSQL"], clusters: ["data"],
+            kinds: (
+                ["duckdb/duckdb", "pingcap/tidb", "cockroachdb/cockroach", "facebook/rocksdb", "rqlite/rqlite"],
+                [
+                    "dbeaver/dbeaver", "sqlitebrowser/sqlitebrowser", "PostgREST/postgrest", "typicode/lowdb",
+                    "pouchdb/pouchdb",
+                ]
+            ),
+            unrelated: "facebook/react"),
+    ]
 
     static let all: [Persona] = [
         Persona(
