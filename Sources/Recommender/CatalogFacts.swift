@@ -35,7 +35,8 @@ struct CatalogFacts: Sendable {
             nameWords.append(words)
             for word in Set(words) { itemsByNameWord[word, default: []].append(Int32(nameWords.count - 1)) }
             let cluster = TopicCluster.primary(
-                topics: repository.topics, nameWords: words, language: repository.language)
+                topics: repository.topics, nameWords: words, language: repository.language,
+                description: repository.description)
             clusterOf.append(UInt8(cluster))
         }
         topics = NeighbourLists(chunks: [topicLists])

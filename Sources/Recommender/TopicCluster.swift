@@ -156,14 +156,48 @@ extension TopicCluster {
         return all.first { $0.id == wanted || $0.name.lowercased() == wanted }
     }
 
+    /// Topics that name a phone or tablet platform (not a language such as `swift`, shared with the Mac).
+    static let mobilePlatformTopics: Set<String> = [
+        "ios", "android", "mobile", "ipados", "iphone", "ipad", "watchos", "tvos", "react-native", "flutter",
+        "xamarin", "jetpack-compose", "android-library", "android-app", "ios-app", "uikit",
+    ]
+
+    /// Topics and description words that name a desktop platform.
+    static let desktopPlatformWords: Set<String> = [
+        "macos", "osx", "mac", "macosx", "mac-osx", "menubar", "menu-bar", "macos-app", "windows", "desktop",
+    ]
+
+    /// Description words that name the Mac (other desktops' names, "Windows" or "desktop", say less in prose).
+    static let macWords: Set<String> = ["macos", "osx", "mac", "menubar"]
+
+    /// Description words that name a phone or tablet platform.
+    static let mobilePlatformWords: Set<String> = ["ios", "iphone", "ipad", "ipados", "android", "mobile", "watchos"]
+
+    /// Whether a repository is for a desktop platform and not a mobile one: by its topics, or, when its topics name
+    /// no platform at all, by the words of its description ("Lightweight clipboard manager for macOS").
+    static func isDesktopOnly(topics: [String], description: String?) -> Bool {
+        let named = Set(topics)
+        if !named.isDisjoint(with: mobilePlatformTopics) { return false }
+        if !named.isDisjoint(with: desktopPlatformWords) { return true }
+        guard let description else { return false }
+        let words = Set(description.lowercased().split { !($0.isLetter || $0.isNumber) }.map(String.init))
+        return words.isDisjoint(with: mobilePlatformWords) && !words.isDisjoint(with: macWords)
+    }
+
     /// Decides a repository's primary cluster: each matching topic counts 3, each matching name word 2, the language
-    /// 1; the highest total wins (earlier clusters win ties); nothing at all → ``general``.
-    static func primary(topics: [String], nameWords: [String], language: String?) -> Int {
+    /// 1; the highest total wins (earlier clusters win ties); nothing at all → ``general``. A repository for the Mac
+    /// or another desktop and no phone (``isDesktopOnly(topics:description:)``) is never Mobile, whatever its
+    /// language (Swift) says; a platform read from its description counts 3 for Desktop apps, as a topic would.
+    static func primary(topics: [String], nameWords: [String], language: String?, description: String? = nil) -> Int {
         var best = all.count - 1
         var bestScore = 0
         let language = language?.lowercased()
+        let desktopOnly = isDesktopOnly(topics: topics, description: description)
+        // With no topics, the description's platform stands in for one.
+        let platformFromDescription = desktopOnly && Set(topics).isDisjoint(with: desktopPlatformWords)
         for (index, cluster) in all.enumerated() {
-            var score = 0
+            if desktopOnly, cluster.id == "mobile" { continue }
+            var score = platformFromDescription && cluster.id == "desktop" ? 3 : 0
             for topic in topics where cluster.topics.contains(topic) { score += 3 }
             for word in nameWords where cluster.nameWords.contains(word) { score += 2 }
             if let language, cluster.languages.contains(language) { score += 1 }

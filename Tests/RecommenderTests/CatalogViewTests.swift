@@ -1,4 +1,4 @@
-import Recommender
+@testable import Recommender
 import RepoFinderCore
 import Testing
 
@@ -18,6 +18,36 @@ struct CatalogViewTests {
         #expect(fixture.index.cluster(of: "pytorch/pytorch")?.id == "machine-learning")
         #expect(fixture.index.cluster(of: "kubernetes/kubernetes")?.id == "devops-cloud")
         #expect(fixture.index.cluster(of: "facebook/react")?.id == "web-frontend")
+    }
+
+    @Test("A macOS app is in Desktop apps, not Mobile, whatever its language; an iOS app stays in Mobile")
+    func macAppsAreDesktop() async throws {
+        let fixture = try await Fixture.shared
+        // By their topics (`macos`, no phone platform), and, with no topics, by their descriptions ("… for macOS").
+        for name in [
+            "iina/iina", "p0deje/Maccy", "jaywcjlove/awesome-mac", "rxhanson/Rectangle",
+            "ianyh/Amethyst", "sindresorhus/Gifski",
+        ] {
+            #expect(fixture.index.cluster(of: name)?.id == "desktop", "\(name)")
+        }
+        // Its other topics may place a Mac app elsewhere (a system monitor: `network`, `cpu`), never in Mobile.
+        #expect(fixture.index.cluster(of: "exelban/stats")?.id == "systems")
+        // Topics that name a phone keep a repository in Mobile, Mac or not; so do Swift libraries for phones.
+        for name in ["onevcat/Kingfisher", "mozilla-mobile/firefox-ios", "realm/realm-swift"] {
+            #expect(fixture.index.cluster(of: name)?.id == "mobile", "\(name)")
+        }
+        #expect(
+            TopicCluster.all[
+                TopicCluster.primary(
+                    topics: [], nameWords: ["gifski"], language: "Swift",
+                    description: "Convert videos to GIFs on your Mac")
+            ].id == "desktop")
+        #expect(
+            TopicCluster.all[
+                TopicCluster.primary(
+                    topics: [], nameWords: ["kingfisher"], language: "Swift",
+                    description: "Image downloading for iOS and macOS")
+            ].id == "mobile")
     }
 
     @Test("A cluster's repositories leave out what was seen and what is archived")
