@@ -1,6 +1,7 @@
-@testable import Recommender
 import RepoFinderCore
 import Testing
+
+@testable import Recommender
 
 /// Clusters and similar repositories.
 @Suite("Clusters and similar repositories")
