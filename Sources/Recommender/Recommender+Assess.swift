@@ -5,15 +5,21 @@ extension Recommender {
     /// How well each of `keys` (`owner/name`, any case) fits a person, as on a card: a fit from 0 to 100 and the
     /// reasons. Unlike a deal, nothing is left out for being seen, signalled or archived — Compare asks about
     /// repositories the person chose. Nil for a key the index lacks (fetched on demand since the last build).
+    ///
+    /// A repository the person liked, saved, skipped or looked at is judged without their own signal about it, so it
+    /// keeps the fit its card showed (a repository is not its own neighbour: with its own like counted, a liked
+    /// repository read "0%" in Compare, and Ask's "why" gave a lower number than the card).
     public func assess(_ keys: [String], for taste: Taste, now: Date = Date()) -> [Recommendation?] {
         let scorer = Scorer(taste: taste, index: index)
         let writer = ReasonWriter(index: index, scorer: scorer, now: now)
+        let signalled = Set(taste.signals.compactMap { index.itemByKey[$0.repositoryKey] })
         return keys.map { key in
             guard let item = index.item(forKey: key) else { return nil }
-            return Recommendation(
-                repository: index.repositories[item], fit: scorer.fit(item),
-                reasons: writer.reasons(for: item), cluster: TopicCluster.all[Int(index.facts.clusterOf[item])],
-                indexPosition: item)
+            guard signalled.contains(Int32(item)) else { return card(for: item, scorer: scorer, writer: writer) }
+            var without = taste
+            without.signals.removeAll { index.itemByKey[$0.repositoryKey] == Int32(item) }
+            let alone = Scorer(taste: without, index: index)
+            return card(for: item, scorer: alone, writer: ReasonWriter(index: index, scorer: alone, now: now))
         }
     }
 }

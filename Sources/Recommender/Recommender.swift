@@ -100,7 +100,7 @@ public struct Recommender: Sendable {
     /// Every how many cards one is chosen by what the person told us alone, once they have liked things too.
     static let toldEvery = 4
 
-    private func card(for item: Int, scorer: Scorer, writer: ReasonWriter) -> Recommendation {
+    func card(for item: Int, scorer: Scorer, writer: ReasonWriter) -> Recommendation {
         Recommendation(
             repository: index.repositories[item], fit: scorer.fit(item), reasons: writer.reasons(for: item),
             cluster: TopicCluster.all[Int(index.facts.clusterOf[item])], indexPosition: item)

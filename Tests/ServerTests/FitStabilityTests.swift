@@ -59,4 +59,54 @@ struct FitStabilityTests {
             }
         }
     }
+
+    @Test("a liked or saved card keeps its card's fit in Compare and in Ask's “why” (not 0%)")
+    func likedKeepsItsFit() async throws {
+        try await ServerHarness.run(.sqliteMemory) { client, _ in
+            for preferences in [
+                #"{"techStack":["Rust"],"interests":["cli"],"onboardingCompleted":true}"#,
+                #"{"onboardingCompleted":false}"#,
+            ] {
+                let token = try await client.newToken()
+                _ = try await client.call(.put, "/v1/me/preferences", token: token, json: preferences)
+                if preferences.contains("false") {
+                    // No preferences: a fit comes from likes alone (before this, a liked repository read 0%).
+                    let seed =
+                        #"{"interactions":[{"id":"s1","repo":"rust-dev0/rust-project-0","kind":"like","at":"2026-08-20T10:00:00Z"}]}"#
+                    _ = try await client.call(.post, "/v1/me/interactions", token: token, json: seed)
+                }
+                let cards = try await client.call(.get, "/v1/me/feed?limit=4", token: token).items()
+                let names = cards.compactMap { ($0["repository"] as? [String: Any])?["fullName"] as? String }
+                let fits = cards.map { $0["fitScore"] as? Int ?? -1 }
+                func signal(_ name: String, _ kind: String) async throws {
+                    let body =
+                        #"{"interactions":[{"id":"\#(UUID().uuidString)","repo":"\#(name)","kind":"\#(kind)","at":"2026-08-20T10:00:00Z"}]}"#
+                    #expect(try await client.call(.post, "/v1/me/interactions", token: token, json: body).status == .ok)
+                }
+                func compared(_ name: String) async throws -> Int {
+                    let items = try await client.call(.get, "/v1/compare?repos=\(name),\(names[3])", token: token)
+                        .items()
+                    return items.first?["fitScore"] as? Int ?? -1
+                }
+                #expect(fits[0] > 0 && fits[1] > 0, "\(names) \(fits)")
+                // Liked: judged without its own like, it keeps the card's number (it read 0% before).
+                try await signal(names[0], "like")
+                #expect(try await compared(names[0]) == fits[0], "\(names[0]): card \(fits[0])")
+                // Ask's "why" about the liked card says the card's number.
+                let thread = try await client.call(.post, "/v1/me/threads", token: token).json()["id"] as! String
+                let question = String(
+                    decoding: try JSONSerialization.data(withJSONObject: [
+                        "text": "why was this in my deck?", "repository": names[0],
+                    ]), as: UTF8.self)
+                let answer = try await client.call(
+                    .post, "/v1/me/threads/\(thread)/messages", token: token, json: question
+                ).json()
+                let text = (answer["answer"] as? [String: Any])?["text"] as? String ?? ""
+                #expect(text.contains("fits you at \(fits[0])%"), "card \(fits[0]): \(text)")
+                // Saved after that like: the like may raise it, never to 0.
+                try await signal(names[1], "save")
+                #expect(try await compared(names[1]) >= fits[1], "\(names[1]): card \(fits[1])")
+            }
+        }
+    }
 }
