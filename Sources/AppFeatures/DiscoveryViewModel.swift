@@ -9,9 +9,10 @@ public import RepoFinderCore
 /// come in batches of ``batchSize``; the next batch is asked for when ``refillThreshold`` remain; the next
 /// ``prefetchCount`` cards' avatars are prefetched. Every swipe goes to the outbox first (so it survives a crash or no
 /// connection) and is sent in the background. The deck is cached on the device and opens from it without a connection.
-/// Every ``redealAfter`` decisions the deck is dealt again: once the swipes are sent, the cards in hand that never
-/// reached the top go back to the server's pool and a new batch follows, so the cards after the next one reflect the
-/// latest swipes (the web app does the same).
+/// Every ``redealAfter`` decisions the deck is dealt again: the next card is held back (``current`` is nil, the state
+/// ``State/loading``) while the swipes are sent, the cards in hand that never reached the top go back to the server's
+/// pool and a new batch follows, so the very next card reflects the latest swipes; after ``redealWait`` without an
+/// answer the hand shows as it was (the web app does the same during a card's fly-off).
 @Observable @MainActor
 public final class DiscoveryViewModel {
     public enum State: Hashable, Sendable {
@@ -45,6 +46,8 @@ public final class DiscoveryViewModel {
     public static let refillThreshold = 5
     public static let prefetchCount = 3
     public static let redealAfter = 5
+    /// How long a re-deal may hold the next card back before the hand shows as it was.
+    public let redealWait: Duration
 
     public private(set) var state = State.idle
     public private(set) var cards: [Card] = []
@@ -79,16 +82,19 @@ public final class DiscoveryViewModel {
     private var sinceDeal = 0
     /// Ids of the cards that reached the top (seen): they never go back to the pool.
     private var shown: Set<String> = []
+    /// Whether a re-deal holds the next card back.
+    private var holding = false
 
-    /// The card on top.
-    public var current: Card? { cards.first }
+    /// The card on top (none while a re-deal holds it back).
+    public var current: Card? { holding ? nil : cards.first }
     public var canUndo: Bool { lastDecision != nil }
 
     public init(
         service: any DiscoveryService, outbox: Outbox, cache: CardCache? = nil, images: ImageLoader? = nil,
         lists: ListCache? = nil, now: @escaping @Sendable () -> Date = Date.init,
-        makeID: @escaping @Sendable () -> String = { UUID().uuidString }
+        makeID: @escaping @Sendable () -> String = { UUID().uuidString }, redealWait: Duration = .milliseconds(1_500)
     ) {
+        self.redealWait = redealWait
         self.service = service
         self.outbox = outbox
         self.recorder = InteractionRecorder(outbox: outbox, now: now, makeID: makeID)
@@ -150,10 +156,30 @@ public final class DiscoveryViewModel {
         }
         cards.removeFirst()
         lastDecision = (card, interaction)
-        afterDeckChange()
         sinceDeal += 1
-        if sinceDeal >= Self.redealAfter { return Task { await self.redeal() } }
-        return background(refill: true)
+        guard sinceDeal >= Self.redealAfter, !cards.isEmpty else {
+            afterDeckChange()
+            return background(refill: true)
+        }
+        holding = true
+        afterDeckChange()
+        let redealing = Task { await self.redeal() }
+        let wait = redealWait
+        let patience = Task {
+            try? await Task.sleep(for: wait)
+            self.reveal()
+        }
+        return Task {
+            await redealing.value
+            patience.cancel()
+        }
+    }
+
+    /// Shows the hand again after a re-deal (or after waiting ``redealWait`` for one).
+    private func reveal() {
+        guard holding else { return }
+        holding = false
+        afterDeckChange()
     }
 
     /// Sends the swipes, gives the cards in hand that never reached the top back to the pool, and deals anew. Offline
@@ -161,14 +187,19 @@ public final class DiscoveryViewModel {
     private func redeal() async {
         if let refilling { await refilling.value }
         guard exhaustedMessage == nil else {
+            reveal()
             await flush()
             return
         }
         let report = await flush()
-        guard report.remaining == 0 else { return await refillIfLow() }
+        guard report.remaining == 0 else {
+            reveal()
+            return await refillIfLow()
+        }
         let unseen = cards.filter { !shown.contains($0.id) }
         if unseen.isEmpty {
             sinceDeal = 0
+            reveal()
             return await refillIfLow()
         }
         do throws(ClientFailure) {
@@ -180,11 +211,16 @@ public final class DiscoveryViewModel {
             }
             cards.removeAll { back.contains($0.id) }
             sinceDeal = 0
-            if back.isEmpty { return await refillIfLow() }
+            if back.isEmpty {
+                reveal()
+                return await refillIfLow()
+            }
         } catch {
+            reveal()
             return await refillIfLow()
         }
         await refill()
+        reveal()
         await flush()
     }
 
@@ -214,6 +250,7 @@ public final class DiscoveryViewModel {
         }
         lastDecision = nil
         if let list = UserList(interaction.kind) { try? lists?.remove(interaction.repository, from: list) }
+        holding = false
         cards.insert(card, at: 0)
         notice =
             interaction.kind == .skip
@@ -255,9 +292,11 @@ public final class DiscoveryViewModel {
 
     /// Keeps the cache and the exhausted state in step with the deck, and prefetches the next cards' images.
     private func afterDeckChange() {
-        if let top = cards.first { shown.insert(top.id) }
+        if !holding, let top = cards.first { shown.insert(top.id) }
         try? cache?.keep(cards)
-        if !cards.isEmpty {
+        if holding {
+            state = .loading
+        } else if !cards.isEmpty {
             state = .ready
         } else if let exhaustedMessage {
             state = .exhausted(exhaustedMessage)

@@ -20,10 +20,12 @@ struct DiscoveryViewModelTests {
         service.storeInteractions()
     }
 
-    func model(_ service: FakeService? = nil, images: Bool = false) -> DiscoveryViewModel {
+    func model(
+        _ service: FakeService? = nil, images: Bool = false, redealWait: Duration = .seconds(60)
+    ) -> DiscoveryViewModel {
         DiscoveryViewModel(
             service: service ?? self.service, outbox: Outbox(database: database), cache: CardCache(database: database),
-            images: images ? ImageLoader(downloader: downloads) : nil)
+            images: images ? ImageLoader(downloader: downloads) : nil, redealWait: redealWait)
     }
 
     @Test("opens with a batch of 20, the top card showing, and prefetches the next 3 cards' avatars")
@@ -70,19 +72,39 @@ struct DiscoveryViewModelTests {
         await deck.send(.appear).value
         for _ in 0..<4 { await deck.send(.like).value }
         #expect(service.count("giveBack") == 0)
-        await deck.send(.skip).value
-        #expect(given.withLock { $0 } == (6..<20).map { Sample.card($0).repository.repositoryName })
+        let fifth = deck.send(.skip)
+        #expect(deck.current == nil && deck.state == .loading, "the sixth card is held back while the deck is dealt")
+        await fifth.value
+        #expect(given.withLock { $0 } == (5..<20).map { Sample.card($0).repository.repositoryName })
         let calls = service.calls
         #expect(calls.lastIndex(of: "record")! < calls.firstIndex(of: "giveBack")!, "re-dealt before the swipes went")
         #expect(calls.last(where: { $0 != "record" }) == "feed")
-        #expect(deck.current == Sample.card(5), "the card on top stays")
-        #expect(deck.cards.dropFirst().first == Sample.card(20))
-        #expect(deck.cards.count == 21)
+        #expect(deck.current == Sample.card(20), "card 6 is the new deal's first")
+        #expect(deck.state == .ready)
+        #expect(deck.cards.count == 20)
         // Offline, the cards in hand stay.
         service.onGiveBack { _ throws(ClientFailure) in throw .noConnection }
         for _ in 0..<5 { await deck.send(.like).value }
-        #expect(deck.current == Sample.card(24))
-        #expect(deck.cards.count == 16)
+        #expect(deck.current == Sample.card(25))
+        #expect(deck.cards.count == 15)
+    }
+
+    @Test("a re-deal that takes longer than the wait shows the hand as it was; what reached the top stays")
+    func slowRedeal() async throws {
+        Sample.pool(total: 100, into: service)
+        service.onGiveBack { names in
+            try? await Task.sleep(for: .milliseconds(400))
+            return names
+        }
+        let deck = model(redealWait: .milliseconds(50))
+        await deck.send(.appear).value
+        for _ in 0..<4 { await deck.send(.like).value }
+        let fifth = deck.send(.like)
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(deck.current == Sample.card(5), "shown after the wait")
+        await fifth.value
+        #expect(deck.current == Sample.card(5), "a card that reached the top is not taken away")
+        #expect(deck.cards.dropFirst().first == Sample.card(20))
     }
 
     @Test("like, save and skip go to the server in order with their kinds; open records an open and gives the address")
@@ -162,19 +184,24 @@ struct DiscoveryViewModelTests {
                 return $0
             }
             if call == 1 { return FeedBatch(cards: (0..<6).map(Sample.card), exhausted: false) }
-            for await _ in gate.stream { break }
-            return FeedBatch(cards: (6..<26).map(Sample.card), exhausted: false)
+            if call == 2 { for await _ in gate.stream { break } }
+            return FeedBatch(cards: (call * 20 - 34..<call * 20 - 14).map(Sample.card), exhausted: false)
         }
         let deck = model()
         await deck.send(.appear).value
         let refill = deck.send(.like)  // 5 left: the next batch is asked for, and waits
-        for _ in 0..<5 { deck.send(.like) }
-        #expect(deck.cards.isEmpty)
+        for _ in 0..<3 { deck.send(.like) }
+        let fifth = deck.send(.like)  // the fifth decision: a re-deal holds the last card back
+        deck.send(.like)  // nothing on top to swipe
+        #expect(deck.current == nil)
+        #expect(deck.cards == [Sample.card(5)])
         #expect(deck.state == .loading)
         gate.continuation.yield()
         await refill.value
+        await fifth.value
+        // The late batch (6–25) and the held card were never on top: given back, and dealt again.
         #expect(deck.state == .ready)
-        #expect(deck.current == Sample.card(6))
+        #expect(deck.current == Sample.card(26))
     }
 
     @Test("an exhausted deck says so once its last card is swiped")
