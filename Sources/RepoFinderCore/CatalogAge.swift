@@ -21,15 +21,20 @@ public struct CatalogAge: Hashable, Sendable {
 
     /// The age of a catalog with these last pushes (nil where unknown).
     public init(pushes: some Sequence<Date?>) {
-        var perDay: [Int: Int] = [:]
+        var perDay: [Day: Int] = [:]
         var total = 0
         for push in pushes {
             total += 1
-            if let push { perDay[Day(containing: push).daysSinceEpoch, default: 0] += 1 }
+            if let push { perDay[Day(containing: push), default: 0] += 1 }
         }
+        self.init(pushesPerDay: perDay, repositories: total)
+    }
+
+    /// The age of a catalog of `total` repositories whose last pushes fall on these days this many times each (what a
+    /// store counts without reading every repository).
+    public init(pushesPerDay: [Day: Int], repositories total: Int) {
         let needed = max(1, total / 1_000)
-        let newest = perDay.filter { $0.value >= needed }.keys.max() ?? perDay.keys.max()
-        newestDay = newest.map(Day.init(daysSinceEpoch:))
+        newestDay = pushesPerDay.filter { $0.value >= needed }.keys.max() ?? pushesPerDay.keys.max()
     }
 
     /// Whether the catalog's newest day is more than ``CountsFreshness/staleAfterDays`` days before `now`.

@@ -84,7 +84,7 @@ public struct Comparison: Sendable {
         mark(.forks, entries.map { $0.repository.forks.map(Double.init) })
         mark(.issuesPerStar, entries.map { $0.issuesPerStar.map { -$0 } })
         // As a person reads it: pushes both "3 months ago" are equally recent, whatever days apart.
-        let pushed = entries.map { $0.repository.pushedAt.map { RelativeTime.describe($0, now: now) } }
+        let pushed = entries.map { ActivityFacts($0.repository, now: now).lastUpdated }
         mark(.lastPush, entries.map { $0.repository.pushedAt.map { Double(Day(containing: $0).daysSinceEpoch) } })
         if let top = best[.lastPush]?.first.flatMap({ pushed[$0] }) {
             let tied = pushed.indices.filter { pushed[$0] == top }
@@ -131,7 +131,8 @@ public struct Comparison: Sendable {
             points.append("the lightest issue load (\(String(format: "%.3f", ratio)) open issues per star)")
         }
         if alone(.lastPush), let pushed = repository.pushedAt {
-            points.append("the most recent push (\(RelativeTime.describe(pushed, now: now)))")
+            let said = ActivityFacts(repository, now: now).lastUpdated ?? RelativeTime.describe(pushed, now: now)
+            points.append("the most recent push (\(said))")
         }
         if let language = repository.language,
             entries.filter({ $0.repository.language?.lowercased() == language.lowercased() }).count == 1,
@@ -176,7 +177,7 @@ extension Comparison {
         case .forks: return repository.forks.map(Number.grouped) ?? "—"
         case .openIssues: return repository.openIssues.map(Number.grouped) ?? "—"
         case .issuesPerStar: return entry.issuesPerStar.map { String(format: "%.3f", $0) } ?? "—"
-        case .lastPush: return repository.pushedAt.map { RelativeTime.describe($0, now: now) } ?? "—"
+        case .lastPush: return ActivityFacts(repository, now: now).lastUpdated ?? "—"
         case .health: return ActivityFacts(repository, now: now).health?.level.title ?? "—"
         case .age: return repository.createdAt.map { Day(containing: $0).monthAndYear } ?? "—"
         case .license: return repository.license.map { $0.spdxID ?? $0.name } ?? "—"

@@ -52,6 +52,10 @@ public protocol DataStore: Sendable {
     /// How much the store holds.
     func statistics() async throws -> StoreStatistics
 
+    /// How old the catalog's facts are (``CatalogAge``, from the days of the repositories' last pushes), for faces
+    /// that judge activity outside a server (the command line); one grouped scan of the repositories.
+    func catalogAge() async throws -> CatalogAge
+
     // MARK: Keeping the catalog current
 
     /// Moves a repository GitHub renamed to its new name and saves its current facts (`current`): star snapshots,

@@ -71,6 +71,16 @@ extension PostgresStorage {
         try await query(SharedSQL.catalogVersion, []).first?.value(0) ?? 0
     }
 
+    public func catalogAge() async throws -> CatalogAge {
+        let total = try await self.query("SELECT count(*) FROM repositories", []).first?.value(0, as: Int.self) ?? 0
+        var perDay: [Day: Int] = [:]
+        let days = SharedSQL.pushDays(day: "to_char(pushed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')")
+        for row in try await self.query(days, []) {
+            if let day = Day(try row.value(0, as: String.self)) { perDay[day] = try row.value(1, as: Int.self) }
+        }
+        return CatalogAge(pushesPerDay: perDay, repositories: total)
+    }
+
     public func snapshotCoverage() async throws -> ClosedRange<Day>? {
         let bounds = try await self.query(SharedSQL.snapshotCoverage, []).first
         guard let first = try bounds?.value(0, as: String?.self).flatMap(Day.init) else { return nil }

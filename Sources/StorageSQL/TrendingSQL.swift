@@ -18,6 +18,12 @@ extension SharedSQL {
         """
     }
 
+    /// How many repositories were last pushed on each day (`day`: the engine's expression for a push's UTC day as
+    /// `YYYY-MM-DD` text), for ``CatalogAge``.
+    package static func pushDays(day: String) -> String {
+        "SELECT \(day) AS push_day, count(*) FROM repositories WHERE pushed_at IS NOT NULL GROUP BY push_day"
+    }
+
     /// First and last snapshot day, as text.
     package static let snapshotCoverage = "SELECT CAST(min(day) AS TEXT), CAST(max(day) AS TEXT) FROM star_snapshots"
 

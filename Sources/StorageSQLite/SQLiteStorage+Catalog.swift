@@ -68,6 +68,17 @@ extension SQLiteStorage {
         try await read { db in try Int64.fetchOne(db.cachedStatement(sql: SharedSQL.catalogVersion)) ?? 0 }
     }
 
+    public func catalogAge() async throws -> CatalogAge {
+        try await read { db in
+            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM repositories") ?? 0
+            var perDay: [Day: Int] = [:]
+            for row in try Row.fetchAll(db, sql: SharedSQL.pushDays(day: "substr(pushed_at, 1, 10)")) {
+                if let day = Day(row[0] as String) { perDay[day] = row[1] }
+            }
+            return CatalogAge(pushesPerDay: perDay, repositories: total)
+        }
+    }
+
     public func snapshotCoverage() async throws -> ClosedRange<Day>? {
         try await read { db in try Self.snapshotCoverage(db) }
     }

@@ -31,6 +31,10 @@ struct AlternativesCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try await options.database.judgingActivity { try await answer() }
+    }
+
+    private func answer() async throws {
         let key = try RepositoryName(parsing: repository).key
         let community = try options.communitySignals()
         let cards = try await options.database.withCatalog { store in

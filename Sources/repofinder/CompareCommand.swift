@@ -32,6 +32,10 @@ struct CompareCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try await database.judgingActivity { try await answer() }
+    }
+
+    private func answer() async throws {
         let names = try CompareRequest.names(list: repositories)
         let now = Date()
         let comparison = try await database.withCatalog { store -> Comparison in

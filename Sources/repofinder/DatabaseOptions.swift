@@ -45,6 +45,14 @@ extension DatabaseOptions {
         }
     }
 
+    /// Runs `body` with activity (health, "3 days ago", "this week") judged as the server judges it: as of the
+    /// catalog's newest day once the catalog is stale (``CatalogAge/current``). Loads the starter catalog into an
+    /// empty database first.
+    func judgingActivity<T>(_ body: () async throws -> T) async throws -> T {
+        let age = try await withCatalog { try await $0.catalogAge() }
+        return try await CatalogAge.$current.withValue(age) { try await body() }
+    }
+
     /// Loads the bundled starter catalog into a store with no repositories, telling the person on standard error.
     func loadStarterCatalogIfEmpty(into store: any DataStore) async throws {
         let location = try location()

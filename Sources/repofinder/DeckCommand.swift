@@ -128,12 +128,15 @@ struct DeckCommand: AsyncParsableCommand {
             languages: languages, clusters: clusters.compactMap { TopicCluster.named($0)?.id },
             minimumStars: minimumStars)
         let deck = recommender.deck(for: taste, size: size, filter: filter)
-        switch format {
-        case .json:
-            try printJSON(APISchemas.feed(deck, filter: filter, now: Date()))
-        case .text:
-            CardPrinter.print(deck.cards)
-            if let message = deck.exhaustedMessage { print(terminalSafe(message)) }
+        // Activity as of the catalog's newest day once it is stale, as the deck's own reasons judge it.
+        try CatalogAge.$current.withValue(recommender.index.age) {
+            switch format {
+            case .json:
+                try printJSON(APISchemas.feed(deck, filter: filter, now: Date()))
+            case .text:
+                CardPrinter.print(deck.cards)
+                if let message = deck.exhaustedMessage { print(terminalSafe(message)) }
+            }
         }
     }
 }
@@ -168,10 +171,12 @@ struct SimilarCommand: AsyncParsableCommand {
             throw CommandFailure("\(repository) is not in the catalog. Search for it with repofinder search.")
         }
         let similar = recommender.similar(to: repository, limit: limit)
-        switch format {
-        case .json:
-            try printJSON(Components.Schemas.SimilarList(items: similar.map { APISchemas.card($0, now: Date()) }))
-        case .text: CardPrinter.print(similar)
+        try CatalogAge.$current.withValue(recommender.index.age) {
+            switch format {
+            case .json:
+                try printJSON(Components.Schemas.SimilarList(items: similar.map { APISchemas.card($0, now: Date()) }))
+            case .text: CardPrinter.print(similar)
+            }
         }
     }
 }

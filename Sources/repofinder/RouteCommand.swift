@@ -41,7 +41,13 @@ struct RouteCommand: AsyncParsableCommand {
             print(terminalSafe("web path   \(route.webPath)"))
             if lookedUp { print("catalog    " + (repository.map(\.summaryLine) ?? "not in the catalog")) }
         case .json:
-            try printJSON(APISchemas.resolvedLink(route, repository: repository, now: Date()))
+            if lookedUp {
+                try await database.judgingActivity {
+                    try printJSON(APISchemas.resolvedLink(route, repository: repository, now: Date()))
+                }
+            } else {
+                try printJSON(APISchemas.resolvedLink(route, repository: repository, now: Date()))
+            }
         }
     }
 }

@@ -58,6 +58,10 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try await database.judgingActivity { try await answer() }
+    }
+
+    private func answer() async throws {
         let search = SearchQuery(
             text: query, language: language, topic: topic, minimumStars: minimumStars, health: health, sort: sort,
             page: PageRequest(page: page, perPage: perPage))

@@ -37,6 +37,10 @@ struct StarsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try await database.judgingActivity { try await answer() }
+    }
+
+    private func answer() async throws {
         let name: RepositoryName
         do {
             name = try RepositoryName(parsing: repository)

@@ -216,6 +216,13 @@ struct CommandLineTests {
         let search = try await run(["search", "vapor", "--per-page", "1"], in: directory)
         #expect(search.output.contains("   1  vapor/vapor  ★"))
         #expect(!search.errors.contains("First use"))
+        // Activity is judged as of the old starter catalog's newest day, saying so, as the server judges it (it read
+        // "Quiet — pushed 3 months ago" before).
+        let json = try await run(["search", "ripgrep", "--per-page", "1", "--format", "json"], in: directory)
+        #expect(json.output.contains("as of 22 Aug 2026"), "\(json.output.prefix(600))")
+        let compared = try await run(["compare", "BurntSushi/ripgrep", "sharkdp/fd"], in: directory)
+        #expect(compared.output.contains("Health             Active"), "\(compared.output)")
+        #expect(!compared.output.contains("months ago"), "\(compared.output)")
     }
 
     /// A database in `directory` holding only vapor/vapor (not empty, so the starter catalog is not loaded).

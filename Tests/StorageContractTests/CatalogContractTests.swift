@@ -19,6 +19,28 @@ struct CatalogContractTests {
         }
     }
 
+    @Test(
+        "the catalog's age is what the repositories' pushes say, as the recommender's index reads them",
+        arguments: Engine.available)
+    func catalogAge(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            #expect(try await test.store.catalogAge().newestDay == nil)
+            // Late in the evening UTC (a local clock ahead of UTC must not move it to the next day), and one push
+            // whose day no more than one repository in a thousand shares would still count here (1,000 or fewer).
+            let pushes = ["2026-08-20T23:30:00Z", "2026-08-22T23:59:00Z", "2026-08-21T08:00:00Z", nil]
+            var repositories: [Repository] = []
+            for (position, push) in pushes.enumerated() {
+                var repository = Fixtures.repository("owner\(position)/project")
+                repository.pushedAt = push.flatMap { ISO8601DateFormatter().date(from: $0) }
+                repositories.append(repository)
+            }
+            _ = try await test.store.upsertRepositories(repositories)
+            let age = try await test.store.catalogAge()
+            #expect(age.newestDay == Day("2026-08-22"))
+            #expect(age == CatalogAge(pushes: repositories.map(\.pushedAt)))
+        }
+    }
+
     @Test("repositories round-trip every field and are found whatever the case", arguments: Engine.available)
     func roundTrip(engine: Engine) async throws {
         try await withStore(engine) { test in
