@@ -283,7 +283,8 @@ let package = Package(
 
         // Tests, and what several of them share.
         .target(
-            name: "TestSupport", dependencies: ["Storage", "StorageSQLite", "StoragePostgres", "RepoFinderCore"],
+            name: "TestSupport",
+            dependencies: ["Catalog", "Storage", "StorageSQLite", "StoragePostgres", "RepoFinderCore"],
             path: "Tests/TestSupport", swiftSettings: strictSettings),
         // The recorded GitHub answers and a transport that replays them, for the GitHub client's and the sync's tests.
         .target(

@@ -2,7 +2,6 @@ public import Foundation
 public import Recommender
 public import RepoFinderCore
 public import Storage
-import Synchronization
 
 /// Today's pick of a person: the card, and what they did with it since (like, save or skip), if anything.
 public struct DailyPick: Sendable {
@@ -26,9 +25,6 @@ public struct HomeParts: Sendable {
     public var callingName: String?
     public var recentSaves: Page<ListedRepository>
 }
-
-/// ``PersonSession``'s famous-stars floor per index (a few indexes live at once, across rebuilds).
-private let famousFloors = Mutex<[ObjectIdentifier: Int]>([:])
 
 extension PersonSession {
     /// Everything Home shows of this person for their local `day` (see ``pick(for:recommender:at:)``): on a first
@@ -88,25 +84,12 @@ extension PersonSession {
         let best = try await deal(size: 1, filter: DeckFilter(), recommender: recommender)
         guard let top = best.cards.first else { return best }
         let active = try await deal(size: 5, filter: DeckFilter(health: .active), recommender: recommender)
-        let famous = Self.famousFloor(recommender.index)
+        let famous = recommender.index.famousStars
         let fitting = active.cards.filter { $0.fit >= max(1, top.fit - 15) }
         let chosen = fitting.first { $0.repository.stars < famous } ?? fitting.first ?? top
         let others = ([top] + active.cards).filter { $0.repository.id != chosen.repository.id }
         _ = try await giveBack(others.map(\.repository.repositoryName), recommender: recommender)
         return Deck(cards: [chosen], exhausted: false, narrowed: false, age: best.age)
-    }
-
-    /// The stars of the catalog's 1,000th most-starred repository, worked out once per index.
-    private static func famousFloor(_ index: RecommendationIndex) -> Int {
-        let key = ObjectIdentifier(index)
-        if let known = famousFloors.withLock({ $0[key] }) { return known }
-        let stars = index.repositories.map(\.stars).sorted(by: >)
-        let floor = stars.count > 1_000 ? stars[999] : 0
-        famousFloors.withLock { floors in
-            if floors.count > 4 { floors.removeAll() }
-            floors[key] = floor
-        }
-        return floor
     }
 
     /// Today's pick kept for the day (or made now), with the person's decision on it.

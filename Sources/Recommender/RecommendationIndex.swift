@@ -20,6 +20,9 @@ public final class RecommendationIndex: Sendable {
     let priors: Priors
     /// How old the catalog's facts are: health and "this week" are judged as of its newest day once it is stale.
     public let age: CatalogAge
+    /// The stars of the catalog's 1,000th most-starred repository (0 in a smaller catalog): at or above it, a
+    /// repository is one a person likely knows already (today's pick prefers others).
+    public let famousStars: Int
     /// The projects the catalog holds under an old name too (``SameProjects``): only the current name is dealt,
     /// similar or assessed, and a signal for an old name counts for the current one.
     public let sameProjects: SameProjects
@@ -81,6 +84,8 @@ public final class RecommendationIndex: Sendable {
         let priors = Priors(sorted, weeklyGains: weeklyGains, now: now)
         self.priors = priors
         age = CatalogAge(pushes: sorted.lazy.map(\.pushedAt))
+        let stars = sorted.map(\.stars).sorted(by: >)
+        famousStars = stars.count > 1_000 ? stars[999] : 0
 
         // Meaning vectors only while content neighbours are made (a 42k catalog's would hold 43 MB).
         let meaning = configuration.contentMeaningFloor < 1 ? embedder.map { ItemMeaning(sorted, embedder: $0) } : nil

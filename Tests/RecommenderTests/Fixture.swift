@@ -43,14 +43,9 @@ struct Fixture: Sendable {
     }
 
     private static func stars(_ relativePath: String) throws -> [OfflineEvaluation.Star] {
-        let reader = try LineReader(path: try SharedDataFolder.file(relativePath))
-        var stars: [OfflineEvaluation.Star] = []
-        while let line = try reader.next() {
-            guard case .text(let number, let bytes) = line, number > 1 else { continue }
-            let fields = String(decoding: bytes, as: UTF8.self).split(separator: ",")
-            stars.append(OfflineEvaluation.Star(person: String(fields[0]), repositoryKey: String(fields[1])))
+        try DevelopmentSplit.stars(relativePath).map {
+            OfflineEvaluation.Star(person: $0.person, repositoryKey: $0.repositoryKey)
         }
-        return stars
     }
 }
 

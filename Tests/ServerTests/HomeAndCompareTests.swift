@@ -29,6 +29,22 @@ struct HomeAndCompareTests {
             clock: { clock.read() })
     }
 
+    /// Two devices of one person over a store of `engine` holding the synthetic catalog: on PostgreSQL each talks to
+    /// its own server (several servers share one database); SQLite has one server, so they share it.
+    static func withTwoDevices(
+        _ engine: Engine, clock: ManualClock,
+        _ body: @Sendable (_ phone: any TestClientProtocol, _ laptop: any TestClientProtocol) async throws -> Void
+    ) async throws {
+        try await withStore(engine) { test in
+            try await SyntheticCatalog.seed(test.store)
+            let phone = try await Self.server(test.store, clock)
+            let laptop = engine == .postgres ? try await Self.server(test.store, clock) : phone
+            try await phone.test(.router) { phone in
+                try await laptop.test(.router) { laptop in try await body(phone, laptop) }
+            }
+        }
+    }
+
     static func pick(_ home: [String: Any]) -> String? {
         (((home["pick"] as? [String: Any])?["item"] as? [String: Any])?["repository"] as? [String: Any])?["fullName"]
             as? String
@@ -39,43 +55,36 @@ struct HomeAndCompareTests {
         arguments: Engine.available)
     func notForMe(engine: Engine) async throws {
         let clock = ManualClock(Self.instant)
-        try await withStore(engine) { test in
-            try await SyntheticCatalog.seed(test.store)
-            let phone = try await Self.server(test.store, clock)
-            let laptop = engine == .postgres ? try await Self.server(test.store, clock) : phone
-            try await phone.test(.router) { phone in
-                try await laptop.test(.router) { laptop in
-                    let ana = try await phone.newToken()
-                    _ = try await phone.call(
-                        .put, "/v1/me/preferences", token: ana,
-                        json: #"{"techStack":["Rust"],"onboardingCompleted":true}"#)
-                    var seen: [String] = []
-                    var current = try #require(Self.pick(try await Self.home(phone, ana, zone: "UTC")))
-                    for round in 0..<4 {
-                        seen.append(current)
-                        let skip =
-                            #"{"interactions":[{"id":"not-for-me-\#(round)","repo":"\#(current)","kind":"skip","at":"2026-11-23T10:30:00Z"}]}"#
-                        #expect(
-                            try await phone.call(.post, "/v1/me/interactions", token: ana, json: skip).status == .ok)
-                        let home = try await Self.home(phone, ana, zone: "UTC")
-                        let next = try #require(Self.pick(home))
-                        let decision = (home["pick"] as? [String: Any])?["decision"] as? String
-                        if round < 3 {
-                            #expect(!seen.contains(next), "round \(round): \(next) again")
-                            #expect(decision == nil)
-                            #expect(next.hasPrefix("rust-"), "still chosen for the person's Rust")
-                            // The same on the other device and on a reload (another server shows a later
-                            // replacement once its session of the person is read again, within a minute).
-                            if round == 0 || engine != .postgres {
-                                #expect(Self.pick(try await Self.home(laptop, ana, zone: "UTC")) == next)
-                            }
-                        } else {
-                            #expect(next == current, "a fourth Not for me keeps the pick until tomorrow")
-                            #expect(decision == "skip")
-                        }
-                        current = next
+        try await Self.withTwoDevices(engine, clock: clock) { phone, laptop in
+            let ana = try await phone.newToken()
+            _ = try await phone.call(
+                .put, "/v1/me/preferences", token: ana,
+                json: #"{"techStack":["Rust"],"onboardingCompleted":true}"#)
+            var seen: [String] = []
+            var current = try #require(Self.pick(try await Self.home(phone, ana, zone: "UTC")))
+            for round in 0..<4 {
+                seen.append(current)
+                let skip =
+                    #"{"interactions":[{"id":"not-for-me-\#(round)","repo":"\#(current)","kind":"skip","at":"2026-11-23T10:30:00Z"}]}"#
+                #expect(
+                    try await phone.call(.post, "/v1/me/interactions", token: ana, json: skip).status == .ok)
+                let home = try await Self.home(phone, ana, zone: "UTC")
+                let next = try #require(Self.pick(home))
+                let decision = (home["pick"] as? [String: Any])?["decision"] as? String
+                if round < 3 {
+                    #expect(!seen.contains(next), "round \(round): \(next) again")
+                    #expect(decision == nil)
+                    #expect(next.hasPrefix("rust-"), "still chosen for the person's Rust")
+                    // The same on the other device and on a reload (another server shows a later
+                    // replacement once its session of the person is read again, within a minute).
+                    if round == 0 || engine != .postgres {
+                        #expect(Self.pick(try await Self.home(laptop, ana, zone: "UTC")) == next)
                     }
+                } else {
+                    #expect(next == current, "a fourth Not for me keeps the pick until tomorrow")
+                    #expect(decision == "skip")
                 }
+                current = next
             }
         }
     }
@@ -85,77 +94,68 @@ struct HomeAndCompareTests {
         arguments: Engine.available)
     func todaysPick(engine: Engine) async throws {
         let clock = ManualClock(Self.instant)
-        try await withStore(engine) { test in
-            try await SyntheticCatalog.seed(test.store)
-            // Two devices: on PostgreSQL each talks to its own server (several servers share one database); SQLite
-            // has one server, so they share it.
-            let phone = try await Self.server(test.store, clock)
-            let laptop = engine == .postgres ? try await Self.server(test.store, clock) : phone
-            try await phone.test(.router) { phone in
-                try await laptop.test(.router) { laptop in
-                    let ana = try await phone.newToken()
-                    _ = try await phone.call(
-                        .put, "/v1/me/preferences", token: ana,
-                        json: #"{"name":"Ana Silva","techStack":["Rust"],"onboardingCompleted":true}"#)
-                    let first = try await Self.home(phone, ana, zone: "Pacific/Honolulu")
-                    #expect(first["greeting"] as? String == "Hello, Ana")
-                    #expect(first["day"] as? String == "2026-11-23")
-                    #expect(first["onboarded"] as? Bool == true)
-                    let picked = try #require(Self.pick(first))
-                    #expect(picked.hasPrefix("rust-"), "chosen for the person's Rust")
-                    // The other device, later the same local day, and a reload: the same pick.
-                    clock.advance(6 * 3_600)
-                    let other = try await Self.home(laptop, ana, zone: "Pacific/Honolulu")
-                    #expect(Self.pick(other) == picked)
-                    #expect(other["greeting"] as? String == "Good morning, Ana")
-                    #expect(Self.pick(try await Self.home(phone, ana, zone: "Pacific/Honolulu")) == picked)
-                    // At the same instant it is already the 24th in Kiritimati: a person there has that day's pick.
-                    // Bo has not set up or swiped yet: no pick (it would be everyone's, and stay for the day).
-                    let bo = try await phone.newToken()
-                    let early = try await Self.home(phone, bo, zone: "Pacific/Kiritimati")
-                    #expect(Self.pick(early) == nil)
-                    #expect((early["pickMessage"] as? String)?.contains("once you tell RepoFinder") == true)
-                    _ = try await phone.call(
-                        .put, "/v1/me/preferences", token: bo, json: #"{"techStack":["Go"],"onboardingCompleted":true}"#
-                    )
-                    let far = try await Self.home(phone, bo, zone: "Pacific/Kiritimati")
-                    #expect(far["day"] as? String == "2026-11-24")
-                    #expect(Self.pick(far) != nil)
-                    // Moving: Rust's gainers this week, never the pick itself.
-                    let moving = try #require(first["moving"] as? [String: Any])
-                    #expect(moving["languages"] as? [String] == ["Rust"])
-                    let movers = (moving["items"] as? [[String: Any]] ?? []).compactMap {
-                        ($0["repository"] as? [String: Any])?["fullName"] as? String
-                    }
-                    #expect(!movers.isEmpty && movers.allSatisfy { $0.hasPrefix("rust-") } && !movers.contains(picked))
-                    // Like it from Home: it is in Liked, Home says so, and the deck never deals it.
-                    let like = try await phone.call(
-                        .post, "/v1/me/interactions", token: ana,
-                        json:
-                            #"{"interactions":[{"id":"home-like-1","repo":"\#(picked)","kind":"like","at":"2026-11-23T16:31:00Z"}]}"#
-                    )
-                    #expect(like.status == .ok)
-                    #expect(try await phone.call(.get, "/v1/me/liked", token: ana).names() == [picked])
-                    let after = try await Self.home(phone, ana, zone: "Pacific/Honolulu")
-                    #expect((after["pick"] as? [String: Any])?["decision"] as? String == "like")
-                    // The next local day brings a new pick, one not dealt before.
-                    let dealt = try await phone.call(.get, "/v1/me/feed?limit=5", token: ana).names()
-                    clock.advance(18 * 3_600)
-                    let tomorrow = try await Self.home(laptop, ana, zone: "Pacific/Honolulu")
-                    #expect(tomorrow["day"] as? String == "2026-11-24")
-                    let next = try #require(Self.pick(tomorrow))
-                    #expect(next != picked && !dealt.contains(next))
-                    var seen = Set(dealt)
-                    for _ in 0..<20 {
-                        let page = try await phone.call(.get, "/v1/me/feed?limit=50", token: ana)
-                        let names = try page.names()
-                        if names.isEmpty { break }
-                        seen.formUnion(names)
-                    }
-                    #expect(!seen.contains(picked) && !seen.contains(next), "a pick is never dealt")
-                    #expect(seen.count == ServerHarness.catalog.count - 2)
-                }
+        try await Self.withTwoDevices(engine, clock: clock) { phone, laptop in
+            let ana = try await phone.newToken()
+            _ = try await phone.call(
+                .put, "/v1/me/preferences", token: ana,
+                json: #"{"name":"Ana Silva","techStack":["Rust"],"onboardingCompleted":true}"#)
+            let first = try await Self.home(phone, ana, zone: "Pacific/Honolulu")
+            #expect(first["greeting"] as? String == "Hello, Ana")
+            #expect(first["day"] as? String == "2026-11-23")
+            #expect(first["onboarded"] as? Bool == true)
+            let picked = try #require(Self.pick(first))
+            #expect(picked.hasPrefix("rust-"), "chosen for the person's Rust")
+            // The other device, later the same local day, and a reload: the same pick.
+            clock.advance(6 * 3_600)
+            let other = try await Self.home(laptop, ana, zone: "Pacific/Honolulu")
+            #expect(Self.pick(other) == picked)
+            #expect(other["greeting"] as? String == "Good morning, Ana")
+            #expect(Self.pick(try await Self.home(phone, ana, zone: "Pacific/Honolulu")) == picked)
+            // At the same instant it is already the 24th in Kiritimati: a person there has that day's pick.
+            // Bo has not set up or swiped yet: no pick (it would be everyone's, and stay for the day).
+            let bo = try await phone.newToken()
+            let early = try await Self.home(phone, bo, zone: "Pacific/Kiritimati")
+            #expect(Self.pick(early) == nil)
+            #expect((early["pickMessage"] as? String)?.contains("once you tell RepoFinder") == true)
+            _ = try await phone.call(
+                .put, "/v1/me/preferences", token: bo, json: #"{"techStack":["Go"],"onboardingCompleted":true}"#
+            )
+            let far = try await Self.home(phone, bo, zone: "Pacific/Kiritimati")
+            #expect(far["day"] as? String == "2026-11-24")
+            #expect(Self.pick(far) != nil)
+            // Moving: Rust's gainers this week, never the pick itself.
+            let moving = try #require(first["moving"] as? [String: Any])
+            #expect(moving["languages"] as? [String] == ["Rust"])
+            let movers = (moving["items"] as? [[String: Any]] ?? []).compactMap {
+                ($0["repository"] as? [String: Any])?["fullName"] as? String
             }
+            #expect(!movers.isEmpty && movers.allSatisfy { $0.hasPrefix("rust-") } && !movers.contains(picked))
+            // Like it from Home: it is in Liked, Home says so, and the deck never deals it.
+            let like = try await phone.call(
+                .post, "/v1/me/interactions", token: ana,
+                json:
+                    #"{"interactions":[{"id":"home-like-1","repo":"\#(picked)","kind":"like","at":"2026-11-23T16:31:00Z"}]}"#
+            )
+            #expect(like.status == .ok)
+            #expect(try await phone.call(.get, "/v1/me/liked", token: ana).names() == [picked])
+            let after = try await Self.home(phone, ana, zone: "Pacific/Honolulu")
+            #expect((after["pick"] as? [String: Any])?["decision"] as? String == "like")
+            // The next local day brings a new pick, one not dealt before.
+            let dealt = try await phone.call(.get, "/v1/me/feed?limit=5", token: ana).names()
+            clock.advance(18 * 3_600)
+            let tomorrow = try await Self.home(laptop, ana, zone: "Pacific/Honolulu")
+            #expect(tomorrow["day"] as? String == "2026-11-24")
+            let next = try #require(Self.pick(tomorrow))
+            #expect(next != picked && !dealt.contains(next))
+            var seen = Set(dealt)
+            for _ in 0..<20 {
+                let page = try await phone.call(.get, "/v1/me/feed?limit=50", token: ana)
+                let names = try page.names()
+                if names.isEmpty { break }
+                seen.formUnion(names)
+            }
+            #expect(!seen.contains(picked) && !seen.contains(next), "a pick is never dealt")
+            #expect(seen.count == ServerHarness.catalog.count - 2)
         }
     }
 

@@ -92,14 +92,7 @@ struct ImportVersusLikesTests {
 
     /// `(login, repository key)` of a star file of the development split.
     static func stars(_ relativePath: String) throws -> [(String, String)] {
-        let reader = try LineReader(path: try SharedDataFolder.file(relativePath))
-        var stars: [(String, String)] = []
-        while let line = try reader.next() {
-            guard case .text(let number, let bytes) = line, number > 1 else { continue }
-            let fields = String(decoding: bytes, as: UTF8.self).split(separator: ",")
-            stars.append((String(fields[0]), String(fields[1]).lowercased()))
-        }
-        return stars
+        try DevelopmentSplit.stars(relativePath).map { ($0.person, $0.repositoryKey) }
     }
 }
 
