@@ -40,15 +40,14 @@ struct LiveTransportTests {
         await #expect(throws: TransportError.timeout) {
             try await transport.send(slow, timeout: .milliseconds(300))
         }
-        let started = ContinuousClock.now
+        // Refused, not timed out: the error says which (a refusal within the deadline is `unreachable`, a deadline
+        // reached is `timeout`), so no wall-clock bound is needed (one failed at 10.27 s against 10 s on a loaded CI).
         await #expect {
             try await transport.send(GitHubRequest(url: URL(string: "http://127.0.0.1:1/")!), timeout: .seconds(30))
         } throws: { error in
             guard case .unreachable(let detail) = error as? TransportError else { return false }
             return detail == "127.0.0.1:1: connection refused"
         }
-        // Refused long before the 30 s deadline (a loaded CI machine has taken 2.5 s to get this far).
-        #expect(ContinuousClock.now - started < .seconds(10))
         try await transport.shutdown()
     }
 }

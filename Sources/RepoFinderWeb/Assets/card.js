@@ -66,7 +66,7 @@ export function cardBody(item, areaName) {
     repository.language && h("span", { class: "fact" }, repository.language),
     repository.health && h("span", { class: `fact health ${repository.health}`, title: repository.healthSummary || "" },
       repository.health[0].toUpperCase() + repository.health.slice(1)),
-    repository.lastUpdated && h("span", { class: "fact" }, `updated ${repository.lastUpdated}`),
+    repository.lastUpdated && h("span", { class: "fact updated" }, `updated ${repository.lastUpdated}`),
   ];
   const topics = repository.topics || [];
   const label = `${repository.fullName}${words ? `, ${words.toLowerCase()}` : ""}`;
@@ -113,17 +113,24 @@ function fitButton(item, words) {
   return h("div", { class: "fit-box" }, button, explanation);
 }
 
-/** Trims a card to its box: topics then reasons fold into "+N", the description shortens, until nothing spills. */
+/**
+ * Trims a card to its box: topics then reasons fold into "+N", the description shortens; on a very small screen
+ * (320 × 568) the description goes to one line, the "updated" fact leaves (the health's title keeps it) and, last,
+ * the reasons' "+N more" — until nothing spills past the card's edge.
+ */
 export function fitCard(element) {
   if (!element.isConnected || element.classList.contains("skeleton")) return;
   const lists = [element.querySelector(".topics"), element.querySelector(".reasons")].filter(Boolean);
   // Start from everything shown (the box may have grown).
   for (const list of lists) {
+    list.hidden = false;
     list.querySelectorAll("li").forEach((li) => { li.hidden = false; });
     list.querySelector(".more")?.remove();
   }
   const description = element.querySelector(".description");
   if (description) description.style.removeProperty("-webkit-line-clamp");
+  const updated = element.querySelector(".fact.updated");
+  if (updated) updated.hidden = false;
   const overflows = () => element.scrollHeight > element.clientHeight + 1;
   if (!overflows()) return;
   const shrink = (list, keepAtLeast) => {
@@ -148,6 +155,9 @@ export function fitCard(element) {
       if (lines > 2) { description.style.webkitLineClamp = String(lines - 1); continue; }
     }
     if (reasons && shrink(reasons, 0)) continue;
+    if (description && Number(description.style.webkitLineClamp) > 1) { description.style.webkitLineClamp = "1"; continue; }
+    if (updated && !updated.hidden) { updated.hidden = true; continue; }
+    if (reasons && !reasons.hidden) { reasons.hidden = true; continue; }
     break;
   }
   topics?.classList.toggle("none-shown", topics && !topics.querySelector("li:not(.more):not([hidden])"));
