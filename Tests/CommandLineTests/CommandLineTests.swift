@@ -1,4 +1,5 @@
 import Foundation
+import RepoFinderCore
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import RepoFinderCore
 import Synchronization
 import TestSupport
 import Testing
@@ -206,7 +207,7 @@ struct DiscoverTerminalTests {
     }
 
     func exitStatus(_ process: Process) async throws -> Int32 {
-        try await offThePool { [process] in
+        await offThePool { [process] in
             process.waitUntilExit()
             return process.terminationStatus
         }

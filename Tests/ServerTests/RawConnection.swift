@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// A plain TCP connection to a loopback port, for what an HTTP client library will not do: send nothing, send half a
-/// request, trickle a body. Blocking calls; use off the cooperative threads (``offThePool(_:)`` in TestSupport).
+/// request, trickle a body. Blocking calls; use off the cooperative threads (``offThePool(_:)`` in RepoFinderCore).
 final class RawConnection: @unchecked Sendable {
     private let socket: Int32
 

@@ -1,14 +1,5 @@
 import Foundation
 
-/// Runs blocking or CPU-bound test work (waiting for a process, building a large index in a debug build) on a
-/// Dispatch thread and suspends the test meanwhile, so that Swift concurrency's few cooperative threads (one per core)
-/// stay free for other tests' timers and deadlines. (RepoFinderCore's `offThePool` takes work that cannot fail.)
-public func offThePool<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
-    }
-}
-
 /// Runs long, CPU-bound test work (a debug build indexing the whole shared catalog) on a thread of its own: not on
 /// Swift concurrency's cooperative threads, and not on Dispatch's shared workers either, whose few threads the servers
 /// under test need for their own builds — the kernel shares the cores between it and them instead.
