@@ -29,6 +29,7 @@ echo "style: swift format lint --strict (Package.swift, Sources, Tests)"
 swift format lint --strict --recursive Package.swift Sources Tests
 echo "imports: scripts/check-imports.py (each target imports what it declares, declares what it imports)"
 python3 scripts/check-imports.py
+python3 scripts/module-graph.py --check
 
 if $quick; then
     started=$(date +%s)

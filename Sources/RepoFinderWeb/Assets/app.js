@@ -1,7 +1,7 @@
 // The web app's entry point on every page: the service worker, the offline banner and sync, repoverse:// links
 // pasted anywhere, then the script of this page's screen.
 
-import { api } from "./api.js";
+import { openLink } from "./links.js";
 import { checkReachable, currentSyncState, pendingCount, sync, syncState } from "./store.js";
 import { mountTray } from "./tray.js";
 import { showOnceLoaded, toast } from "./ui.js";
@@ -39,17 +39,6 @@ function showBanner() {
   banner.hidden = text === "";
   banner.dataset.pending = String(pending);
   banner.classList.toggle("offline", offline);
-}
-
-/** Opens a repoverse:// link (or a web path) on the right screen, or says what is wrong with it. */
-export async function openLink(link) {
-  try {
-    const resolved = await api.resolve(link.trim());
-    location.assign(resolved.webPath);
-  } catch (error) {
-    if (error.status === 404) location.assign(`/open?link=${encodeURIComponent(link.trim())}`);
-    else toast(error.message);
-  }
 }
 
 function watchPaste() {

@@ -2,7 +2,7 @@
 // of the list), with filters kept in the address, pull to refresh on touch (Trending), and removal by a swipe or a
 // button (Saved, Liked).
 
-import { openLink } from "./app.js";
+import { openLink } from "./links.js";
 import { api } from "./api.js";
 import { starButton } from "./githubstar.js";
 import { LANGUAGES, unknownLanguage } from "./languages.js";

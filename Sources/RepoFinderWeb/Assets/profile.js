@@ -2,7 +2,7 @@
 // person's GitHub stars imported (the last import and its progress); a field that opens repoverse:// links.
 
 import { showAccount } from "./account.js";
-import { openLink } from "./app.js";
+import { openLink } from "./links.js";
 import { api, forgetAccount } from "./api.js";
 import * as stars from "./stars.js";
 import { forgetEverything } from "./store.js";
