@@ -6,7 +6,7 @@ public import Storage
 /// The tools over what RepoFinder holds: the store (search, repositories, trending, star history) and the
 /// recommender (neighbours, a person's fit), for `person` when someone asks.
 public struct CatalogAskTools: AskTools {
-    let store: any DataStore
+    let store: any CatalogStore & CatalogUpkeepStore
     let recommender: Recommender
     let person: (any AskPerson)?
     public let now: Date
@@ -16,7 +16,8 @@ public struct CatalogAskTools: AskTools {
     let starHistory: @Sendable (Repository) async throws -> [StarSnapshot]
 
     public init(
-        store: any DataStore, recommender: Recommender, person: (any AskPerson)?, now: Date = Date(),
+        store: any CatalogStore & CatalogUpkeepStore, recommender: Recommender, person: (any AskPerson)?,
+        now: Date = Date(),
         trending: (@Sendable (TrendingQuery) async throws -> TrendingList)? = nil,
         history: (@Sendable (Repository) async throws -> [StarSnapshot])? = nil
     ) {
@@ -151,7 +152,7 @@ public struct GivenPerson: AskPerson {
     /// A person whose lists are these `owner/name`s (oldest first), looked up in `store`, their taste the likes and
     /// saves; the names the store lacks (or that are no names) are left out and returned.
     public static func named(
-        saved: [String], liked: [String], in store: any DataStore
+        saved: [String], liked: [String], in store: any CatalogStore & CatalogUpkeepStore
     ) async throws -> (person: GivenPerson, missing: [String]) {
         var lists: [RepositoryList: [Repository]] = [:]
         var signals: [TasteSignal] = []

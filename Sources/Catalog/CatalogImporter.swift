@@ -13,7 +13,7 @@ public struct CatalogImporter: Sendable {
         case rejected(LineRejection)
     }
 
-    private let store: any DataStore
+    private let store: any CatalogStore
     private let batchSize: Int?
     private let maximumLineBytes: Int
 
@@ -25,7 +25,7 @@ public struct CatalogImporter: Sendable {
     /// - Parameters:
     ///   - batchSize: rows per transaction; nil uses the measured default of each kind of file.
     ///   - maximumLineBytes: longer lines are rejected (default 1 MiB).
-    public init(store: any DataStore, batchSize: Int? = nil, maximumLineBytes: Int = 1 << 20) {
+    public init(store: any CatalogStore, batchSize: Int? = nil, maximumLineBytes: Int = 1 << 20) {
         self.store = store
         self.batchSize = batchSize.map { max(1, $0) }
         self.maximumLineBytes = maximumLineBytes

@@ -32,12 +32,12 @@ public struct RefreshPlan: Sendable, Equatable {
 /// one) repositories are fetched one by one over REST, as far as the unauthenticated limit (60 an hour) goes; the next
 /// run continues with those checked longest ago.
 public struct CatalogRefresh: Sendable {
-    private let store: any DataStore
+    private let store: any CatalogStore & CatalogUpkeepStore
     private let github: GitHubClient
     private let batched: Bool
 
     /// - Parameter batched: use GraphQL batches (the client has a token).
-    public init(store: any DataStore, github: GitHubClient, batched: Bool) {
+    public init(store: any CatalogStore & CatalogUpkeepStore, github: GitHubClient, batched: Bool) {
         self.store = store
         self.github = github
         self.batched = batched

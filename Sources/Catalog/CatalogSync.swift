@@ -117,11 +117,14 @@ public struct CatalogSync: Sendable {
         case refreshed(Int, of: Int)
     }
 
-    private let store: any DataStore
+    private let store: any CatalogStore & CatalogUpkeepStore
     private let github: GitHubClient
     private let now: @Sendable () -> Date
 
-    public init(store: any DataStore, github: GitHubClient, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(
+        store: any CatalogStore & CatalogUpkeepStore, github: GitHubClient,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.store = store
         self.github = github
         self.now = now

@@ -22,7 +22,7 @@ public enum StarterCatalog {
 
     /// Loads the starter catalog if `store` holds no repositories; nil if it already had some. `willLoad` is called
     /// just before loading starts (to tell the person why the first command takes a few seconds).
-    public static func loadIfEmpty(into store: any DataStore, willLoad: () -> Void = {}) async throws -> Load? {
+    public static func loadIfEmpty(into store: any CatalogStore, willLoad: () -> Void = {}) async throws -> Load? {
         // One row answers "empty?"; statistics() would count every table on each command.
         guard try await store.repositories(offset: 0, limit: 1).isEmpty else { return nil }
         guard let repositoriesPath, let starSnapshotsPath else {

@@ -8,7 +8,7 @@ public final class DealingSessions: Sendable {
     /// Told of every deal: how long the recommender took and how many cards it dealt.
     public typealias DealObserver = @Sendable (_ duration: Duration, _ cards: Int) -> Void
 
-    private let store: any DataStore
+    private let store: any AccountStore & InteractionStore & DeckStore
     private let sessions = Mutex<[String: PersonSession]>([:])
     private let maximumCached: Int
     private let refresh: Duration
@@ -23,7 +23,8 @@ public final class DealingSessions: Sendable {
     ///   - refresh: how long a session's taste is trusted before it is read from the store again.
     ///   - observe: told of every deal (for metrics).
     public init(
-        store: any DataStore, served: ServedRecorder, maximumCached: Int = 100_000, refresh: Duration = .seconds(60),
+        store: any AccountStore & InteractionStore & DeckStore, served: ServedRecorder, maximumCached: Int = 100_000,
+        refresh: Duration = .seconds(60),
         observe: @escaping DealObserver = { _, _ in }
     ) {
         self.store = store

@@ -15,7 +15,7 @@ public final class DeckService<Companion: Sendable>: Sendable {
     /// Makes the companion of a newly built index (called off the cooperative threads).
     public typealias MakeCompanion = @Sendable (RecommendationIndex) -> Companion
 
-    private let store: any DataStore
+    private let store: any CatalogStore & AccountStore & InteractionStore & DeckStore
     private let extraCommunity: [CommunitySignal]
     private let makeCompanion: MakeCompanion
     private let built: Mutex<(recommender: Recommender, companion: Companion)>
@@ -25,7 +25,8 @@ public final class DeckService<Companion: Sendable>: Sendable {
     public let served: ServedRecorder
 
     private init(
-        store: any DataStore, extraCommunity: [CommunitySignal], makeCompanion: @escaping MakeCompanion,
+        store: any CatalogStore & AccountStore & InteractionStore & DeckStore, extraCommunity: [CommunitySignal],
+        makeCompanion: @escaping MakeCompanion,
         built: (recommender: Recommender, companion: Companion), logger: Logger
     ) {
         self.store = store
@@ -41,7 +42,8 @@ public final class DeckService<Companion: Sendable>: Sendable {
     ///   - extraCommunity: community signals from outside the store (a stars file), learnt alongside.
     ///   - makeCompanion: what to derive from each index built.
     public static func make(
-        store: any DataStore, extraCommunity: [CommunitySignal] = [], logger: Logger,
+        store: any CatalogStore & AccountStore & InteractionStore & DeckStore, extraCommunity: [CommunitySignal] = [],
+        logger: Logger,
         makeCompanion: @escaping MakeCompanion
     ) async throws -> DeckService {
         let built = try await build(
@@ -84,7 +86,8 @@ public final class DeckService<Companion: Sendable>: Sendable {
 
     /// The recommender over the store's catalog and interactions, and its companion.
     private static func build(
-        store: any DataStore, extraCommunity: [CommunitySignal], makeCompanion: @escaping MakeCompanion,
+        store: any CatalogStore & AccountStore & InteractionStore & DeckStore, extraCommunity: [CommunitySignal],
+        makeCompanion: @escaping MakeCompanion,
         logger: Logger
     ) async throws -> (recommender: Recommender, companion: Companion) {
         let start = ContinuousClock.now
@@ -117,7 +120,10 @@ public struct NoCompanion: Sendable {
 
 extension DeckService where Companion == NoCompanion {
     /// Builds the first index of a service without a companion.
-    public static func make(store: any DataStore, extraCommunity: [CommunitySignal] = [], logger: Logger)
+    public static func make(
+        store: any CatalogStore & AccountStore & InteractionStore & DeckStore, extraCommunity: [CommunitySignal] = [],
+        logger: Logger
+    )
         async throws -> DeckService
     {
         try await make(store: store, extraCommunity: extraCommunity, logger: logger) { _ in NoCompanion() }

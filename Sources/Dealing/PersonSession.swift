@@ -38,7 +38,7 @@ public actor PersonSession {
 
     /// Whose session it is.
     public let userID: String
-    let store: any DataStore
+    let store: any AccountStore & InteractionStore & DeckStore
     let served: ServedRecorder
     private let refresh: Duration
     private let observe: DealingSessions.DealObserver
@@ -59,7 +59,8 @@ public actor PersonSession {
     var picksReplaced: [Day: Int] = [:]
 
     init(
-        userID: String, store: any DataStore, served: ServedRecorder, refresh: Duration, refreshes: RefreshLimiter,
+        userID: String, store: any AccountStore & InteractionStore & DeckStore, served: ServedRecorder,
+        refresh: Duration, refreshes: RefreshLimiter,
         observe: @escaping DealingSessions.DealObserver
     ) {
         self.userID = userID

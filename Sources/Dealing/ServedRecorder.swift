@@ -41,11 +41,11 @@ public final class ServedRecorder: Sendable {
         var flushes = 0
     }
 
-    private let store: any DataStore
+    private let store: any DeckStore
     private let queue = Mutex(Queue())
     private let logger: Logger
 
-    init(store: any DataStore, logger: Logger) {
+    init(store: any DeckStore, logger: Logger) {
         self.store = store
         self.logger = logger
     }

@@ -51,7 +51,7 @@ public actor GitHubSignIn {
     /// Makes a token for an account (a device joining it) and returns it; only its hash is stored.
     public typealias TokenIssuer = @Sendable (_ userID: String) async throws -> String
 
-    let store: any DataStore
+    let store: any AccountStore
     let github: GitHubClient
     let configuration: Configuration
     let logger: Logger
@@ -65,7 +65,7 @@ public actor GitHubSignIn {
     var isShutDown = false
 
     public init(
-        store: any DataStore, github: GitHubClient, configuration: Configuration, logger: Logger,
+        store: any AccountStore, github: GitHubClient, configuration: Configuration, logger: Logger,
         issueToken: @escaping TokenIssuer, hooks: MergeHooks = MergeHooks()
     ) {
         self.store = store

@@ -23,14 +23,15 @@ public actor StarBack {
         }
     }
 
-    private let store: any DataStore
+    private let store: any AccountStore & StarQueueStore
     private let github: GitHubClient
     private let signIn: GitHubSignIn
     private let policy: Policy
     private let logger: Logger
 
     public init(
-        store: any DataStore, github: GitHubClient, signIn: GitHubSignIn, policy: Policy = Policy(), logger: Logger
+        store: any AccountStore & StarQueueStore, github: GitHubClient, signIn: GitHubSignIn, policy: Policy = Policy(),
+        logger: Logger
     ) {
         self.store = store
         self.github = github

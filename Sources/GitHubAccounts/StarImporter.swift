@@ -27,7 +27,7 @@ public actor StarImporter {
     /// deck, so the next batch reflects them.
     public typealias StoredHandler = @Sendable (_ userID: String, _ stars: [Interaction]) async -> Void
 
-    private let store: any DataStore
+    private let store: any CatalogStore & StarImportStore & InteractionStore
     private let github: GitHubClient
     private let limits: Limits
     private let logger: Logger
@@ -38,7 +38,8 @@ public actor StarImporter {
     private var isShutDown = false
 
     public init(
-        store: any DataStore, github: GitHubClient, limits: Limits = Limits(), logger: Logger,
+        store: any CatalogStore & StarImportStore & InteractionStore, github: GitHubClient, limits: Limits = Limits(),
+        logger: Logger,
         onStored: @escaping StoredHandler = { _, _ in }
     ) {
         self.store = store

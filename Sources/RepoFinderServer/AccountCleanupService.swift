@@ -9,7 +9,7 @@ import Storage
 /// that), with everything they stored: hourly, in batches, while the server runs. Every server of a shared database
 /// may run it; a deletion is a plain `DELETE`, so running it twice is harmless.
 struct AccountCleanupService<C: Clock>: Service where C.Duration == Duration {
-    let store: any DataStore
+    let store: any AccountStore
     let age: Duration
     let clock: C
     let logger: Logger

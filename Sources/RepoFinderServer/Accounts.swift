@@ -15,7 +15,7 @@ final class Accounts: Sendable {
         var checkedAt: Date
     }
 
-    private let store: any DataStore
+    private let store: any AccountStore
     /// Token hash → account, for tokens seen recently. A deleted account's entry only leads to the store's
     /// `unknownUser`, which answers 401 like an unknown token.
     private let accounts = Mutex<[String: Known]>([:])
@@ -25,7 +25,7 @@ final class Accounts: Sendable {
     /// How long a cached token is trusted without asking the store.
     static let trustFor: TimeInterval = 30
 
-    init(store: any DataStore, maximumCached: Int = 100_000) {
+    init(store: any AccountStore, maximumCached: Int = 100_000) {
         self.store = store
         self.maximumCached = maximumCached
     }

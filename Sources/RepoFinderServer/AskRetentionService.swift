@@ -7,7 +7,7 @@ import Storage
 /// Deletes Ask threads untouched for ``AskRetention/days`` days, unless pinned: every hour, in batches, while the
 /// server runs. Every server of a shared database may run it; a deletion is a plain `DELETE`, so twice is harmless.
 struct AskRetentionService<C: Clock>: Service where C.Duration == Duration {
-    let store: any DataStore
+    let store: any AskThreadStore
     let clock: C
     let logger: Logger
     var interval: Duration = .seconds(3_600)

@@ -9,7 +9,7 @@ public import Storage
 /// the database claims the period and refreshes every repository (see `CatalogRefresh`); the others see it claimed and
 /// wait for the next. A run whose server stopped reporting is taken over; one that stopped early is tried again later.
 public actor CatalogRefresher {
-    private let store: any DataStore
+    private let store: any CatalogStore & CatalogUpkeepStore
     private let github: GitHubClient
     private let schedule: CatalogRefreshSchedule
     private let metrics: ServerMetrics?
@@ -20,7 +20,8 @@ public actor CatalogRefresher {
 
     /// - Parameter now: the clock (tests inject one).
     public init(
-        store: any DataStore, github: GitHubClient, schedule: CatalogRefreshSchedule, metrics: ServerMetrics? = nil,
+        store: any CatalogStore & CatalogUpkeepStore, github: GitHubClient, schedule: CatalogRefreshSchedule,
+        metrics: ServerMetrics? = nil,
         logger: Logger, runner: String? = nil, now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.store = store

@@ -17,7 +17,7 @@ struct Comparer: Sendable {
         case unavailable(String, retryAfter: Int)
     }
 
-    let store: any DataStore
+    let store: any CatalogStore
     let finder: BudgetedFinder
     let histories: ExpiringCache<String, [StarSnapshot]>
 

@@ -16,7 +16,7 @@ actor RepositoryFinder {
         case unavailable(String, retryAfter: Int)
     }
 
-    private let store: any DataStore
+    private let store: any CatalogStore & CatalogUpkeepStore
     private let github: GitHubClient?
     private let now: @Sendable () -> Date
     /// How long a name GitHub does not know is answered from memory.
@@ -24,7 +24,7 @@ actor RepositoryFinder {
     private var missing = LRUCache<String, Date>(capacity: 10_000)
 
     init(
-        store: any DataStore, github: GitHubClient?, missingFor: TimeInterval = 3_600,
+        store: any CatalogStore & CatalogUpkeepStore, github: GitHubClient?, missingFor: TimeInterval = 3_600,
         now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.store = store

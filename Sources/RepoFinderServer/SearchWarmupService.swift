@@ -6,7 +6,7 @@ import Storage
 /// the cooperative threads), so people searching later do not wait for it. The delay lets the start itself (the
 /// recommender, Home's lists) have the machine first; a search before then builds the index itself and waits for it.
 struct SearchWarmupService<C: Clock>: Service where C.Duration == Duration {
-    let store: any DataStore
+    let store: any CatalogStore
     let delay: Duration
     let clock: C
     let logger: Logger
