@@ -30,6 +30,7 @@ swift format lint --strict --recursive Package.swift Sources Tests
 echo "imports: scripts/check-imports.py (each target imports what it declares, declares what it imports)"
 python3 scripts/check-imports.py
 python3 scripts/module-graph.py --check
+python3 scripts/check-docs.py
 
 if $quick; then
     started=$(date +%s)
