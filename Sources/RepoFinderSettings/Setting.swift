@@ -109,7 +109,7 @@ extension Setting {
     /// Device sign-ins live at once, server-wide (`DEVICE_SIGN_INS`).
     public static let deviceSignIns = Setting("device.sign.ins", flag: "--device-sign-ins")
 
-    /// Every setting, in the order the README's table lists them.
+    /// Every setting, in the order the settings table of `docs/server.md` lists them (``markdownTable``).
     public static let all: [Setting] = [
         .database, .host, .port, .tokenRate, .addressRate, .maximumBodyKiB, .rebuildSeconds, .sessionRefreshSeconds,
         .accountRate, .trustedProxies, .interactionsPerAccount, .interactionsPerDay, .askQuota,

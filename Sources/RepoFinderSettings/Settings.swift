@@ -95,7 +95,9 @@ public struct Settings: Sendable {
     /// When and what the server refreshes from GitHub: every 24 hours by default, new repositories of the popular
     /// languages with 50 stars or more.
     private func catalogRefresh() throws(SettingsError) -> CatalogRefreshSchedule? {
-        let hours = try number(.catalogRefreshHours, Int.self, default: 24, in: 0...8_760)
+        let hours = try number(
+            .catalogRefreshHours, Int.self, default: Int(CatalogRefreshSchedule().interval.components.seconds / 3_600),
+            in: 0...8_760)
         guard hours > 0 else { return nil }
         func list(_ setting: Setting) -> [String]? {
             text(setting).map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
@@ -197,9 +199,12 @@ public struct Settings: Sendable {
             baseURL: url, model: model, key: text(.askModelKey), timeout: .seconds(seconds), connections: connections)
     }
 
-    /// How much the server logs (`--log-level` or `LOG_LEVEL`; default info).
+    /// The log level when nobody sets one.
+    public static let defaultLogLevel = Logger.Level.info
+
+    /// How much the server logs (`--log-level` or `LOG_LEVEL`; default ``defaultLogLevel``).
     public func logLevel() throws(SettingsError) -> Logger.Level {
-        guard let text = text(.logLevel) else { return .info }
+        guard let text = text(.logLevel) else { return Self.defaultLogLevel }
         guard let level = Logger.Level(rawValue: text.lowercased()) else {
             let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
             throw SettingsError("\(Setting.logLevel.howToSet) must be one of \(levels), not '\(text)'.")

@@ -58,7 +58,7 @@ struct AskCommand: AsyncParsableCommand {
 
     @OptionGroup var options: RecommenderOptions
 
-    @OptionGroup(title: "Locally: a writing model (README, \"Ask\")") var askModel: AskModelOptions
+    @OptionGroup(title: "Locally: a writing model (docs/ask.md)") var askModel: AskModelOptions
 
     func validate() throws {
         guard !question.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {

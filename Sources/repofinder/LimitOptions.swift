@@ -7,99 +7,50 @@ import RepoFinderSettings
 /// `serve`'s flags for what one client or account may do and how connections are held (each also from the
 /// environment variable its help names; the defaults are ``ServerConfiguration``'s).
 struct LimitOptions: ParsableArguments {
-    @Option(
-        name: .customLong("account-rate"),
-        help: "New accounts per hour per client address (or LIMITS_ACCOUNT_RATE; default 60); 0: unlimited.")
+    @Option(name: .customLong("account-rate"), help: ArgumentHelp(Setting.accountRate.help))
     var accountRate: Double?
 
-    @Option(
-        name: .customLong("trusted-proxies"),
-        help: ArgumentHelp(
-            "Proxies whose X-Forwarded-For names the client: addresses or CIDR ranges, comma-separated (or "
-                + "LIMITS_TRUSTED_PROXIES; default none)."))
+    @Option(name: .customLong("trusted-proxies"), help: ArgumentHelp(Setting.trustedProxies.help))
     var trustedProxies: String?
 
-    @Option(
-        name: .customLong("interactions-per-account"),
-        help: "Interactions one account may store (or LIMITS_INTERACTIONS_PER_ACCOUNT; default 20000); 0: unlimited.")
+    @Option(name: .customLong("interactions-per-account"), help: ArgumentHelp(Setting.interactionsPerAccount.help))
     var interactionsPerAccount: Int?
 
-    @Option(
-        name: .customLong("interactions-per-day"),
-        help: ArgumentHelp(
-            "Interactions one account may send per 24 hours (or LIMITS_INTERACTIONS_PER_DAY; default 2000); "
-                + "0: unlimited."))
+    @Option(name: .customLong("interactions-per-day"), help: ArgumentHelp(Setting.interactionsPerDay.help))
     var interactionsPerDay: Int?
 
-    @Option(
-        name: .customLong("ask-questions-per-month"),
-        help: ArgumentHelp(
-            "Questions one account may ask the Ask assistant per calendar month, UTC (or LIMITS_ASK_PER_MONTH; "
-                + "default 50); 0: unlimited."))
+    @Option(name: .customLong("ask-questions-per-month"), help: ArgumentHelp(Setting.askQuota.help))
     var askQuestionsPerMonth: Int?
 
-    @Option(
-        name: .customLong("ask-threads-per-account"),
-        help: ArgumentHelp(
-            "Ask threads one account may hold; one more is refused until some are deleted (or "
-                + "ASK_THREADS_PER_ACCOUNT; default 500); 0: unlimited."))
+    @Option(name: .customLong("ask-threads-per-account"), help: ArgumentHelp(Setting.askThreadsPerAccount.help))
     var askThreadsPerAccount: Int?
 
-    @Option(
-        name: .customLong("github-lookups-per-hour"),
-        help: ArgumentHelp(
-            "GitHub lookups of repositories the catalog lacks, per client address and per account, an hour (or "
-                + "GITHUB_LOOKUPS_PER_HOUR; default 60, 20 at once); 0: unlimited."))
+    @Option(name: .customLong("github-lookups-per-hour"), help: ArgumentHelp(Setting.githubLookupsPerHour.help))
     var githubLookupsPerHour: Double?
 
-    @Option(
-        name: .customLong("star-imports-per-hour"),
-        help: ArgumentHelp(
-            "Star imports started per client address and per account, an hour (or STAR_IMPORTS_PER_HOUR; "
-                + "default 3); 0: unlimited."))
+    @Option(name: .customLong("star-imports-per-hour"), help: ArgumentHelp(Setting.starImportsPerHour.help))
     var starImportsPerHour: Double?
 
-    @Option(
-        name: .customLong("github-reserve"),
-        help: ArgumentHelp(
-            "Percent of GitHub's hourly limit that lookups and imports by people not signed in with GitHub leave "
-                + "to the catalog refresh and signed-in people (or GITHUB_RESERVE_PERCENT; default 25); 0: none."))
+    @Option(name: .customLong("github-reserve"), help: ArgumentHelp(Setting.githubReservePercent.help))
     var githubReserve: Int?
 
-    @Option(
-        name: .customLong("new-filters-per-minute"),
-        help: ArgumentHelp(
-            "Deck filters not yet worked out, per client address and per account, a minute (or "
-                + "LIMITS_NEW_FILTERS_PER_MINUTE; default 30, 10 at once); 0: unlimited."))
+    @Option(name: .customLong("new-filters-per-minute"), help: ArgumentHelp(Setting.newFiltersPerMinute.help))
     var newFiltersPerMinute: Double?
 
-    @Option(
-        name: .customLong("abandoned-days"),
-        help: ArgumentHelp(
-            "Delete accounts that never came back this many days after their creation (or ACCOUNTS_ABANDONED_DAYS; "
-                + "default 30); 0: never."))
+    @Option(name: .customLong("abandoned-days"), help: ArgumentHelp(Setting.abandonedDays.help))
     var abandonedDays: Int?
 
-    @Option(
-        name: .customLong("idle-timeout"),
-        help: ArgumentHelp(
-            "Seconds a connection may wait for a request, idle or part-way through its headers (or "
-                + "HTTP_IDLE_TIMEOUT_SECONDS; default 30)."))
+    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp(Setting.idleTimeoutSeconds.help))
     var idleTimeout: Int?
 
-    @Option(
-        name: .customLong("request-timeout"),
-        help: "Seconds a request's body may take after its headers (or HTTP_REQUEST_TIMEOUT_SECONDS; default 30).")
+    @Option(name: .customLong("request-timeout"), help: ArgumentHelp(Setting.requestTimeoutSeconds.help))
     var requestTimeout: Int?
 
-    @Option(
-        name: .customLong("max-connections"),
-        help: "Connections open at once (or HTTP_MAX_CONNECTIONS; default 4096).")
+    @Option(name: .customLong("max-connections"), help: ArgumentHelp(Setting.maximumConnections.help))
     var maximumConnections: Int?
 
     @Option(
-        name: .customLong("max-connections-per-address"),
-        help: "Connections one client address may hold (or HTTP_MAX_CONNECTIONS_PER_ADDRESS; default 64).")
+        name: .customLong("max-connections-per-address"), help: ArgumentHelp(Setting.maximumConnectionsPerAddress.help))
     var maximumConnectionsPerAddress: Int?
 
     /// Adds the flags given to `flags`.

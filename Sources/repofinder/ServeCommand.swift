@@ -28,50 +28,32 @@ struct ServeCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "The port to listen on (or HTTP_PORT; default \(ServerConfiguration().port); 0: any free port).")
+    @Option(help: ArgumentHelp(Setting.port.help))
     var port: Int?
 
-    @Option(help: "The address to listen on (or HTTP_HOST; default \(ServerConfiguration().host)).")
+    @Option(help: ArgumentHelp(Setting.host.help))
     var host: String?
 
-    @Option(
-        name: .customLong("token-rate"),
-        help: ArgumentHelp(
-            "Requests per second per bearer token, with a burst of 3 s worth (or LIMITS_TOKEN_RATE; default "
-                + "\(Self.rate(ServerConfiguration().perTokenLimit))); 0: unlimited."))
+    @Option(name: .customLong("token-rate"), help: ArgumentHelp(Setting.tokenRate.help))
     var tokenRate: Double?
 
-    @Option(
-        name: .customLong("address-rate"),
-        help: ArgumentHelp(
-            "Requests per second per client address, with a burst of 3 s worth (or LIMITS_ADDRESS_RATE; default "
-                + "\(Self.rate(ServerConfiguration().perAddressLimit))); 0: unlimited."))
+    @Option(name: .customLong("address-rate"), help: ArgumentHelp(Setting.addressRate.help))
     var addressRate: Double?
 
-    @Option(
-        name: .customLong("max-body"),
-        help: ArgumentHelp(
-            "Largest request body accepted, in KiB (or LIMITS_BODY_KIB; default "
-                + "\(ServerConfiguration().maximumBodySize / 1024))."))
+    @Option(name: .customLong("max-body"), help: ArgumentHelp(Setting.maximumBodyKiB.help))
     var maximumBodyKiB: Int?
 
-    @Option(
-        name: .customLong("rebuild-every"),
-        help: ArgumentHelp(
-            "Seconds between rebuilds of the recommender with new likes (or RECOMMENDER_REBUILD_SECONDS; default "
-                + "\(ServerConfiguration().rebuildInterval.components.seconds))."))
+    @Option(name: .customLong("rebuild-every"), help: ArgumentHelp(Setting.rebuildSeconds.help))
     var rebuildSeconds: Int?
 
-    @Option(
-        name: .customLong("log-level"),
-        help: "trace, debug, info, notice, warning, error or critical (or LOG_LEVEL; default info).")
+    @Option(name: .customLong("log-level"), help: ArgumentHelp(Setting.logLevel.help))
     var logLevel: String?
 
-    @OptionGroup(title: "Limits (README, \"Limits\")") var limits: LimitOptions
+    @OptionGroup(title: "Limits (docs/server.md)") var limits: LimitOptions
 
-    @OptionGroup(title: "Ask's writing model (README, \"Ask\")") var askModel: AskModelOptions
+    @OptionGroup(title: "Ask's writing model (docs/ask.md)") var askModel: AskModelOptions
 
-    @OptionGroup(title: "Sign-in with GitHub (README, \"Sign in with GitHub\")") var signInOptions: SignInOptions
+    @OptionGroup(title: "Sign-in with GitHub (docs/sign-in.md)") var signInOptions: SignInOptions
 
     @OptionGroup var recommenderOptions: RecommenderOptions
 
@@ -90,10 +72,6 @@ struct ServeCommand: AsyncParsableCommand {
         askModel.add(to: &flags)
         signInOptions.add(to: &flags)
         return Settings(flags: flags)
-    }
-
-    private static func rate(_ limit: RateLimit?) -> String {
-        limit.map { String(Int($0.perSecond)) } ?? "0"
     }
 
     /// What the server is told, checked: a value it cannot use is a usage error naming its flag and variable.

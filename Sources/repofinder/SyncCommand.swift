@@ -38,15 +38,10 @@ struct SyncCommand: AsyncParsableCommand {
     @Option(help: "Also refresh this many of the catalog's most starred repositories one by one.")
     var refresh = 0
 
-    @Option(
-        name: .customLong("api-url"),
-        help: "The GitHub API root (or GITHUB_API_URL; default \(GitHubConfiguration().baseURL.absoluteString)).")
+    @Option(name: .customLong("api-url"), help: ArgumentHelp(Setting.githubAPI.help))
     var apiURL: String?
 
-    @Option(
-        help:
-            "Seconds to wait for one answer (or GITHUB_TIMEOUT_SECONDS; default \(GitHubConfiguration().timeout.components.seconds))."
-    )
+    @Option(help: ArgumentHelp(Setting.githubTimeoutSeconds.help))
     var timeout: Int?
 
     @OptionGroup var database: DatabaseOptions
