@@ -151,21 +151,25 @@ def compare_whole_columns(flow):
     return f"Compare shows {shown:.2f} repository column(s) beside the facts at 390 px"
 
 
-def desktop_card(flow):
-    """On a desktop the card is wide enough to read (≥ 400 px) and its content fills it (not 40 % empty)."""
-    b = flow.b
+def measure_top_card(b, width, height, script):
+    """Runs `script` on the deck at `width` × `height` once a card is on top (and settled), then back to the phone."""
     try:
-        b.viewport(1280, 800)
+        b.viewport(width, height)
         b.go("/discover")
         b.top_card()
-        time.sleep(0.4)
-        width, empty = b.js("""
-          const card = document.querySelector('.card.top'); const box = card.getBoundingClientRect();
-          const bottom = Math.max(...[...card.children].filter((c) => c.offsetParent && !c.classList.contains('stamp'))
-            .map((c) => c.getBoundingClientRect().bottom));
-          return [box.width, (box.bottom - bottom) / box.height];""")
+        time.sleep(0.6)
+        return b.js(script)
     finally:
         b.viewport(390, 844)
+
+
+def desktop_card(flow):
+    """On a desktop the card is wide enough to read (≥ 400 px) and its content fills it (not 40 % empty)."""
+    width, empty = measure_top_card(flow.b, 1280, 800, """
+      const card = document.querySelector('.card.top'); const box = card.getBoundingClientRect();
+      const bottom = Math.max(...[...card.children].filter((c) => c.offsetParent && !c.classList.contains('stamp'))
+        .map((c) => c.getBoundingClientRect().bottom));
+      return [box.width, (box.bottom - bottom) / box.height];""")
     if width < 400 or empty > 0.3:
         raise Failure(f"the desktop card is {width:.0f} px wide and {empty:.0%} empty")
     return f"the desktop card is {width:.0f} px wide, {empty:.0%} empty"
@@ -186,20 +190,13 @@ def card_fits_small_phone(flow):
             body: JSON.stringify({techStack: ['Python'], interests: ['machine-learning'], experienceLevel: 'advanced',
               primaryCluster: 'machine-learning', onboardingCompleted: true})})
             .then(() => { localStorage.setItem('rf.onboarded', '1'); done(); });""")
-    try:
-        b.viewport(320, 568)
-        b.go("/discover")
-        b.top_card()
-        time.sleep(0.6)
-        spill, links = b.js("""
-          const card = document.querySelector('.card.top'); const box = card.getBoundingClientRect();
-          const inner = box.top + card.clientTop + card.clientHeight;
-          const shown = [...card.children].filter((c) => c.offsetParent && !c.classList.contains('stamp'));
-          const worst = Math.max(...shown.map((c) => c.getBoundingClientRect().bottom - inner));
-          const links = card.querySelector('.card-links').getBoundingClientRect();
-          return [Math.round(worst), Math.round(links.bottom - inner)];""")
-    finally:
-        b.viewport(390, 844)
+    spill, links = measure_top_card(b, 320, 568, """
+      const card = document.querySelector('.card.top'); const box = card.getBoundingClientRect();
+      const inner = box.top + card.clientTop + card.clientHeight;
+      const shown = [...card.children].filter((c) => c.offsetParent && !c.classList.contains('stamp'));
+      const worst = Math.max(...shown.map((c) => c.getBoundingClientRect().bottom - inner));
+      const links = card.querySelector('.card-links').getBoundingClientRect();
+      return [Math.round(worst), Math.round(links.bottom - inner)];""")
     if spill > 1:
         raise Failure(f"the card's content spills {spill} px past its bottom at 320 × 568 (Details/Compare row: {links} px)")
     return f"the card's content ends inside it at 320 × 568 ({-spill} px to spare)"
