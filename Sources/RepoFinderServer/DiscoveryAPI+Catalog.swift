@@ -1,4 +1,5 @@
 import APISchemas
+import Catalog
 import Dealing
 import Foundation
 import HTTPTypes

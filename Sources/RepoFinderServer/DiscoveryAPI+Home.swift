@@ -46,3 +46,50 @@ extension DiscoveryAPI {
             catalog: APISchemas.staleCatalog(home.catalog, now: now))
     }
 }
+
+extension DiscoveryAPI {
+    /// Home for the signed-in person in `timeZone` (an IANA name; UTC when nil) at the server's clock.
+    func homeContent(timeZone: String?, recommender: Recommender) async throws -> HomeContent {
+        let userID = try await accounts.authenticate()
+        let local: LocalTime
+        do {
+            local = try LocalTime(timeZoneIdentifier: timeZone)
+        } catch {
+            throw APIError.badRequest(error.description)
+        }
+        let now = clock()
+        let day = local.day(at: now)
+        let parts = try await sessions.session(userID).home(for: day, recommender: recommender, at: now)
+        let (preferences, pick, saves) = (parts.preferences, parts.pick, parts.recentSaves)
+        let languages = recommender.index.languages(of: preferences)
+        var lists: [TrendingList] = []
+        for language in languages.isEmpty ? [nil] : languages.map(Optional.some) {
+            lists.append(try await movers(language: language))
+        }
+        let pickKey = pick?.card.repository.id
+        let movers = lists.flatMap(\.entries).filter { $0.repository.id != pickKey }
+            .sorted {
+                $0.starsGained > $1.starsGained
+                    || ($0.starsGained == $1.starsGained && $0.repository.id < $1.repository.id)
+            }
+        let asked = try await store.questionsAsked(userID: userID, month: AskQuotaUse.month(of: now))
+        return HomeContent(
+            part: local.partOfDay(at: now), name: parts.callingName, day: day, timeZone: local.identifier,
+            onboarded: preferences.onboardingCompleted, pick: pick, pickWaits: parts.pickWaits,
+            moverLanguages: languages,
+            movers: Array(movers.prefix(HomeContent.moverCount)), moversFrom: lists.compactMap(\.start).min(),
+            moversTo: lists.compactMap(\.end).max(), recentSaves: saves.items.map(\.repository),
+            savedCount: saves.total,
+            askSuggestions: HomeContent.askSuggestions(
+                language: languages.first, pick: pick?.card.repository, saved: saves.items.first?.repository),
+            askLeft: askLimit.map { max(0, $0 - asked) }, catalog: recommender.index.age)
+    }
+}
+
+extension DiscoveryAPI {
+    /// This week's top gainers in `language` (nil: any) as Home lists them, kept a few minutes (``ExpiringCache``).
+    func movers(language: String?) async throws -> TrendingList {
+        let query = HomeContent.moversQuery(language: language)
+        return try await trendingCache.value(for: query) { [store] in try await store.trending(query) }
+    }
+}

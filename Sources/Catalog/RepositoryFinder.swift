@@ -1,14 +1,14 @@
-import Foundation
-import GitHub
-import RepoFinderCore
-import Storage
+public import Foundation
+public import GitHub
+public import RepoFinderCore
+public import Storage
 
 /// Finds the repository a person asked for by name: in the catalog (a gone one too, marked), under the new name of a
 /// renamed one, or else on GitHub, where a repository found is added to the catalog (with today's star snapshot) and a
 /// name GitHub does not know is remembered for a while, so it is not asked again at once.
-actor RepositoryFinder {
+public actor RepositoryFinder {
     /// What a lookup found.
-    enum Outcome: Sendable {
+    public enum Outcome: Sendable {
         case found(Repository)
         /// Nobody has it: the message says so.
         case notFound(String)
@@ -23,7 +23,7 @@ actor RepositoryFinder {
     private let missingFor: TimeInterval
     private var missing = LRUCache<String, Date>(capacity: 10_000)
 
-    init(
+    public init(
         store: any CatalogStore & CatalogUpkeepStore, github: GitHubClient?, missingFor: TimeInterval = 3_600,
         now: @escaping @Sendable () -> Date = Date.init
     ) {
@@ -35,10 +35,10 @@ actor RepositoryFinder {
 
     /// Where a lookup asks GitHub, worked out only when GitHub is to be asked: a client (nil: none), or a refusal
     /// thrown (a client's GitHub budget, see ``GitHubBudget``).
-    typealias GitHubSource = @Sendable () async throws -> GitHubClient?
+    public typealias GitHubSource = @Sendable () async throws -> GitHubClient?
 
     /// Finds `name`, asking GitHub through `source` (default: the finder's own client) when nothing here has it.
-    func find(_ name: RepositoryName, github source: GitHubSource? = nil) async throws -> Outcome {
+    public func find(_ name: RepositoryName, github source: GitHubSource? = nil) async throws -> Outcome {
         if let repository = try await store.repository(named: name) { return .found(repository) }
         if let current = try await store.currentName(of: name),
             let repository = try await store.repository(named: current)
