@@ -1,5 +1,5 @@
 public import Foundation
-public import RepoFinderCore
+import RepoFinderCore
 
 /// Ask's threads, their messages and each person's monthly question quota. One of the roles ``DataStore`` composes;
 /// a module that needs only this part takes it alone. Every method is atomic (see ``DataStore``).

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import RepoFinderCore
 
 /// The catalog and its star history: repositories, search, alternatives, snapshots and trending. One of the roles ``DataStore`` composes;

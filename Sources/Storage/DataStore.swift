@@ -1,5 +1,5 @@
-public import Foundation
-public import RepoFinderCore
+import Foundation
+import RepoFinderCore
 
 /// Everything RepoFinder keeps: the catalog, star history, people, their preferences and interactions.
 ///

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import RepoFinderCore
 
 /// The outcome of recording a batch of interactions.

@@ -1,5 +1,5 @@
-public import Foundation
-public import RepoFinderCore
+import Foundation
+import RepoFinderCore
 
 /// Which page to read: pages count from 1; at most ``maximumPerPage`` items a page.
 public struct PageRequest: Hashable, Sendable {

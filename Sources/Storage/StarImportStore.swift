@@ -1,5 +1,5 @@
 public import Foundation
-public import RepoFinderCore
+import RepoFinderCore
 
 /// Imports of a person's GitHub stars: one running at a time per person, with its progress. One of the roles ``DataStore`` composes;
 /// a module that needs only this part takes it alone. Every method is atomic (see ``DataStore``).

@@ -1,5 +1,5 @@
-public import Foundation
-public import RepoFinderCore
+import Foundation
+import RepoFinderCore
 
 /// A store's connection: readiness, background work and closing. One of the roles ``DataStore`` composes;
 /// a module that needs only this part takes it alone. Every method is atomic (see ``DataStore``).

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import RepoFinderCore
 
 /// Row counts, for `repofinder stats` and health checks.

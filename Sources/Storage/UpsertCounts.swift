@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import RepoFinderCore
 
 /// How many rows an upsert inserted, changed, or found already up to date.
