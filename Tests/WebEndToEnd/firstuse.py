@@ -131,7 +131,8 @@ def detail_avatar(flow):
 
 
 def toast_placement(flow):
-    """A toast's text sits inside its rounded box (not under the corner), and above the deck's buttons."""
+    """A toast's text sits inside its rounded box (not under the corner), and covers neither the deck's buttons nor
+    the next card's Details / Compare row (issue 44: it covered Learning resources, Details and Compare)."""
     b = flow.b
     b.go("/discover")
     b.top_card()
@@ -144,15 +145,16 @@ def toast_placement(flow):
       const first = range.getClientRects()[0];
       if (first.top - box.top < Math.min(radius, box.height / 2) * 0.3 || first.left - box.left < radius * 0.3)
         return `the text starts ${Math.round(first.top - box.top)} px below and ${Math.round(first.left - box.left)} px right of a corner of radius ${radius}`;
-      for (const button of document.querySelectorAll('.deck-actions button')) {
-        const r = button.getBoundingClientRect();
+      const covered = '.deck-actions button, .card.top .card-links a, .card.top .card-links button';
+      for (const element of document.querySelectorAll(covered)) {
+        const r = element.getBoundingClientRect();
         if (!(r.bottom <= box.top || r.top >= box.bottom || r.right <= box.left || r.left >= box.right))
-          return `the toast covers the ${button.getAttribute('aria-label')} button`;
+          return `the toast covers ${element.getAttribute('aria-label') || element.textContent.trim()}`;
       }
       return null;""")
     if problem:
         raise Failure(problem)
-    return "the toast sits clear of its corners and the deck's buttons"
+    return "the toast sits clear of its corners, the deck's buttons and the card's Details / Compare row"
 
 
 def focus_after_decision(flow):
