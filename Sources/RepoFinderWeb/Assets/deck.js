@@ -23,6 +23,8 @@ const deck = {
   cards: [],
   known: new Set(),
   loading: false,
+  /** The refill on its way, if any (a re-deal waits for it). */
+  refilling: null,
   exhausted: false,
   message: "",
   error: null,
@@ -117,8 +119,10 @@ async function deal() {
  * the pool and the deck is dealt again. Offline or on a failure the cards in hand simply stay.
  */
 async function redeal(queued) {
-  // A refill on its way (the hand ran low) finishes first: its cards are dealt again with the rest.
-  for (let waited = 0; deck.loading && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  // A refill on its way (the hand ran low) finishes first, within 5 s: its cards are dealt again with the rest.
+  if (deck.loading && deck.refilling) {
+    await Promise.race([deck.refilling, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  }
   if (deck.loading || !navigator.onLine) return;
   deck.loading = true;
   try {
@@ -153,14 +157,19 @@ async function refill() {
   deck.loading = true;
   deck.error = null;
   if (deck.cards.length === 0) render();
-  try {
-    await deal();
-  } catch (error) {
-    deck.error = error;
-    if (error.unreachable) checkReachable();
-  } finally {
-    deck.loading = false;
-  }
+  // Kept while it runs, so a re-deal can wait for it rather than poll.
+  deck.refilling = (async () => {
+    try {
+      await deal();
+    } catch (error) {
+      deck.error = error;
+      if (error.unreachable) checkReachable();
+    } finally {
+      deck.loading = false;
+      deck.refilling = null;
+    }
+  })();
+  await deck.refilling;
   render();
   if (!deck.error && !deck.exhausted && deck.cards.length < REFILL_BELOW && deck.cards.length > 0) refill();
 }
