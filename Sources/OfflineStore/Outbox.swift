@@ -58,9 +58,14 @@ public actor Outbox {
     }
 
     /// Sends what is queued, oldest first, until the queue is empty or the server cannot take more now. One flush
-    /// runs at a time: a call while one runs waits for it and returns its report.
-    public func flush(to service: any DiscoveryService) async -> FlushReport {
-        let task = running ?? Task { await self.send(to: service) }
+    /// runs at a time: a call while one runs waits for it, then sends what is left — the running one may have read
+    /// the queue before the caller's interaction was in it, so joining it alone could leave that interaction queued.
+    public func flush(to service: any RepoFinderService) async -> FlushReport {
+        while let earlier = running {
+            _ = await earlier.value
+            if running == earlier { running = nil }
+        }
+        let task = Task { await self.send(to: service) }
         running = task
         // Cancelling the caller stops the flush between items (what is left stays queued).
         let report = await withTaskCancellationHandler {
@@ -68,11 +73,11 @@ public actor Outbox {
         } onCancel: {
             task.cancel()
         }
-        running = nil
+        if running == task { running = nil }
         return report
     }
 
-    private func send(to service: any DiscoveryService) async -> FlushReport {
+    private func send(to service: any RepoFinderService) async -> FlushReport {
         var report = FlushReport()
         do {
             while !Task.isCancelled {
@@ -98,7 +103,7 @@ public actor Outbox {
 
     /// Sends a batch; if the server refuses it as a whole (all or nothing), sends its items one by one to find and
     /// drop the refused ones.
-    private func record(_ items: [OutboxItem], service: any DiscoveryService, report: inout FlushReport)
+    private func record(_ items: [OutboxItem], service: any RepoFinderService, report: inout FlushReport)
         async throws
     {
         do {
@@ -116,7 +121,7 @@ public actor Outbox {
         }
     }
 
-    private func withdraw(_ item: OutboxItem, service: any DiscoveryService, report: inout FlushReport) async throws {
+    private func withdraw(_ item: OutboxItem, service: any RepoFinderService, report: inout FlushReport) async throws {
         do {
             try await service.withdraw(id: item.interaction.id)
             report.withdrawn += 1
@@ -128,7 +133,7 @@ public actor Outbox {
         try await remove([item])
     }
 
-    private func unlist(_ item: OutboxItem, service: any DiscoveryService, report: inout FlushReport) async throws {
+    private func unlist(_ item: OutboxItem, service: any RepoFinderService, report: inout FlushReport) async throws {
         do {
             try await service.remove(
                 item.interaction.repository, from: item.interaction.kind == .like ? .liked : .saved)
