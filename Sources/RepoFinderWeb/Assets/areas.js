@@ -2,14 +2,14 @@
 // (/areas/<id>), with a button that deals a deck of it (the deck's filter set to that area).
 
 import { api } from "./api.js";
+import { actingRow, pagedList } from "./pagedlist.js";
 import { compact, failure, h } from "./ui.js";
 
 export async function start() {
   const grid = document.getElementById("areas");
   if (grid) return showAll(grid);
-  const lists = await import("./lists.js");
-  lists.start();
   const id = document.getElementById("list").dataset.area;
+  pagedList(areaPage(id));
   try {
     const clusters = (await api.clusters()).items;
     const area = clusters.find((cluster) => cluster.id === id);
@@ -32,4 +32,17 @@ async function showAll(grid) {
   } finally {
     grid.setAttribute("aria-busy", "false");
   }
+}
+
+/** An area's best repositories the person has not seen (the server leaves those out when it knows the person). */
+function areaPage(id) {
+  return async () => {
+    const result = await api.clusterRepositories(id, 50);
+    return {
+      rows: result.items.map((repository) => actingRow(repository)),
+      done: true,
+      summary: (shown) => `The best ${shown} you have not seen yet`,
+      empty: "You have seen every repository of this area. Deal a deck of it to go deeper, or pick another area.",
+    };
+  };
 }

@@ -1,5 +1,5 @@
 // repoverse:// links (or web paths) opened on the right screen: from a paste anywhere (app.js), Search's field
-// (lists.js) and Profile's "Open a link" (profile.js).
+// (search.js) and Profile's "Open a link" (profile.js).
 
 import { api } from "./api.js";
 import { toast } from "./ui.js";
