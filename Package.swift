@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "GitHubLive", targets: ["GitHubLive"]),
         .library(name: "GitHubAccounts", targets: ["GitHubAccounts"]),
         .library(name: "Recommender", targets: ["Recommender"]),
+        .library(name: "Scheduling", targets: ["Scheduling"]),
         .library(name: "Dealing", targets: ["Dealing"]),
         .library(name: "Ask", targets: ["Ask"]),
         .library(name: "AskLive", targets: ["AskLive"]),
@@ -53,6 +54,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: []),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // Values and pure rules. Foundation only.
@@ -113,13 +115,21 @@ let package = Package(
             name: "Recommender", dependencies: ["RepoFinderCore", "Semantics"], exclude: ["README.md"],
             swiftSettings: strictSettings),
 
+        // Scheduling: work repeated while the service group runs (`repeatEvery`), for every module's background
+        // services; stops at a graceful shutdown.
+        .target(
+            name: "Scheduling",
+            dependencies: [.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
+            swiftSettings: strictSettings
+        ),
+
         // Dealing: who was dealt what. The deck service (the recommender built from the store and rebuilt in the
         // background), each person's dealing session, and the record of dealt cards (written at once or behind, as the
         // store asks). No HTTP here: the server adapts it.
         .target(
             name: "Dealing",
             dependencies: [
-                "Recommender", "Storage", "RepoFinderCore",
+                "Recommender", "Storage", "RepoFinderCore", "Scheduling",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -129,7 +139,13 @@ let package = Package(
         // Ask: the answering engine (reading a question, running tools over the catalog and the person's lists,
         // writing a short cited answer, streamed) and its tools over the store and the recommender. No HTTP here.
         .target(
-            name: "Ask", dependencies: ["Recommender", "Storage", "RepoFinderCore"], swiftSettings: strictSettings),
+            name: "Ask",
+            dependencies: [
+                "Dealing", "Recommender", "Storage", "RepoFinderCore", "Scheduling",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings),
         // The optional writing model: an OpenAI-compatible chat-completions endpoint, streamed, on AsyncHTTPClient.
         .target(
             name: "AskLive",
@@ -173,8 +189,9 @@ let package = Package(
         .target(
             name: "GitHubAccounts",
             dependencies: [
-                "GitHub", "Storage", "RepoFinderCore", .product(name: "Logging", package: "swift-log"),
+                "GitHub", "Storage", "RepoFinderCore", "Scheduling", .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),
@@ -196,6 +213,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             swiftSettings: strictSettings
         ),
@@ -230,7 +248,11 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "Catalog",
-            dependencies: ["CZlib", "GitHub", "Storage", "RepoFinderCore"],
+            dependencies: [
+                "CZlib", "GitHub", "Storage", "RepoFinderCore", "Scheduling",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             exclude: ["Resources/PROVENANCE.md"],
             resources: [
                 .copy("Resources/starter-repositories.jsonl.gz"), .copy("Resources/starter-stars.csv.gz"),
@@ -255,7 +277,7 @@ let package = Package(
         .target(
             name: "RepoFinderSettings",
             dependencies: [
-                "Ask", "GitHub", "GitHubAccounts", "RepoFinderServer", "Storage", "RepoFinderCore",
+                "Ask", "Catalog", "GitHub", "GitHubAccounts", "RepoFinderServer", "Storage", "RepoFinderCore",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -344,7 +366,7 @@ let package = Package(
         .testTarget(
             name: "SettingsTests",
             dependencies: [
-                "Ask", "RepoFinderSettings", "RepoFinderServer", "GitHub", "GitHubAccounts", "Storage",
+                "Ask", "Catalog", "RepoFinderSettings", "RepoFinderServer", "GitHub", "GitHubAccounts", "Storage",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
             ],

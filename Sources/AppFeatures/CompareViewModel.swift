@@ -27,10 +27,10 @@ public final class CompareViewModel {
     public private(set) var state = State.empty
     public private(set) var tray: [RepositoryName] = []
     public private(set) var notice: String?
-    private let service: any DiscoveryService
+    private let service: any RepoFinderService
     private let trayStore: CompareTray
 
-    public init(service: any DiscoveryService, tray: CompareTray) {
+    public init(service: any RepoFinderService, tray: CompareTray) {
         self.service = service
         self.trayStore = tray
         self.tray = (try? tray.items()) ?? []

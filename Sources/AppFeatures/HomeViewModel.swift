@@ -26,14 +26,14 @@ public final class HomeViewModel {
     public private(set) var waitingCards = 0
     /// Something to tell the person (a decision not kept).
     public private(set) var notice: String?
-    private let service: any DiscoveryService
+    private let service: any RepoFinderService
     private let outbox: Outbox
     private let cache: CardCache?
     private let timeZone: String
     private let recorder: InteractionRecorder
 
     public init(
-        service: any DiscoveryService, outbox: Outbox, cache: CardCache? = nil,
+        service: any RepoFinderService, outbox: Outbox, cache: CardCache? = nil,
         timeZone: String = TimeZone.current.identifier, now: @escaping @Sendable () -> Date = Date.init,
         makeID: @escaping @Sendable () -> String = { UUID().uuidString }
     ) {

@@ -25,7 +25,7 @@ public final class ListViewModel {
     /// Keys of the entries this device added that have not reached the server yet.
     public private(set) var waiting: Set<String> = []
     private var loader = PagedLoader<ListEntry>()
-    private let service: any DiscoveryService
+    private let service: any RepoFinderService
     private let perPage: Int
     private let cache: ListCache?
     private let outbox: Outbox?
@@ -36,7 +36,7 @@ public final class ListViewModel {
     public var isLoadingMore: Bool { loader.isLoadingMore }
 
     public init(
-        list: UserList, service: any DiscoveryService, perPage: Int = 20, cache: ListCache? = nil,
+        list: UserList, service: any RepoFinderService, perPage: Int = 20, cache: ListCache? = nil,
         outbox: Outbox? = nil
     ) {
         self.list = list

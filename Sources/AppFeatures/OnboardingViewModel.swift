@@ -56,11 +56,11 @@ public final class OnboardingViewModel {
     public private(set) var starImport: StarImportProgress?
     private var step = Step.stars
     private var loaded = false
-    private let service: any DiscoveryService
+    private let service: any RepoFinderService
     private let pollInterval: Duration
 
     /// - Parameter pollInterval: how often a running star import is asked about.
-    public init(service: any DiscoveryService, pollInterval: Duration = .seconds(1)) {
+    public init(service: any RepoFinderService, pollInterval: Duration = .seconds(1)) {
         self.service = service
         self.pollInterval = pollInterval
     }

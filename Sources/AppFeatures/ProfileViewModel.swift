@@ -18,9 +18,9 @@ public final class ProfileViewModel {
     }
 
     public private(set) var state = State.loading
-    private let service: any DiscoveryService
+    private let service: any RepoFinderService
 
-    public init(service: any DiscoveryService) {
+    public init(service: any RepoFinderService) {
         self.service = service
     }
 

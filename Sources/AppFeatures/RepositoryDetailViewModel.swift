@@ -39,14 +39,14 @@ public final class RepositoryDetailViewModel {
     public private(set) var opened: URL?
     public private(set) var notice: String?
     private var viewed = false
-    private let service: any DiscoveryService
+    private let service: any RepoFinderService
     private let outbox: Outbox
     private let recorder: InteractionRecorder
     private let lists: ListCache?
     private let now: @Sendable () -> Date
 
     public init(
-        name: RepositoryName, service: any DiscoveryService, outbox: Outbox, lists: ListCache? = nil,
+        name: RepositoryName, service: any RepoFinderService, outbox: Outbox, lists: ListCache? = nil,
         now: @escaping @Sendable () -> Date = Date.init,
         makeID: @escaping @Sendable () -> String = { UUID().uuidString }
     ) {

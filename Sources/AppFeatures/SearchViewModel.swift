@@ -39,7 +39,7 @@ public final class SearchViewModel {
     private var loader = PagedLoader<Repository>()
     private var pending: Task<Void, Never>?
     private var pendingSuggestions: Task<Void, Never>?
-    private let service: any DiscoveryService
+    private let service: any RepoFinderService
     private let debounce: Duration
     private let suggestionDelay: Duration
     private let perPage: Int
@@ -51,7 +51,7 @@ public final class SearchViewModel {
     public var isLoadingMore: Bool { loader.isLoadingMore }
 
     public init(
-        service: any DiscoveryService, debounce: Duration = .milliseconds(300),
+        service: any RepoFinderService, debounce: Duration = .milliseconds(300),
         suggestionDelay: Duration = .milliseconds(120), perPage: Int = 20
     ) {
         self.service = service

@@ -18,7 +18,7 @@ public final class TrendingViewModel {
     public private(set) var window: TrendingWindow
     public private(set) var language: String?
     private var loader = PagedLoader<TrendingEntry>()
-    private let service: any DiscoveryService
+    private let service: any RepoFinderService
     private let perPage: Int
 
     public var state: ListState { loader.state }
@@ -27,7 +27,7 @@ public final class TrendingViewModel {
     public var isLoadingMore: Bool { loader.isLoadingMore }
 
     public init(
-        service: any DiscoveryService, window: TrendingWindow = .standard, language: String? = nil, perPage: Int = 20
+        service: any RepoFinderService, window: TrendingWindow = .standard, language: String? = nil, perPage: Int = 20
     ) {
         self.service = service
         self.window = window

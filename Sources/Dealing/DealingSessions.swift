@@ -12,7 +12,7 @@ public final class DealingSessions: Sendable {
     private let sessions = Mutex<[String: PersonSession]>([:])
     private let maximumCached: Int
     private let refresh: Duration
-    private let served: ServedRecorder
+    private let served: DealtRecorder
     private let observe: DealObserver
     /// One session refreshes from the store at a time: a refresh is never urgent, and on a machine of few cores the
     /// requests keep the rest (and a request that must wait for a read, a person's first load, finds a reader free).
@@ -23,7 +23,7 @@ public final class DealingSessions: Sendable {
     ///   - refresh: how long a session's taste is trusted before it is read from the store again.
     ///   - observe: told of every deal (for metrics).
     public init(
-        store: any AccountStore & InteractionStore & DeckStore, served: ServedRecorder, maximumCached: Int = 100_000,
+        store: any AccountStore & InteractionStore & DeckStore, served: DealtRecorder, maximumCached: Int = 100_000,
         refresh: Duration = .seconds(60),
         observe: @escaping DealObserver = { _, _ in }
     ) {

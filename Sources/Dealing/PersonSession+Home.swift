@@ -65,7 +65,7 @@ extension PersonSession {
             old.card.repository.repositoryName, with: picked, userID: userID, day: day, at: date)
         if served.keepsPicksBehind, kept == picked {
             // A first pick still waiting to be written must not come back over this one.
-            served.keepBehind(ServedRecorder.Pick(name: picked, day: day, at: date), userID: userID)
+            served.keepBehind(DealtRecorder.Pick(name: picked, day: day, at: date), userID: userID)
         }
         picksReplaced[day, default: 0] += 1
         state?.keptPicks[day] = kept
@@ -115,7 +115,7 @@ extension PersonSession {
                 if let known = try await knownPick(for: day, recommender: recommender) { return known }
                 let picked = card.repository.repositoryName
                 if served.keepsPicksBehind {
-                    served.keepBehind(ServedRecorder.Pick(name: picked, day: day, at: date), userID: userID)
+                    served.keepBehind(DealtRecorder.Pick(name: picked, day: day, at: date), userID: userID)
                     name = picked
                 } else {
                     name = try await store.keepDailyPick(picked, userID: userID, day: day, at: date)

@@ -39,7 +39,7 @@ public actor PersonSession {
     /// Whose session it is.
     public let userID: String
     let store: any AccountStore & InteractionStore & DeckStore
-    let served: ServedRecorder
+    let served: DealtRecorder
     private let refresh: Duration
     private let observe: DealingSessions.DealObserver
     private let refreshes: RefreshLimiter
@@ -59,7 +59,7 @@ public actor PersonSession {
     var picksReplaced: [Day: Int] = [:]
 
     init(
-        userID: String, store: any AccountStore & InteractionStore & DeckStore, served: ServedRecorder,
+        userID: String, store: any AccountStore & InteractionStore & DeckStore, served: DealtRecorder,
         refresh: Duration, refreshes: RefreshLimiter,
         observe: @escaping DealingSessions.DealObserver
     ) {

@@ -5,20 +5,20 @@ public import RepoFinderCore
 
 extension APIClient {
     public func preferences() async throws(ClientFailure) -> UserPreferences {
-        try await personal { Mapping.preferences(try await client.getPreferences(.init()).ok.body.json) }
+        try await personal { ResponseMapping.preferences(try await client.getPreferences(.init()).ok.body.json) }
     }
 
     public func savePreferences(_ preferences: UserPreferences) async throws(ClientFailure) -> UserPreferences {
-        let body = try Mapping.preferences(preferences)
+        let body = try ResponseMapping.preferences(preferences)
         return try await personal {
-            Mapping.preferences(try await client.putPreferences(.init(body: .json(body))).ok.body.json)
+            ResponseMapping.preferences(try await client.putPreferences(.init(body: .json(body))).ok.body.json)
         }
     }
 
     public func feed(limit: Int, filter: DeckFilter?) async throws(ClientFailure) -> FeedBatch {
         let query: Operations.GetFeed.Input.Query
         if let filter {
-            let body = try Mapping.deckFilter(filter)
+            let body = try ResponseMapping.deckFilter(filter)
             query =
                 filter.isEmpty
                 ? .init(limit: limit, filter: Operations.GetFeed.Input.Query.FilterPayload.none)
@@ -31,8 +31,8 @@ extension APIClient {
         return try await personal {
             let feed = try await client.getFeed(.init(query: query)).ok.body.json
             return FeedBatch(
-                cards: try feed.items.map(Mapping.card), exhausted: feed.exhausted, message: feed.message,
-                filter: feed.filter.map(Mapping.deckFilter) ?? DeckFilter())
+                cards: try feed.items.map(ResponseMapping.card), exhausted: feed.exhausted, message: feed.message,
+                filter: feed.filter.map(ResponseMapping.deckFilter) ?? DeckFilter())
         }
     }
 
@@ -46,18 +46,18 @@ extension APIClient {
     }
 
     public func deckFilter() async throws(ClientFailure) -> DeckFilterState {
-        try await personal { Mapping.deckFilterState(try await client.getDeckFilter().ok.body.json) }
+        try await personal { ResponseMapping.deckFilterState(try await client.getDeckFilter().ok.body.json) }
     }
 
     public func saveDeckFilter(_ filter: DeckFilter) async throws(ClientFailure) -> DeckFilterState {
-        let body = try Mapping.deckFilter(filter)
+        let body = try ResponseMapping.deckFilter(filter)
         return try await personal {
-            Mapping.deckFilterState(try await client.putDeckFilter(.init(body: .json(body))).ok.body.json)
+            ResponseMapping.deckFilterState(try await client.putDeckFilter(.init(body: .json(body))).ok.body.json)
         }
     }
 
     public func record(_ interactions: [Interaction]) async throws(ClientFailure) -> RecordReceipt {
-        let batch = Components.Schemas.InteractionBatch(interactions: interactions.map(Mapping.interaction))
+        let batch = Components.Schemas.InteractionBatch(interactions: interactions.map(ResponseMapping.interaction))
         return try await personal {
             let receipt = try await client.postInteractions(.init(body: .json(batch))).ok.body.json
             return RecordReceipt(accepted: receipt.accepted, duplicates: receipt.duplicates)
@@ -78,7 +78,7 @@ extension APIClient {
                 }
             return ResultPage(
                 items: try body.items.map {
-                    ListEntry(repository: try Mapping.repository($0.repository), addedAt: $0.addedAt)
+                    ListEntry(repository: try ResponseMapping.repository($0.repository), addedAt: $0.addedAt)
                 },
                 page: body.page, perPage: body.perPage, total: body.total)
         }
@@ -119,7 +119,8 @@ extension APIClient {
             return ResultPage(
                 items: try body.items.map {
                     TrendingEntry(
-                        rank: $0.rank, repository: try Mapping.repository($0.repository), starsGained: $0.starsGained)
+                        rank: $0.rank, repository: try ResponseMapping.repository($0.repository),
+                        starsGained: $0.starsGained)
                 }, page: body.page, perPage: body.perPage)
         }
     }
@@ -133,7 +134,7 @@ extension APIClient {
             let body = try await client.search(.init(query: query)).ok.body.json
             return SearchResultsPage(
                 results: ResultPage(
-                    items: try body.items.map(Mapping.repository), page: body.page, perPage: body.perPage,
+                    items: try body.items.map(ResponseMapping.repository), page: body.page, perPage: body.perPage,
                     total: body.total),
                 highlights: Set(body.highlights ?? []), didYouMean: body.didYouMean)
         }
@@ -152,7 +153,7 @@ extension APIClient {
     public func repository(_ name: RepositoryName) async throws(ClientFailure) -> Repository {
         try await call {
             let path = Operations.GetRepository.Input.Path(owner: name.owner, name: name.name)
-            return try Mapping.repository(try await client.getRepository(.init(path: path)).ok.body.json)
+            return try ResponseMapping.repository(try await client.getRepository(.init(path: path)).ok.body.json)
         }
     }
 
@@ -178,7 +179,7 @@ extension APIClient {
         try await call {
             let input = Operations.GetSimilar.Input(
                 path: .init(owner: name.owner, name: name.name), query: .init(limit: limit))
-            return try await client.getSimilar(input).ok.body.json.items.map(Mapping.card)
+            return try await client.getSimilar(input).ok.body.json.items.map(ResponseMapping.card)
         }
     }
 
@@ -187,7 +188,7 @@ extension APIClient {
         try await call {
             let input = Operations.GetAlternatives.Input(
                 path: .init(owner: name.owner, name: name.name), query: .init(limit: limit))
-            return try await client.getAlternatives(input).ok.body.json.items.map(Mapping.card)
+            return try await client.getAlternatives(input).ok.body.json.items.map(ResponseMapping.card)
         }
     }
 
@@ -202,8 +203,8 @@ extension APIClient {
     public func importGitHubStars(login: String) async throws(ClientFailure) -> StarImportProgress {
         try await personal {
             switch try await client.startGitHubStarImport(.init(body: .json(.init(login: login)))) {
-            case .accepted(let started): Mapping.starImport(try started.body.json)
-            case .conflict(let running): Mapping.starImport(try running.body.json)
+            case .accepted(let started): ResponseMapping.starImport(try started.body.json)
+            case .conflict(let running): ResponseMapping.starImport(try running.body.json)
             case .undocumented(let status, _): throw ClientFailure.from(status: status, message: nil, retryAfter: nil)
             default:
                 throw ClientFailure.serverTrouble("The server answered the import in a way this app does not know.")
@@ -212,7 +213,9 @@ extension APIClient {
     }
 
     public func starImport(id: String) async throws(ClientFailure) -> StarImportProgress {
-        try await personal { Mapping.starImport(try await client.getImport(.init(path: .init(id: id))).ok.body.json) }
+        try await personal {
+            ResponseMapping.starImport(try await client.getImport(.init(path: .init(id: id))).ok.body.json)
+        }
     }
 }
 
@@ -223,16 +226,16 @@ extension APIClient {
             let home = try await client.getHome(.init(query: .init(timeZone: timeZone))).ok.body.json
             return HomeScreen(
                 greeting: home.greeting, day: home.day, onboarded: home.onboarded,
-                pick: try home.pick.map { try Mapping.card($0.item) },
+                pick: try home.pick.map { try ResponseMapping.card($0.item) },
                 pickDecision: home.pick?.decision.flatMap { InteractionKind(rawValue: $0.rawValue) },
                 pickMessage: home.pickMessage,
                 movers: try home.moving.items.enumerated().map { index, item in
                     TrendingEntry(
-                        rank: index + 1, repository: try Mapping.repository(item.repository),
+                        rank: index + 1, repository: try ResponseMapping.repository(item.repository),
                         starsGained: item.starsGained)
                 },
                 moverLanguages: home.moving.languages, moversNote: home.moving.note,
-                recentSaves: try home.recentSaves.map(Mapping.repository), savedCount: home.savedCount,
+                recentSaves: try home.recentSaves.map(ResponseMapping.repository), savedCount: home.savedCount,
                 ask: home.ask.available
                     ? AskSlot(
                         suggestedQuestions: home.ask.suggestedQuestions, remainingQuestions: home.ask.remainingQuestions
@@ -250,7 +253,7 @@ extension APIClient {
             var entries: [ComparedRepository] = []
             var fits: [Card?] = []
             for item in body.items {
-                let repository = try Mapping.repository(item.repository)
+                let repository = try ResponseMapping.repository(item.repository)
                 let history = item.history.compactMap { count in
                     Day(count.day).map {
                         StarSnapshot(

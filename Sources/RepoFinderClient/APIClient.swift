@@ -8,7 +8,7 @@ import RepoFinderCore
 /// retries safe calls (``RetryPolicy``), and keeps the person's anonymous account: the first call about the person
 /// makes one and stores its token; a 401 forgets the token (``ClientFailure/signedOut``) so the next call makes a
 /// new one.
-public final class APIClient: DiscoveryService {
+public final class APIClient: RepoFinderService {
     let client: Client
     let tokens: any TokenStore
     private let gate = AccountGate()

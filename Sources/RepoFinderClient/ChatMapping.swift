@@ -18,7 +18,7 @@ public enum ChatMapping {
     static func message(_ message: Components.Schemas.AskMessage) throws -> ChatMessage {
         ChatMessage(
             id: message.id, role: message.role == .user ? .user : .assistant, text: message.text,
-            tools: message.tools.map(tool), sources: try message.sources.map(Mapping.repository),
+            tools: message.tools.map(tool), sources: try message.sources.map(ResponseMapping.repository),
             createdAt: message.createdAt, stopped: message.stopped, notice: message.notice)
     }
 
@@ -73,7 +73,8 @@ public enum ChatMapping {
         switch name {
         case "tool": return .tool(tool(try decoder.decode(Components.Schemas.AskTool.self, from: data)))
         case "source":
-            return .source(try Mapping.repository(try decoder.decode(Components.Schemas.Repository.self, from: data)))
+            return .source(
+                try ResponseMapping.repository(try decoder.decode(Components.Schemas.Repository.self, from: data)))
         case "text": return .text(try decoder.decode(Text.self, from: data).text)
         case "fallback": return .fallback(notice: try decoder.decode(Fallback.self, from: data).notice)
         case "queued": return .queued(position: try decoder.decode(Queued.self, from: data).position)

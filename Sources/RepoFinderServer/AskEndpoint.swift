@@ -13,17 +13,15 @@ import Synchronization
 /// server-sent events (`tool`, `source`, `text`, then `done` or `error`) while the engine writes it; otherwise the
 /// whole exchange comes as one `AskAnswer`. A client that goes away stops the work; what was answered by then is kept,
 /// marked stopped.
-struct AskEndpoint {
-    static let path = "/v1/me/threads/{id}/messages"
-    /// The path as the router spells its parameter.
-    static let routerPath = "/v1/me/threads/:id/messages"
+struct AskEndpoint: HandAnsweredEndpoint {
+    static let operation = ContractOperation(method: .post, path: "/v1/me/threads/{id}/messages")
     /// How long a stream may go without a write before a comment line (`:`, which clients skip) is sent: a client that
     /// left is then noticed — only a write tells — while a slow writing model is silent, and proxies keep the stream.
     static let heartbeat = Duration.seconds(1)
     /// The largest question body read (a question is at most 500 characters): beyond it 413 `content_too_large`.
     static let maximumBodySize = 64 * 1024
 
-    let api: DiscoveryAPI
+    let api: APIHandlers
 
     func respond(to request: Request, context: ServerContext) async throws -> Response {
         let started = ContinuousClock.now

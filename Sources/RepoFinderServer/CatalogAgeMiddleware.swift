@@ -9,7 +9,7 @@ import RepoFinderCore
 struct CatalogAgeMiddleware: RouterMiddleware {
     typealias Context = ServerContext
 
-    let deck: ServerDeck
+    let deck: ServerRecommender
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response

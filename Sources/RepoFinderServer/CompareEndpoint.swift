@@ -4,15 +4,14 @@ import Recommender
 import RepoFinderCore
 
 /// `GET /v1/compare`, answered by hand (see ``HomeEndpoint``).
-struct CompareEndpoint {
-    static let path = "/v1/compare"
+struct CompareEndpoint: HandAnsweredEndpoint {
+    static let operation = ContractOperation(method: .get, path: "/v1/compare")
 
-    let api: DiscoveryAPI
+    let api: APIHandlers
 
-    func respond(to request: Request) async throws -> Response {
-        guard let repos = try FeedEndpoint.single("repos", in: request.uri.queryParameters) else {
-            throw APIError.badRequest("'repos' is missing: " + CompareError.empty.description)
-        }
+    func respond(to request: Request, context: ServerContext) async throws -> Response {
+        let repos = try QueryReader(request).required(
+            "repos", missing: "'repos' is missing: " + CompareError.empty.description)
         guard repos.utf8.count <= 1_024 else { throw APIError.badRequest("'repos' is at most 1,024 characters.") }
         let (comparison, fits) = try await api.comparison(repos: repos)
         let viewers = try await api.viewerStates(of: comparison.entries.map(\.repository))

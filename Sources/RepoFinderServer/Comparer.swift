@@ -19,7 +19,7 @@ struct Comparer: Sendable {
     }
 
     let store: any CatalogStore
-    let finder: BudgetedFinder
+    let finder: BudgetedLocator
     let histories: ExpiringCache<String, [StarSnapshot]>
 
     /// Compares `names` (already checked by ``CompareRequest``) as of `now`.

@@ -4,7 +4,7 @@ import Recommender
 import RepoFinderCore
 
 /// The deck the server deals with: its recommender and, built with each index, the index's repositories as JSON.
-public typealias ServerDeck = DeckService<EncodedRepositories>
+public typealias ServerRecommender = RecommenderService<EncodedRepositories>
 
 /// Every repository of the deck's index as the JSON of its `Repository` object, but for what depends on the time
 /// of the request (``JSONOutput/repositoryEnd(_:now:)``), written once when the index is built: the feed then copies

@@ -1,3 +1,4 @@
+import Ask
 import Foundation
 import HTTPTypes
 public import Hummingbird
@@ -54,8 +55,11 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         switch error {
         case let error as APIError:
             return error
+        case let refusal as AskRefusal:
+            return APIError(refusal)
         case let error as ServerError:
             if let inner = error.underlyingError as? APIError { return inner }
+            if let refusal = error.underlyingError as? AskRefusal { return APIError(refusal) }
             return fromOpenAPI(error)
         case let error as HTTPError:
             return fromHummingbird(error)
@@ -140,7 +144,7 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return "a parameter or the body is malformed."
         }
         func place(_ codingPath: [any CodingKey], value: String? = nil) -> String {
-            guard codingPath.isEmpty else { return "'\(Mapping.fieldPath(codingPath))'" }
+            guard codingPath.isEmpty else { return "'\(InputMapping.fieldPath(codingPath))'" }
             guard [.get, .head, .delete].contains(request.method) else { return "the body" }
             // A parameter: name it when the offending value shows which.
             if let value, let name = parameter(holding: value, in: request) { return "'\(name)'" }

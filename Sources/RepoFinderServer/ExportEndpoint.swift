@@ -10,14 +10,14 @@ import Storage
 /// read. The server holds one batch, never the whole export, however many threads and messages the account has; the
 /// body is chunked, and one that breaks off midway (the database failed) ends without its last chunk, so a client
 /// never mistakes it for a whole document.
-struct ExportEndpoint {
-    static let path = "/v1/me/export"
+struct ExportEndpoint: HandAnsweredEndpoint {
+    static let operation = ContractOperation(method: .get, path: "/v1/me/export")
     /// Threads read, with their messages, and written at a time.
     static let threadsPerWrite = 50
 
-    let api: DiscoveryAPI
+    let api: APIHandlers
 
-    func respond(to request: Request) async throws -> Response {
+    func respond(to request: Request, context: ServerContext) async throws -> Response {
         let userID = try await api.accounts.authenticate()
         let head = try await api.exportDocument(userID: userID, withThreads: false)
         // The head as one object, left open for its last member: `{…,"threads":[`.
@@ -30,7 +30,7 @@ struct ExportEndpoint {
             status: .ok,
             headers: [
                 .contentType: "application/json; charset=utf-8",
-                .contentDisposition: DiscoveryAPI.exportDisposition(on: api.clock()),
+                .contentDisposition: APIHandlers.exportDisposition(on: api.clock()),
             ],
             body: ResponseBody { writer in
                 try await writer.write(ByteBuffer(bytes: start))

@@ -10,28 +10,20 @@ import RepoFinderAPI
 import RepoFinderCore
 
 /// `GET /v1/me/feed`, the request the server answers most often, served by hand: the same parameters, checks and
-/// deal as the generated handler (``DiscoveryAPI/getFeed(_:)``), with the JSON written by ``JSONOutput`` instead of
+/// deal as the generated handler (``APIHandlers/getFeed(_:)``), with the JSON written by ``JSONOutput`` instead of
 /// the generated types and `JSONEncoder`, which cost more than dealing the cards.
-struct FeedEndpoint {
-    static let method = HTTPRequest.Method.get
-    static let path = "/v1/me/feed"
+struct FeedEndpoint: HandAnsweredEndpoint {
+    static let operation = ContractOperation(method: .get, path: "/v1/me/feed")
 
-    let api: DiscoveryAPI
+    let api: APIHandlers
 
-    func respond(to request: Request) async throws -> Response {
-        let query = request.uri.queryParameters
-        let limit = try Self.single("limit", in: query).map { text -> Int in
-            guard let value = Int(text) else { throw APIError.badRequest("'limit' must be a whole number (1–50).") }
-            return value
-        }
-        let minimumStars = try Self.single("minStars", in: query).map { text -> Int in
-            guard let value = Int(text) else { throw APIError.badRequest("'minStars' must be a whole number.") }
-            return value
-        }
-        let filter = try DiscoveryAPI.feedFilter(
-            languages: try Self.list("language", in: query), clusters: try Self.list("cluster", in: query),
-            minimumStars: minimumStars, health: try Self.single("health", in: query),
-            choice: try Self.single("filter", in: query))
+    func respond(to request: Request, context: ServerContext) async throws -> Response {
+        let query = QueryReader(request)
+        let limit = try query.number("limit", range: " (1–50)")
+        let filter = try APIHandlers.feedFilter(
+            languages: try query.list("language"), clusters: try query.list("cluster"),
+            minimumStars: try query.number("minStars"), health: try query.single("health"),
+            choice: try query.single("filter"))
         // The recommender and the encodings made from its index, taken together: a rebuild may replace both.
         let (recommender, encoded) = api.deck.current
         let dealt = try await api.dealFeed(limit: limit, filter: filter, recommender: recommender)
@@ -40,188 +32,5 @@ struct FeedEndpoint {
         return Response(
             status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: json.bytes)))
-    }
-
-    /// The comma-separated values of a query parameter given at most once (empty values dropped), nil when absent.
-    static func list(_ name: String, in query: Parameters) throws(APIError) -> [String]? {
-        try single(name, in: query).map { $0.split(separator: ",").map(String.init) }
-    }
-
-    /// The value of a query parameter given at most once (400 when repeated).
-    static func single(_ name: String, in query: Parameters) throws(APIError) -> String? {
-        let values = query.getAll(name)
-        guard values.count <= 1 else { throw .badRequest("'\(name)' is given \(values.count) times; give it once.") }
-        return values.first
-    }
-}
-
-extension JSONOutput {
-    /// A deck as the contract's `Feed`, with the filter it was dealt within; the repositories' fields come from
-    /// `encoded` when it has them.
-    mutating func feed(_ deck: Deck, filter: DeckFilter, now: Date, encoded: EncodedRepositories? = nil) {
-        beginObject()
-        staleCatalog(deck.age, now: now)
-        key("items")
-        beginArray()
-        for card in deck.cards {
-            element()
-            self.card(card, now: now, encoded: encoded, age: deck.age)
-        }
-        endArray()
-        key("exhausted")
-        bool(deck.exhausted)
-        member("message", deck.exhaustedMessage)
-        key("filter")
-        deckFilter(filter)
-        endObject()
-    }
-
-    /// `"catalog"` as the contract's `StaleCatalog` when the catalog is old; nothing while it is fresh.
-    mutating func staleCatalog(_ age: CatalogAge?, now: Date) {
-        guard let note = age?.note(now: now) else { return }
-        key("catalog")
-        beginObject()
-        key("asOf")
-        string(note.asOf.description)
-        key("ageDays")
-        integer(note.ageDays)
-        key("note")
-        string(note.text)
-        endObject()
-    }
-
-    /// A deck filter as the contract's `DeckFilter` (what ``APISchemas/deckFilter(_:)`` makes).
-    mutating func deckFilter(_ filter: DeckFilter) {
-        beginObject()
-        key("languages")
-        strings(filter.languages)
-        key("clusters")
-        strings(filter.clusters)
-        key("minimumStars")
-        integer(filter.minimumStars)
-        member("health", filter.health?.rawValue)
-        endObject()
-    }
-
-    /// A card as the contract's `FeedItem`; its repository's fields come from `encoded` when it has them, and its
-    /// activity is judged as of `age`'s newest day when that catalog is stale.
-    mutating func card(
-        _ card: Recommendation, now: Date, encoded: EncodedRepositories?, age: CatalogAge? = CatalogAge.current
-    ) {
-        beginObject()
-        key("repository")
-        if let encoded = encoded?.fields(of: card) {
-            raw(encoded)
-            repositoryEnd(card.repository, now: now, age: age)
-        } else {
-            repository(card.repository, now: now, age: age)
-        }
-        key("fitScore")
-        integer(card.fit)
-        key("reasons")
-        strings(card.reasons)
-        key("cluster")
-        string(APISchemas.cluster(card.cluster.id).rawValue)
-        endObject()
-    }
-
-    /// A repository as the contract's `Repository` (what ``APISchemas/repository(_:now:viewer:age:)`` makes).
-    mutating func repository(
-        _ repository: Repository, now: Date, viewer: RepositoryState? = nil, age: CatalogAge? = CatalogAge.current
-    ) {
-        repositoryFields(repository)
-        repositoryEnd(repository, now: now, viewer: viewer, age: age)
-    }
-
-    /// A repository's `Repository` object up to what depends on the time of the request: left open.
-    mutating func repositoryFields(_ repository: Repository) {
-        beginObject()
-        member("id", repository.githubID)
-        key("name")
-        string(repository.name)
-        key("fullName")
-        string(repository.fullName)
-        member("description", repository.description)
-        key("topics")
-        strings(repository.topics)
-        key("stars")
-        integer(repository.stars)
-        member("forks", repository.forks)
-        member("openIssues", repository.openIssues)
-        member("language", repository.language)
-        key("url")
-        string(repository.webURL.absoluteString)
-        key("owner")
-        beginObject()
-        key("login")
-        string(repository.owner.login)
-        key("avatarUrl")
-        string(repository.owner.displayAvatarAddress)
-        endObject()
-        member("license", repository.license?.spdxID ?? repository.license?.name)
-        member("pushedAt", date: repository.pushedAt)
-        member("createdAt", date: repository.createdAt)
-        key("archived")
-        bool(repository.archived)
-        member("checkedAt", date: repository.checkedAt)
-        member("goneAt", date: repository.goneAt)
-    }
-
-    /// The rest of a repository's object after ``repositoryFields(_:)``: what depends on the moment (its age as a
-    /// person says it, how fresh its counts are, its health).
-    mutating func repositoryEnd(
-        _ repository: Repository, now: Date, viewer: RepositoryState? = nil, age: CatalogAge? = CatalogAge.current
-    ) {
-        let activity = ActivityFacts(repository, now: now, age: age)
-        member("lastUpdated", activity.lastUpdated)
-        member("countsNote", CountsFreshness.countLabel(checkedAt: repository.checkedAt, now: now))
-        if let health = activity.health {
-            key("health")
-            string(health.level.rawValue)
-            key("healthSummary")
-            string(activity.healthSummary ?? "")
-        }
-        if let viewer {
-            key("viewer")
-            beginObject()
-            key("liked")
-            bool(viewer.liked)
-            key("saved")
-            bool(viewer.saved)
-            key("skipped")
-            bool(viewer.skipped)
-            endObject()
-        }
-        endObject()
-    }
-}
-
-/// Registers the generated handlers on the router, except the operations the server answers by hand.
-struct GeneratedRoutes: ServerTransport {
-    let router: Router<ServerContext>
-    /// "METHOD /path" of each operation answered by hand.
-    let answeredByHand: Set<String>
-
-    func register(
-        _ handler:
-            @escaping @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (
-                HTTPResponse, HTTPBody?
-            ),
-        method: HTTPRequest.Method,
-        path: String
-    ) throws {
-        guard !answeredByHand.contains("\(method.rawValue) \(path)") else { return }
-        router.register(
-            { request, body, metadata in try await handler(request, Self.present(body, of: request), metadata) },
-            method: method, path: path)
-    }
-
-    /// The body, or nil when the request has none (no length and no chunks, or a length of 0): an optional body that
-    /// was left out is absent, not an empty JSON document that fails to parse.
-    static func present(_ body: HTTPBody?, of request: HTTPRequest) -> HTTPBody? {
-        if body?.length == .known(0) { return nil }
-        if request.headerFields[.contentLength] == "0" { return nil }
-        if request.headerFields[.contentLength] == nil, request.headerFields[.transferEncoding] == nil { return nil }
-        return body
     }
 }

@@ -5,15 +5,15 @@ import Recommender
 import RepoFinderCore
 import Storage
 
-/// `GET /v1/me/home`, answered by hand like the feed: the content of ``DiscoveryAPI/homeContent(timeZone:recommender:)``
+/// `GET /v1/me/home`, answered by hand like the feed: the content of ``APIHandlers/homeContent(timeZone:recommender:)``
 /// written by ``JSONOutput`` (today's pick from the index's pre-encoded repositories), not by `JSONEncoder`.
-struct HomeEndpoint {
-    static let path = "/v1/me/home"
+struct HomeEndpoint: HandAnsweredEndpoint {
+    static let operation = ContractOperation(method: .get, path: "/v1/me/home")
 
-    let api: DiscoveryAPI
+    let api: APIHandlers
 
-    func respond(to request: Request) async throws -> Response {
-        let timeZone = try FeedEndpoint.single("timeZone", in: request.uri.queryParameters)
+    func respond(to request: Request, context: ServerContext) async throws -> Response {
+        let timeZone = try QueryReader(request).single("timeZone")
         if let timeZone, timeZone.count > LocalTime.maximumIdentifierLength {
             throw APIError.badRequest("'timeZone' is at most \(LocalTime.maximumIdentifierLength) characters.")
         }

@@ -8,7 +8,7 @@ import ServiceLifecycle
 /// wait for the same trending queries. From then on the cache keeps them: an expired list is answered while it is
 /// made again in the background.
 struct HomeWarmupService: Service {
-    let api: DiscoveryAPI
+    let api: APIHandlers
     /// How many of the catalog's most common languages to make lists for.
     var languages = 30
     let logger: Logger

@@ -91,7 +91,7 @@ public enum Redaction {
         @unknown default:
             return "?"
         }
-        let path = Mapping.fieldPath(context.codingPath)
+        let path = InputMapping.fieldPath(context.codingPath)
         return path.isEmpty ? "the top level" : path
     }
 }

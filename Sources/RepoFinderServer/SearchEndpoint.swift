@@ -4,48 +4,26 @@ import RepoFinderCore
 import Storage
 
 /// `GET /v1/search`, answered by hand like the feed: the parameters and checks of the generated handler
-/// (``DiscoveryAPI/searchAnswer(q:language:topic:health:sort:page:perPage:)`` for both), with the page written by
+/// (``APIHandlers/searchAnswer(q:language:topic:health:sort:page:perPage:)`` for both), with the page written by
 /// ``JSONOutput`` instead of the generated types and `JSONEncoder`, which cost more than the search itself.
-struct SearchEndpoint {
-    static let path = "/v1/search"
+struct SearchEndpoint: HandAnsweredEndpoint {
+    static let operation = ContractOperation(method: .get, path: "/v1/search")
 
-    let api: DiscoveryAPI
+    let api: APIHandlers
 
-    func respond(to request: Request) async throws -> Response {
-        let query = request.uri.queryParameters
-        guard let q = try FeedEndpoint.single("q", in: query) else {
-            throw APIError.badRequest("'q' is missing: say what to search for.")
-        }
+    func respond(to request: Request, context: ServerContext) async throws -> Response {
+        let query = QueryReader(request)
         let answer = try await api.searchAnswer(
-            q: q, language: try FeedEndpoint.single("language", in: query),
-            topic: try FeedEndpoint.single("topic", in: query),
-            health: try Self.choice("health", in: query, RepositoryHealth.Level.self),
-            sort: try Self.choice("sort", in: query, SearchSort.self) ?? .bestMatch,
-            page: try Self.number("page", in: query), perPage: try Self.number("perPage", in: query))
+            q: try query.required("q", missing: "'q' is missing: say what to search for."),
+            language: try query.single("language"), topic: try query.single("topic"),
+            health: try query.choice("health", RepositoryHealth.Level.self),
+            sort: try query.choice("sort", SearchSort.self) ?? .bestMatch,
+            page: try query.number("page"), perPage: try query.number("perPage"))
         var json = JSONOutput(capacity: 1_024 + 1_536 * answer.page.items.count)
         json.searchPage(answer)
         return Response(
             status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: json.bytes)))
-    }
-
-    /// A whole number given at most once, nil when absent.
-    static func number(_ name: String, in query: Parameters) throws(APIError) -> Int? {
-        guard let text = try FeedEndpoint.single(name, in: query) else { return nil }
-        guard let value = Int(text) else { throw .badRequest("'\(name)' must be a whole number.") }
-        return value
-    }
-
-    /// One of an enumeration's values given at most once, nil when absent.
-    static func choice<Value: RawRepresentable & CaseIterable>(
-        _ name: String, in query: Parameters, _: Value.Type
-    ) throws(APIError) -> Value? where Value.RawValue == String {
-        guard let text = try FeedEndpoint.single(name, in: query) else { return nil }
-        guard let value = Value(rawValue: text) else {
-            let allowed = Value.allCases.map(\.rawValue).joined(separator: ", ")
-            throw .badRequest("'\(name)' must be one of \(allowed).")
-        }
-        return value
     }
 }
 

@@ -32,13 +32,13 @@ struct ServerService: Service {
 
     func run() async throws {
         try await prepare(store)
-        let deck = try await DiscoveryServer.makeDeck(store: store, extraCommunity: community, logger: logger)
-        let web = try await DiscoveryServer.makeWebApp(store: store, github: github)
-        let application = try DiscoveryServer.makeApplication(
+        let deck = try await APIServer.makeDeck(store: store, extraCommunity: community, logger: logger)
+        let web = try await APIServer.makeWebApp(store: store, github: github)
+        let application = try APIServer.makeApplication(
             configuration: configuration, store: store, deck: deck, web: web, github: github,
             signIn: signIn, askWriter: askWriter, logger: logger)
         try await application.run()
         // Deals answered while the services stopped.
-        await deck.flushServed()
+        await deck.flushDealt()
     }
 }

@@ -1,4 +1,5 @@
 import Ask
+import Catalog
 import Foundation
 import GitHub
 import Logging

@@ -1,4 +1,5 @@
 public import Ask
+import Catalog
 public import Configuration
 public import Foundation
 public import GitHub

@@ -36,3 +36,12 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension StorageError {
+    /// A description of `error` fit for a background service's log line: a storage error's reason, otherwise only the
+    /// error's type (what failed, never the values it failed on).
+    public static func logDescription(of error: any Error) -> String {
+        if let error = error as? StorageError { return "StorageError: \(error.description)" }
+        return "\(type(of: error))"
+    }
+}

@@ -28,7 +28,7 @@ enum SQLiteSchema {
             for (userID, served) in ids {
                 try db.execute(
                     sql: "INSERT INTO served_sets (user_id, repository_ids, updated_at) VALUES (?, ?, ?)",
-                    arguments: [userID, Data(ServedSet.encode(served)), now])
+                    arguments: [userID, Data(DealtSet.encode(served)), now])
             }
             try db.execute(sql: "DROP TABLE served_repositories")
         }
@@ -271,7 +271,7 @@ enum SQLiteSchema {
         CREATE INDEX repository_topics_topic ON repository_topics(topic);
         """
 
-    /// What the deck dealt to each person, as a ``ServedSet``.
+    /// What the deck dealt to each person, as a ``DealtSet``.
     static let version5 = """
         CREATE TABLE served_sets (
             user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,

@@ -100,9 +100,9 @@ extension SQLiteStorage {
     /// What was dealt to either account, as the target's one set.
     private static func uniteServed(_ db: Database, source: String, target: String) throws {
         let sql = "SELECT repository_ids FROM served_sets WHERE user_id = ?"
-        let theirs = try Data.fetchOne(db.cachedStatement(sql: sql), arguments: [source]).map(ServedSet.decode) ?? []
+        let theirs = try Data.fetchOne(db.cachedStatement(sql: sql), arguments: [source]).map(DealtSet.decode) ?? []
         guard !theirs.isEmpty else { return }
-        let mine = try Data.fetchOne(db.cachedStatement(sql: sql), arguments: [target]).map(ServedSet.decode) ?? []
+        let mine = try Data.fetchOne(db.cachedStatement(sql: sql), arguments: [target]).map(DealtSet.decode) ?? []
         try db.execute(
             sql: """
                 INSERT INTO served_sets (user_id, repository_ids, updated_at) VALUES (?, ?, ?)
@@ -110,7 +110,7 @@ extension SQLiteStorage {
                     updated_at = excluded.updated_at
                 """,
             arguments: [
-                target, Data(ServedSet.encode(sorted: ServedSet.merge(mine, theirs))), Date().sqliteText,
+                target, Data(DealtSet.encode(sorted: DealtSet.merge(mine, theirs))), Date().sqliteText,
             ])
     }
 }

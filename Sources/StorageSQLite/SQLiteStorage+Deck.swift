@@ -54,7 +54,7 @@ extension SQLiteStorage {
         }
     }
 
-    /// Records one batch inside the group's transaction: adds its cards to the person's ``ServedSet`` and returns
+    /// Records one batch inside the group's transaction: adds its cards to the person's ``DealtSet`` and returns
     /// those that were not in it.
     private static func record(_ batch: ServedBatch, _ repositoryIDs: RepositoryIDs, _ db: Database) throws
         -> [RepositoryName]
@@ -67,7 +67,7 @@ extension SQLiteStorage {
         var added = Set<Int64>()
         var new: [RepositoryName] = []
         for (name, key) in zip(batch.names, keys) {
-            guard let id = ids[key], !ServedSet.contains(served, id), added.insert(id).inserted else { continue }
+            guard let id = ids[key], !DealtSet.contains(served, id), added.insert(id).inserted else { continue }
             new.append(name)
         }
         guard !new.isEmpty else { return [] }
@@ -79,7 +79,7 @@ extension SQLiteStorage {
                 """
         ).execute(
             arguments: [
-                batch.userID, Data(ServedSet.encode(sorted: ServedSet.merge(served, added.sorted()))),
+                batch.userID, Data(DealtSet.encode(sorted: DealtSet.merge(served, added.sorted()))),
                 batch.date.sqliteText,
             ])
         return new
@@ -88,7 +88,7 @@ extension SQLiteStorage {
     private static func servedIDs(_ db: Database, _ userID: String) throws -> [Int64] {
         let blob = try Data.fetchOne(
             db.cachedStatement(sql: "SELECT repository_ids FROM served_sets WHERE user_id = ?"), arguments: [userID])
-        return blob.map(ServedSet.decode) ?? []
+        return blob.map(DealtSet.decode) ?? []
     }
 
     public func served(userID: String) async throws -> Set<String> {
@@ -101,11 +101,11 @@ extension SQLiteStorage {
             let ids = try RepositoryIDs().ids(forKeys: names.map(\.key), db)
             let served = try Self.servedIDs(db, userID)
             let leaving = Dictionary(
-                ids.filter { ServedSet.contains(served, $0.value) }.map { ($0.value, $0.key) },
+                ids.filter { DealtSet.contains(served, $0.value) }.map { ($0.value, $0.key) },
                 uniquingKeysWith: { a, _ in a })
             guard !leaving.isEmpty else { return [] }
             try db.cachedStatement(sql: "UPDATE served_sets SET repository_ids = ? WHERE user_id = ?").execute(
-                arguments: [Data(ServedSet.encode(sorted: served.filter { leaving[$0] == nil })), userID])
+                arguments: [Data(DealtSet.encode(sorted: served.filter { leaving[$0] == nil })), userID])
             return Set(leaving.values)
         }
     }

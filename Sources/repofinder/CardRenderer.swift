@@ -16,7 +16,7 @@ struct CardRenderer {
 
     /// The whole screen for the deck's state, under Home's header when there is one (until the first swipe).
     func screen(
-        state: DiscoveryViewModel.State, card: Card?, remaining: Int, canUndo: Bool, notices: [String],
+        state: DeckViewModel.State, card: Card?, remaining: Int, canUndo: Bool, notices: [String],
         home: [String] = [], now: Date = Date()
     ) -> String {
         var lines = [paint("RepoFinder · discover", "1;36") + "   " + paint("\(remaining) cards in the deck", "2"), ""]

@@ -9,15 +9,15 @@ import StorageLive
 /// `--database`, shared by every command that touches data.
 struct DatabaseOptions: ParsableArguments {
     @Option(
-        name: .long,
+        name: .customLong("database"),
         help: ArgumentHelp(
             "A SQLite file path, :memory:, or postgres://user@host:port/database[?schema=NAME] (or DATABASE_URL, "
                 + "which keeps a password out of the process list; default \(DatabaseLocation.defaultPath)).",
             valueName: "url-or-path"))
-    var database: String?
+    var given: String?
 
     /// `--database` over `DATABASE_URL` over the default.
-    var settings: Settings { Settings(flags: [.database: database].compactMapValues { $0 }) }
+    var settings: Settings { Settings(flags: [.database: given].compactMapValues { $0 }) }
 
     /// The parsed location; a bad value is a usage error with the reason.
     func location() throws -> DatabaseLocation {

@@ -34,7 +34,7 @@ struct DiscoverCommand: AsyncParsableCommand {
 
     @MainActor
     private func runDeck(client: APIClient, database: LocalDatabase, terminal: Terminal, colors: Bool) async {
-        let model = DiscoveryViewModel(
+        let model = DeckViewModel(
             service: client, outbox: Outbox(database: database), cache: CardCache(database: database))
         // Who is signed in, under the card (nothing when the server cannot be asked: the deck works offline).
         let account = AccountViewModel(service: client)

@@ -57,10 +57,13 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var recommenderOptions: RecommenderOptions
 
+    /// `--database`, given with the recommender's options.
+    private var databaseOptions: DatabaseOptions { recommenderOptions.database }
+
     /// The flags given, over the environment (`DATABASE_URL`, `HTTP_PORT`, …), over the defaults.
     private var settings: Settings {
         var flags: [Setting: String] = [:]
-        flags[.database] = recommenderOptions.database.database
+        flags[.database] = databaseOptions.given
         flags[.host] = host
         flags[.port] = port.map { String($0) }
         flags[.tokenRate] = tokenRate.map { String($0) }
@@ -128,7 +131,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         let community = try recommenderOptions.communitySignals()
-        let database = recommenderOptions.database
+        let database = databaseOptions
         logger.info("opening the database", metadata: ["database": "\(location)"])
         let store: any DataStore
         do {
@@ -155,7 +158,7 @@ struct ServeCommand: AsyncParsableCommand {
         // when it stops (or fails to start).
         let outcome: Result<Void, any Error>
         do {
-            try await DiscoveryServer.run(
+            try await APIServer.run(
                 configuration: configuration, store: store, community: community, github: github, signIn: signIn,
                 askWriter: askWriter, logger: logger
             ) { store in

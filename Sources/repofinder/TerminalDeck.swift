@@ -5,10 +5,10 @@ import Recommender
 import RepoFinderClient
 import RepoFinderCore
 
-/// The deck in a terminal: a thin shell over ``DiscoveryViewModel``: keys become events, the model's state is drawn.
+/// The deck in a terminal: a thin shell over ``DeckViewModel``: keys become events, the model's state is drawn.
 @MainActor
 final class TerminalDeck {
-    private let model: DiscoveryViewModel
+    private let model: DeckViewModel
     /// Home, shown over the deck until the first swipe (nil: no header).
     private let home: HomeViewModel?
     private var showHome = true
@@ -19,7 +19,7 @@ final class TerminalDeck {
     /// Who is signed in, shown under every card.
     private let who: String?
 
-    init(model: DiscoveryViewModel, home: HomeViewModel? = nil, terminal: Terminal, colors: Bool, who: String? = nil) {
+    init(model: DeckViewModel, home: HomeViewModel? = nil, terminal: Terminal, colors: Bool, who: String? = nil) {
         self.model = model
         self.home = home
         self.terminal = terminal

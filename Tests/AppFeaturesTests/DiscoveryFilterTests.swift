@@ -52,8 +52,8 @@ struct DiscoveryFilterTests {
         }
     }
 
-    func model() -> DiscoveryViewModel {
-        DiscoveryViewModel(service: service, outbox: Outbox(database: database), cache: CardCache(database: database))
+    func model() -> DeckViewModel {
+        DeckViewModel(service: service, outbox: Outbox(database: database), cache: CardCache(database: database))
     }
 
     @Test("a filter is saved for the person; the cards in hand it allows stay, the rest follow it")
@@ -116,7 +116,7 @@ struct DiscoveryFilterTests {
             let rust = DeckFilter(languages: ["Rust"])
             return FeedBatch(cards: (0..<10).map { Self.card(2 * $0 + 1) }, exhausted: true, filter: rust)
         }
-        let deck = DiscoveryViewModel(
+        let deck = DeckViewModel(
             service: dealer, outbox: Outbox(database: database), cache: CardCache(database: database))
         let appearing = deck.send(.appear)
         while dealer.count("feed") == 0 { await Task.yield() }

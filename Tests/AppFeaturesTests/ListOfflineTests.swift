@@ -45,7 +45,7 @@ struct ListOfflineTests {
         // Offline: a card saved on the deck waits in the outbox and is on the kept list at once.
         service.onRecord { _ throws(ClientFailure) in throw .noConnection }
         service.onFeed { _ in FeedBatch(cards: [Sample.card(3)], exhausted: true) }
-        let deck = DiscoveryViewModel(
+        let deck = DeckViewModel(
             service: service, outbox: outbox, lists: cache, now: { Self.day })
         await deck.send(.appear).value
         await deck.send(.save).value
@@ -86,7 +86,7 @@ struct ListOfflineTests {
 
         service.onFeed { _ in FeedBatch(cards: [Sample.card(5)], exhausted: true) }
         service.onWithdraw { _ in }
-        let deck = DiscoveryViewModel(service: service, outbox: outbox, lists: cache, now: { Self.day })
+        let deck = DeckViewModel(service: service, outbox: outbox, lists: cache, now: { Self.day })
         await deck.send(.appear).value
         await deck.send(.like).value
         #expect(try cache.entries(.liked).map(\.id) == ["owner5/project-5"])

@@ -29,7 +29,7 @@ struct IntegrationTests {
             #expect(await onboarding.state == .finished)
             #expect(try await client.preferences().onboardingCompleted)
 
-            let deck = await DiscoveryViewModel(
+            let deck = await DeckViewModel(
                 service: client, outbox: outbox, cache: CardCache(database: database))
             await deck.send(.appear).value
             #expect(await deck.state == .ready)

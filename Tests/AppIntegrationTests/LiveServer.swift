@@ -27,8 +27,8 @@ enum LiveServer {
     ) async throws {
         try await withStore(.sqliteMemory) { test in
             try await SyntheticCatalog.seed(test.store)
-            let deck = try await DiscoveryServer.makeDeck(store: test.store, logger: logger)
-            let application = try DiscoveryServer.makeApplication(
+            let deck = try await APIServer.makeDeck(store: test.store, logger: logger)
+            let application = try APIServer.makeApplication(
                 configuration: {
                     var c = ServerConfiguration.unlimited; c.port = 0; c.askQuota = askQuota; return c
                 }(),
@@ -43,8 +43,12 @@ enum LiveServer {
     /// One HTTP client for the test process, failing at once when nothing listens (as the terminal's does: the
     /// client's RetryPolicy retries, not AsyncHTTPClient). The read timeout is generous: with every suite running at
     /// once on CI's two cores a test that takes 0.2 s alone takes two minutes, and one answer may wait half of that.
+    /// How long the tests' client waits for a connection before it gives up.
+    static let connectSeconds: Int64 = 30
+
     static let httpClient: HTTPClient = {
-        var configuration = HTTPClient.Configuration(timeout: .init(connect: .seconds(30), read: .seconds(120)))
+        var configuration = HTTPClient.Configuration(
+            timeout: .init(connect: .seconds(connectSeconds), read: .seconds(120)))
         configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()

@@ -147,12 +147,12 @@ struct OutboxTests {
 
 /// Forwards to a real service; after `dieAfterBatches` recorded batches it never answers again (the process is gone:
 /// no code after the send runs), until cancelled.
-final class DyingService: DiscoveryService, Sendable {
-    private let service: any DiscoveryService
+final class DyingService: RepoFinderService, Sendable {
+    private let service: any RepoFinderService
     private let remaining: Mutex<Int>
     private let death = AsyncStream<Void>.makeStream()
 
-    init(forwardingTo service: any DiscoveryService, dieAfterBatches: Int) {
+    init(forwardingTo service: any RepoFinderService, dieAfterBatches: Int) {
         self.service = service
         self.remaining = Mutex(dieAfterBatches)
     }

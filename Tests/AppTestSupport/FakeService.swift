@@ -4,9 +4,9 @@ public import RepoFinderCore
 import Synchronization
 import Testing
 
-/// A ``DiscoveryService`` whose answers each test sets. A call nobody stubbed fails the test loudly. It logs every call
+/// A ``RepoFinderService`` whose answers each test sets. A call nobody stubbed fails the test loudly. It logs every call
 /// (by name) and every interaction recorded, in order.
-public final class FakeService: DiscoveryService, Sendable {
+public final class FakeService: RepoFinderService, Sendable {
     public typealias Handler<Input, Output> = @Sendable (Input) async throws(ClientFailure) -> Output
 
     private struct Stubs {

@@ -23,7 +23,7 @@ struct DealingTests {
         try await withStore(engine) { test in
             try await SyntheticCatalog.seed(test.store)
             let account = try await test.store.createUser(tokenHash: "dealing-test", at: Date())
-            let deck = try await DeckService.make(store: test.store, logger: Self.logger)
+            let deck = try await RecommenderService.make(store: test.store, logger: Self.logger)
             let sessions = DealingSessions(store: test.store, served: deck.served)
             var dealt: [String] = []
             for _ in 0..<3 {
@@ -39,7 +39,7 @@ struct DealingTests {
             case .writeBehind: #expect(storedBeforeFlush.isEmpty)
             case .atOnce: #expect(storedBeforeFlush == Set(dealt))
             }
-            await deck.flushServed()
+            await deck.flushDealt()
             #expect(try await test.store.served(userID: account.id) == Set(dealt))
 
             // A restarted server: new sessions over the same store.
@@ -58,7 +58,7 @@ struct DealingTests {
         try await withStore(engine) { test in
             try await SyntheticCatalog.seed(test.store)
             let account = try await test.store.createUser(tokenHash: "pick-test", at: Date())
-            let deck = try await DeckService.make(store: test.store, logger: Self.logger)
+            let deck = try await RecommenderService.make(store: test.store, logger: Self.logger)
             let day = try #require(Day("2026-11-23"))
             let sessions = DealingSessions(store: test.store, served: deck.served)
             // Two visits at once: one pick between them.
@@ -75,7 +75,7 @@ struct DealingTests {
             let again = DealingSessions(store: test.store, served: deck.served)
             let before = try await again.session(account.id).pick(for: day, recommender: deck.recommender, at: Date())
             #expect(before?.card.repository.repositoryName == picks[0])
-            await deck.flushServed()
+            await deck.flushDealt()
             #expect(try await test.store.dailyPick(userID: account.id, day: day) == picks[0])
             #expect(try await test.store.served(userID: account.id).contains(picks[0].key), "dealt, never again")
             // After the flush, a restarted server reads it from the store; the next day brings another.
@@ -86,7 +86,7 @@ struct DealingTests {
             let next = try await restarted.session(account.id).pick(
                 for: day.adding(days: 1), recommender: deck.recommender, at: Date())
             #expect(next != nil && next?.card.repository.repositoryName != picks[0])
-            await deck.flushServed()
+            await deck.flushDealt()
             #expect(try await test.store.dailyPick(userID: account.id, day: day) == picks[0], "the first day's stays")
         }
     }
@@ -96,7 +96,7 @@ struct DealingTests {
         try await withStore(.sqliteMemory) { test in
             try await SyntheticCatalog.seed(test.store)
             let builds = Counter()
-            let deck = try await DeckService.make(store: test.store, logger: Self.logger) { index in
+            let deck = try await RecommenderService.make(store: test.store, logger: Self.logger) { index in
                 builds.increment()
                 return ObjectIdentifier(index)
             }
@@ -123,10 +123,10 @@ struct DealingTests {
         try await withStore(.sqliteFile) { test in
             try await SyntheticCatalog.seed(test.store)
             let account = try await test.store.createUser(tokenHash: "flush-test", at: Date())
-            let deck = try await DeckService.make(store: test.store, logger: Self.logger)
+            let deck = try await RecommenderService.make(store: test.store, logger: Self.logger)
             let sessions = DealingSessions(store: test.store, served: deck.served)
             let clock = ManualClock()
-            let service = ServedFlushService(recorder: deck.served, interval: .seconds(1), clock: clock)
+            let service = DealtFlushService(recorder: deck.served, interval: .seconds(1), clock: clock)
             let running = Task { try await service.run() }
 
             let first = try await sessions.session(account.id).deal(

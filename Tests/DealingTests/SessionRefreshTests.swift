@@ -17,7 +17,7 @@ struct SessionRefreshTests {
         try await withStore(engine) { test in
             try await SyntheticCatalog.seed(test.store)
             let account = try await test.store.createUser(tokenHash: "refresh-behind", at: Date())
-            let deck = try await DeckService.make(store: test.store, logger: DealingTests.logger)
+            let deck = try await RecommenderService.make(store: test.store, logger: DealingTests.logger)
             let sessions = DealingSessions(store: test.store, served: deck.served, refresh: .milliseconds(20))
             let session = sessions.session(account.id)
             _ = try await session.deal(size: 3, filter: DeckFilter(), recommender: deck.recommender)

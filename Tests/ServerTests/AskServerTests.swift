@@ -295,13 +295,14 @@ struct AskServerTests {
     func stoppedAnswerIsKept() async throws {
         try await withStore(.sqliteMemory) { test in
             try await SyntheticCatalog.seed(test.store)
-            let deck = try await DiscoveryServer.makeDeck(store: test.store, logger: ServerHarness.quietLogger)
+            let deck = try await APIServer.makeDeck(store: test.store, logger: ServerHarness.quietLogger)
             let user = try await test.store.createUser(tokenHash: "ask-stop", at: Self.instant).id
             try await test.store.createThread(
                 AskThread(id: "t", title: "New thread", createdAt: Self.instant), userID: user)
             let desk = AskDesk(
-                store: test.store, deck: deck, sessions: DealingSessions(store: test.store, served: deck.served),
-                limit: nil, clock: { Self.instant }, engine: AnswerEngine())
+                store: test.store, recommender: { deck.recommender },
+                sessions: DealingSessions(store: test.store, served: deck.served), limit: nil, clock: { Self.instant },
+                engine: AnswerEngine())
             let asking = try await desk.begin(userID: user, threadID: "t", text: "a cli tool in rust", card: nil)
             let work = Task { try await desk.answer(asking) { _ in withUnsafeCurrentTask { $0?.cancel() } } }
             let answered = try await work.value

@@ -53,8 +53,8 @@ struct DeckTests {
             var token = ""
             var dealt = Set<String>()
             for _ in 0..<2 {
-                let deck = try await DiscoveryServer.makeDeck(store: test.store, logger: ServerHarness.quietLogger)
-                let application = try DiscoveryServer.makeApplication(
+                let deck = try await APIServer.makeDeck(store: test.store, logger: ServerHarness.quietLogger)
+                let application = try APIServer.makeApplication(
                     configuration: configuration, store: test.store, deck: deck, logger: ServerHarness.quietLogger)
                 let before = dealt
                 let known = token
@@ -75,7 +75,7 @@ struct DeckTests {
                 #expect(dealt.isDisjoint(with: names))
                 dealt.formUnion(names)
                 // What `repofinder serve` does when it stops.
-                await deck.flushServed()
+                await deck.flushDealt()
             }
             #expect(dealt.count == 42)
         }

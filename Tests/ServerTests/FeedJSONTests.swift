@@ -154,7 +154,7 @@ struct HomeAndCompareJSONTests {
                     json.home(home, now: Self.now, encoded: encoded, viewers: viewers)
                     #expect(
                         try Self.parsed(json.bytes)
-                            == Self.generated(DiscoveryAPI.schema(home, now: Self.now, viewers: viewers)))
+                            == Self.generated(APIHandlers.schema(home, now: Self.now, viewers: viewers)))
                 }
             }
         }

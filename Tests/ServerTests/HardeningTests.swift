@@ -1,4 +1,5 @@
 import Foundation
+import GitHubAccounts
 import HTTPTypes
 import HummingbirdTesting
 import Logging

@@ -23,9 +23,9 @@ struct HomeAndCompareTests {
     /// A server over `store` whose time is `clock`'s.
     static func server(_ store: any DataStore, _ clock: ManualClock) async throws -> some ApplicationProtocol {
         let logger = ServerHarness.quietLogger
-        return try DiscoveryServer.makeApplication(
+        return try APIServer.makeApplication(
             configuration: .unlimited, store: store,
-            deck: try await DiscoveryServer.makeDeck(store: store, logger: logger), logger: logger,
+            deck: try await APIServer.makeDeck(store: store, logger: logger), logger: logger,
             clock: { clock.read() })
     }
 

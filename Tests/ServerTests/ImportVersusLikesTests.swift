@@ -29,10 +29,10 @@ struct ImportVersusLikesTests {
             let path = try SharedDataFolder.file("catalog/repos.jsonl.gz")
             _ = try await CatalogImporter(store: test.store).importRepositories(from: path)
             let community = train.map { CommunitySignal(person: $0.0, repositoryKey: $0.1, kind: .star) }
-            let deck = try await DiscoveryServer.makeDeck(
+            let deck = try await APIServer.makeDeck(
                 store: test.store, extraCommunity: community, logger: ServerHarness.quietLogger)
             let index = deck.recommender.index
-            let application = try DiscoveryServer.makeApplication(
+            let application = try APIServer.makeApplication(
                 configuration: .unlimited, store: test.store, deck: deck, logger: ServerHarness.quietLogger)
             let scores = try await application.test(.router) { client in
                 var imported = Metrics()

@@ -32,10 +32,10 @@ struct PersonasTests {
                 let path = SharedDataFolder.url.appendingPathComponent("catalog/repos.jsonl.gz").path
                 _ = try await CatalogImporter(store: test.store).importRepositories(from: path)
             }
-            let deck = try await DiscoveryServer.makeDeck(store: test.store, logger: ServerHarness.quietLogger)
+            let deck = try await APIServer.makeDeck(store: test.store, logger: ServerHarness.quietLogger)
             let popular = Set(
                 deck.recommender.index.repositories.sorted { $0.stars > $1.stars }.prefix(1_000).map(\.id))
-            let application = try DiscoveryServer.makeApplication(
+            let application = try APIServer.makeApplication(
                 configuration: .unlimited, store: test.store, deck: deck, logger: ServerHarness.quietLogger)
             try await application.test(.router) { client in
                 var rows: [Row] = []

@@ -81,8 +81,8 @@ struct RedealTests {
             var token = ""
             var returned: [String] = []
             for round in 0..<2 {
-                let deck = try await DiscoveryServer.makeDeck(store: test.store, logger: ServerHarness.quietLogger)
-                let application = try DiscoveryServer.makeApplication(
+                let deck = try await APIServer.makeDeck(store: test.store, logger: ServerHarness.quietLogger)
+                let application = try APIServer.makeApplication(
                     configuration: .unlimited, store: test.store, deck: deck, logger: ServerHarness.quietLogger)
                 let known = token
                 let before = returned
@@ -91,7 +91,7 @@ struct RedealTests {
                     if round == 0 {
                         let dealt = try await client.call(.get, "/v1/me/feed?limit=10", token: person).names()
                         // Written once before the return, and once after (in the next flush).
-                        await deck.flushServed()
+                        await deck.flushDealt()
                         let quoted = dealt.suffix(6).map { "\"\($0)\"" }.joined(separator: ",")
                         let answer = try await client.call(
                             .post, "/v1/me/feed/returns", token: person, json: #"{"repos":[\#(quoted)]}"#)
@@ -113,7 +113,7 @@ struct RedealTests {
                     returned = back
                     #expect(back.count == 6)
                 }
-                await deck.flushServed()
+                await deck.flushDealt()
             }
         }
     }

@@ -51,8 +51,8 @@ struct RequestLogTests {
         let logger = Logger(label: "test") { _ in handler }
         try await withStore(.sqliteMemory) { test in
             try await SyntheticCatalog.seed(test.store)
-            let deck = try await DiscoveryServer.makeDeck(store: test.store, logger: logger)
-            let application = try DiscoveryServer.makeApplication(
+            let deck = try await APIServer.makeDeck(store: test.store, logger: logger)
+            let application = try APIServer.makeApplication(
                 configuration: ServerConfiguration.unlimited, store: test.store,
                 deck: deck, logger: logger)
             try await application.test(.router) { client in

@@ -53,9 +53,9 @@ enum ServerHarness {
     ) async throws {
         try await SyntheticCatalog.seed(test.store)
         try await seed(test.store)
-        let deck = try await DiscoveryServer.makeDeck(store: test.store, logger: logger)
-        let web = withWebApp ? try await DiscoveryServer.makeWebApp(store: test.store, github: github) : nil
-        let application = try DiscoveryServer.makeApplication(
+        let deck = try await APIServer.makeDeck(store: test.store, logger: logger)
+        let web = withWebApp ? try await APIServer.makeWebApp(store: test.store, github: github) : nil
+        let application = try APIServer.makeApplication(
             configuration: configuration, store: test.store, deck: deck, web: web, github: github, signIn: signIn,
             askWriter: askWriter, logger: logger, clock: clock)
         try await application.test(mode) { client in try await body(client, test) }

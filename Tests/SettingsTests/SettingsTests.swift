@@ -1,4 +1,5 @@
 import Ask
+import Catalog
 import Configuration
 import Foundation
 import GitHub

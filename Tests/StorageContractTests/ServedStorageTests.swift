@@ -50,17 +50,17 @@ struct ServedStorageTests {
     @Test("a person's set of dealt ids survives encoding: sorted, deduplicated, any gap")
     func setCoding() {
         let ids: [Int64] = [5, 1, 1, 300, 127, 128, 16_384, 2_000_000_000, 42]
-        let bytes = ServedSet.encode(ids)
-        #expect(ServedSet.decode(bytes) == Array(Set(ids)).sorted())
-        #expect(ServedSet.decode(ServedSet.encode([Int64]())) == [])
+        let bytes = DealtSet.encode(ids)
+        #expect(DealtSet.decode(bytes) == Array(Set(ids)).sorted())
+        #expect(DealtSet.decode(DealtSet.encode([Int64]())) == [])
         let dense = Array(Int64(1)...Int64(10_000))
-        #expect(ServedSet.encode(dense).count == 10_000)
-        #expect(ServedSet.decode(ServedSet.encode(dense)) == dense)
-        #expect(ServedSet.merge([1, 4, 9], [2, 4, 10]) == [1, 2, 4, 9, 10])
-        #expect(ServedSet.merge([], [3]) == [3])
-        #expect(ServedSet.contains([1, 4, 9], 4) && !ServedSet.contains([1, 4, 9], 5) && !ServedSet.contains([], 1))
+        #expect(DealtSet.encode(dense).count == 10_000)
+        #expect(DealtSet.decode(DealtSet.encode(dense)) == dense)
+        #expect(DealtSet.merge([1, 4, 9], [2, 4, 10]) == [1, 2, 4, 9, 10])
+        #expect(DealtSet.merge([], [3]) == [3])
+        #expect(DealtSet.contains([1, 4, 9], 4) && !DealtSet.contains([1, 4, 9], 5) && !DealtSet.contains([], 1))
         // A truncated blob keeps the ids before the cut.
-        #expect(ServedSet.decode(bytes.dropLast()) == Array(Array(Set(ids)).sorted().dropLast()))
+        #expect(DealtSet.decode(bytes.dropLast()) == Array(Array(Set(ids)).sorted().dropLast()))
     }
 
     @Test("a version 4 database keeps what each person was dealt when it moves to one set per person")
@@ -108,7 +108,7 @@ struct ServedStorageTests {
 /// Reads a person's set straight from the table.
 enum ServedSetRows {
     static func ids(_ db: Database, _ userID: String) throws -> [Int64] {
-        ServedSet.decode(
+        DealtSet.decode(
             try Data.fetchOne(db, sql: "SELECT repository_ids FROM served_sets WHERE user_id = ?", arguments: [userID])
                 ?? Data())
     }

@@ -1,0 +1,131 @@
+import Foundation
+public import Logging
+public import Recommender
+import RepoFinderCore
+public import Storage
+import Synchronization
+
+/// Holds the recommender a server deals with, built from the catalog and everyone's stored interactions, and
+/// rebuilds it when new likes, saves and opens have come in (``RecommenderRebuildService`` asks every interval); records
+/// what it dealt through ``served``.
+///
+/// `Companion` is whatever the caller derives from each index and wants replaced together with it (the server's
+/// pre-encoded JSON of every repository, for example); ``NoCompanion`` when nothing is.
+public final class RecommenderService<Companion: Sendable>: Sendable {
+    /// Makes the companion of a newly built index (called off the cooperative threads).
+    public typealias MakeCompanion = @Sendable (RecommendationIndex) -> Companion
+
+    private let store: any CatalogStore & AccountStore & InteractionStore & DeckStore
+    private let extraCommunity: [CommunitySignal]
+    private let makeCompanion: MakeCompanion
+    private let built: Mutex<(recommender: Recommender, companion: Companion)>
+    private let pendingSignals = Atomic<Int>(0)
+    private let logger: Logger
+    /// What was dealt to whom, on its way to the store.
+    public let served: DealtRecorder
+
+    private init(
+        store: any CatalogStore & AccountStore & InteractionStore & DeckStore, extraCommunity: [CommunitySignal],
+        makeCompanion: @escaping MakeCompanion,
+        built: (recommender: Recommender, companion: Companion), logger: Logger
+    ) {
+        self.store = store
+        self.served = DealtRecorder(store: store, logger: logger)
+        self.extraCommunity = extraCommunity
+        self.makeCompanion = makeCompanion
+        self.built = Mutex(built)
+        self.logger = logger
+    }
+
+    /// Builds the first index (off the cooperative threads) and returns the service.
+    /// - Parameters:
+    ///   - extraCommunity: community signals from outside the store (a stars file), learnt alongside.
+    ///   - makeCompanion: what to derive from each index built.
+    public static func make(
+        store: any CatalogStore & AccountStore & InteractionStore & DeckStore, extraCommunity: [CommunitySignal] = [],
+        logger: Logger,
+        makeCompanion: @escaping MakeCompanion
+    ) async throws -> RecommenderService {
+        let built = try await build(
+            store: store, extraCommunity: extraCommunity, makeCompanion: makeCompanion, logger: logger)
+        return RecommenderService(
+            store: store, extraCommunity: extraCommunity, makeCompanion: makeCompanion, built: built, logger: logger)
+    }
+
+    /// Writes the dealt cards that wait to be written (``DealtFlushService`` does so every second and at the end).
+    public func flushDealt() async {
+        await served.flush()
+    }
+
+    /// The recommender to deal with now.
+    public var recommender: Recommender { built.withLock { $0.recommender } }
+
+    /// The recommender to deal with now and its companion, taken together (a rebuild replaces both).
+    public var current: (recommender: Recommender, companion: Companion) { built.withLock { $0 } }
+
+    /// Notes that interactions were stored; positive ones make the next rebuild worthwhile.
+    public func noteSignals(_ count: Int) {
+        if count > 0 { pendingSignals.add(count, ordering: .relaxed) }
+    }
+
+    /// Rebuilds the index if new signals came in since the last build; true if it did.
+    @discardableResult
+    public func rebuildIfNeeded() async throws -> Bool {
+        let pending = pendingSignals.exchange(0, ordering: .relaxed)
+        guard pending > 0 else { return false }
+        do {
+            let built = try await Self.build(
+                store: store, extraCommunity: extraCommunity, makeCompanion: makeCompanion, logger: logger)
+            self.built.withLock { $0 = built }
+            return true
+        } catch {
+            pendingSignals.add(pending, ordering: .relaxed)
+            throw error
+        }
+    }
+
+    /// The recommender over the store's catalog and interactions, and its companion.
+    private static func build(
+        store: any CatalogStore & AccountStore & InteractionStore & DeckStore, extraCommunity: [CommunitySignal],
+        makeCompanion: @escaping MakeCompanion,
+        logger: Logger
+    ) async throws -> (recommender: Recommender, companion: Companion) {
+        let start = ContinuousClock.now
+        let catalog = try await store.allRepositories()
+        let community =
+            extraCommunity
+            + (try await store.everyonesInteractions()).compactMap { interaction -> CommunitySignal? in
+                let kind = SignalKind(interaction.kind)
+                guard kind.weight > 0 else { return nil }
+                return CommunitySignal(
+                    person: "u:" + interaction.userID, repositoryKey: interaction.repositoryKey, kind: kind)
+            }
+        let index = await RecommendationIndex.build(
+            repositories: catalog, community: community, weeklyGains: try await store.weeklyGains())
+        logger.info(
+            "recommender built",
+            metadata: [
+                "repositories": "\(catalog.count)", "community_signals": "\(community.count)",
+                "duration": "\(ContinuousClock.now - start)",
+            ])
+        let companion = await offThePool { makeCompanion(index) }
+        return (Recommender(index: index), companion)
+    }
+}
+
+/// The companion of a ``RecommenderService`` that derives nothing from its index.
+public struct NoCompanion: Sendable {
+    public init() {}
+}
+
+extension RecommenderService where Companion == NoCompanion {
+    /// Builds the first index of a service without a companion.
+    public static func make(
+        store: any CatalogStore & AccountStore & InteractionStore & DeckStore, extraCommunity: [CommunitySignal] = [],
+        logger: Logger
+    )
+        async throws -> RecommenderService
+    {
+        try await make(store: store, extraCommunity: extraCommunity, logger: logger) { _ in NoCompanion() }
+    }
+}

@@ -1,0 +1,147 @@
+import APISchemas
+import Dealing
+import Foundation
+import Recommender
+import RepoFinderAPI
+import RepoFinderCore
+
+extension JSONOutput {
+    /// A deck as the contract's `Feed`, with the filter it was dealt within; the repositories' fields come from
+    /// `encoded` when it has them.
+    mutating func feed(_ deck: Deck, filter: DeckFilter, now: Date, encoded: EncodedRepositories? = nil) {
+        beginObject()
+        staleCatalog(deck.age, now: now)
+        key("items")
+        beginArray()
+        for card in deck.cards {
+            element()
+            self.card(card, now: now, encoded: encoded, age: deck.age)
+        }
+        endArray()
+        key("exhausted")
+        bool(deck.exhausted)
+        member("message", deck.exhaustedMessage)
+        key("filter")
+        deckFilter(filter)
+        endObject()
+    }
+
+    /// `"catalog"` as the contract's `StaleCatalog` when the catalog is old; nothing while it is fresh.
+    mutating func staleCatalog(_ age: CatalogAge?, now: Date) {
+        guard let note = age?.note(now: now) else { return }
+        key("catalog")
+        beginObject()
+        key("asOf")
+        string(note.asOf.description)
+        key("ageDays")
+        integer(note.ageDays)
+        key("note")
+        string(note.text)
+        endObject()
+    }
+
+    /// A deck filter as the contract's `DeckFilter` (what ``APISchemas/deckFilter(_:)`` makes).
+    mutating func deckFilter(_ filter: DeckFilter) {
+        beginObject()
+        key("languages")
+        strings(filter.languages)
+        key("clusters")
+        strings(filter.clusters)
+        key("minimumStars")
+        integer(filter.minimumStars)
+        member("health", filter.health?.rawValue)
+        endObject()
+    }
+
+    /// A card as the contract's `FeedItem`; its repository's fields come from `encoded` when it has them, and its
+    /// activity is judged as of `age`'s newest day when that catalog is stale.
+    mutating func card(
+        _ card: Recommendation, now: Date, encoded: EncodedRepositories?, age: CatalogAge? = CatalogAge.current
+    ) {
+        beginObject()
+        key("repository")
+        if let encoded = encoded?.fields(of: card) {
+            raw(encoded)
+            repositoryEnd(card.repository, now: now, age: age)
+        } else {
+            repository(card.repository, now: now, age: age)
+        }
+        key("fitScore")
+        integer(card.fit)
+        key("reasons")
+        strings(card.reasons)
+        key("cluster")
+        string(APISchemas.cluster(card.cluster.id).rawValue)
+        endObject()
+    }
+
+    /// A repository as the contract's `Repository` (what ``APISchemas/repository(_:now:viewer:age:)`` makes).
+    mutating func repository(
+        _ repository: Repository, now: Date, viewer: RepositoryState? = nil, age: CatalogAge? = CatalogAge.current
+    ) {
+        repositoryFields(repository)
+        repositoryEnd(repository, now: now, viewer: viewer, age: age)
+    }
+
+    /// A repository's `Repository` object up to what depends on the time of the request: left open.
+    mutating func repositoryFields(_ repository: Repository) {
+        beginObject()
+        member("id", repository.githubID)
+        key("name")
+        string(repository.name)
+        key("fullName")
+        string(repository.fullName)
+        member("description", repository.description)
+        key("topics")
+        strings(repository.topics)
+        key("stars")
+        integer(repository.stars)
+        member("forks", repository.forks)
+        member("openIssues", repository.openIssues)
+        member("language", repository.language)
+        key("url")
+        string(repository.webURL.absoluteString)
+        key("owner")
+        beginObject()
+        key("login")
+        string(repository.owner.login)
+        key("avatarUrl")
+        string(repository.owner.displayAvatarAddress)
+        endObject()
+        member("license", repository.license?.spdxID ?? repository.license?.name)
+        member("pushedAt", date: repository.pushedAt)
+        member("createdAt", date: repository.createdAt)
+        key("archived")
+        bool(repository.archived)
+        member("checkedAt", date: repository.checkedAt)
+        member("goneAt", date: repository.goneAt)
+    }
+
+    /// The rest of a repository's object after ``repositoryFields(_:)``: what depends on the moment (its age as a
+    /// person says it, how fresh its counts are, its health).
+    mutating func repositoryEnd(
+        _ repository: Repository, now: Date, viewer: RepositoryState? = nil, age: CatalogAge? = CatalogAge.current
+    ) {
+        let activity = ActivityFacts(repository, now: now, age: age)
+        member("lastUpdated", activity.lastUpdated)
+        member("countsNote", CountsFreshness.countLabel(checkedAt: repository.checkedAt, now: now))
+        if let health = activity.health {
+            key("health")
+            string(health.level.rawValue)
+            key("healthSummary")
+            string(activity.healthSummary ?? "")
+        }
+        if let viewer {
+            key("viewer")
+            beginObject()
+            key("liked")
+            bool(viewer.liked)
+            key("saved")
+            bool(viewer.saved)
+            key("skipped")
+            bool(viewer.skipped)
+            endObject()
+        }
+        endObject()
+    }
+}

@@ -1,0 +1,209 @@
+import Ask
+import Catalog
+import Dealing
+import Foundation
+import GitHub
+import GitHubAccounts
+import Hummingbird
+import HummingbirdCore
+import Logging
+import OpenAPIHummingbird
+import OpenAPIRuntime
+import Recommender
+import RepoFinderAPI
+import RepoFinderCore
+import RepoFinderWeb
+import Storage
+
+/// The server put together in three steps, as Hummingbird's examples do: the services that answer (``buildServices``),
+/// the router over them (``buildRouter``), and the application with its background work (``buildApplication``).
+extension APIServer {
+    /// The API's handlers with every service they use: sessions, accounts, GitHub sign-in, star imports and star-back
+    /// (when `github` is given), the GitHub budget, the repository finder and Ask.
+    static func buildServices(
+        configuration: ServerConfiguration, store: any DataStore, deck: ServerRecommender, github: GitHubClient?,
+        signIn: GitHubSignIn.Configuration?, askWriter: (any AnswerWriter)?, logger: Logger,
+        clock: @escaping @Sendable () -> Date
+    ) -> APIHandlers {
+        let metrics = ServerMetrics()
+        let sessions = DealingSessions(
+            store: store, served: deck.served, refresh: configuration.sessionRefresh,
+            observe: { duration, cards in metrics.recordDeck(seconds: duration.secondsDouble, cards: cards) })
+        let starImporter = github.map { github in
+            StarImporter(store: store, github: github, logger: logger) { userID, stars in
+                // The person's next batch reflects the stars; the recommender learns them at its next rebuild.
+                await sessions.session(userID).didRecord(stars)
+                deck.noteSignals(stars.count)
+            }
+        }
+        let accounts = Accounts(store: store)
+        let gitHubSignIn: GitHubSignIn? =
+            if let github, let signIn {
+                GitHubSignIn(
+                    store: store, github: github,
+                    configuration: signIn.allowing(deviceSignIns: configuration.deviceSignIns), logger: logger,
+                    issueToken: { userID in try await accounts.addDevice(userID: userID) },
+                    hooks: .init(
+                        before: { source, _ in
+                            // What was dealt is in the store, and the device's import has stopped, before they move.
+                            await deck.flushDealt()
+                            await starImporter?.cancel(userID: source)
+                        },
+                        after: { source, target in
+                            sessions.forget(source)
+                            sessions.forget(target)
+                            accounts.forget(userIDs: [source])
+                        }))
+            } else {
+                nil
+            }
+        let starBack: StarBack? =
+            if let gitHubSignIn, let github {
+                StarBack(
+                    store: store, github: github, signIn: gitHubSignIn,
+                    policy: .init(firstPause: configuration.starBackFirstPause), logger: logger)
+            } else {
+                nil
+            }
+        let githubBudget = GitHubBudget(server: github, configuration: configuration) { userID in
+            // A person signed in with GitHub asks GitHub with their own token.
+            guard let gitHubSignIn, let github, let token = try? await gitHubSignIn.accessToken(userID: userID) else {
+                return nil
+            }
+            return github.personal(token: token)
+        }
+        let finder = BudgetedLocator(
+            finder: RepositoryLocator(store: store, github: github), budget: githubBudget, accounts: accounts)
+        return APIHandlers(
+            store: store, deck: deck, accounts: accounts, sessions: sessions, metrics: metrics,
+            quota: configuration.interactionQuota, metricsToken: configuration.metricsToken,
+            starImporter: starImporter, signIn: gitHubSignIn,
+            signInUnavailable: github == nil
+                ? "This server is not connected to GitHub, so nobody can sign in with GitHub here."
+                // Said to a person: what to set is in the server's log (`serve` names the variables).
+                : "Sign-in with GitHub is not offered on this server; everything else works without an account.",
+            starBack: starBack, logger: logger, finder: finder, githubBudget: githubBudget,
+            newFilters: configuration.newFilterLimit.map { RateLimiter(limit: $0) },
+            trendingCache: ExpiringCache(), historyCache: ExpiringCache(), clock: clock,
+            askLimit: configuration.askQuota, askEngine: AnswerEngine(writer: askWriter),
+            askThreadLimit: configuration.askThreadLimit)
+    }
+
+    /// The router: middleware (request log, errors, rate limits, body limit, sign-in callback, catalog age), the
+    /// contract document, the web app's pages when `web` is given, the hand-answered operations, the generated
+    /// handlers for the rest, and 405/OPTIONS for known paths.
+    static func buildRouter(
+        configuration: ServerConfiguration, api: APIHandlers, web: WebApp?
+    ) throws -> Router<ServerContext> {
+        let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
+        router.add(middleware: RequestLogMiddleware(metrics: api.metrics))
+        var pageNotFound: ErrorMiddleware<ServerContext>.PageNotFound?
+        if let web { pageNotFound = { path in web.unknownPage(path) } }
+        router.add(middleware: ErrorMiddleware<ServerContext>(pageNotFound: pageNotFound))
+        router.add(
+            middleware: RateLimitMiddleware(
+                perToken: configuration.perTokenLimit.map { RateLimiter(limit: $0) },
+                perAddress: configuration.perAddressLimit.map { RateLimiter(limit: $0) },
+                accountCreation: configuration.accountCreationLimit.map { RateLimiter(limit: $0) },
+                trustedProxies: configuration.trustedProxies))
+        router.add(middleware: BodyLimitMiddleware(maximumBodySize: configuration.maximumBodySize))
+        router.add(
+            middleware: SignInCallbackMiddleware(
+                publicURL: configuration.publicURL, trustedProxies: configuration.trustedProxies))
+        router.add(middleware: CatalogAgeMiddleware(deck: api.deck))
+        let document = Self.document
+        router.get("openapi.yaml") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: document)))
+        }
+        if let web { connect(web, to: api).register(on: router) }
+        HandAnsweredRoutes.register(on: router, api: api)
+        try api.registerHandlers(
+            on: GeneratedRoutes(router: router, answeredByHand: HandAnsweredRoutes.operations),
+            configuration: Configuration(
+                dateTranscoder: LenientDateTranscoder(), jsonEncodingOptions: [.withoutEscapingSlashes]))
+        // Last, so it wraps only the not-found responder: 405 and OPTIONS for known paths.
+        router.add(middleware: MethodsMiddleware(routes: RouteTable(router.routes)))
+        return router
+    }
+
+    /// The web app with its Compare page and its detail page's lookups answered as the API answers them.
+    static func connect(_ web: WebApp, to api: APIHandlers) -> WebApp {
+        var web = web
+        // The Compare page gathers its comparison as the API does (the same errors, worded the same).
+        web.compare = { names in
+            do {
+                return .compared(try await api.compared(names, index: api.deck.recommender.index, now: api.clock()))
+            } catch let error as APIError {
+                return .failed(status: error.httpStatus.code, message: error.message)
+            }
+        }
+        // The detail page finds a repository the catalog lacks within the asking client's GitHub budget.
+        web.lookup = { name in
+            do {
+                switch try await api.finder.find(name) {
+                case .found(let repository): return .found(repository)
+                case .notFound(let message): return .notFound(message)
+                case .unavailable(let message, _): return .unavailable(message)
+                }
+            } catch let error as APIError where error.httpStatus.code == 429 || error.httpStatus.code == 503 {
+                // A client over its GitHub share, or only the reserve left: the page says so, as for GitHub down.
+                return .unavailable(error.message)
+            }
+        }
+        return web
+    }
+
+    /// The application over `router`, guarding connections (idle and request timeouts, a cap per address and in all),
+    /// with the background services: recommender rebuilds, the dealt-card flush, Home's and search's warm-up, star
+    /// imports and star-back, the catalog refresh (with `github` and a schedule), Ask's retention and the clean-up
+    /// of abandoned accounts.
+    static func buildApplication(
+        router: Router<ServerContext>, configuration: ServerConfiguration, api: APIHandlers, github: GitHubClient?,
+        logger: Logger
+    ) -> some ApplicationProtocol {
+        let registry = ConnectionRegistry(
+            perAddress: configuration.maximumConnectionsPerAddress, trusted: configuration.trustedProxies)
+        let (idle, requestTimeout) = (configuration.idleTimeout, configuration.requestTimeout)
+        var application = Application(
+            router: router,
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [
+                        ConnectionGuard(idleTimeout: idle, requestTimeout: requestTimeout, registry: registry)
+                    ])),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "RepoFinder",
+                availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
+            logger: logger)
+        let (store, deck) = (api.store, api.deck)
+        application.addServices(
+            RecommenderRebuildService(
+                deck: deck, interval: configuration.rebuildInterval, clock: ContinuousClock(), logger: logger),
+            DealtFlushService(recorder: deck.served, clock: ContinuousClock()),
+            HomeWarmupService(api: api, logger: logger),
+            SearchWarmupService(store: store, delay: .seconds(10), clock: ContinuousClock(), logger: logger))
+        if let starImporter = api.starImporter {
+            application.addServices(GitHubAccountsService(importer: starImporter, signIn: api.signIn))
+        }
+        if let starBack = api.starBack {
+            application.addServices(
+                StarBackService(
+                    starBack: starBack, interval: configuration.starBackRetryInterval, clock: ContinuousClock()))
+        }
+        if let github, let schedule = configuration.catalogRefresh {
+            let refresher = CatalogRefresher(
+                store: store, github: github, schedule: schedule, metrics: api.metrics, logger: logger)
+            application.addServices(
+                CatalogRefreshService(
+                    refresher: refresher, checkEvery: schedule.checkEvery, clock: ContinuousClock(), logger: logger))
+        }
+        application.addServices(AskRetentionService(store: store, clock: ContinuousClock(), logger: logger))
+        if let age = configuration.abandonedAccountAge {
+            application.addServices(
+                AccountCleanupService(store: store, age: age, clock: ContinuousClock(), logger: logger))
+        }
+        return application
+    }
+}
