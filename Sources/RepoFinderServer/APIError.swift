@@ -65,11 +65,10 @@ public struct APIError: Error, Hashable, Sendable, HTTPResponseConvertible, Cust
             message: "Too many requests from this \(scope); retry after \(seconds) s.", retryAfter: seconds)
     }
 
-    /// 429: the person asked every question of this month's Ask quota.
-    public static func quotaExhausted(limit: Int, used: Int, renewsOn: String) -> Self {
-        var error = Self(
-            .tooManyRequests, code: "quota_exhausted",
-            message: "You have asked all \(limit) questions of this month; Ask renews on \(renewsOn).")
+    /// 429: the person asked every question of this month's Ask quota (`message`, as Ask words it, says when it
+    /// renews).
+    public static func quotaExhausted(_ message: String, limit: Int, used: Int, renewsOn: String) -> Self {
+        var error = Self(.tooManyRequests, code: "quota_exhausted", message: message)
         error.quota = Quota(limit: limit, used: used, left: 0, renewsOn: renewsOn)
         return error
     }
