@@ -29,6 +29,8 @@ let package = Package(
         .library(name: "Ask", targets: ["Ask"]),
         .library(name: "AskLive", targets: ["AskLive"]),
         .library(name: "RepoFinderAPI", targets: ["RepoFinderAPI"]),
+        .library(name: "RepoFinderAPIServer", targets: ["RepoFinderAPIServer"]),
+        .library(name: "RepoFinderAPIClient", targets: ["RepoFinderAPIClient"]),
         .library(name: "RepoFinderServer", targets: ["RepoFinderServer"]),
         .library(name: "RepoFinderWeb", targets: ["RepoFinderWeb"]),
         .library(name: "RepoFinderClient", targets: ["RepoFinderClient"]),
@@ -55,6 +57,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: []),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
     ],
     targets: [
         // Values and pure rules. Foundation only.
@@ -156,11 +159,22 @@ let package = Package(
             ],
             swiftSettings: strictSettings),
 
-        // The HTTP API contract (openapi.yaml): types, server stubs and client, generated at build time.
+        // The HTTP API contract (openapi.yaml), generated at build time in three parts: the types (and the document),
+        // the server half (only the server imports it) and the client half (the app core imports it, never the server's).
         .target(
             name: "RepoFinderAPI",
             dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
             resources: [.copy("openapi.yaml")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        .target(
+            name: "RepoFinderAPIServer",
+            dependencies: ["RepoFinderAPI", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        .target(
+            name: "RepoFinderAPIClient",
+            dependencies: ["RepoFinderAPI", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
 
@@ -200,7 +214,7 @@ let package = Package(
         .target(
             name: "RepoFinderServer",
             dependencies: [
-                "APISchemas", "RepoFinderAPI", "Dealing", "Recommender", "Storage", "RepoFinderCore", "RepoFinderWeb",
+                "APISchemas", "RepoFinderAPI", "RepoFinderAPIServer", "Dealing", "Recommender", "Storage", "RepoFinderCore", "RepoFinderWeb",
                 "GitHub", "GitHubAccounts", "Catalog", "Ask",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -223,7 +237,7 @@ let package = Package(
         .target(
             name: "RepoFinderClient",
             dependencies: [
-                "RepoFinderAPI", "RepoFinderCore",
+                "RepoFinderAPI", "RepoFinderAPIClient", "RepoFinderCore",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
@@ -422,3 +436,42 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The iPhone app's sources (Apps/RepoFinder.swiftpm) compiled and view-tested on Linux against a compile-time stand-in
+// of the Apple frameworks they use (Apps/StandIn, every declaration checked against Apple's documented one by
+// scripts/check-standin.py). Only Linux reads this part: on a Mac the real frameworks are used and the app opens from
+// its own package, so the stand-in can never shadow them.
+#if os(Linux)
+let standIn = "Apps/StandIn"
+let appSources = "Apps/RepoFinder.swiftpm/Sources"
+package.targets += [
+    .target(name: "UIKit", path: "\(standIn)/UIKit", swiftSettings: strictSettings),
+    .target(name: "CoreTransferable", path: "\(standIn)/CoreTransferable", swiftSettings: strictSettings),
+    .target(name: "SwiftUI", dependencies: ["UIKit", "CoreTransferable"], path: "\(standIn)/SwiftUI", swiftSettings: strictSettings),
+    .target(name: "SafariServices", dependencies: ["UIKit"], path: "\(standIn)/SafariServices", swiftSettings: strictSettings),
+    .target(
+        name: "AuthenticationServices", dependencies: ["SwiftUI"], path: "\(standIn)/AuthenticationServices",
+        swiftSettings: strictSettings),
+    .target(name: "Charts", dependencies: ["SwiftUI"], path: "\(standIn)/Charts", swiftSettings: strictSettings),
+    .target(
+        name: "RepoFinderScreens",
+        dependencies: [
+            "SwiftUI", "Charts", "AuthenticationServices", "SafariServices", "UIKit", "CoreTransferable", "AppFeatures",
+            "RepoFinderClient", "OfflineStore", "ImageLoading", "RepoFinderCore",
+            .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+        ],
+        path: "\(appSources)/Screens",
+        resources: [.process("Resources")],
+        swiftSettings: strictSettings),
+    .executableTarget(
+        name: "RepoFinderAppMain", dependencies: ["RepoFinderScreens", "SwiftUI"], path: "\(appSources)/Main",
+        swiftSettings: strictSettings),
+    .testTarget(
+        name: "RepoFinderAppTests",
+        dependencies: [
+            "RepoFinderScreens", "SwiftUI", "AuthenticationServices", "AppFeatures", "AppTestSupport", "RepoFinderClient",
+            "OfflineStore", "RepoFinderCore",
+        ],
+        swiftSettings: strictSettings),
+]
+#endif

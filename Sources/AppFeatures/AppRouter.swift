@@ -2,10 +2,9 @@ public import Observation
 public import RepoFinderCore
 
 /// The app's tabs: at most five fit a phone's tab bar. Home, the deck, Explore (search and trending), the Library
-/// (saved and liked) and Profile; when the Ask assistant arrives it takes Profile's place, and Profile moves to Home's
-/// toolbar (the web app already shows it there).
+/// (saved and liked) and Ask; Profile is pushed from Home's toolbar (the web app shows it there too).
 public enum AppTab: String, CaseIterable, Hashable, Sendable {
-    case home, discover, explore, library, profile
+    case home, discover, explore, library, ask
 }
 
 /// A screen pushed on top of a tab.
@@ -15,6 +14,8 @@ public enum Destination: Hashable, Sendable {
     case compare([RepositoryName])
     /// An area's best repositories (a cluster id).
     case area(String)
+    /// The person's profile and settings.
+    case profile
 }
 
 /// Where the app is: a tab, what is pushed on it, and what a link asked that tab's screen to show.
@@ -62,6 +63,8 @@ public final class AppRouter {
         case select(AppTab)
         case push(Destination)
         case pop
+        /// The navigation view's own change of the path (a back swipe, the back button).
+        case setPath([Destination])
     }
 
     public private(set) var state = NavigationState()
@@ -86,6 +89,8 @@ public final class AppRouter {
             state.path.append(destination)
         case .pop:
             _ = state.path.popLast()
+        case .setPath(let path):
+            state.path = path
         }
     }
 
@@ -119,7 +124,8 @@ public final class AppRouter {
             state.tab = .library
             state.list = .liked
         case .profile:
-            state.tab = .profile
+            state.tab = .home
+            state.path = [.profile]
         case .area(let id):
             state.tab = .explore
             state.path = [.area(id)]

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import Observation
 public import RepoFinderClient
 public import RepoFinderCore
@@ -55,5 +55,17 @@ public final class ProfileViewModel {
         return lines.isEmpty
             ? ["No preferences yet: the deck starts from what is popular and learns from your swipes."]
             : lines
+    }
+
+    /// What the person did, one line each: likes, saves and skips counted (in the person's locale), then their top
+    /// languages.
+    public static func summarize(_ stats: PersonStats, locale: Locale = .current) -> [String] {
+        var lines = [InteractionKind.like, .save, .skip].map { kind in
+            "\((stats.counts[kind] ?? 0).formatted(.number.locale(locale))) \(kind.rawValue)s"
+        }
+        if !stats.languages.isEmpty {
+            lines.append(stats.languages.prefix(3).map(\.name).joined(separator: ", "))
+        }
+        return lines
     }
 }

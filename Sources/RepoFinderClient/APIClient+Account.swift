@@ -1,5 +1,6 @@
 import Foundation
 import RepoFinderAPI
+import RepoFinderAPIClient
 public import RepoFinderCore
 
 extension APIClient {

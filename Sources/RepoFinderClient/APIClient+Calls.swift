@@ -1,6 +1,7 @@
 import Foundation
 import OpenAPIRuntime
 import RepoFinderAPI
+import RepoFinderAPIClient
 public import RepoFinderCore
 
 extension APIClient {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 import RepoFinderAPI
+import RepoFinderAPIClient
 public import RepoFinderCore
 
 extension APIClient: ChatService {

@@ -1,6 +1,7 @@
 public import Foundation
 public import OpenAPIRuntime
 import RepoFinderAPI
+import RepoFinderAPIClient
 import RepoFinderCore
 
 /// The RepoFinder server through the generated OpenAPI client, on any transport (URLSession in an Apple app,

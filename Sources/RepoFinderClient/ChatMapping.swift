@@ -1,6 +1,7 @@
 import Foundation
 public import OpenAPIRuntime
 import RepoFinderAPI
+import RepoFinderAPIClient
 import RepoFinderCore
 
 /// The server's Ask shapes as the app's values, and its server-sent events as ``ChatStreamEvent``s.

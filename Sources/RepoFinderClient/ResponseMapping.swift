@@ -1,5 +1,6 @@
 import Foundation
 import RepoFinderAPI
+import RepoFinderAPIClient
 import RepoFinderCore
 
 /// The generated API types to the app's values and back.

@@ -11,6 +11,7 @@ import OpenAPIHummingbird
 import OpenAPIRuntime
 import Recommender
 import RepoFinderAPI
+import RepoFinderAPIServer
 import RepoFinderCore
 import RepoFinderWeb
 import Storage

@@ -349,10 +349,15 @@ struct ScreenViewModelTests {
         router.send(.open("https://example.com/x"))
         #expect(router.linkProblem != nil)
         #expect(router.state.tab == .library, "a bad link changes nothing")
-        router.send(.select(.profile))
+        router.send(.select(.ask))
         router.send(.push(.repository(try! RepositoryName(parsing: "vapor/vapor"))))
         router.send(.pop)
-        #expect(router.state.tab == .profile)
+        #expect(router.state.tab == .ask)
         #expect(router.state.path.isEmpty)
+        router.send(.open("repoverse://profile"))
+        #expect(router.state.tab == .home)
+        #expect(router.state.path == [.profile], "Profile is pushed on Home")
+        router.send(.setPath([]))
+        #expect(router.state.path.isEmpty, "the back button's change of path is kept")
     }
 }

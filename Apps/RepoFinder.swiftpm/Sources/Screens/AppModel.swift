@@ -1,0 +1,76 @@
+public import AppFeatures
+import Foundation
+public import ImageLoading
+public import OfflineStore
+public import RepoFinderClient
+public import RepoFinderCore
+
+/// Everything the app's screens talk to: the server (as the app core's services), the device's own store and the
+/// image loader. ``live(server:)`` builds the real ones; tests give fakes.
+public struct AppServices {
+    public var service: any RepoFinderService
+    public var chat: any ChatService
+    public var account: any AccountService
+    public var database: LocalDatabase
+    public var images: ImageLoader?
+
+    public init(
+        service: any RepoFinderService, chat: any ChatService, account: any AccountService, database: LocalDatabase,
+        images: ImageLoader? = nil
+    ) {
+        self.service = service
+        self.chat = chat
+        self.account = account
+        self.database = database
+        self.images = images
+    }
+}
+
+/// The app's view models, made once and kept for the app's life (each screen's state survives tab switches).
+@MainActor
+public final class AppModel {
+    public let router = AppRouter()
+    public let onboarding: OnboardingViewModel
+    public let home: HomeViewModel
+    public let deck: DeckViewModel
+    public let search: SearchViewModel
+    public let trending: TrendingViewModel
+    public let saved: ListViewModel
+    public let liked: ListViewModel
+    public let profile: ProfileViewModel
+    public let account: AccountViewModel
+    public let threads: ThreadsViewModel
+    public let compare: CompareViewModel
+    public let services: AppServices
+
+    public init(services: AppServices) throws {
+        self.services = services
+        let outbox = Outbox(database: services.database)
+        let cards = CardCache(database: services.database)
+        let lists = ListCache(database: services.database)
+        onboarding = OnboardingViewModel(service: services.service)
+        home = HomeViewModel(service: services.service, outbox: outbox, cache: cards)
+        deck = DeckViewModel(service: services.service, outbox: outbox, cache: cards, images: services.images, lists: lists)
+        search = SearchViewModel(service: services.service)
+        trending = TrendingViewModel(service: services.service)
+        saved = ListViewModel(list: .saved, service: services.service, cache: lists, outbox: outbox)
+        liked = ListViewModel(list: .liked, service: services.service, cache: lists, outbox: outbox)
+        profile = ProfileViewModel(service: services.service)
+        account = AccountViewModel(service: services.account)
+        threads = ThreadsViewModel(service: services.chat)
+        compare = CompareViewModel(service: services.service, tray: CompareTray(database: services.database))
+        self.outbox = outbox
+        self.lists = lists
+    }
+
+    let outbox: Outbox
+    let lists: ListCache
+
+    /// A repository screen's view model (one per push).
+    public func detail(_ name: RepositoryName) -> RepositoryDetailViewModel {
+        RepositoryDetailViewModel(name: name, service: services.service, outbox: outbox, lists: lists)
+    }
+
+    /// A chat's view model for a thread.
+    public func chat(_ threadID: String) -> ChatViewModel { ChatViewModel(service: services.chat, threadID: threadID) }
+}

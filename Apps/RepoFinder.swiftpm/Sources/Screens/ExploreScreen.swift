@@ -1,0 +1,70 @@
+import Foundation
+import AppFeatures
+import RepoFinderCore
+import RepoFinderClient
+import SwiftUI
+
+/// Explore: search as you type (with suggestions and a correction) or trending by window.
+struct ExploreScreen: View {
+    let search: SearchViewModel
+    let trending: TrendingViewModel
+    let router: AppRouter
+
+    var body: some View {
+        List {
+            Picker(Copy.exploreTab, selection: Binding(get: { router.state.explore }, set: { choice in
+                router.send(.open(choice == .search ? "repoverse://search" : "repoverse://trending"))
+            })) {
+                Text(Copy.search).tag(NavigationState.ExploreChoice.search)
+                Text(Copy.trending).tag(NavigationState.ExploreChoice.trending)
+            }
+            if router.state.explore == .search { searchResults } else { trendingList }
+        }
+        .searchable(text: Binding(get: { search.query }, set: { search.send(.queryChanged($0)) }), prompt: Copy.searchPrompt)
+        .searchSuggestions {
+            ForEach(search.suggestions, id: \.text) { suggestion in
+                Button(suggestion.text) { search.send(.chooseSuggestion(suggestion)) }
+            }
+        }
+        .navigationTitle(Copy.exploreTab)
+        .refreshable { await trending.send(.refresh).value }
+        .task { await trending.send(.appear).value }
+    }
+
+    @ViewBuilder private var searchResults: some View {
+        if let correction = search.didYouMean {
+            Button(correction) { search.send(.acceptCorrection) }
+        }
+        switch search.state {
+        case .idle: EmptyView()
+        case .loading: ProgressView()
+        case .empty: ContentUnavailableView(Copy.noResults, systemImage: "magnifyingglass")
+        case .failed(let message):
+            Text(message)
+            Button(Copy.retry) { search.send(.retry) }
+        case .loaded:
+            ForEach(search.results) { repository in row(repository) }
+        }
+    }
+
+    @ViewBuilder private var trendingList: some View {
+        Picker(Copy.trending, selection: Binding(get: { trending.window }, set: { trending.send(.setWindow($0)) })) {
+            ForEach(TrendingWindow.allCases, id: \.self) { window in Text(window.rawValue).tag(window) }
+        }
+        switch trending.state {
+        case .idle, .loading: ProgressView()
+        case .empty: ContentUnavailableView(Copy.noResults, systemImage: "chart.line.uptrend.xyaxis")
+        case .failed(let message):
+            Text(message)
+            Button(Copy.retry) { trending.send(.refresh) }
+        case .loaded:
+            ForEach(trending.items) { entry in row(entry.repository) }
+        }
+    }
+
+    private func row(_ repository: Repository) -> some View {
+        Button { router.send(.push(.repository(repository.repositoryName))) } label: {
+            RepositoryRow(facts: RepositoryFacts(repository))
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import AppFeatures
+import RepoFinderClient
+import RepoFinderCore
+import SwiftUI
+
+/// Home: the greeting, today's pick with its three decisions, this week's movers, the Ask slot; Profile from the
+/// toolbar; pull to refresh.
+struct HomeScreen: View {
+    let model: HomeViewModel
+    let router: AppRouter
+
+    var body: some View {
+        List {
+            switch model.state {
+            case .loading:
+                ProgressView()
+            case .failed(let message):
+                ContentUnavailableView(Copy.homeFailed, systemImage: "exclamationmark.triangle", description: Text(message))
+                Button(Copy.retry) { model.send(.refresh) }
+            case .loaded(let home):
+                Section {
+                    Text(home.greeting).font(.title2)
+                    Text(home.day).foregroundStyle(Color.secondary)
+                }
+                if let pick = home.pick {
+                    Section(Copy.today) {
+                        Button { router.send(.push(.repository(pick.repository.repositoryName))) } label: {
+                            CardView(facts: CardFacts(pick), images: nil)
+                        }
+                        if let message = home.pickMessage { Text(message) }
+                        if home.pickDecision == nil {
+                            HStack {
+                                Button(Copy.like) { model.send(.decide(.like)) }
+                                Button(Copy.save) { model.send(.decide(.save)) }
+                                Button(Copy.skip) { model.send(.decide(.skip)) }
+                            }
+                        }
+                    }
+                }
+                Section(Copy.movers) {
+                    ForEach(home.movers, id: \.repository.id) { mover in
+                        Button { router.send(.push(.repository(mover.repository.repositoryName))) } label: {
+                            RepositoryRow(facts: RepositoryFacts(mover.repository))
+                        }
+                    }
+                }
+                if let ask = home.ask {
+                    Section(Copy.askSlot) {
+                        ForEach(ask.suggestedQuestions, id: \.self) { question in
+                            Button(question) { router.send(.select(.ask)) }
+                        }
+                    }
+                }
+            }
+        }
+        .navigationTitle(Copy.homeTab)
+        .toolbar { Button { router.send(.push(.profile)) } label: { Label(Copy.profile, systemImage: "person.circle") } }
+        .refreshable { await model.send(.refresh).value }
+        .task { await model.send(.appear).value }
+    }
+}
+
+/// A repository in a list: its name, description and facts.
+struct RepositoryRow: View {
+    let facts: RepositoryFacts
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 4) {
+            Text(facts.title).font(.headline)
+            Text(facts.summary).font(.subheadline).lineLimit(2)
+            FactsRow(facts: facts)
+        }
+        .accessibilityElement(children: .combine)
+    }
+}

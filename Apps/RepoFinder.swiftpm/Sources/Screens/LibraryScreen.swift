@@ -1,0 +1,54 @@
+import Foundation
+import AppFeatures
+import RepoFinderClient
+import RepoFinderCore
+import SwiftUI
+
+/// The Library: Saved and Liked, each row removable by swiping, rows not yet sent marked, the offline copy said so.
+struct LibraryScreen: View {
+    let saved: ListViewModel
+    let liked: ListViewModel
+    let router: AppRouter
+
+    private var model: ListViewModel { router.state.list == .saved ? saved : liked }
+
+    var body: some View {
+        List {
+            Picker(Copy.libraryTab, selection: Binding(get: { router.state.list }, set: { choice in
+                router.send(.open(choice == .saved ? "repoverse://saved" : "repoverse://liked"))
+            })) {
+                Text(Copy.saved).tag(NavigationState.ListChoice.saved)
+                Text(Copy.liked).tag(NavigationState.ListChoice.liked)
+            }
+            if model.offline { Text(Copy.offline).font(.footnote) }
+            if let notice = model.notice { Text(notice).font(.footnote) }
+            switch model.state {
+            case .idle, .loading:
+                ProgressView()
+            case .empty:
+                ContentUnavailableView(Copy.listEmpty, systemImage: "tray")
+            case .failed(let message):
+                ContentUnavailableView(Copy.listFailed, systemImage: "wifi.slash", description: Text(message))
+                Button(Copy.retry) { model.send(.refresh) }
+            case .loaded:
+                ForEach(model.items) { entry in
+                    Button { router.send(.push(.repository(entry.repository.repositoryName))) } label: {
+                        VStack(alignment: .leading) {
+                            RepositoryRow(facts: RepositoryFacts(entry.repository))
+                            if model.waiting.contains(entry.id) { Label(Copy.waiting, systemImage: "clock").font(.caption) }
+                        }
+                    }
+                    .swipeActions {
+                        Button(Copy.remove, role: .destructive) { model.send(.remove(entry.repository.repositoryName)) }
+                    }
+                }
+            }
+        }
+        .navigationTitle(Copy.libraryTab)
+        .refreshable { await model.send(.refresh).value }
+        .task {
+            await saved.send(.appear).value
+            await liked.send(.appear).value
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import AppFeatures
+import RepoFinderClient
+import RepoFinderCore
+import SwiftUI
+
+/// A repository: its facts, star history, similar repositories; like, save, Compare, open on GitHub (in the app's
+/// Safari view) and share.
+struct RepositoryScreen: View {
+    let model: RepositoryDetailViewModel
+    let compare: CompareViewModel
+    let router: AppRouter
+    @State private var showsGitHub = false
+
+    var body: some View {
+        List {
+            switch model.state {
+            case .loading:
+                ProgressView()
+            case .failed(let message):
+                ContentUnavailableView(Copy.failed, systemImage: "exclamationmark.triangle", description: Text(message))
+                Button(Copy.retry) { model.send(.retry) }
+            case .loaded(let repository):
+                let facts = RepositoryFacts(repository)
+                Section {
+                    Text(facts.summary)
+                    FactsRow(facts: facts)
+                    if let notice = model.notice { Text(notice).font(.footnote) }
+                }
+                Section {
+                    Button(model.liked ? Copy.unlike : Copy.like) { model.send(model.liked ? .unlike : .like) }
+                    Button(model.saved ? Copy.unsave : Copy.save) { model.send(model.saved ? .unsave : .save) }
+                    Button(compare.tray.contains(model.name) ? Copy.compareRemove : Copy.compareAdd) {
+                        compare.send(.toggle(model.name))
+                    }
+                    if compare.tray.count >= 2 {
+                        Button(Copy.compare) { router.send(.push(.compare(compare.tray))) }
+                    }
+                    Button(Copy.openOnGitHub) {
+                        model.send(.open)
+                        showsGitHub = true
+                    }
+                    ShareLink(item: repository.webURL)
+                }
+                Section(Copy.similar) {
+                    ForEach(model.similar) { card in
+                        Button { router.send(.push(.repository(card.repository.repositoryName))) } label: {
+                            RepositoryRow(facts: RepositoryFacts(card.repository))
+                        }
+                    }
+                }
+            }
+        }
+        .navigationTitle(model.name.description)
+        .sheet(isPresented: $showsGitHub) {
+            if let url = model.opened { SafariView(url: url) }
+        }
+        .task { await model.send(.appear).value }
+    }
+}

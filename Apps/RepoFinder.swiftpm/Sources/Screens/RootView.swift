@@ -1,0 +1,56 @@
+import Foundation
+import AppFeatures
+import RepoFinderCore
+public import SwiftUI
+
+/// The app: onboarding on first run, then the five tabs; links from outside go through the router.
+public struct RootView: View {
+    let model: AppModel
+
+    public init(model: AppModel) { self.model = model }
+
+    public var body: some View {
+        Group {
+            if case .finished = model.onboarding.state {
+                tabs
+            } else {
+                OnboardingScreen(model: model.onboarding, account: model.account)
+            }
+        }
+        .onOpenURL { url in model.router.send(.open(url.absoluteString)) }
+        .task { await model.onboarding.send(.appear).value }
+    }
+
+    private var tabs: some View {
+        TabView(selection: Binding(get: { model.router.state.tab }, set: { model.router.send(.select($0)) })) {
+            stack { HomeScreen(model: model.home, router: model.router) }
+                .tabItem { Label(Copy.homeTab, systemImage: "house") }.tag(AppTab.home)
+            stack { DeckScreen(model: model.deck, router: model.router) }
+                .tabItem { Label(Copy.deckTab, systemImage: "rectangle.stack") }.tag(AppTab.discover)
+            stack { ExploreScreen(search: model.search, trending: model.trending, router: model.router) }
+                .tabItem { Label(Copy.exploreTab, systemImage: "magnifyingglass") }.tag(AppTab.explore)
+            stack { LibraryScreen(saved: model.saved, liked: model.liked, router: model.router) }
+                .tabItem { Label(Copy.libraryTab, systemImage: "books.vertical") }.tag(AppTab.library)
+            stack { AskScreen(model: model.threads, chat: model.chat) }
+                .tabItem { Label(Copy.askTab, systemImage: "bubble.left.and.text.bubble.right") }.tag(AppTab.ask)
+        }
+    }
+
+    /// A tab's navigation stack, following the router's path, with every screen a tab can push.
+    private func stack<Root: View>(@ViewBuilder root: () -> Root) -> some View {
+        NavigationStack(path: Binding(get: { model.router.state.path }, set: { model.router.send(.setPath($0)) })) {
+            root().navigationDestination(for: Destination.self) { destination in
+                switch destination {
+                case .repository(let name):
+                    RepositoryScreen(model: model.detail(name), compare: model.compare, router: model.router)
+                case .compare(let names):
+                    CompareScreen(model: model.compare, names: names, router: model.router)
+                case .area(let id):
+                    ContentUnavailableView(Copy.areaTitle, systemImage: "square.grid.2x2", description: Text(id))
+                case .profile:
+                    ProfileScreen(model: model.profile, account: model.account)
+                }
+            }
+        }
+    }
+}
