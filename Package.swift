@@ -450,8 +450,11 @@ package.targets += [
     .target(name: "SwiftUI", dependencies: ["UIKit", "CoreTransferable"], path: "\(standIn)/SwiftUI", swiftSettings: strictSettings),
     .target(name: "SafariServices", dependencies: ["UIKit"], path: "\(standIn)/SafariServices", swiftSettings: strictSettings),
     .target(
-        name: "AuthenticationServices", dependencies: ["SwiftUI"], path: "\(standIn)/AuthenticationServices",
+        name: "_AuthenticationServices_SwiftUI", dependencies: ["SwiftUI"], path: "\(standIn)/_AuthenticationServices_SwiftUI",
         swiftSettings: strictSettings),
+    .target(
+        name: "AuthenticationServices", dependencies: ["_AuthenticationServices_SwiftUI"],
+        path: "\(standIn)/AuthenticationServices", swiftSettings: strictSettings),
     .target(name: "Charts", dependencies: ["SwiftUI"], path: "\(standIn)/Charts", swiftSettings: strictSettings),
     .target(
         name: "RepoFinderScreens",

@@ -14,7 +14,7 @@ extension Never: ChartContent {}
 /// Builds chart content from the statements of a closure.
 @resultBuilder public struct ChartContentBuilder {
     /// One piece of content, as it is.
-    public static func buildBlock<Content>(_ content: Content) -> Content where Content: ChartContent { content }
+    public static func buildBlock<C>(_ content: C) -> C where C: ChartContent { content }
 }
 
 /// A value a chart can place on an axis.

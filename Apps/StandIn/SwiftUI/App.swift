@@ -15,7 +15,7 @@ extension App {
     @MainActor @preconcurrency public static func main() {
         let app = Self()
         let context = RenderContext()
-        if let window = app.body as? any RecordedScene {
+        if let window = app.body as Any as? any RecordedScene {
             print(window.record(context).map { $0.outline() }.joined(separator: "\n"))
         }
     }
@@ -31,8 +31,22 @@ extension App {
 
 /// Builds scenes from the statements of a closure.
 @resultBuilder public struct SceneBuilder {
-    /// One scene, as it is.
-    public static func buildBlock<Content>(_ content: Content) -> Content where Content: Scene { content }
+    /// The scenes of the block.
+    public static func buildBlock<each Content>(_ content: repeat each Content) -> some Scene where repeat each Content: Scene {
+        Scenes(scenes: (repeat each content))
+    }
+}
+
+/// Several scenes (what a scene builder's block makes).
+package struct Scenes<T> {
+    let scenes: T
+}
+
+extension Scenes: Scene, RecordedScene {
+    package var body: Never { return fatalError() }
+    package func record(_ context: RenderContext) -> [ViewNode] {
+        Mirror(reflecting: scenes).children.flatMap { ($0.value as? any RecordedScene)?.record(context) ?? [] }
+    }
 }
 
 /// What the stand-in records of a scene.
@@ -46,7 +60,7 @@ public struct WindowGroup<Content>: Scene where Content: View {
     package let content: Content
     /// A window showing `content`.
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
-    @_documentation(visibility: internal) public var body: Never { fatalError() }
+    @_documentation(visibility: internal) public var body: Never { return fatalError() }
 }
 
 extension Never: Scene {}

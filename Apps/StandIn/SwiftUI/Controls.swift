@@ -36,10 +36,6 @@ extension Button where Label == Text {
         self.init(role: nil, action: action) { Text(title) }
     }
 
-    /// A button with a title and a role.
-    @preconcurrency public init<S>(_ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void) where S: StringProtocol {
-        self.init(role: role, action: action) { Text(title) }
-    }
 }
 
 extension Button: RecordedView {
@@ -48,30 +44,6 @@ extension Button: RecordedView {
         let node = ViewNode("Button", text: content.flatMap(\.texts).joined(separator: " "), children: content)
         node.action = action
         if let role { node.traits["role"] = role.name }
-        return [node]
-    }
-}
-
-/// A switch.
-public struct Toggle<Label>: View where Label: View {
-    package let title: String
-    package let isOn: Binding<Bool>
-    @_documentation(visibility: internal) public var body: Never { fatalError() }
-}
-
-extension Toggle where Label == Text {
-    /// A switch with a title.
-    public init<S>(_ title: S, isOn: Binding<Bool>) where S: StringProtocol {
-        self.title = String(title)
-        self.isOn = isOn
-    }
-}
-
-extension Toggle: RecordedView {
-    package func record(_ context: RenderContext) -> [ViewNode] {
-        let node = ViewNode("Toggle", text: title)
-        node.flagBinding = isOn
-        node.traits["isOn"] = String(isOn.wrappedValue)
         return [node]
     }
 }
@@ -134,16 +106,19 @@ extension Picker: RecordedView {
 /// Shows progress: a spinner, or a bar when the amount is known.
 public struct ProgressView<Label, CurrentValueLabel>: View where Label: View, CurrentValueLabel: View {
     package let fraction: Double?
+
+    /// A bar at `value` of `total`.
+    public init<V>(value: V?, total: V = 1.0)
+    where Label == EmptyView, CurrentValueLabel == EmptyView, V: BinaryFloatingPoint {
+        fraction = value.map { Double($0) / Double(total) }
+    }
+
     @_documentation(visibility: internal) public var body: Never { fatalError() }
 }
 
-extension ProgressView where Label == EmptyView, CurrentValueLabel == EmptyView {
+extension ProgressView where CurrentValueLabel == EmptyView {
     /// A spinner.
-    public init() { fraction = nil }
-    /// A bar at `value` of `total`.
-    public init<V>(value: V?, total: V = 1.0) where V: BinaryFloatingPoint {
-        fraction = value.map { Double($0) / Double(total) }
-    }
+    public init() where Label == EmptyView { fraction = nil }
 }
 
 extension ProgressView: RecordedView {

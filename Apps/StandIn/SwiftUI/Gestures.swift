@@ -4,31 +4,26 @@ public import Foundation
 @MainActor @preconcurrency public protocol Gesture<Value> {
     /// What the gesture reports.
     associatedtype Value
-    /// The gesture's parts.
-    associatedtype Body: Gesture
-    /// The gesture's parts.
-    var body: Self.Body { get }
 }
 
 /// Which gestures of a view and its subviews respond.
-@frozen public struct GestureMask: OptionSet {
-    public let rawValue: UInt32
-    /// A mask from a raw value.
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
-    /// This view's gestures.
-    public static let gesture = GestureMask(rawValue: 1)
-    /// The subviews' gestures.
-    public static let subviews = GestureMask(rawValue: 2)
-    /// Both.
-    public static let all: GestureMask = [.gesture, .subviews]
+@frozen public struct GestureMask: Sendable {
+    package let name: String
+    /// This view's and its subviews' gestures.
+    public static let all = GestureMask(name: "all")
 }
 
 /// Where a gesture's points are measured from.
-public enum CoordinateSpace {
+public protocol CoordinateSpaceProtocol {}
+
+/// The view's own coordinate space.
+public struct LocalCoordinateSpace: CoordinateSpaceProtocol {
+    package init() {}
+}
+
+extension CoordinateSpaceProtocol where Self == LocalCoordinateSpace {
     /// The view's own space.
-    case local
-    /// The screen's space.
-    case global
+    public static var local: LocalCoordinateSpace { LocalCoordinateSpace() }
 }
 
 /// What the stand-in keeps of a drag gesture and its handlers.
@@ -42,32 +37,26 @@ package protocol RecordedDrag {
 public struct DragGesture: Gesture {
     /// Where a drag is.
     public struct Value: Equatable, Sendable {
-        /// How far the drag has moved from where it began.
-        public var translation: CGSize
-        /// Where it would end if it stopped now, moving on at its speed.
-        public var predictedEndTranslation: CGSize
+        package let moved: CGSize
+        package let predicted: CGSize
         package init(translation: CGSize, predictedEndTranslation: CGSize) {
-            self.translation = translation
-            self.predictedEndTranslation = predictedEndTranslation
+            moved = translation
+            predicted = predictedEndTranslation
         }
+        /// How far the drag has moved from where it began.
+        public var translation: CGSize { moved }
+        /// Where it would end if it stopped now, moving on at its speed.
+        public var predictedEndTranslation: CGSize { predicted }
     }
 
-    /// How far a touch moves before it is a drag.
-    public var minimumDistance: CGFloat
-    /// Where the drag is measured from.
-    public var coordinateSpace: CoordinateSpace
+    package var minimumDistance: CGFloat
 
     /// A drag that begins after `minimumDistance`.
-    public init(minimumDistance: CGFloat = 10, coordinateSpace: CoordinateSpace = .local) {
+    public init(minimumDistance: CGFloat = 10, coordinateSpace: some CoordinateSpaceProtocol = .local) {
         self.minimumDistance = minimumDistance
-        self.coordinateSpace = coordinateSpace
     }
 
     @_documentation(visibility: internal) public var body: Never { fatalError() }
-}
-
-extension Never: Gesture {
-    @_documentation(visibility: internal) public typealias Value = Never
 }
 
 /// A gesture that also runs an action as it changes.
@@ -75,7 +64,6 @@ extension Never: Gesture {
     package let content: Content
     package let action: (Content.Value) -> Void
     @_documentation(visibility: internal) public typealias Value = Content.Value
-    @_documentation(visibility: internal) public var body: Never { fatalError() }
 }
 
 /// A gesture that also runs an action when it ends.
@@ -83,7 +71,6 @@ extension Never: Gesture {
     package let content: Content
     package let action: (Content.Value) -> Void
     @_documentation(visibility: internal) public typealias Value = Content.Value
-    @_documentation(visibility: internal) public var body: Never { fatalError() }
 }
 
 extension Gesture where Self.Value: Equatable {

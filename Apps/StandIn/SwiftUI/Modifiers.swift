@@ -49,8 +49,6 @@ extension View {
     public func scaledToFill() -> some View { unrecorded() }
     /// Limits the text to `number` lines.
     public func lineLimit(_ number: Int?) -> some View { unrecorded() }
-    /// Aligns the lines of multiline text.
-    public func multilineTextAlignment(_ alignment: TextAlignment) -> some View { unrecorded() }
     /// The accent of the controls within.
     public func tint(_ tint: Color?) -> some View { unrecorded() }
     /// The style of the buttons within.
@@ -157,10 +155,6 @@ extension View {
         let offered = suggestions()
         return Modified(self) { node, context in node.suggestions += context.record(offered) }
     }
-    /// Runs `action` when the person submits.
-    public func onSubmit(of triggers: SubmitTriggers = .text, _ action: @escaping (() -> Void)) -> some View {
-        Modified(self) { node, _ in node.accessibilityActions["submit"] = { action() } }
-    }
     /// The title of the screen.
     public func navigationTitle<S>(_ title: S) -> some View where S: StringProtocol { trait("navigationTitle", String(title)) }
     /// Shows `destination` for values of type `data` pushed on the navigation stack.
@@ -205,8 +199,6 @@ extension View {
     public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View {
         trait("accessibilityElement", children.name)
     }
-    /// Adds traits such as "header" or "button".
-    public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> some View { trait("accessibilityTraits", traits.name) }
 }
 
 /// A view whose environment has one value changed.

@@ -7,12 +7,10 @@ public import CoreTransferable
     package let truncate: (Int) -> Void
     package let root: Root
     @_documentation(visibility: internal) public var body: Never { fatalError() }
-}
 
-extension NavigationStack
-where Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection, Data.Element: Hashable {
     /// A stack showing `root`, then a screen for each value of `path`.
-    public init(path: Binding<Data>, @ViewBuilder root: () -> Root) {
+    public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
+    where Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection, Data.Element: Hashable {
         values = { path.wrappedValue.map { AnyHashable($0) } }
         truncate = { depth in path.wrappedValue.removeLast(path.wrappedValue.count - depth) }
         self.root = root()

@@ -63,20 +63,6 @@ extension Group: RecordedView where Content: View {
     package func record(_ context: RenderContext) -> [ViewNode] { context.record(content) }
 }
 
-/// A scrolling view.
-public struct ScrollView<Content>: View where Content: View {
-    package let content: Content
-    /// Scrolls `content` along `axes`.
-    public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) {
-        self.content = content()
-    }
-    @_documentation(visibility: internal) public var body: Never { fatalError() }
-}
-
-extension ScrollView: RecordedView {
-    package func record(_ context: RenderContext) -> [ViewNode] { container("ScrollView", content, context) }
-}
-
 /// A view per element of a collection.
 @MainActor public struct ForEach<Data, ID, Content> where Data: RandomAccessCollection, ID: Hashable {
     package let data: Data

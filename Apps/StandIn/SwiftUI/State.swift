@@ -41,7 +41,7 @@ extension State: RecordedProperty {
 }
 
 /// Reads and writes a value someone else owns.
-@frozen @propertyWrapper @dynamicMemberLookup public struct Binding<Value> {
+@frozen @propertyWrapper public struct Binding<Value> {
     package let read: () -> Value
     package let write: (Value) -> Void
 
@@ -63,10 +63,6 @@ extension State: RecordedProperty {
     /// The binding itself.
     public var projectedValue: Binding<Value> { self }
 
-    /// A binding to a property of the value.
-    public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
-        Binding<Subject>(get: { read()[keyPath: keyPath] }, set: { var value = read(); value[keyPath: keyPath] = $0; write(value) })
-    }
 }
 
 /// What a view tree shares with every view below a point.
@@ -74,24 +70,22 @@ public struct EnvironmentValues {
     package var values: [String: Any] = [:]
 
     /// The defaults.
-    public init() {}
+    package init() {}
 
     package func value<T>(_ key: String, default fallback: T) -> T { values[key] as? T ?? fallback }
 
     /// Whether the person asked for less motion.
-    public var accessibilityReduceMotion: Bool {
-        get { value("accessibilityReduceMotion", default: false) }
-        set { values["accessibilityReduceMotion"] = newValue }
-    }
+    public var accessibilityReduceMotion: Bool { value("accessibilityReduceMotion", default: false) }
+
+    /// Sets whether the person asked for less motion (what a recording's environment says).
+    package mutating func setReduceMotion(_ reduce: Bool) { values["accessibilityReduceMotion"] = reduce }
 
     /// Opens an address.
     public var openURL: OpenURLAction {
-        get { value("openURL", default: OpenURLAction { _ in .systemAction }) }
+        get { value("openURL", default: OpenURLAction { _ in }) }
         set { values["openURL"] = newValue }
     }
 
-    /// Dismisses the presented view.
-    public var dismiss: DismissAction { value("dismiss", default: DismissAction {}) }
 }
 
 /// Reads a value of the environment.
@@ -115,29 +109,11 @@ extension Environment: RecordedProperty {
 
 /// Opens an address (in the app, or in the system).
 public struct OpenURLAction {
-    /// What a handler did with an address.
-    public struct Result: Sendable {
-        package let handled: Bool
-        /// The handler opened it.
-        public static let handled = Result(handled: true)
-        /// The system should open it.
-        public static let systemAction = Result(handled: false)
-    }
+    package let handler: (URL) -> Void
 
-    package let handler: (URL) -> Result
-
-    /// An action that calls `handler`.
-    public init(handler: @escaping (URL) -> OpenURLAction.Result) { self.handler = handler }
+    /// An action that calls `handler` (the stand-in's recordings give one that keeps the address).
+    package init(handler: @escaping (URL) -> Void) { self.handler = handler }
 
     /// Opens `url`.
-    public func callAsFunction(_ url: URL) { _ = handler(url) }
-}
-
-/// Dismisses the presented view.
-public struct DismissAction {
-    package let action: () -> Void
-    package init(_ action: @escaping () -> Void) { self.action = action }
-
-    /// Dismisses.
-    public func callAsFunction() { action() }
+    public func callAsFunction(_ url: URL) { handler(url) }
 }

@@ -76,24 +76,12 @@ extension Label: RecordedView {
 
 /// Empty space that grows along its stack's axis.
 @frozen public struct Spacer: View {
-    /// The least room it takes.
-    public var minLength: CGFloat?
+    package var minLength: CGFloat?
     /// Space of at least `minLength`.
-    @inlinable public init(minLength: CGFloat? = nil) { self.minLength = minLength }
+    public init(minLength: CGFloat? = nil) { self.minLength = minLength }
     @_documentation(visibility: internal) public var body: Never { fatalError() }
 }
 
 extension Spacer: RecordedView {
     package func record(_ context: RenderContext) -> [ViewNode] { [] }
-}
-
-/// A line between views.
-public struct Divider: View {
-    /// A line.
-    public init() {}
-    @_documentation(visibility: internal) public var body: Never { fatalError() }
-}
-
-extension Divider: RecordedView {
-    package func record(_ context: RenderContext) -> [ViewNode] { [ViewNode("Divider")] }
 }

@@ -9,16 +9,14 @@ import Foundation
 }
 
 extension Never: View {
-    /// Never has no content.
-    public typealias Body = Never
-    /// Never has no content.
-    public var body: Never { fatalError("Never has no body") }
+    @_documentation(visibility: internal) public typealias Body = Never
+    @_documentation(visibility: internal) public var body: Never { fatalError("Never has no body") }
 }
 
 /// Shows nothing.
 @frozen public struct EmptyView: View {
     /// Nothing to show.
-    @inlinable public init() {}
+    public init() {}
     @_documentation(visibility: internal) public var body: Never { fatalError() }
 }
 
@@ -28,15 +26,16 @@ extension EmptyView: RecordedView {
 
 /// Several views in a row of a builder.
 @frozen public struct TupleView<T>: View {
-    /// The views.
-    public var value: T
+    package var value: T
     /// Holds these views.
-    @inlinable public init(_ value: T) { self.value = value }
+    public init(_ value: T) { self.value = value }
     @_documentation(visibility: internal) public var body: Never { fatalError() }
 }
 
 extension TupleView: RecordedView {
     package func record(_ context: RenderContext) -> [ViewNode] {
+        // A pack of one is the view itself, not a tuple.
+        if let single = value as? any View { return context.record(single, at: 0) }
         var nodes: [ViewNode] = []
         for (index, child) in Mirror(reflecting: value).children.enumerated() {
             if let view = child.value as? any View { nodes += context.record(view, at: index) }
@@ -46,18 +45,20 @@ extension TupleView: RecordedView {
 }
 
 /// Content that shows one of two views (what `if`/`else` builds).
-public struct _ConditionalContent<TrueContent, FalseContent>: View
-where TrueContent: View, FalseContent: View {
+public struct _ConditionalContent<TrueContent, FalseContent> {
     package enum Storage {
         case trueContent(TrueContent)
         case falseContent(FalseContent)
     }
     package let storage: Storage
     package init(storage: Storage) { self.storage = storage }
+}
+
+extension _ConditionalContent: View where TrueContent: View, FalseContent: View {
     @_documentation(visibility: internal) public var body: Never { fatalError() }
 }
 
-extension _ConditionalContent: RecordedView {
+extension _ConditionalContent: RecordedView where TrueContent: View, FalseContent: View {
     package func record(_ context: RenderContext) -> [ViewNode] {
         switch storage {
         case .trueContent(let view): context.record(view, at: 0)
@@ -96,30 +97,24 @@ extension AnyView: RecordedView {
     /// No statements: nothing to show.
     public static func buildBlock() -> EmptyView { EmptyView() }
     /// One view, as it is.
-    public static func buildBlock<Content>(_ content: Content) -> Content where Content: View { content }
+    public static func buildBlock<Content>(_ content: Content) -> Content { content }
     /// Several views, in order.
     public static func buildBlock<each Content>(_ content: repeat each Content) -> TupleView<(repeat each Content)>
     where repeat each Content: View {
         TupleView((repeat each content))
     }
-    /// One expression, as it is.
-    public static func buildExpression<Content>(_ content: Content) -> Content where Content: View { content }
     /// An `if` without `else`.
-    public static func buildIf<Content>(_ content: Content?) -> Content? where Content: View { content }
+    public static func buildIf<Content>(_ content: Content?) -> Content? { content }
     /// The `if` branch.
     public static func buildEither<TrueContent, FalseContent>(first: TrueContent)
-        -> _ConditionalContent<TrueContent, FalseContent> where TrueContent: View, FalseContent: View
+        -> _ConditionalContent<TrueContent, FalseContent>
     {
         _ConditionalContent(storage: .trueContent(first))
     }
     /// The `else` branch.
     public static func buildEither<TrueContent, FalseContent>(second: FalseContent)
-        -> _ConditionalContent<TrueContent, FalseContent> where TrueContent: View, FalseContent: View
+        -> _ConditionalContent<TrueContent, FalseContent>
     {
         _ConditionalContent(storage: .falseContent(second))
-    }
-    /// An `if #available` branch.
-    public static func buildLimitedAvailability<Content>(_ content: Content) -> AnyView where Content: View {
-        AnyView(content)
     }
 }

@@ -70,7 +70,6 @@ struct ChatScreen: View {
             if let notice = model.notice { Text(notice).font(.footnote) }
             HStack {
                 TextField(Copy.newQuestion, text: Binding(get: { model.draft }, set: { model.draft = $0 }))
-                    .onSubmit { model.ask() }
                 if model.state == .answering {
                     Button(Copy.stop) { model.stop() }
                 } else {

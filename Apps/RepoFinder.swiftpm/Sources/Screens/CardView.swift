@@ -24,7 +24,7 @@ struct CardView: View {
             }
         }
         .padding()
-        .background(Color.primary.opacity(0.05))
+        .background(Color.secondary)
         .clipShape(RoundedRectangle(cornerRadius: 20))
     }
 }

@@ -44,7 +44,7 @@ struct DeckScreen: View {
     private func top(_ card: Card) -> some View {
         let swipe = SwipeDecision(translation: drag.width, vertical: drag.height)
         return CardView(facts: CardFacts(card), images: nil)
-            .overlay(alignment: .top) { if let stamp = swipe.stamp { Text(stamp.title).font(.largeTitle) } }
+            .overlay { if let stamp = swipe.stamp { Text(stamp.title).font(.largeTitle) } }
             .offset(x: reduceMotion ? 0 : drag.width, y: reduceMotion ? 0 : drag.height)
             .rotationEffect(.degrees(reduceMotion ? 0 : swipe.rotation))
             .gesture(

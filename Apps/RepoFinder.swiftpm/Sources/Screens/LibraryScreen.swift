@@ -39,7 +39,7 @@ struct LibraryScreen: View {
                         }
                     }
                     .swipeActions {
-                        Button(Copy.remove, role: .destructive) { model.send(.remove(entry.repository.repositoryName)) }
+                        Button(role: .destructive) { model.send(.remove(entry.repository.repositoryName)) } label: { Text(Copy.remove) }
                     }
                 }
             }

@@ -57,16 +57,16 @@ struct AccountSection: View {
             case .signingIn(let progress):
                 Text(Copy.enterCode)
                 Text(progress.userCode).font(.title)
-                Button(Copy.cancel, role: .cancel) { model.send(.cancelSignIn) }
+                Button(role: .cancel) { model.send(.cancelSignIn) } label: { Text(Copy.cancel) }
             case .signedIn(let github):
                 Label(github.login, systemImage: "person.crop.circle.badge.checkmark")
                 Button(Copy.signOut) { model.send(.signOut(everywhere: false)) }
-                Button(Copy.signOutEverywhere, role: .destructive) { confirmsSignOut = true }
+                Button(role: .destructive) { confirmsSignOut = true } label: { Text(Copy.signOutEverywhere) }
             }
             if let notice = model.notice { Text(notice).font(.footnote) }
         }
         .confirmationDialog(Copy.signOutEverywhere, isPresented: $confirmsSignOut) {
-            Button(Copy.signOutEverywhere, role: .destructive) { model.send(.signOut(everywhere: true)) }
+            Button(role: .destructive) { model.send(.signOut(everywhere: true)) } label: { Text(Copy.signOutEverywhere) }
         }
     }
 }

@@ -2,19 +2,19 @@ public import Foundation
 public import SwiftUI
 
 /// Signs the person in through a web page the system shows, and returns the address it called back with.
-public struct WebAuthenticationSession {
+@MainActor public struct WebAuthenticationSession {
     /// Which browser session the sign-in page shares.
     public struct BrowserSession: Sendable, Equatable {
         package let name: String
         /// A private session that keeps nothing.
-        public static let ephemeral = BrowserSession(name: "ephemeral")
+        public static var ephemeral: BrowserSession { BrowserSession(name: "ephemeral") }
         /// The session Safari uses.
-        public static let shared = BrowserSession(name: "shared")
+        public static var shared: BrowserSession { BrowserSession(name: "shared") }
     }
 
     package let handler: @MainActor (URL, String) async throws -> URL
 
-    package init(handler: @escaping @MainActor (URL, String) async throws -> URL) { self.handler = handler }
+    package nonisolated init(handler: @escaping @MainActor (URL, String) async throws -> URL) { self.handler = handler }
 
     /// Shows the page at `url` and returns the address it called back with on `callbackURLScheme`.
     public func authenticate(
