@@ -48,9 +48,9 @@ final class Screen {
         Issue.record("never: \(what)\n\(root.outline())", sourceLocation: sourceLocation)
     }
 
-    /// Taps the button titled (or labelled for VoiceOver) `title`.
+    /// Taps the button titled (or labelled for VoiceOver) `title`, or the row showing it.
     func tap(_ title: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        guard let button = root.button(title) else {
+        guard let button = root.button(title) ?? root.row(showing: title) else {
             Issue.record("no button \"\(title)\" in\n\(root.outline())", sourceLocation: sourceLocation)
             return
         }
@@ -75,6 +75,11 @@ extension ViewNode {
     /// The button with this title or VoiceOver label.
     func button(_ title: String) -> ViewNode? {
         all.first { $0.kind == "Button" && ($0.text == title || $0.traits["accessibilityLabel"] == title) }
+    }
+
+    /// The first button whose label shows `text` among its words (a list row).
+    func row(showing text: String) -> ViewNode? {
+        all.first { $0.kind == "Button" && $0.texts.contains(text) }
     }
 
     /// The node that carries a drag gesture.

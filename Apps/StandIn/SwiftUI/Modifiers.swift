@@ -76,7 +76,7 @@ extension View {
         Modified(self) { node, _ in node.tasks.append(action) }
     }
     /// Lets the person pull the view to refresh it.
-    public func refreshable(action: @escaping @Sendable () async -> Void) -> some View {
+    nonisolated public func refreshable(action: @escaping @Sendable () async -> Void) -> some View {
         Modified(self) { node, _ in node.refresh = action }
     }
     /// Handles a link the app was asked to open.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import CoreTransferable
 
 /// Screens pushed on a root screen, following a path of values.
@@ -75,11 +75,10 @@ public struct DefaultShareLinkLabel: View {
     @_documentation(visibility: internal) public var body: Never { fatalError() }
 }
 
-extension ShareLink where PreviewImage == Never, PreviewIcon == Never, Label == DefaultShareLinkLabel {
-    /// Shares `item`.
-    public init<I>(item: I, subject: Text? = nil, message: Text? = nil) where Data == CollectionOfOne<I>, I: Transferable {
-        self.item = String(describing: item)
-    }
+extension ShareLink
+where Data == CollectionOfOne<URL>, PreviewImage == Never, PreviewIcon == Never, Label == DefaultShareLinkLabel {
+    /// Shares an address.
+    public init(item: URL, subject: Text? = nil, message: Text? = nil) { self.item = item.absoluteString }
 }
 
 extension ShareLink: RecordedView {

@@ -3,10 +3,24 @@ public import Foundation
 /// A stored property the framework manages for a view.
 public protocol DynamicProperty {}
 
-/// Where a `@State` keeps its value between recordings.
+/// Where a `@State` keeps its value between recordings: the first box made for a place in the tree holds the value;
+/// the boxes of later recordings of that place lead to it, so a closure kept from any recording changes the one value.
 package final class StateBox<Value> {
-    package var value: Value
-    package init(_ value: Value) { self.value = value }
+    private var own: Value
+    private var canonical: StateBox<Value>?
+    package init(_ value: Value) { own = value }
+
+    package var value: Value {
+        get { canonical?.value ?? own }
+        set {
+            if let canonical { canonical.value = newValue } else { own = newValue }
+        }
+    }
+
+    /// Leads this box to `box` (the first made for its place).
+    package func follow(_ box: StateBox<Value>) {
+        if box !== self { canonical = box }
+    }
 }
 
 /// A value a view owns and changes.
@@ -34,9 +48,10 @@ package final class StateBox<Value> {
 extension State: RecordedProperty {
     package func prepare(_ context: RenderContext, key: String) {
         if let kept = context.stateBoxes[key] as? StateBox<Value> {
-            box.value = kept.value
+            box.follow(kept)
+        } else {
+            context.stateBoxes[key] = box
         }
-        context.stateBoxes[key] = box
     }
 }
 

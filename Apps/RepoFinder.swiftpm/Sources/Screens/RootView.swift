@@ -23,7 +23,7 @@ public struct RootView: View {
 
     private var tabs: some View {
         TabView(selection: Binding(get: { model.router.state.tab }, set: { model.router.send(.select($0)) })) {
-            stack { HomeScreen(model: model.home, router: model.router) }
+            stack { HomeView(model: model.home, router: model.router) }
                 .tabItem { Label(Copy.homeTab, systemImage: "house") }.tag(AppTab.home)
             stack { DeckScreen(model: model.deck, router: model.router) }
                 .tabItem { Label(Copy.deckTab, systemImage: "rectangle.stack") }.tag(AppTab.discover)

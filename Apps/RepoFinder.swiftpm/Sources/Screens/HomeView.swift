@@ -6,7 +6,7 @@ import SwiftUI
 
 /// Home: the greeting, today's pick with its three decisions, this week's movers, the Ask slot; Profile from the
 /// toolbar; pull to refresh.
-struct HomeScreen: View {
+struct HomeView: View {
     let model: HomeViewModel
     let router: AppRouter
 

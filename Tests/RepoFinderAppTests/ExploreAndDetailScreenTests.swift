@@ -1,0 +1,125 @@
+import AppFeatures
+import AppTestSupport
+import Foundation
+import OfflineStore
+import RepoFinderClient
+import RepoFinderCore
+import SwiftUI
+import Testing
+
+@testable import RepoFinderScreens
+
+@Suite("Explore, repository and Compare screens on the SwiftUI stand-in (fake service)")
+@MainActor
+struct ExploreAndDetailScreenTests {
+    let database: LocalDatabase
+    let service = FakeService()
+    let router = AppRouter()
+
+    init() throws {
+        database = try .inMemory()
+        service.storeInteractions()
+    }
+
+    @Test("Explore: typing searches (with suggestions), results open their repository; nothing found says so")
+    func search() async {
+        service.onSearch { request in
+            let found = request.query == "vapor" ? [Sample.repository(7)] : []
+            return SearchResultsPage(results: ResultPage(items: found, page: 1, perPage: 20, total: found.count))
+        }
+        service.onSearchSuggestions { _ in [SearchSuggestion(kind: .topic, text: "server-side", count: 3)] }
+        service.onTrending { _ in ResultPage(items: [], page: 1, perPage: 20, total: 0) }
+        let search = SearchViewModel(service: service, debounce: .zero, suggestionDelay: .zero)
+        let trending = TrendingViewModel(service: service)
+        let screen = Screen(ExploreScreen(search: search, trending: trending, router: router))
+        let field = screen.root.first("SearchField", Copy.searchPrompt)
+        #expect(field != nil)
+        field?.textBinding?.wrappedValue = "vapor"
+        await screen.waitUntil("the result shows") { $0.shows("owner7/project-7") }
+        await screen.waitUntil("the suggestion shows") { $0.all.flatMap(\.suggestions).contains { $0.text == "server-side" } }
+        screen.tap("owner7/project-7")
+        #expect(router.state.path == [.repository(Sample.repository(7).repositoryName)])
+        screen.root.first("SearchField")?.textBinding?.wrappedValue = "nothing at all"
+        await screen.waitUntil("no results") { $0.first("ContentUnavailableView", Copy.noResults) != nil }
+    }
+
+    @Test("Explore: trending by window through the picker, rows from the server")
+    func trending() async {
+        service.onTrending { request in
+            ResultPage(
+                items: [TrendingEntry(rank: 1, repository: Sample.repository(request.window == .monthly ? 9 : 8), starsGained: 900)],
+                page: 1, perPage: 20, total: 1)
+        }
+        let search = SearchViewModel(service: service, debounce: .zero, suggestionDelay: .zero)
+        let trending = TrendingViewModel(service: service)
+        router.send(.open("repoverse://trending"))
+        let screen = Screen(ExploreScreen(search: search, trending: trending, router: router))
+        await screen.appear()
+        #expect(screen.root.shows("owner8/project-8"))
+        let window = screen.root.every("Picker").first { $0.text == Copy.trending }
+        window?.selection?.set(AnyHashable(TrendingWindow.monthly))
+        await screen.waitUntil("the monthly list shows") { $0.shows("owner9/project-9") }
+    }
+
+    @Test("Repository: loading, facts, like and save, Compare tray, GitHub in the app's Safari view, share")
+    func repository() async {
+        service.onRepository { _ in Sample.repository(4) }
+        service.onSimilar { _ in [Sample.card(5)] }
+        let name = Sample.repository(4).repositoryName
+        let detail = RepositoryDetailViewModel(name: name, service: service, outbox: Outbox(database: database))
+        let compare = CompareViewModel(service: service, tray: CompareTray(database: database))
+        let screen = Screen(RepositoryScreen(model: detail, compare: compare, router: router))
+        #expect(screen.root.first("ProgressView") != nil)
+        await screen.appear()
+        #expect(screen.root.shows("Project number 4"))
+        #expect(screen.root.first("Section", Copy.similar)?.shows("owner5/project-5") == true)
+        #expect(screen.root.first("ShareLink")?.traits["item"] == Sample.repository(4).webURL.absoluteString)
+        screen.tap(Copy.like)
+        screen.tap(Copy.save)
+        #expect(screen.root.button(Copy.unlike) != nil)
+        #expect(screen.root.button(Copy.unsave) != nil)
+        screen.tap(Copy.compareAdd)
+        #expect(compare.tray == [name])
+        #expect(screen.root.button(Copy.compareRemove) != nil)
+        screen.tap(Copy.openOnGitHub)
+        #expect(screen.root.all.flatMap(\.sheets).first?.first("SafariView")?.traits["url"] == Sample.repository(4).webURL.absoluteString)
+        await detail.send(.retry).value
+        await screen.waitUntil("the view, like, save and open recorded") { _ in service.recorded.count == 4 }
+        #expect(Set(service.recorded.map(\.kind)) == [.view, .like, .save, .open])
+    }
+
+    @Test("Repository: a failure says why; Try again loads")
+    func repositoryFailure() async {
+        service.onRepository { _ throws(ClientFailure) in throw .notFound("No such repository.") }
+        service.onSimilar { _ in [] }
+        let detail = RepositoryDetailViewModel(
+            name: Sample.repository(4).repositoryName, service: service, outbox: Outbox(database: database))
+        let compare = CompareViewModel(service: service, tray: CompareTray(database: database))
+        let screen = Screen(RepositoryScreen(model: detail, compare: compare, router: router))
+        await screen.appear()
+        #expect(screen.root.first("ContentUnavailableView", Copy.failed) != nil)
+        service.onRepository { _ in Sample.repository(4) }
+        screen.tap(Copy.retry)
+        await screen.waitUntil("the repository loads") { $0.shows("Project number 4") }
+    }
+
+    @Test("Compare: each repository's facts and its star history as a line chart")
+    func compare() async {
+        let names = [Sample.repository(1).repositoryName, Sample.repository(2).repositoryName]
+        service.onCompare { names in
+            let entries = names.enumerated().map { index, name in
+                ComparedRepository(
+                    repository: Sample.repository(index + 1),
+                    history: (0..<3).map { StarSnapshot(repository: name, day: Day(daysSinceEpoch: 20_000 + $0), stars: 100 * $0) },
+                    likedHere: 0)
+            }
+            return RepositoryComparison(comparison: Comparison(entries, now: Date()), fits: [nil, nil], deepLink: "")
+        }
+        let model = CompareViewModel(service: service, tray: CompareTray(database: database))
+        let screen = Screen(CompareScreen(model: model, names: names, router: router))
+        await screen.appear()
+        let charts = screen.root.every("Chart")
+        #expect(charts.count == 2)
+        #expect(charts.first?.children.map(\.text) == ["Day=0 Stars=0", "Day=1 Stars=100", "Day=2 Stars=200"])
+    }
+}
