@@ -412,10 +412,23 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The real server on a loopback port, for the app core's integration tests and the iPhone app's walk.
+        .target(
+            name: "AppServerSupport",
+            dependencies: [
+                "Ask", "GitHub", "GitHubAccounts", "RepoFinderClient", "RepoFinderServer", "Storage", "TestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            path: "Tests/AppServerSupport", swiftSettings: strictSettings),
         .testTarget(
             name: "AppIntegrationTests",
             dependencies: [
-                "AppFeatures", "AppTestSupport", "RepoFinderClient", "OfflineStore", "RepoFinderCore",
+                "AppFeatures", "AppTestSupport", "AppServerSupport", "RepoFinderClient", "OfflineStore", "RepoFinderCore",
                 "RepoFinderServer", "Ask", "AskLive",
                 "Storage", "TestSupport",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -472,8 +485,11 @@ package.targets += [
     .testTarget(
         name: "RepoFinderAppTests",
         dependencies: [
-            "RepoFinderScreens", "SwiftUI", "AuthenticationServices", "AppFeatures", "AppTestSupport", "RepoFinderClient",
-            "OfflineStore", "RepoFinderCore",
+            "RepoFinderScreens", "SwiftUI", "AuthenticationServices", "AppFeatures", "AppTestSupport", "AppServerSupport",
+            "RepoFinderClient", "OfflineStore", "RepoFinderCore", "TestSupport", "GitHub", "GitHubLive", "GitHubAccounts",
+            .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
         ],
         swiftSettings: strictSettings),
 ]

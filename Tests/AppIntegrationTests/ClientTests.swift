@@ -1,3 +1,4 @@
+import AppServerSupport
 import AsyncHTTPClient
 import Foundation
 import HTTPTypes

@@ -1,3 +1,4 @@
+import AppServerSupport
 import AppTestSupport
 import Foundation
 import OfflineStore

@@ -1,3 +1,4 @@
+import AppServerSupport
 import AppFeatures
 import Foundation
 import RepoFinderClient

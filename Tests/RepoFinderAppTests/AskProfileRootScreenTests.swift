@@ -54,9 +54,9 @@ struct AskProfileRootScreenTests {
     func profile() async {
         service.onPreferences { UserPreferences(techStack: ["Swift"]) }
         service.onStats { PersonStats(counts: [.like: 3, .save: 1], languages: [.init(name: "Swift", count: 3)], topics: []) }
-        let accounts = FakeAccountService(outcome: .done, pendingPolls: 1)
+        let accounts = FakeAccountService(outcome: .done, pendingPolls: 10)
         let profile = ProfileViewModel(service: service)
-        let account = AccountViewModel(service: accounts, pollInterval: .milliseconds(1))
+        let account = AccountViewModel(service: accounts, pollInterval: .milliseconds(20))
         let screen = Screen(ProfileScreen(model: profile, account: account))
         #expect(screen.root.first("ProgressView") != nil)
         await screen.appear()

@@ -27,11 +27,25 @@ final class Screen {
         return root
     }
 
-    /// Runs every `.task` of the screen (what appearing does), then records it again.
+    /// Appears: runs every `.onAppear` action and starts every `.task` of the screen at once (as SwiftUI does, a task
+    /// may run for as long as its view shows), waits for them to finish (a bounded while: one may never end), then
+    /// records the screen again.
     func appear() async {
+        refresh()
+        var finished = 0
+        var started = 0
         for node in root.all {
             for action in node.appearActions { action() }
-            for task in node.tasks { await task() }
+            for task in node.tasks {
+                started += 1
+                Task { @MainActor in
+                    await task()
+                    finished += 1
+                }
+            }
+        }
+        for _ in 0..<400 where finished < started {
+            try? await Task.sleep(for: .milliseconds(5))
         }
         refresh()
     }

@@ -25,7 +25,7 @@ extension NavigationStack: RecordedView {
                 node.children.append(ViewNode("MissingDestination", text: String(describing: value)))
                 continue
             }
-            context.path.append("pushed\(depth)")
+            context.path.append("pushed\(depth):\(value)")
             let screen = ViewNode("Pushed", text: String(describing: value.base), children: make(value.base))
             context.path.removeLast()
             screen.dismiss = { [truncate] in truncate(depth) }

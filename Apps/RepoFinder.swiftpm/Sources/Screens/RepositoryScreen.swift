@@ -7,10 +7,18 @@ import SwiftUI
 /// A repository: its facts, star history, similar repositories; like, save, Compare, open on GitHub (in the app's
 /// Safari view) and share.
 struct RepositoryScreen: View {
-    let model: RepositoryDetailViewModel
+    /// The screen's own model, made once for its place in the navigation stack (SwiftUI makes the view value anew on
+    /// every update of its parent; the state keeps the first model).
+    @State private var model: RepositoryDetailViewModel
     let compare: CompareViewModel
     let router: AppRouter
     @State private var showsGitHub = false
+
+    init(model: @autoclosure () -> RepositoryDetailViewModel, compare: CompareViewModel, router: AppRouter) {
+        _model = State(initialValue: model())
+        self.compare = compare
+        self.router = router
+    }
 
     var body: some View {
         List {

@@ -1,19 +1,21 @@
-import Ask
-import AsyncHTTPClient
-import Foundation
+public import Ask
+public import AsyncHTTPClient
+public import Foundation
+public import GitHub
+public import GitHubAccounts
 import Hummingbird
 import HummingbirdTesting
 import Logging
 import OpenAPIAsyncHTTPClient
-import OpenAPIRuntime
-import RepoFinderClient
+public import OpenAPIRuntime
+public import RepoFinderClient
 import RepoFinderServer
-import Storage
+public import Storage
 import TestSupport
 
 /// The real server (API over a fresh SQLite store with the synthetic catalog) listening on a loopback port in this
-/// process, and clients that talk to it over HTTP.
-enum LiveServer {
+/// process, and clients that talk to it over HTTP: the app core's integration tests and the iPhone app's walk use it.
+public enum LiveServer {
     static let logger: Logger = {
         var logger = Logger(label: "app-core-test")
         logger.logLevel = .warning
@@ -21,9 +23,10 @@ enum LiveServer {
     }()
 
     /// Runs `body` with the server's address and its store.
-    static func run(
-        askQuota: Int? = nil, askWriter: (any AnswerWriter)? = nil,
-        _ body: @Sendable (URL, any DataStore) async throws -> Void
+    /// `github` and `signIn` let people sign in with GitHub (a stand-in's).
+    public static func run(
+        askQuota: Int? = nil, askWriter: (any AnswerWriter)? = nil, github: GitHubClient? = nil,
+        signIn: GitHubSignIn.Configuration? = nil, _ body: @Sendable (URL, any DataStore) async throws -> Void
     ) async throws {
         try await withStore(.sqliteMemory) { test in
             try await SyntheticCatalog.seed(test.store)
@@ -32,7 +35,7 @@ enum LiveServer {
                 configuration: {
                     var c = ServerConfiguration.unlimited; c.port = 0; c.askQuota = askQuota; return c
                 }(),
-                store: test.store, deck: deck, askWriter: askWriter, logger: logger)
+                store: test.store, deck: deck, github: github, signIn: signIn, askWriter: askWriter, logger: logger)
             try await application.test(.live) { client in
                 let url = URL(string: "http://127.0.0.1:\(client.port!)")!
                 try await body(url, test.store)
@@ -44,9 +47,9 @@ enum LiveServer {
     /// client's RetryPolicy retries, not AsyncHTTPClient). The read timeout is generous: with every suite running at
     /// once on CI's two cores a test that takes 0.2 s alone takes two minutes, and one answer may wait half of that.
     /// How long the tests' client waits for a connection before it gives up.
-    static let connectSeconds: Int64 = 30
+    public static let connectSeconds: Int64 = 30
 
-    static let httpClient: HTTPClient = {
+    public static let httpClient: HTTPClient = {
         var configuration = HTTPClient.Configuration(
             timeout: .init(connect: .seconds(connectSeconds), read: .seconds(120)))
         configuration.connectionPool.retryConnectionEstablishment = false
@@ -54,7 +57,7 @@ enum LiveServer {
     }()
 
     /// A client of the server at `url` over AsyncHTTPClient.
-    static func client(
+    public static func client(
         _ url: URL, tokens: any TokenStore = MemoryTokenStore(), retry: RetryPolicy = .none,
         transport: (any ClientTransport)? = nil
     ) -> APIClient {
