@@ -469,10 +469,12 @@ package.targets += [
         name: "AuthenticationServices", dependencies: ["_AuthenticationServices_SwiftUI"],
         path: "\(standIn)/AuthenticationServices", swiftSettings: strictSettings),
     .target(name: "Charts", dependencies: ["SwiftUI"], path: "\(standIn)/Charts", swiftSettings: strictSettings),
+    .target(name: "Security", path: "\(standIn)/Security", swiftSettings: strictSettings),
     .target(
         name: "RepoFinderScreens",
         dependencies: [
-            "SwiftUI", "Charts", "AuthenticationServices", "SafariServices", "UIKit", "CoreTransferable", "AppFeatures",
+            "SwiftUI", "Charts", "AuthenticationServices", "SafariServices", "UIKit", "CoreTransferable", "Security",
+            "AppFeatures",
             "RepoFinderClient", "OfflineStore", "ImageLoading", "RepoFinderCore",
             .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
         ],
@@ -485,7 +487,8 @@ package.targets += [
     .testTarget(
         name: "RepoFinderAppTests",
         dependencies: [
-            "RepoFinderScreens", "SwiftUI", "AuthenticationServices", "AppFeatures", "AppTestSupport", "AppServerSupport",
+            "RepoFinderScreens", "SwiftUI", "AuthenticationServices", "Security", "AppFeatures", "AppTestSupport",
+            "AppServerSupport",
             "RepoFinderClient", "OfflineStore", "RepoFinderCore", "TestSupport", "GitHub", "GitHubLive", "GitHubAccounts",
             .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

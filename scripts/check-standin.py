@@ -31,7 +31,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STANDIN = os.path.join(ROOT, "Apps", "StandIn")
 MODULES = [
     "UIKit", "CoreTransferable", "SwiftUI", "SafariServices", "_AuthenticationServices_SwiftUI", "AuthenticationServices",
-    "Charts",
+    "Charts", "Security",
 ]
 OBJC_CLASSES = {"UIKit": ["UIImage", "UIViewController"], "SafariServices": ["SFSafariViewController"]}
 TYPE_RENAMES = [
@@ -60,6 +60,7 @@ def normalize_declaration(text):
     text = re.sub(r"^((?:@\w+(?:\([^()]*\))?\s+|\w+\s+)*(?:struct|class|enum|protocol)\s+\w+(?:<[^>]*>)?)\s*:[^{]*?(\swhere\s.*)?$",
                   lambda m: m.group(1) + (m.group(2) or ""), text)
     text = re.sub(r"@\w+(\([^()]*\))?", " ", text)
+    text = re.sub(r"\bnonisolated\(unsafe\)", " ", text)
     text = re.sub(r"\b(nonisolated|sending|final|open|public|convenience|mutating)\b", " ", text)
     text = re.sub(r"\s+", " ", text).strip()
     text = re.sub(r"\s*([:,()<>\[\]])\s*", r"\1", text)

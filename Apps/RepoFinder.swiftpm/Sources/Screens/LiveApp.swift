@@ -21,7 +21,7 @@ public enum LiveApp {
             .appendingPathComponent("RepoFinder", isDirectory: true)
         let client = APIClient(
             serverURL: server, transport: URLSessionTransport(),
-            tokens: FileTokenStore(file: support.appendingPathComponent("token")))
+            tokens: KeychainTokenStore())
         let database = (try? LocalDatabase(url: support.appendingPathComponent("device.sqlite"))) ?? (try! LocalDatabase.inMemory())
         let images = ImageLoader(
             downloader: URLSessionImageDownloader(), diskDirectory: support.appendingPathComponent("images", isDirectory: true))
