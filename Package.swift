@@ -483,7 +483,7 @@ package.targets += [
         swiftSettings: strictSettings),
     .executableTarget(
         name: "RepoFinderAppMain", dependencies: ["RepoFinderScreens", "SwiftUI"], path: "\(appSources)/Main",
-        swiftSettings: strictSettings),
+        exclude: ["Assets.xcassets"], swiftSettings: strictSettings),
     .testTarget(
         name: "RepoFinderAppTests",
         dependencies: [

@@ -66,3 +66,13 @@ public struct StarHistoryPoint: Identifiable, Hashable, Sendable {
         history.sorted { $0.day < $1.day }.enumerated().map { StarHistoryPoint(id: $0.offset, stars: $0.element.stars) }
     }
 }
+
+/// The choices the deck's filter sheet offers, worded in the person's locale.
+public enum DeckFilterChoices {
+    /// Minimums of stars, with their titles ("★ 1,000+"); 0 is any.
+    public static func stars(locale: Locale = .current) -> [(value: Int, title: String)] {
+        [0, 100, 1_000, 10_000].map { value in
+            (value, value == 0 ? "★ any" : "★ \(value.formatted(.number.locale(locale)))+")
+        }
+    }
+}

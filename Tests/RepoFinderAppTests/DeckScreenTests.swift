@@ -5,6 +5,7 @@ import OfflineStore
 import RepoFinderClient
 import RepoFinderCore
 import SwiftUI
+import Synchronization
 import Testing
 
 @testable import RepoFinderScreens
@@ -153,3 +154,39 @@ struct DeckScreenTests {
     }
 }
 
+
+extension DeckScreenTests {
+    @Test("the filter sheet: a language, a minimum of stars and activity, applied for the person; Show everything widens")
+    func filterSheet() async {
+        let saved = Mutex<[DeckFilter]>([])
+        // The server deals within the filter the person saved, and says which.
+        service.onFeed { _ in
+            FeedBatch(cards: (0..<10).map(Sample.card), exhausted: false, filter: saved.withLock { $0.last } ?? DeckFilter())
+        }
+        service.onSaveDeckFilter { filter in
+            saved.withLock { $0.append(filter) }
+            return DeckFilterState(filter: filter, matching: 12, deepLink: "", webPath: "")
+        }
+        let model = deck()
+        let screen = Screen(DeckScreen(model: model, router: router))
+        await screen.appear()
+        screen.root.all.flatMap(\.toolbar).first?.action?()
+        screen.refresh()
+        let sheet = { screen.root.all.flatMap(\.sheets).first }
+        #expect(sheet()?.first("TextField", Copy.filterLanguage) != nil)
+        sheet()?.first("TextField")?.textBinding?.wrappedValue = "Swift"
+        sheet()?.every("Picker").first { $0.text == Copy.stars }?.selection?.set(AnyHashable(1_000))
+        sheet()?.every("Picker").first { $0.text == Copy.filterHealth }?.selection?.set(AnyHashable(RepositoryHealth.Level?.some(.active)))
+        screen.refresh()
+        sheet()?.button(Copy.filterApply)?.action?()
+        await screen.waitUntil("the filter saved and the sheet closed") { root in
+            model.matching == 12 && root.all.allSatisfy { $0.sheets.isEmpty }
+        }
+        #expect(saved.withLock { $0 } == [DeckFilter(languages: ["Swift"], minimumStars: 1_000, health: .active)])
+        screen.root.all.flatMap(\.toolbar).first?.action?()
+        screen.refresh()
+        #expect(sheet()?.shows(Copy.matching(12)) == true)
+        sheet()?.button(Copy.filterWiden)?.action?()
+        await screen.waitUntil("the filter widened") { _ in saved.withLock { $0 }.last == DeckFilter() }
+    }
+}

@@ -43,7 +43,7 @@ struct HomeAndLibraryScreenTests {
         #expect(screen.root.first("Section", Copy.askSlot)?.button("What is like vapor?") != nil)
         screen.tap(Copy.like)
         await screen.waitUntil("the pick's buttons go once decided") { $0.button(Copy.save) == nil }
-        await model.send(.refresh).value
+        _ = await Outbox(database: database).flush(to: service)
         #expect(service.recorded.map(\.kind) == [.like])
         screen.tap("owner3/project-3")
         #expect(router.state.path == [.repository(Sample.repository(3).repositoryName)])

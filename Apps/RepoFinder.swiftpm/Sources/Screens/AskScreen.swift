@@ -36,7 +36,7 @@ struct AskScreen: View {
                 }
             }
         }
-        .navigationTitle(Copy.askTitle)
+        .navigationTitle(Copy.askTab)
         .toolbar {
             Button {
                 Task {

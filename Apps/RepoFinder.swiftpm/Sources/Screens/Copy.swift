@@ -1,4 +1,5 @@
 import Foundation
+import RepoFinderCore
 import SwiftUI
 
 /// Every word the app shows, from the String Catalog (`Resources/Localizable.xcstrings`), each with a note for
@@ -38,7 +39,7 @@ enum Copy {
     static let search = String(localized: "Search", bundle: .module, comment: "Explore: the search half")
     static let trending = String(localized: "Trending", bundle: .module, comment: "Explore: the trending half")
     static let noResults = String(localized: "No results", bundle: .module, comment: "Explore: search found nothing")
-    static let stars = String(localized: "Stars", bundle: .module, comment: "Repository screen: star history axis")
+    static let stars = String(localized: "Stars", bundle: .module, comment: "Star history's axis; the deck filter's minimum of stars")
     static let day = String(localized: "Day", bundle: .module, comment: "Repository screen: chart's time axis")
     static let similar = String(localized: "Similar", bundle: .module, comment: "Repository screen: similar repositories")
     static let openOnGitHub = String(localized: "Open on GitHub", bundle: .module, comment: "Repository screen button")
@@ -57,11 +58,37 @@ enum Copy {
     static let back = String(localized: "Back", bundle: .module, comment: "Onboarding: previous step")
     static let skipOnboarding = String(localized: "Skip for now", bundle: .module, comment: "Onboarding: skip the step")
     static let welcome = String(localized: "Welcome to RepoFinder", bundle: .module, comment: "Onboarding title")
-    static let askTitle = String(localized: "Ask", bundle: .module, comment: "Ask screen title")
     static let newQuestion = String(localized: "Ask a question", bundle: .module, comment: "Ask: the question field")
     static let send = String(localized: "Send", bundle: .module, comment: "Ask: send the question")
     static let stop = String(localized: "Stop", bundle: .module, comment: "Ask: stop the streamed answer")
     static let pin = String(localized: "Pin", bundle: .module, comment: "Ask: pin a thread (swipe action)")
     static let archive = String(localized: "Archive", bundle: .module, comment: "Ask: archive a thread (swipe action)")
+    static let daily = String(localized: "Today", bundle: .module, comment: "Trending window: the last day")
+    static let weekly = String(localized: "This week", bundle: .module, comment: "Trending window: the last 7 days")
+    static let monthly = String(localized: "This month", bundle: .module, comment: "Trending window: the last 30 days")
+    static let filterTitle = String(localized: "Filter the deck", bundle: .module, comment: "Deck: the filter sheet's title")
+    static let filter = String(localized: "Filter", bundle: .module, comment: "Deck: open the filter sheet")
+    static let filterLanguage = String(localized: "Language (any)", bundle: .module, comment: "Deck filter: language field")
+    static let filterHealth = String(localized: "Activity", bundle: .module, comment: "Deck filter: how alive")
+    static let filterAny = String(localized: "Any", bundle: .module, comment: "Deck filter: any activity")
+    static let filterActive = String(localized: "Active", bundle: .module, comment: "Deck filter: active only")
+    static let filterQuiet = String(localized: "Active or quiet", bundle: .module, comment: "Deck filter: not dormant")
+    static let filterApply = String(localized: "Apply", bundle: .module, comment: "Deck filter: save the filter")
+    static let filterWiden = String(localized: "Show everything", bundle: .module, comment: "Deck filter: clear it")
+    static let server = String(localized: "Server", bundle: .module, comment: "Profile: the server's address")
     static let noThreads = String(localized: "No questions yet", bundle: .module, comment: "Ask: no threads")
+
+    /// How many repositories a filter allows.
+    static func matching(_ count: Int) -> String {
+        String(localized: "Repositories that match: \(count)", bundle: .module, comment: "Deck filter: how many match")
+    }
+
+    /// A trending window's name.
+    static func window(_ window: TrendingWindow) -> String {
+        switch window {
+        case .daily: daily
+        case .weekly: weekly
+        case .monthly: monthly
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import AppFeatures
+import ImageLoading
 import RepoFinderClient
 import RepoFinderCore
 import SwiftUI
@@ -10,7 +11,9 @@ import SwiftUI
 struct DeckScreen: View {
     let model: DeckViewModel
     let router: AppRouter
+    var images: ImageLoader?
     @State private var drag = CGSize.zero
+    @State private var showsFilter = false
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
 
     var body: some View {
@@ -21,6 +24,8 @@ struct DeckScreen: View {
         }
         .padding()
         .navigationTitle(Copy.deckTab)
+        .toolbar { Button { showsFilter = true } label: { Label(Copy.filter, systemImage: "line.3.horizontal.decrease") } }
+        .sheet(isPresented: $showsFilter) { DeckFilterSheet(model: model, isPresented: $showsFilter) }
         .task { await model.send(.appear).value }
         .sensoryFeedback(.success, trigger: model.lastDecision?.interaction.id)
     }
@@ -31,6 +36,7 @@ struct DeckScreen: View {
             ProgressView()
         case .exhausted(let message):
             ContentUnavailableView(Copy.deckEmpty, systemImage: "tray", description: Text(message))
+            if model.canWiden { Button(Copy.filterWiden) { model.send(.setFilter(DeckFilter())) } }
         case .failed(let message):
             VStack {
                 ContentUnavailableView(Copy.deckFailed, systemImage: "wifi.slash", description: Text(message))
@@ -43,7 +49,7 @@ struct DeckScreen: View {
 
     private func top(_ card: Card) -> some View {
         let swipe = SwipeDecision(translation: drag.width, vertical: drag.height)
-        return CardView(facts: CardFacts(card), images: nil)
+        return CardView(facts: CardFacts(card), images: images)
             .overlay { if let stamp = swipe.stamp { Text(stamp.title).font(.largeTitle) } }
             .offset(x: reduceMotion ? 0 : drag.width, y: reduceMotion ? 0 : drag.height)
             .rotationEffect(.degrees(reduceMotion ? 0 : swipe.rotation))

@@ -49,7 +49,7 @@ struct ExploreScreen: View {
 
     @ViewBuilder private var trendingList: some View {
         Picker(Copy.trending, selection: Binding(get: { trending.window }, set: { trending.send(.setWindow($0)) })) {
-            ForEach(TrendingWindow.allCases, id: \.self) { window in Text(window.rawValue).tag(window) }
+            ForEach(TrendingWindow.allCases, id: \.self) { window in Text(Copy.window(window)).tag(window) }
         }
         switch trending.state {
         case .idle, .loading: ProgressView()

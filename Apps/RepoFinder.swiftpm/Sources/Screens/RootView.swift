@@ -25,7 +25,7 @@ public struct RootView: View {
         TabView(selection: Binding(get: { model.router.state.tab }, set: { model.router.send(.select($0)) })) {
             stack { HomeView(model: model.home, router: model.router) }
                 .tabItem { Label(Copy.homeTab, systemImage: "house") }.tag(AppTab.home)
-            stack { DeckScreen(model: model.deck, router: model.router) }
+            stack { DeckScreen(model: model.deck, router: model.router, images: model.services.images) }
                 .tabItem { Label(Copy.deckTab, systemImage: "rectangle.stack") }.tag(AppTab.discover)
             stack { ExploreScreen(search: model.search, trending: model.trending, router: model.router) }
                 .tabItem { Label(Copy.exploreTab, systemImage: "magnifyingglass") }.tag(AppTab.explore)
