@@ -214,7 +214,8 @@ let package = Package(
         .target(
             name: "RepoFinderServer",
             dependencies: [
-                "APISchemas", "RepoFinderAPI", "RepoFinderAPIServer", "Dealing", "Recommender", "Storage", "RepoFinderCore", "RepoFinderWeb",
+                "APISchemas", "RepoFinderAPI", "RepoFinderAPIServer", "Dealing", "Recommender", "Storage",
+                "RepoFinderCore", "RepoFinderWeb",
                 "GitHub", "GitHubAccounts", "Catalog", "Ask",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -428,16 +429,11 @@ let package = Package(
         .testTarget(
             name: "AppIntegrationTests",
             dependencies: [
-                "AppFeatures", "AppTestSupport", "AppServerSupport", "RepoFinderClient", "OfflineStore", "RepoFinderCore",
-                "RepoFinderServer", "Ask", "AskLive",
-                "Storage", "TestSupport",
+                "AppFeatures", "AppTestSupport", "AppServerSupport", "RepoFinderClient", "OfflineStore",
+                "RepoFinderCore", "Ask", "AskLive", "Storage", "TestSupport",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -455,45 +451,45 @@ let package = Package(
 // scripts/check-standin.py). Only Linux reads this part: on a Mac the real frameworks are used and the app opens from
 // its own package, so the stand-in can never shadow them.
 #if os(Linux)
-let standIn = "Apps/StandIn"
-let appSources = "Apps/RepoFinder.swiftpm/Sources"
-package.targets += [
-    .target(name: "UIKit", path: "\(standIn)/UIKit", swiftSettings: strictSettings),
-    .target(name: "CoreTransferable", path: "\(standIn)/CoreTransferable", swiftSettings: strictSettings),
-    .target(name: "SwiftUI", dependencies: ["UIKit", "CoreTransferable"], path: "\(standIn)/SwiftUI", swiftSettings: strictSettings),
-    .target(name: "SafariServices", dependencies: ["UIKit"], path: "\(standIn)/SafariServices", swiftSettings: strictSettings),
-    .target(
-        name: "_AuthenticationServices_SwiftUI", dependencies: ["SwiftUI"], path: "\(standIn)/_AuthenticationServices_SwiftUI",
-        swiftSettings: strictSettings),
-    .target(
-        name: "AuthenticationServices", dependencies: ["_AuthenticationServices_SwiftUI"],
-        path: "\(standIn)/AuthenticationServices", swiftSettings: strictSettings),
-    .target(name: "Charts", dependencies: ["SwiftUI"], path: "\(standIn)/Charts", swiftSettings: strictSettings),
-    .target(name: "Security", path: "\(standIn)/Security", swiftSettings: strictSettings),
-    .target(
-        name: "RepoFinderScreens",
-        dependencies: [
-            "SwiftUI", "Charts", "AuthenticationServices", "SafariServices", "UIKit", "CoreTransferable", "Security",
-            "AppFeatures",
-            "RepoFinderClient", "OfflineStore", "ImageLoading", "RepoFinderCore",
-            .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
-        ],
-        path: "\(appSources)/Screens",
-        resources: [.process("Resources")],
-        swiftSettings: strictSettings),
-    .executableTarget(
-        name: "RepoFinderAppMain", dependencies: ["RepoFinderScreens", "SwiftUI"], path: "\(appSources)/Main",
-        exclude: ["Assets.xcassets"], swiftSettings: strictSettings),
-    .testTarget(
-        name: "RepoFinderAppTests",
-        dependencies: [
-            "RepoFinderScreens", "SwiftUI", "AuthenticationServices", "Security", "AppFeatures", "AppTestSupport",
-            "AppServerSupport",
-            "RepoFinderClient", "OfflineStore", "RepoFinderCore", "TestSupport", "GitHub", "GitHubLive", "GitHubAccounts",
-            .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
-            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-            .product(name: "HTTPTypes", package: "swift-http-types"),
-        ],
-        swiftSettings: strictSettings),
-]
+    let standIn = "Apps/StandIn"
+    let appSources = "Apps/RepoFinder.swiftpm/Sources"
+    package.targets += [
+        .target(name: "UIKit", path: "\(standIn)/UIKit", swiftSettings: strictSettings),
+        .target(name: "CoreTransferable", path: "\(standIn)/CoreTransferable", swiftSettings: strictSettings),
+        .target(
+            name: "SwiftUI", dependencies: ["UIKit", "CoreTransferable"], path: "\(standIn)/SwiftUI",
+            swiftSettings: strictSettings),
+        .target(
+            name: "SafariServices", dependencies: ["UIKit"], path: "\(standIn)/SafariServices",
+            swiftSettings: strictSettings),
+        .target(name: "Charts", dependencies: ["SwiftUI"], path: "\(standIn)/Charts", swiftSettings: strictSettings),
+        .target(name: "Security", path: "\(standIn)/Security", swiftSettings: strictSettings),
+        .target(
+            name: "RepoFinderScreens",
+            dependencies: [
+                "SwiftUI", "Charts", "SafariServices", "UIKit",
+                "Security",
+                "AppFeatures",
+                "RepoFinderClient", "OfflineStore", "ImageLoading", "RepoFinderCore",
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+            ],
+            path: "\(appSources)/Screens",
+            resources: [.process("Resources")],
+            swiftSettings: strictSettings),
+        .executableTarget(
+            name: "RepoFinderAppMain", dependencies: ["RepoFinderScreens", "SwiftUI"], path: "\(appSources)/Main",
+            exclude: ["Assets.xcassets"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "RepoFinderAppTests",
+            dependencies: [
+                "RepoFinderScreens", "SwiftUI", "Security", "AppFeatures", "AppTestSupport",
+                "AppServerSupport",
+                "RepoFinderClient", "OfflineStore", "RepoFinderCore", "TestSupport", "GitHub", "GitHubLive",
+                "GitHubAccounts",
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strictSettings),
+    ]
 #endif

@@ -30,8 +30,7 @@ import argparse, glob, json, os, re, subprocess, sys, tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STANDIN = os.path.join(ROOT, "Apps", "StandIn")
 MODULES = [
-    "UIKit", "CoreTransferable", "SwiftUI", "SafariServices", "_AuthenticationServices_SwiftUI", "AuthenticationServices",
-    "Charts", "Security",
+    "UIKit", "CoreTransferable", "SwiftUI", "SafariServices", "Charts", "Security",
 ]
 OBJC_CLASSES = {"UIKit": ["UIImage", "UIViewController"], "SafariServices": ["SFSafariViewController"]}
 TYPE_RENAMES = [

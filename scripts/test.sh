@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of RepoFinder: checks the style (swift format lint --strict) and that every target imports exactly
-# what it declares (scripts/check-imports.py); builds (failing on any compiler warning in our code);
+# what it declares (scripts/check-imports.py); builds (failing on any compiler warning in our code), which compiles
+# every source of the iPhone app against the SwiftUI stand-in, checks the stand-in's symbols against Apple's documented
+# ones (scripts/check-standin.py) and the app's String Catalog (scripts/check-app.py);
 # verifies the shipped token and repository vectors against the real all-MiniLM-L6-v2 weights
 # (scripts/distill-vectors.py --verify, scripts/embed-repositories.py --verify);
 # makes sure PostgreSQL runs on loopback, and runs the whole suite with the storage contract on SQLite and PostgreSQL
@@ -25,8 +27,8 @@ if ! $quick; then
     ensure_postgres
 fi
 
-echo "style: swift format lint --strict (Package.swift, Sources, Tests)"
-swift format lint --strict --recursive Package.swift Sources Tests
+echo "style: swift format lint --strict (Package.swift, Sources, Tests, Apps)"
+swift format lint --strict --recursive Package.swift Sources Tests Apps
 echo "imports: scripts/check-imports.py (each target imports what it declares, declares what it imports)"
 python3 scripts/check-imports.py
 python3 scripts/module-graph.py --check
@@ -36,10 +38,12 @@ if $quick; then
     started=$(date +%s)
     echo "build: swift build --build-tests"
     swift build --build-tests >test-artifacts/build.log 2>&1 || { tail -n 40 test-artifacts/build.log; exit 1; }
-    if grep -E "^$root/(Sources|Tests)/.*warning:" test-artifacts/build.log; then
+    if grep -E "^$root/(Sources|Tests|Apps)/.*warning:" test-artifacts/build.log; then
         echo "build: the warnings above are in our code; fix them" >&2
         exit 1
     fi
+    python3 scripts/check-standin.py
+    python3 scripts/check-app.py
     # The suites that walk the real shared data (the 42k catalog, the development split, judged sets) or run the
     # built command in processes.
     realdata="PersonasTests|ImportVersusLikesTests|StarImportTests|EvaluationTests|ColdStartTests|CatalogViewTests"
@@ -74,10 +78,14 @@ if [ "$status" -ne 0 ]; then
     tail -n 40 test-artifacts/build.log
     exit "$status"
 fi
-if grep -E "^$root/(Sources|Tests)/.*warning:" test-artifacts/build.log; then
+if grep -E "^$root/(Sources|Tests|Apps)/.*warning:" test-artifacts/build.log; then
     echo "build: the warnings above are in our code; fix them" >&2
     exit 1
 fi
+echo "app: scripts/check-standin.py (the SwiftUI stand-in's symbols against Apple's documented ones)"
+python3 scripts/check-standin.py
+echo "app: scripts/check-app.py (the String Catalog; views that format nothing by hand)"
+python3 scripts/check-app.py
 
 echo "test: swift test (storage contract on SQLite and $REPOFINDER_TEST_POSTGRES_URL)"
 status=0

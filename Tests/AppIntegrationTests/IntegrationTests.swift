@@ -1,5 +1,5 @@
-import AppServerSupport
 import AppFeatures
+import AppServerSupport
 import Foundation
 import OfflineStore
 import RepoFinderClient

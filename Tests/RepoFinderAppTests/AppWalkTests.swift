@@ -12,8 +12,8 @@ import RepoFinderClient
 import RepoFinderCore
 import SwiftUI
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 @testable import RepoFinderScreens
 
@@ -83,13 +83,17 @@ struct AppWalkTests {
         await screen.waitUntil("the second step") { $0.shows(OnboardingStep.allCases[1].title) }
         while screen.root.first("TabView") == nil, let skip = screen.root.button(Copy.skipOnboarding) {
             skip.action?()
-            await screen.waitUntil("the next step or the tabs") { $0.first("TabView") != nil || $0.button(Copy.skipOnboarding) != nil }
+            await screen.waitUntil("the next step or the tabs") {
+                $0.first("TabView") != nil || $0.button(Copy.skipOnboarding) != nil
+            }
         }
         await screen.appear()
 
         // The deck: like, skip, save, undo (the save comes back), save again.
         model.router.send(.select(.discover))
-        func deck() -> ViewNode? { screen.refresh().first("TabView")?.children.first { $0.tag == AnyHashable(AppTab.discover) } }
+        func deck() -> ViewNode? {
+            screen.refresh().first("TabView")?.children.first { $0.tag == AnyHashable(AppTab.discover) }
+        }
         await screen.waitUntil("a card on top") { _ in deck()?.draggable != nil }
         func top() -> String? { model.deck.current?.repository.fullName }
         let first = try #require(top())
@@ -109,7 +113,8 @@ struct AppWalkTests {
         // A card's repository screen, then Compare with two.
         let fourth = try #require(top())
         #expect(deck()?.perform(accessibilityAction: Copy.open) == true)
-        await screen.waitUntil("the repository screen") { _ in deck()?.first("Pushed")?.text == "repository(\(fourth))" }
+        await screen.waitUntil("the repository screen") { _ in deck()?.first("Pushed")?.text == "repository(\(fourth))"
+        }
         await screen.appear()
         deck()?.first("Pushed")?.button(Copy.compareAdd)?.action?()
         model.router.send(.pop)
@@ -146,14 +151,17 @@ struct AppWalkTests {
         chat()?.first("TextField")?.textBinding?.wrappedValue = "what is like vapor?"
         chat()?.button(Copy.send)?.action?()
         await screen.waitUntil("a streamed answer") { _ in
-            (chat()?.every("Text").count ?? 0) >= 1 && chat()?.button(Copy.stop) == nil && chat()?.first("List")?.children.isEmpty == false
+            (chat()?.every("Text").count ?? 0) >= 1 && chat()?.button(Copy.stop) == nil
+                && chat()?.first("List")?.children.isEmpty == false
         }
 
         // Profile: sign in with GitHub (the device flow; the stand-in approves), then sign out.
         model.router.send(.select(.home))
         model.router.send(.push(.profile))
         await screen.appear()
-        let profile = { screen.refresh().first("TabView")?.children.first { $0.tag == AnyHashable(AppTab.home) }?.first("Pushed") }
+        let profile = {
+            screen.refresh().first("TabView")?.children.first { $0.tag == AnyHashable(AppTab.home) }?.first("Pushed")
+        }
         await screen.waitUntil("the sign-in button") { _ in profile()?.button(Copy.signIn) != nil }
         profile()?.button(Copy.signIn)?.action?()
         await screen.waitUntil("the code to enter on GitHub") { _ in profile()?.shows(Copy.enterCode) == true }

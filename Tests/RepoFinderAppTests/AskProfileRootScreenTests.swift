@@ -50,15 +50,20 @@ struct AskProfileRootScreenTests {
         await screen.waitUntil("the pin reached the service") { _ in chat.changed == ["pin t1 true"] }
     }
 
-    @Test("Profile: preferences and counts; GitHub sign-in shows the code, then the account; sign out everywhere asks first")
+    @Test(
+        "Profile: preferences and counts; GitHub sign-in shows the code, then the account; sign out everywhere asks first"
+    )
     func profile() async {
         service.onPreferences { UserPreferences(techStack: ["Swift"]) }
-        service.onStats { PersonStats(counts: [.like: 3, .save: 1], languages: [.init(name: "Swift", count: 3)], topics: []) }
+        service.onStats {
+            PersonStats(counts: [.like: 3, .save: 1], languages: [.init(name: "Swift", count: 3)], topics: [])
+        }
         let accounts = FakeAccountService(outcome: .done, pendingPolls: 10)
         let profile = ProfileViewModel(service: service)
         let account = AccountViewModel(service: accounts, pollInterval: .milliseconds(20))
-        let screen = Screen(ProfileScreen(model: profile, account: account))
+        let screen = Screen(ProfileScreen(model: profile, account: account, server: "http://127.0.0.1:8080"))
         #expect(screen.root.first("ProgressView") != nil)
+        #expect(screen.root.first("Section", Copy.server)?.shows("http://127.0.0.1:8080") == true)
         await screen.appear()
         for line in ProfileViewModel.summarize(PersonStats(counts: [.like: 3, .save: 1], languages: [], topics: [])) {
             #expect(screen.root.shows(line), "\(line)")
@@ -104,7 +109,10 @@ struct AskProfileRootScreenTests {
         screen.tap(Copy.skipOnboarding)
         await screen.waitUntil("onboarding done, the tabs show") { $0.first("TabView") != nil }
         let tabs = try #require(screen.root.first("TabView"))
-        #expect(tabs.children.compactMap(\.tabItem?.text) == [Copy.homeTab, Copy.deckTab, Copy.exploreTab, Copy.libraryTab, Copy.askTab])
+        #expect(
+            tabs.children.compactMap(\.tabItem?.text) == [
+                Copy.homeTab, Copy.deckTab, Copy.exploreTab, Copy.libraryTab, Copy.askTab,
+            ])
         #expect(tabs.children.map(\.tag) == AppTab.allCases.map { AnyHashable($0) })
         let handler = try #require(screen.root.all.first { !$0.openURLHandlers.isEmpty })
         handler.openURLHandlers[0](URL(string: "repoverse://liked")!)

@@ -113,7 +113,8 @@ struct DeckScreenTests {
         let model = deck()
         let screen = Screen(DeckScreen(model: model, router: router), reduceMotion: true)
         await screen.appear()
-        screen.root.draggable?.dragChanged?(.init(translation: CGSize(width: 100, height: 0), predictedEndTranslation: .zero))
+        screen.root.draggable?.dragChanged?(
+            .init(translation: CGSize(width: 100, height: 0), predictedEndTranslation: .zero))
         screen.refresh()
         #expect(screen.root.draggable?.traits["rotation"] == "0.0", "\(screen.root.outline())")
         #expect(screen.root.draggable?.traits["offset"] == "0,0")
@@ -154,14 +155,15 @@ struct DeckScreenTests {
     }
 }
 
-
 extension DeckScreenTests {
-    @Test("the filter sheet: a language, a minimum of stars and activity, applied for the person; Show everything widens")
+    @Test(
+        "the filter sheet: a language, a minimum of stars and activity, applied for the person; Show everything widens")
     func filterSheet() async {
         let saved = Mutex<[DeckFilter]>([])
         // The server deals within the filter the person saved, and says which.
         service.onFeed { _ in
-            FeedBatch(cards: (0..<10).map(Sample.card), exhausted: false, filter: saved.withLock { $0.last } ?? DeckFilter())
+            FeedBatch(
+                cards: (0..<10).map(Sample.card), exhausted: false, filter: saved.withLock { $0.last } ?? DeckFilter())
         }
         service.onSaveDeckFilter { filter in
             saved.withLock { $0.append(filter) }
@@ -176,7 +178,8 @@ extension DeckScreenTests {
         #expect(sheet()?.first("TextField", Copy.filterLanguage) != nil)
         sheet()?.first("TextField")?.textBinding?.wrappedValue = "Swift"
         sheet()?.every("Picker").first { $0.text == Copy.stars }?.selection?.set(AnyHashable(1_000))
-        sheet()?.every("Picker").first { $0.text == Copy.filterHealth }?.selection?.set(AnyHashable(RepositoryHealth.Level?.some(.active)))
+        sheet()?.every("Picker").first { $0.text == Copy.filterHealth }?.selection?.set(
+            AnyHashable(RepositoryHealth.Level?.some(.active)))
         screen.refresh()
         sheet()?.button(Copy.filterApply)?.action?()
         await screen.waitUntil("the filter saved and the sheet closed") { root in

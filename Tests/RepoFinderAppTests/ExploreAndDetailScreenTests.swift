@@ -36,7 +36,9 @@ struct ExploreAndDetailScreenTests {
         #expect(field != nil)
         field?.textBinding?.wrappedValue = "vapor"
         await screen.waitUntil("the result shows") { $0.shows("owner7/project-7") }
-        await screen.waitUntil("the suggestion shows") { $0.all.flatMap(\.suggestions).contains { $0.text == "server-side" } }
+        await screen.waitUntil("the suggestion shows") {
+            $0.all.flatMap(\.suggestions).contains { $0.text == "server-side" }
+        }
         screen.tap("owner7/project-7")
         #expect(router.state.path == [.repository(Sample.repository(7).repositoryName)])
         screen.root.first("SearchField")?.textBinding?.wrappedValue = "nothing at all"
@@ -47,7 +49,10 @@ struct ExploreAndDetailScreenTests {
     func trending() async {
         service.onTrending { request in
             ResultPage(
-                items: [TrendingEntry(rank: 1, repository: Sample.repository(request.window == .monthly ? 9 : 8), starsGained: 900)],
+                items: [
+                    TrendingEntry(
+                        rank: 1, repository: Sample.repository(request.window == .monthly ? 9 : 8), starsGained: 900)
+                ],
                 page: 1, perPage: 20, total: 1)
         }
         let search = SearchViewModel(service: service, debounce: .zero, suggestionDelay: .zero)
@@ -82,7 +87,9 @@ struct ExploreAndDetailScreenTests {
         #expect(compare.tray == [name])
         #expect(screen.root.button(Copy.compareRemove) != nil)
         screen.tap(Copy.openOnGitHub)
-        #expect(screen.root.all.flatMap(\.sheets).first?.first("SafariView")?.traits["url"] == Sample.repository(4).webURL.absoluteString)
+        #expect(
+            screen.root.all.flatMap(\.sheets).first?.first("SafariView")?.traits["url"]
+                == Sample.repository(4).webURL.absoluteString)
         await detail.send(.retry).value
         await screen.waitUntil("the view, like, save and open recorded") { _ in service.recorded.count == 4 }
         #expect(Set(service.recorded.map(\.kind)) == [.view, .like, .save, .open])
@@ -110,7 +117,9 @@ struct ExploreAndDetailScreenTests {
             let entries = names.enumerated().map { index, name in
                 ComparedRepository(
                     repository: Sample.repository(index + 1),
-                    history: (0..<3).map { StarSnapshot(repository: name, day: Day(daysSinceEpoch: 20_000 + $0), stars: 100 * $0) },
+                    history: (0..<3).map {
+                        StarSnapshot(repository: name, day: Day(daysSinceEpoch: 20_000 + $0), stars: 100 * $0)
+                    },
                     likedHere: 0)
             }
             return RepositoryComparison(comparison: Comparison(entries, now: Date()), fits: [nil, nil], deepLink: "")

@@ -21,14 +21,17 @@ final class FakeChatService: ChatService {
 
     static func thread(_ id: String, _ title: String, pinned: Bool = false) -> ChatThread {
         ChatThread(
-            id: id, title: title, preview: "", pinned: pinned, archived: false, createdAt: Date(timeIntervalSince1970: 0),
+            id: id, title: title, preview: "", pinned: pinned, archived: false,
+            createdAt: Date(timeIntervalSince1970: 0),
             updatedAt: Date(timeIntervalSince1970: 0))
     }
 
     func threads(timeZone: String?, after cursor: String?) async throws(ClientFailure) -> ChatThreads {
         let threads = state.withLock { $0 }
         let groups = threads.isEmpty ? [] : [ChatThreadGroup(title: "Today", threads: threads)]
-        return ChatThreads(groups: groups, quota: ChatQuota(used: threads.count, limit: 20, left: 20 - threads.count, renewsOn: "2026-12-01"))
+        return ChatThreads(
+            groups: groups,
+            quota: ChatQuota(used: threads.count, limit: 20, left: 20 - threads.count, renewsOn: "2026-12-01"))
     }
 
     func newThread() async throws(ClientFailure) -> ChatThread {
@@ -42,7 +45,9 @@ final class FakeChatService: ChatService {
         return (thread, [])
     }
 
-    func changeThread(_ id: String, title: String?, pinned: Bool?, archived: Bool?) async throws(ClientFailure) -> ChatThread {
+    func changeThread(_ id: String, title: String?, pinned: Bool?, archived: Bool?) async throws(ClientFailure)
+        -> ChatThread
+    {
         if let pinned { changes.withLock { $0.append("pin \(id) \(pinned)") } }
         if let archived { changes.withLock { $0.append("archive \(id) \(archived)") } }
         return state.withLock { threads in
@@ -55,7 +60,9 @@ final class FakeChatService: ChatService {
 
     func deleteThread(_ id: String) async throws(ClientFailure) { state.withLock { $0.removeAll { $0.id == id } } }
 
-    func ask(_ text: String, in thread: String, about card: RepositoryName?) -> AsyncThrowingStream<ChatStreamEvent, any Error> {
+    func ask(_ text: String, in thread: String, about card: RepositoryName?) -> AsyncThrowingStream<
+        ChatStreamEvent, any Error
+    > {
         let words = answer
         let source = source
         let stored = state.withLock { $0.first { $0.id == thread } }!
@@ -66,7 +73,10 @@ final class FakeChatService: ChatService {
             let message = ChatMessage(
                 id: "a-\(thread)", role: .assistant, text: words.joined(), tools: [], sources: [source],
                 createdAt: Date(timeIntervalSince1970: 0))
-            continuation.yield(.done(answer: message, thread: stored, quota: ChatQuota(used: 1, limit: 20, left: 19, renewsOn: "2026-12-01")))
+            continuation.yield(
+                .done(
+                    answer: message, thread: stored,
+                    quota: ChatQuota(used: 1, limit: 20, left: 19, renewsOn: "2026-12-01")))
             continuation.finish()
         }
     }

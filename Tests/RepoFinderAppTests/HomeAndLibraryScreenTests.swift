@@ -85,7 +85,9 @@ struct HomeAndLibraryScreenTests {
 
     nonisolated static func page(_ list: UserList, _ numbers: [Int]) -> ResultPage<ListEntry> {
         ResultPage(
-            items: numbers.map { ListEntry(repository: Sample.repository($0), addedAt: Date(timeIntervalSince1970: 0)) },
+            items: numbers.map {
+                ListEntry(repository: Sample.repository($0), addedAt: Date(timeIntervalSince1970: 0))
+            },
             page: 1, perPage: 20, total: numbers.count)
     }
 

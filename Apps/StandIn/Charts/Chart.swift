@@ -80,7 +80,10 @@ extension ForEach: RecordedMarks where Content: ChartContent {
 extension Chart {
     /// A chart with content for each element of `data`.
     public init<Data, C>(_ data: Data, @ChartContentBuilder content: @escaping (Data.Element) -> C)
-    where Content == ForEach<Data, Data.Element.ID, C>, Data: RandomAccessCollection, C: ChartContent, Data.Element: Identifiable {
+    where
+        Content == ForEach<Data, Data.Element.ID, C>, Data: RandomAccessCollection, C: ChartContent,
+        Data.Element: Identifiable
+    {
         self.content = ForEach(data: data, id: \.id, content: content)
     }
 }

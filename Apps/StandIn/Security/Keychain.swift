@@ -51,7 +51,8 @@ package final class StandInKeychain: @unchecked Sendable {
     package var count: Int { lock.withLock { items.count } }
 
     fileprivate static func key(_ query: CFDictionary) -> String? {
-        guard let fields = query as? [String: Any], fields[kSecClass as String] as? String == kSecClassGenericPassword as String
+        guard let fields = query as? [String: Any],
+            fields[kSecClass as String] as? String == kSecClassGenericPassword as String
         else { return nil }
         return "\(fields[kSecAttrService as String] ?? "")/\(fields[kSecAttrAccount as String] ?? "")"
     }
@@ -61,7 +62,8 @@ package final class StandInKeychain: @unchecked Sendable {
 
 /// Adds an item.
 public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
-    guard let key = StandInKeychain.key(attributes), let data = (attributes as? [String: Any])?[kSecValueData as String] as? Data
+    guard let key = StandInKeychain.key(attributes),
+        let data = (attributes as? [String: Any])?[kSecValueData as String] as? Data
     else { return -50 }
     return StandInKeychain.shared.with { items in
         if items[key] != nil { return errSecDuplicateItem }
@@ -82,7 +84,8 @@ public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePo
 
 /// Changes an item.
 public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDictionary) -> OSStatus {
-    guard let key = StandInKeychain.key(query), let data = (attributesToUpdate as? [String: Any])?[kSecValueData as String] as? Data
+    guard let key = StandInKeychain.key(query),
+        let data = (attributesToUpdate as? [String: Any])?[kSecValueData as String] as? Data
     else { return -50 }
     return StandInKeychain.shared.with { items in
         guard items[key] != nil else { return errSecItemNotFound }
@@ -94,5 +97,7 @@ public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDiction
 /// Deletes an item.
 public func SecItemDelete(_ query: CFDictionary) -> OSStatus {
     guard let key = StandInKeychain.key(query) else { return -50 }
-    return StandInKeychain.shared.with { items in items.removeValue(forKey: key) == nil ? errSecItemNotFound : errSecSuccess }
+    return StandInKeychain.shared.with { items in
+        items.removeValue(forKey: key) == nil ? errSecItemNotFound : errSecSuccess
+    }
 }

@@ -32,7 +32,8 @@ extension App {
 /// Builds scenes from the statements of a closure.
 @resultBuilder public struct SceneBuilder {
     /// The scenes of the block.
-    public static func buildBlock<each Content>(_ content: repeat each Content) -> some Scene where repeat each Content: Scene {
+    public static func buildBlock<each Content>(_ content: repeat each Content) -> some Scene
+    where repeat each Content: Scene {
         Scenes(scenes: (repeat each content))
     }
 }

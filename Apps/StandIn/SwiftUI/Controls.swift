@@ -21,7 +21,9 @@ public struct ButtonRole: Equatable, Sendable {
     }
 
     /// A button with a role.
-    @preconcurrency public init(role: ButtonRole?, action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+    @preconcurrency public init(
+        role: ButtonRole?, action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label
+    ) {
         self.role = role
         self.action = action
         self.label = label()
@@ -130,7 +132,8 @@ extension ProgressView: RecordedView {
 }
 
 /// What a screen shows when it has nothing to show.
-public struct ContentUnavailableView<Label, Description, Actions>: View where Label: View, Description: View, Actions: View {
+public struct ContentUnavailableView<Label, Description, Actions>: View
+where Label: View, Description: View, Actions: View {
     package let title: String
     package let icon: String
     package let detail: Description?

@@ -20,11 +20,13 @@ extension View {
     /// The style of the text and shapes within.
     public func foregroundStyle<S>(_ style: S) -> some View where S: ShapeStyle { unrecorded() }
     /// Fills the view's background.
-    public func background<S>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View where S: ShapeStyle {
+    public func background<S>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View
+    where S: ShapeStyle {
         unrecorded()
     }
     /// Puts `content` behind the view.
-    public func background<V>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View where V: View {
+    public func background<V>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View
+    where V: View {
         let behind = content()
         return Modified(self) { node, context in node.children = context.record(behind) + node.children }
     }
@@ -72,7 +74,9 @@ extension View {
         }
     }
     /// Runs `action` when the view appears, cancelled when it goes.
-    public func task(priority: TaskPriority = .userInitiated, _ action: sending @escaping @isolated(any) () async -> Void) -> some View {
+    public func task(
+        priority: TaskPriority = .userInitiated, _ action: sending @escaping @isolated(any) () async -> Void
+    ) -> some View {
         Modified(self) { node, _ in node.tasks.append(action) }
     }
     /// Lets the person pull the view to refresh it.
@@ -102,13 +106,17 @@ extension View {
         }
     }
     /// Row actions revealed by swiping the row.
-    public func swipeActions<T>(edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true, @ViewBuilder content: () -> T) -> some View
+    public func swipeActions<T>(
+        edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true, @ViewBuilder content: () -> T
+    ) -> some View
     where T: View {
         let actions = content()
         return Modified(self) { node, context in node.swipeActions += context.record(actions) }
     }
     /// Presents `content` as a sheet while `isPresented` is true.
-    public func sheet<Content>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content)
+    public func sheet<Content>(
+        isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content
+    )
         -> some View where Content: View
     {
         Modified(self) { node, context in
@@ -140,7 +148,8 @@ extension View {
         return Modified(self) { node, context in node.toolbar += context.record(items) }
     }
     /// A search field bound to `text`.
-    public func searchable<S>(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: S) -> some View
+    public func searchable<S>(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: S)
+        -> some View
     where S: StringProtocol {
         let prompt = String(prompt)
         return Modified(self) { node, _ in
@@ -156,7 +165,9 @@ extension View {
         return Modified(self) { node, context in node.suggestions += context.record(offered) }
     }
     /// The title of the screen.
-    public func navigationTitle<S>(_ title: S) -> some View where S: StringProtocol { trait("navigationTitle", String(title)) }
+    public func navigationTitle<S>(_ title: S) -> some View where S: StringProtocol {
+        trait("navigationTitle", String(title))
+    }
     /// Shows `destination` for values of type `data` pushed on the navigation stack.
     public func navigationDestination<D, C>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> C) -> some View
     where D: Hashable, C: View {
@@ -189,9 +200,12 @@ extension View {
         trait("accessibilityLabel", String(label))
     }
     /// What VoiceOver says the view does.
-    public func accessibilityHint<S>(_ hint: S) -> some View where S: StringProtocol { trait("accessibilityHint", String(hint)) }
+    public func accessibilityHint<S>(_ hint: S) -> some View where S: StringProtocol {
+        trait("accessibilityHint", String(hint))
+    }
     /// An action VoiceOver offers on the view.
-    public func accessibilityAction<S>(named name: S, _ handler: @escaping () -> Void) -> some View where S: StringProtocol {
+    public func accessibilityAction<S>(named name: S, _ handler: @escaping () -> Void) -> some View
+    where S: StringProtocol {
         let name = String(name)
         return Modified(self) { node, _ in node.accessibilityActions[name] = { handler() } }
     }

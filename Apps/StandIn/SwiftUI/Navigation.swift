@@ -1,5 +1,5 @@
-public import Foundation
 public import CoreTransferable
+public import Foundation
 
 /// Screens pushed on a root screen, following a path of values.
 @MainActor @preconcurrency public struct NavigationStack<Data, Root>: View where Root: View {
@@ -10,7 +10,9 @@ public import CoreTransferable
 
     /// A stack showing `root`, then a screen for each value of `path`.
     public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
-    where Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection, Data.Element: Hashable {
+    where
+        Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection, Data.Element: Hashable
+    {
         values = { path.wrappedValue.map { AnyHashable($0) } }
         truncate = { depth in path.wrappedValue.removeLast(path.wrappedValue.count - depth) }
         self.root = root()
@@ -36,7 +38,8 @@ extension NavigationStack: RecordedView {
 }
 
 /// Tabs, one showing at a time.
-@MainActor @preconcurrency public struct TabView<SelectionValue, Content>: View where SelectionValue: Hashable, Content: View {
+@MainActor @preconcurrency public struct TabView<SelectionValue, Content>: View
+where SelectionValue: Hashable, Content: View {
     package let selection: Binding<SelectionValue>?
     package let content: Content
 
@@ -65,7 +68,10 @@ extension TabView: RecordedView {
 
 /// Shares an item through the system's share sheet.
 public struct ShareLink<Data, PreviewImage, PreviewIcon, Label>: View
-where Data: RandomAccessCollection, PreviewImage: Transferable, PreviewIcon: Transferable, Label: View, Data.Element: Transferable {
+where
+    Data: RandomAccessCollection, PreviewImage: Transferable, PreviewIcon: Transferable, Label: View,
+    Data.Element: Transferable
+{
     package let item: String
     @_documentation(visibility: internal) public var body: Never { fatalError() }
 }

@@ -10,7 +10,8 @@ public import UIKit
     /// Makes the view controller.
     @MainActor @preconcurrency func makeUIViewController(context: Self.Context) -> Self.UIViewControllerType
     /// Brings the view controller up to date.
-    @MainActor @preconcurrency func updateUIViewController(_ uiViewController: Self.UIViewControllerType, context: Self.Context)
+    @MainActor @preconcurrency func updateUIViewController(
+        _ uiViewController: Self.UIViewControllerType, context: Self.Context)
 }
 
 extension UIViewControllerRepresentable {

@@ -10,7 +10,8 @@ package func container<Content: View>(_ kind: String, _ content: Content, _ cont
 @frozen public struct VStack<Content>: View where Content: View {
     package let content: Content
     /// A column of views.
-    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content)
+    {
         self.content = content()
     }
     @_documentation(visibility: internal) public var body: Never { fatalError() }
@@ -89,7 +90,8 @@ extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Iden
 
 extension ForEach where Content: View {
     /// A view per element, identified by `id`.
-    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content)
+    {
         self.init(data: data, id: id, content: content)
     }
 }

@@ -1,7 +1,6 @@
 public import Foundation
 public import UIKit
 
-
 /// Read-only text.
 @frozen public struct Text: View, Equatable {
     package let content: String

@@ -60,17 +60,25 @@ package final class ViewNode {
 
     /// Every text shown in this part of the tree, in order (texts, labels, titles).
     package var texts: [String] {
-        all.compactMap { ["Text", "Label", "Button", "Toggle", "ContentUnavailableView", "ShareLink"].contains($0.kind) ? $0.text : nil }
+        all.compactMap {
+            ["Text", "Label", "Button", "Toggle", "ContentUnavailableView", "ShareLink"].contains($0.kind)
+                ? $0.text : nil
+        }
     }
 
     /// A one-line-per-node outline (for failure messages).
     package func outline(_ depth: Int = 0) -> String {
         let pad = String(repeating: "  ", count: depth)
         var line = pad + kind + (text.map { " \"\($0)\"" } ?? "")
-        if !traits.isEmpty { line += " " + traits.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") }
+        if !traits.isEmpty {
+            line += " " + traits.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        }
         var lines = [line]
         for child in children { lines.append(child.outline(depth + 1)) }
-        for (name, group) in [("toolbar", toolbar), ("swipe", swipeActions), ("suggestions", suggestions), ("sheet", sheets), ("dialog", dialogs)]
+        for (name, group) in [
+            ("toolbar", toolbar), ("swipe", swipeActions), ("suggestions", suggestions), ("sheet", sheets),
+            ("dialog", dialogs),
+        ]
         where !group.isEmpty {
             lines.append(pad + "  [\(name)]")
             for node in group { lines.append(node.outline(depth + 2)) }

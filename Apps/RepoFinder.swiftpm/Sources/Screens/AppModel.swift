@@ -13,16 +13,19 @@ public struct AppServices {
     public var account: any AccountService
     public var database: LocalDatabase
     public var images: ImageLoader?
+    /// The server's address, as Profile shows it.
+    public var serverAddress: String?
 
     public init(
         service: any RepoFinderService, chat: any ChatService, account: any AccountService, database: LocalDatabase,
-        images: ImageLoader? = nil
+        images: ImageLoader? = nil, serverAddress: String? = nil
     ) {
         self.service = service
         self.chat = chat
         self.account = account
         self.database = database
         self.images = images
+        self.serverAddress = serverAddress
     }
 }
 
@@ -50,7 +53,8 @@ public final class AppModel {
         let lists = ListCache(database: services.database)
         onboarding = OnboardingViewModel(service: services.service)
         home = HomeViewModel(service: services.service, outbox: outbox, cache: cards)
-        deck = DeckViewModel(service: services.service, outbox: outbox, cache: cards, images: services.images, lists: lists)
+        deck = DeckViewModel(
+            service: services.service, outbox: outbox, cache: cards, images: services.images, lists: lists)
         search = SearchViewModel(service: services.service)
         trending = TrendingViewModel(service: services.service)
         saved = ListViewModel(list: .saved, service: services.service, cache: lists, outbox: outbox)

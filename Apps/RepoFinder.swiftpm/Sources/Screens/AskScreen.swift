@@ -1,5 +1,5 @@
-import Foundation
 import AppFeatures
+import Foundation
 import RepoFinderClient
 import RepoFinderCore
 import SwiftUI
@@ -42,7 +42,9 @@ struct AskScreen: View {
                 Task {
                     if let thread = try? await model.newThread() { show(chat(thread.id)) }
                 }
-            } label: { Label(Copy.newQuestion, systemImage: "square.and.pencil") }
+            } label: {
+                Label(Copy.newQuestion, systemImage: "square.and.pencil")
+            }
         }
         .sheet(isPresented: $showsChat) { if let open { ChatScreen(model: open) } }
         .refreshable { await model.send(.appear).value }
@@ -62,7 +64,9 @@ struct ChatScreen: View {
     var body: some View {
         VStack {
             List {
-                ForEach(model.messages) { message in MessageView(text: message.text, tools: message.tools, sources: message.sources) }
+                ForEach(model.messages) { message in
+                    MessageView(text: message.text, tools: message.tools, sources: message.sources)
+                }
                 if let streaming = model.streaming {
                     MessageView(text: streaming.text, tools: streaming.tools, sources: streaming.sources)
                 }

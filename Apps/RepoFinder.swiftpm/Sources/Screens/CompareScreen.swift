@@ -1,6 +1,6 @@
-import Foundation
 import AppFeatures
 import Charts
+import Foundation
 import RepoFinderClient
 import RepoFinderCore
 import SwiftUI

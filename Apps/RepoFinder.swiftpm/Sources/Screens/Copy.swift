@@ -11,7 +11,8 @@ enum Copy {
     static let libraryTab = String(localized: "Library", bundle: .module, comment: "Tab bar: saved and liked lists")
     static let askTab = String(localized: "Ask", bundle: .module, comment: "Tab bar: the Ask assistant")
     static let areaTitle = String(localized: "Area", bundle: .module, comment: "Title of an area's screen")
-    static let like = String(localized: "Like", bundle: .module, comment: "Deck: like the card (button, stamp, VoiceOver action)")
+    static let like = String(
+        localized: "Like", bundle: .module, comment: "Deck: like the card (button, stamp, VoiceOver action)")
     static let skip = String(localized: "Skip", bundle: .module, comment: "Deck: skip the card")
     static let save = String(localized: "Save", bundle: .module, comment: "Deck: save the card for later")
     static let undo = String(localized: "Undo", bundle: .module, comment: "Deck: take back the last swipe")
@@ -26,22 +27,28 @@ enum Copy {
     static let today = String(localized: "Today's pick", bundle: .module, comment: "Home: the daily pick's heading")
     static let movers = String(localized: "Movers this week", bundle: .module, comment: "Home: trending heading")
     static let askSlot = String(localized: "Ask about repositories", bundle: .module, comment: "Home: the Ask slot")
-    static let profile = String(localized: "Profile", bundle: .module, comment: "Profile screen title and Home's button")
+    static let profile = String(
+        localized: "Profile", bundle: .module, comment: "Profile screen title and Home's button")
     static let homeFailed = String(localized: "Cannot load Home", bundle: .module, comment: "Home: failed to load")
     static let saved = String(localized: "Saved", bundle: .module, comment: "Library: the saved list")
     static let liked = String(localized: "Liked", bundle: .module, comment: "Library: the liked list")
     static let remove = String(localized: "Remove", bundle: .module, comment: "Library: remove a row (swipe action)")
-    static let waiting = String(localized: "Waiting to send", bundle: .module, comment: "Library: a change not sent yet")
-    static let offline = String(localized: "Offline: showing what this device kept", bundle: .module, comment: "Library offline note")
+    static let waiting = String(
+        localized: "Waiting to send", bundle: .module, comment: "Library: a change not sent yet")
+    static let offline = String(
+        localized: "Offline: showing what this device kept", bundle: .module, comment: "Library offline note")
     static let listEmpty = String(localized: "Nothing here yet", bundle: .module, comment: "Library: an empty list")
     static let listFailed = String(localized: "Cannot load the list", bundle: .module, comment: "Library: failed")
-    static let searchPrompt = String(localized: "Search repositories", bundle: .module, comment: "Explore: search field")
+    static let searchPrompt = String(
+        localized: "Search repositories", bundle: .module, comment: "Explore: search field")
     static let search = String(localized: "Search", bundle: .module, comment: "Explore: the search half")
     static let trending = String(localized: "Trending", bundle: .module, comment: "Explore: the trending half")
     static let noResults = String(localized: "No results", bundle: .module, comment: "Explore: search found nothing")
-    static let stars = String(localized: "Stars", bundle: .module, comment: "Star history's axis; the deck filter's minimum of stars")
+    static let stars = String(
+        localized: "Stars", bundle: .module, comment: "Star history's axis; the deck filter's minimum of stars")
     static let day = String(localized: "Day", bundle: .module, comment: "Repository screen: chart's time axis")
-    static let similar = String(localized: "Similar", bundle: .module, comment: "Repository screen: similar repositories")
+    static let similar = String(
+        localized: "Similar", bundle: .module, comment: "Repository screen: similar repositories")
     static let openOnGitHub = String(localized: "Open on GitHub", bundle: .module, comment: "Repository screen button")
     static let compareAdd = String(localized: "Add to Compare", bundle: .module, comment: "Repository screen button")
     static let compareRemove = String(localized: "Remove from Compare", bundle: .module, comment: "Repository screen")
@@ -66,9 +73,11 @@ enum Copy {
     static let daily = String(localized: "Today", bundle: .module, comment: "Trending window: the last day")
     static let weekly = String(localized: "This week", bundle: .module, comment: "Trending window: the last 7 days")
     static let monthly = String(localized: "This month", bundle: .module, comment: "Trending window: the last 30 days")
-    static let filterTitle = String(localized: "Filter the deck", bundle: .module, comment: "Deck: the filter sheet's title")
+    static let filterTitle = String(
+        localized: "Filter the deck", bundle: .module, comment: "Deck: the filter sheet's title")
     static let filter = String(localized: "Filter", bundle: .module, comment: "Deck: open the filter sheet")
-    static let filterLanguage = String(localized: "Language (any)", bundle: .module, comment: "Deck filter: language field")
+    static let filterLanguage = String(
+        localized: "Language (any)", bundle: .module, comment: "Deck filter: language field")
     static let filterHealth = String(localized: "Activity", bundle: .module, comment: "Deck filter: how alive")
     static let filterAny = String(localized: "Any", bundle: .module, comment: "Deck filter: any activity")
     static let filterActive = String(localized: "Active", bundle: .module, comment: "Deck filter: active only")

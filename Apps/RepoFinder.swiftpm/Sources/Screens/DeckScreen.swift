@@ -1,5 +1,5 @@
-import Foundation
 import AppFeatures
+import Foundation
 import ImageLoading
 import RepoFinderClient
 import RepoFinderCore
@@ -24,7 +24,13 @@ struct DeckScreen: View {
         }
         .padding()
         .navigationTitle(Copy.deckTab)
-        .toolbar { Button { showsFilter = true } label: { Label(Copy.filter, systemImage: "line.3.horizontal.decrease") } }
+        .toolbar {
+            Button {
+                showsFilter = true
+            } label: {
+                Label(Copy.filter, systemImage: "line.3.horizontal.decrease")
+            }
+        }
         .sheet(isPresented: $showsFilter) { DeckFilterSheet(model: model, isPresented: $showsFilter) }
         .task { await model.send(.appear).value }
         .sensoryFeedback(.success, trigger: model.lastDecision?.interaction.id)
@@ -58,7 +64,9 @@ struct DeckScreen: View {
                     .onChanged { value in drag = value.translation }
                     .onEnded { value in
                         drag = .zero
-                        if let event = SwipeDecision(translation: value.translation.width, vertical: value.translation.height).event {
+                        if let event = SwipeDecision(
+                            translation: value.translation.width, vertical: value.translation.height
+                        ).event {
                             model.send(event)
                         }
                     }
@@ -73,14 +81,30 @@ struct DeckScreen: View {
 
     private var buttons: some View {
         HStack(spacing: 20) {
-            Button { model.send(.undo) } label: { Label(Copy.undo, systemImage: "arrow.uturn.backward") }
-                .disabled(!model.canUndo)
-            Button { model.send(.skip) } label: { Label(Copy.skip, systemImage: "xmark") }
-                .disabled(model.current == nil)
-            Button { model.send(.save) } label: { Label(Copy.save, systemImage: "bookmark") }
-                .disabled(model.current == nil)
-            Button { model.send(.like) } label: { Label(Copy.like, systemImage: "heart") }
-                .disabled(model.current == nil)
+            Button {
+                model.send(.undo)
+            } label: {
+                Label(Copy.undo, systemImage: "arrow.uturn.backward")
+            }
+            .disabled(!model.canUndo)
+            Button {
+                model.send(.skip)
+            } label: {
+                Label(Copy.skip, systemImage: "xmark")
+            }
+            .disabled(model.current == nil)
+            Button {
+                model.send(.save)
+            } label: {
+                Label(Copy.save, systemImage: "bookmark")
+            }
+            .disabled(model.current == nil)
+            Button {
+                model.send(.like)
+            } label: {
+                Label(Copy.like, systemImage: "heart")
+            }
+            .disabled(model.current == nil)
         }
         .font(.title2)
     }

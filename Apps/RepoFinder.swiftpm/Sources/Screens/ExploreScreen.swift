@@ -1,7 +1,7 @@
-import Foundation
 import AppFeatures
-import RepoFinderCore
+import Foundation
 import RepoFinderClient
+import RepoFinderCore
 import SwiftUI
 
 /// Explore: search as you type (with suggestions and a correction) or trending by window.
@@ -12,15 +12,22 @@ struct ExploreScreen: View {
 
     var body: some View {
         List {
-            Picker(Copy.exploreTab, selection: Binding(get: { router.state.explore }, set: { choice in
-                router.send(.open(choice == .search ? "repoverse://search" : "repoverse://trending"))
-            })) {
+            Picker(
+                Copy.exploreTab,
+                selection: Binding(
+                    get: { router.state.explore },
+                    set: { choice in
+                        router.send(.open(choice == .search ? "repoverse://search" : "repoverse://trending"))
+                    })
+            ) {
                 Text(Copy.search).tag(NavigationState.ExploreChoice.search)
                 Text(Copy.trending).tag(NavigationState.ExploreChoice.trending)
             }
             if router.state.explore == .search { searchResults } else { trendingList }
         }
-        .searchable(text: Binding(get: { search.query }, set: { search.send(.queryChanged($0)) }), prompt: Copy.searchPrompt)
+        .searchable(
+            text: Binding(get: { search.query }, set: { search.send(.queryChanged($0)) }), prompt: Copy.searchPrompt
+        )
         .searchSuggestions {
             ForEach(search.suggestions, id: \.text) { suggestion in
                 Button(suggestion.text) { search.send(.chooseSuggestion(suggestion)) }
@@ -63,7 +70,9 @@ struct ExploreScreen: View {
     }
 
     private func row(_ repository: Repository) -> some View {
-        Button { router.send(.push(.repository(repository.repositoryName))) } label: {
+        Button {
+            router.send(.push(.repository(repository.repositoryName)))
+        } label: {
             RepositoryRow(facts: RepositoryFacts(repository))
         }
     }

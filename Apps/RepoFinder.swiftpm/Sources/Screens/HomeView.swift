@@ -1,5 +1,5 @@
-import Foundation
 import AppFeatures
+import Foundation
 import RepoFinderClient
 import RepoFinderCore
 import SwiftUI
@@ -16,31 +16,20 @@ struct HomeView: View {
             case .loading:
                 ProgressView()
             case .failed(let message):
-                ContentUnavailableView(Copy.homeFailed, systemImage: "exclamationmark.triangle", description: Text(message))
+                ContentUnavailableView(
+                    Copy.homeFailed, systemImage: "exclamationmark.triangle", description: Text(message))
                 Button(Copy.retry) { model.send(.refresh) }
             case .loaded(let home):
                 Section {
                     Text(home.greeting).font(.title2)
                     Text(home.day).foregroundStyle(Color.secondary)
                 }
-                if let pick = home.pick {
-                    Section(Copy.today) {
-                        Button { router.send(.push(.repository(pick.repository.repositoryName))) } label: {
-                            CardView(facts: CardFacts(pick), images: nil)
-                        }
-                        if let message = home.pickMessage { Text(message) }
-                        if home.pickDecision == nil {
-                            HStack {
-                                Button(Copy.like) { model.send(.decide(.like)) }
-                                Button(Copy.save) { model.send(.decide(.save)) }
-                                Button(Copy.skip) { model.send(.decide(.skip)) }
-                            }
-                        }
-                    }
-                }
+                if let pick = home.pick { PickSection(home: home, pick: pick, model: model, router: router) }
                 Section(Copy.movers) {
                     ForEach(home.movers, id: \.repository.id) { mover in
-                        Button { router.send(.push(.repository(mover.repository.repositoryName))) } label: {
+                        Button {
+                            router.send(.push(.repository(mover.repository.repositoryName)))
+                        } label: {
                             RepositoryRow(facts: RepositoryFacts(mover.repository))
                         }
                     }
@@ -55,9 +44,41 @@ struct HomeView: View {
             }
         }
         .navigationTitle(Copy.homeTab)
-        .toolbar { Button { router.send(.push(.profile)) } label: { Label(Copy.profile, systemImage: "person.circle") } }
+        .toolbar {
+            Button {
+                router.send(.push(.profile))
+            } label: {
+                Label(Copy.profile, systemImage: "person.circle")
+            }
+        }
         .refreshable { await model.send(.refresh).value }
         .task { await model.send(.appear).value }
+    }
+}
+
+/// Today's pick: its card (which opens its repository), the server's word on it, and Like / Save / Skip until decided.
+struct PickSection: View {
+    let home: HomeScreen
+    let pick: Card
+    let model: HomeViewModel
+    let router: AppRouter
+
+    var body: some View {
+        Section(Copy.today) {
+            Button {
+                router.send(.push(.repository(pick.repository.repositoryName)))
+            } label: {
+                CardView(facts: CardFacts(pick), images: nil)
+            }
+            if let message = home.pickMessage { Text(message) }
+            if home.pickDecision == nil {
+                HStack {
+                    Button(Copy.like) { model.send(.decide(.like)) }
+                    Button(Copy.save) { model.send(.decide(.save)) }
+                    Button(Copy.skip) { model.send(.decide(.skip)) }
+                }
+            }
+        }
     }
 }
 

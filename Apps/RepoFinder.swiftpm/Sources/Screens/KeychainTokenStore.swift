@@ -16,7 +16,10 @@ struct KeychainTokenStore: TokenStore {
     init(service: String = "dev.repofinder.app") { self.service = service }
 
     private var query: [String: Any] {
-        [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service, kSecAttrAccount as String: account]
+        [
+            kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service,
+            kSecAttrAccount as String: account,
+        ]
     }
 
     func token() throws -> String? {

@@ -1,5 +1,5 @@
-import Foundation
 import AppFeatures
+import Foundation
 import RepoFinderClient
 import RepoFinderCore
 import SwiftUI
@@ -14,9 +14,14 @@ struct LibraryScreen: View {
 
     var body: some View {
         List {
-            Picker(Copy.libraryTab, selection: Binding(get: { router.state.list }, set: { choice in
-                router.send(.open(choice == .saved ? "repoverse://saved" : "repoverse://liked"))
-            })) {
+            Picker(
+                Copy.libraryTab,
+                selection: Binding(
+                    get: { router.state.list },
+                    set: { choice in
+                        router.send(.open(choice == .saved ? "repoverse://saved" : "repoverse://liked"))
+                    })
+            ) {
                 Text(Copy.saved).tag(NavigationState.ListChoice.saved)
                 Text(Copy.liked).tag(NavigationState.ListChoice.liked)
             }
@@ -32,14 +37,22 @@ struct LibraryScreen: View {
                 Button(Copy.retry) { model.send(.refresh) }
             case .loaded:
                 ForEach(model.items) { entry in
-                    Button { router.send(.push(.repository(entry.repository.repositoryName))) } label: {
+                    Button {
+                        router.send(.push(.repository(entry.repository.repositoryName)))
+                    } label: {
                         VStack(alignment: .leading) {
                             RepositoryRow(facts: RepositoryFacts(entry.repository))
-                            if model.waiting.contains(entry.id) { Label(Copy.waiting, systemImage: "clock").font(.caption) }
+                            if model.waiting.contains(entry.id) {
+                                Label(Copy.waiting, systemImage: "clock").font(.caption)
+                            }
                         }
                     }
                     .swipeActions {
-                        Button(role: .destructive) { model.send(.remove(entry.repository.repositoryName)) } label: { Text(Copy.remove) }
+                        Button(role: .destructive) {
+                            model.send(.remove(entry.repository.repositoryName))
+                        } label: {
+                            Text(Copy.remove)
+                        }
                     }
                 }
             }

@@ -1,12 +1,13 @@
 import AppFeatures
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import ImageLoading
 import OfflineStore
 import OpenAPIURLSession
 import RepoFinderClient
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The app wired for real: the server's address (from the app's settings, `RepoFinderServerURL` in Info.plist, or the
 /// local default), URLSession as the transport, the device's store and image cache under Application Support.
@@ -22,11 +23,16 @@ public enum LiveApp {
         let client = APIClient(
             serverURL: server, transport: URLSessionTransport(),
             tokens: KeychainTokenStore())
-        let database = (try? LocalDatabase(url: support.appendingPathComponent("device.sqlite"))) ?? (try! LocalDatabase.inMemory())
+        let database =
+            (try? LocalDatabase(url: support.appendingPathComponent("device.sqlite")))
+            ?? (try! LocalDatabase.inMemory())
         let images = ImageLoader(
-            downloader: URLSessionImageDownloader(), diskDirectory: support.appendingPathComponent("images", isDirectory: true))
+            downloader: URLSessionImageDownloader(),
+            diskDirectory: support.appendingPathComponent("images", isDirectory: true))
         return try! AppModel(
-            services: AppServices(service: client, chat: client, account: client, database: database, images: images))
+            services: AppServices(
+                service: client, chat: client, account: client, database: database, images: images,
+                serverAddress: server.absoluteString))
     }
 }
 

@@ -1,5 +1,5 @@
-import Foundation
 import AppFeatures
+import Foundation
 import RepoFinderCore
 import SwiftUI
 

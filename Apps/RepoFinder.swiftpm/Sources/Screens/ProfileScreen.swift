@@ -1,5 +1,5 @@
-import Foundation
 import AppFeatures
+import Foundation
 import RepoFinderClient
 import RepoFinderCore
 import SwiftUI
@@ -9,6 +9,7 @@ import SwiftUI
 struct ProfileScreen: View {
     let model: ProfileViewModel
     let account: AccountViewModel
+    var server: String?
     @State private var confirmsSignOut = false
 
     var body: some View {
@@ -28,6 +29,7 @@ struct ProfileScreen: View {
                 }
             }
             AccountSection(model: account, confirmsSignOut: $confirmsSignOut)
+            if let server { Section(Copy.server) { Text(server) } }
         }
         .navigationTitle(Copy.profile)
         .refreshable { await model.send(.refresh).value }
@@ -57,16 +59,28 @@ struct AccountSection: View {
             case .signingIn(let progress):
                 Text(Copy.enterCode)
                 Text(progress.userCode).font(.title)
-                Button(role: .cancel) { model.send(.cancelSignIn) } label: { Text(Copy.cancel) }
+                Button(role: .cancel) {
+                    model.send(.cancelSignIn)
+                } label: {
+                    Text(Copy.cancel)
+                }
             case .signedIn(let github):
                 Label(github.login, systemImage: "person.crop.circle.badge.checkmark")
                 Button(Copy.signOut) { model.send(.signOut(everywhere: false)) }
-                Button(role: .destructive) { confirmsSignOut = true } label: { Text(Copy.signOutEverywhere) }
+                Button(role: .destructive) {
+                    confirmsSignOut = true
+                } label: {
+                    Text(Copy.signOutEverywhere)
+                }
             }
             if let notice = model.notice { Text(notice).font(.footnote) }
         }
         .confirmationDialog(Copy.signOutEverywhere, isPresented: $confirmsSignOut) {
-            Button(role: .destructive) { model.send(.signOut(everywhere: true)) } label: { Text(Copy.signOutEverywhere) }
+            Button(role: .destructive) {
+                model.send(.signOut(everywhere: true))
+            } label: {
+                Text(Copy.signOutEverywhere)
+            }
         }
     }
 }

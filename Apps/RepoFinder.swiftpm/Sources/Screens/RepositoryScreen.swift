@@ -1,5 +1,5 @@
-import Foundation
 import AppFeatures
+import Foundation
 import RepoFinderClient
 import RepoFinderCore
 import SwiftUI
@@ -52,7 +52,9 @@ struct RepositoryScreen: View {
                 }
                 Section(Copy.similar) {
                     ForEach(model.similar) { card in
-                        Button { router.send(.push(.repository(card.repository.repositoryName))) } label: {
+                        Button {
+                            router.send(.push(.repository(card.repository.repositoryName)))
+                        } label: {
                             RepositoryRow(facts: RepositoryFacts(card.repository))
                         }
                     }

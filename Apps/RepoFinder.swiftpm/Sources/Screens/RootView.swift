@@ -1,5 +1,5 @@
-import Foundation
 import AppFeatures
+import Foundation
 import RepoFinderCore
 public import SwiftUI
 
@@ -48,7 +48,7 @@ public struct RootView: View {
                 case .area(let id):
                     ContentUnavailableView(Copy.areaTitle, systemImage: "square.grid.2x2", description: Text(id))
                 case .profile:
-                    ProfileScreen(model: model.profile, account: model.account)
+                    ProfileScreen(model: model.profile, account: model.account, server: model.services.serverAddress)
                 }
             }
         }
