@@ -1,5 +1,6 @@
 import Foundation
 public import Observation
+public import OfflineStore
 public import RepoFinderClient
 
 /// The device's account: who is signed in with GitHub; signing in with GitHub's device flow (the code to enter, then
@@ -21,17 +22,23 @@ public final class AccountViewModel {
         case signIn
         case cancelSignIn
         case signOut(everywhere: Bool)
+        /// Deletes the account and everything kept for it, on the server and on this device.
+        case deleteAccount
     }
 
     public private(set) var state = State.loading
     /// How the last sign-in ended, when it did not sign in (cancelled on GitHub, expired, failed), or that it did.
     public private(set) var notice: String?
     private let service: any AccountService
+    /// What the device kept for the person, erased with their account.
+    private let deviceData: LocalDatabase?
     private let pollInterval: Duration
     private var following: Task<Void, Never>?
 
     /// - Parameter pollInterval: how often to ask the server how a device sign-in goes (the server asks GitHub).
-    public init(service: any AccountService, pollInterval: Duration = .seconds(1)) {
+    /// - Parameter deviceData: the device's own store, erased when the person deletes their account.
+    public init(service: any AccountService, pollInterval: Duration = .seconds(1), deviceData: LocalDatabase? = nil) {
+        self.deviceData = deviceData
         self.service = service
         self.pollInterval = pollInterval
     }
@@ -52,6 +59,21 @@ public final class AccountViewModel {
             following = nil
             notice = "Sign-in cancelled."
             return Task { await load() }
+        case .deleteAccount:
+            return Task {
+                do throws(ClientFailure) {
+                    try await service.deleteAccount()
+                    do {
+                        try deviceData?.eraseAll()
+                        notice = "Your account and everything kept for it are deleted."
+                    } catch {
+                        notice = "Your account is deleted; this device could not forget its copy (\(error))."
+                    }
+                    await load()
+                } catch {
+                    notice = error.message
+                }
+            }
         case .signOut(let everywhere):
             return Task {
                 do throws(ClientFailure) {

@@ -60,7 +60,12 @@ public final class OnboardingViewModel {
     private let pollInterval: Duration
 
     /// - Parameter pollInterval: how often a running star import is asked about.
-    public init(service: any RepoFinderService, pollInterval: Duration = .seconds(1)) {
+    /// Whether the person came back to change their preferences (Profile's Edit): the steps show even when onboarding
+    /// was finished before.
+    public let revisiting: Bool
+
+    public init(service: any RepoFinderService, pollInterval: Duration = .seconds(1), revisiting: Bool = false) {
+        self.revisiting = revisiting
         self.service = service
         self.pollInterval = pollInterval
     }
@@ -175,7 +180,8 @@ public final class OnboardingViewModel {
                 self.clusters = try await clusters
                 draft = try await saved
                 loaded = true
-                state = .editing(step)
+                // A person who finished onboarding on any device goes straight on.
+                state = draft.onboardingCompleted && !revisiting ? .finished : .editing(step)
             } catch {
                 state = .failed(ClientFailure.from(error).message)
             }

@@ -32,6 +32,8 @@ public final class RepositoryDetailViewModel {
     public private(set) var state = State.loading
     /// Similar repositories (empty until loaded, or when none could be found).
     public private(set) var similar: [Card] = []
+    /// The star history, one point a day, oldest first (empty until loaded, or when the server has none).
+    public private(set) var history: [StarHistoryPoint] = []
     /// Why similar repositories could not be loaded.
     public private(set) var similarProblem: String?
     public private(set) var liked = false
@@ -144,6 +146,8 @@ public final class RepositoryDetailViewModel {
             } catch {
                 similarProblem = error.message
             }
+            // The chart is extra: without it the screen still says everything else.
+            history = StarHistoryPoint.points((try? await service.starHistory(of: name, from: nil, to: nil)) ?? [])
         }
     }
 }

@@ -76,4 +76,14 @@ public final class LocalDatabase: Sendable {
         }
         try migrator.migrate(writer)
     }
+
+    /// Forgets everything the device kept for the person (the outbox, the cached cards and lists, the compare tray):
+    /// what follows deleting their account.
+    public func eraseAll() throws {
+        try writer.write { db in
+            for table in ["outbox", "cached_cards", "compare_tray", "kept_lists"] {
+                try db.execute(sql: "DELETE FROM \(table)")
+            }
+        }
+    }
 }

@@ -201,6 +201,17 @@ extension APIClient {
         }
     }
 
+    public func area(_ id: String, limit: Int) async throws(ClientFailure) -> AreaPage {
+        guard let cluster = Components.Schemas.ClusterID(rawValue: id) else { throw .notFound("No area \(id).") }
+        return try await personal {
+            let input = Operations.GetClusterRepositories.Input(path: .init(id: cluster), query: .init(limit: limit))
+            let body = try await client.getClusterRepositories(input).ok.body.json
+            return AreaPage(
+                area: ClusterSummary(id: body.cluster.id.rawValue, name: body.cluster.name, size: body.cluster.size),
+                repositories: try body.items.map(ResponseMapping.repository))
+        }
+    }
+
     public func importGitHubStars(login: String) async throws(ClientFailure) -> StarImportProgress {
         try await personal {
             switch try await client.startGitHubStarImport(.init(body: .json(.init(login: login)))) {

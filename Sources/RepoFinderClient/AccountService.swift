@@ -8,6 +8,8 @@ public protocol AccountService: Sendable {
     func deviceSignIn(id: String) async throws(ClientFailure) -> DeviceSignInProgress
     /// Signs this device out, or every device of the account.
     func signOut(everywhere: Bool) async throws(ClientFailure)
+    /// Deletes the person's account and everything kept for it on the server (the device forgets its token).
+    func deleteAccount() async throws(ClientFailure)
 }
 
 extension APIClient: AccountService {}

@@ -91,6 +91,18 @@ public struct SearchResultsPage: Hashable, Sendable {
     }
 }
 
+/// An area (a topic cluster) and its best repositories.
+public struct AreaPage: Hashable, Sendable {
+    public var area: ClusterSummary
+    /// Best first; without what the person has seen.
+    public var repositories: [Repository]
+
+    public init(area: ClusterSummary, repositories: [Repository]) {
+        self.area = area
+        self.repositories = repositories
+    }
+}
+
 /// A topic cluster of the catalog.
 public struct ClusterSummary: Identifiable, Hashable, Sendable {
     public var id: String

@@ -39,10 +39,14 @@ public protocol RepoFinderService: Sendable {
     func searchSuggestions(_ text: String, limit: Int) async throws(ClientFailure) -> [SearchSuggestion]
     /// One repository.
     func repository(_ name: RepositoryName) async throws(ClientFailure) -> Repository
+    /// The repository's daily star counts, oldest first, between `from` and `to` (both included; nil: all).
+    func starHistory(of name: RepositoryName, from: Day?, to: Day?) async throws(ClientFailure) -> [StarSnapshot]
     /// Repositories like this one, most similar first.
     func similar(to name: RepositoryName, limit: Int) async throws(ClientFailure) -> [Card]
     /// The catalog's topic clusters.
     func clusters() async throws(ClientFailure) -> [ClusterSummary]
+    /// An area's best repositories (at most `limit`), without what the person has seen.
+    func area(_ id: String, limit: Int) async throws(ClientFailure) -> AreaPage
     /// Starts importing `login`'s public GitHub stars into the person's taste; the person's import still running, if
     /// there is one.
     func importGitHubStars(login: String) async throws(ClientFailure) -> StarImportProgress

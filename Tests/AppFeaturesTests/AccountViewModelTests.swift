@@ -1,7 +1,9 @@
 import AppFeatures
 import AppTestSupport
 import Foundation
+import OfflineStore
 import RepoFinderClient
+import RepoFinderCore
 import Testing
 
 @MainActor
@@ -46,5 +48,23 @@ struct AccountViewModelTests {
         await model.send(.appear).value
         #expect(
             model.state == .signedOut(canSignIn: false, reason: "Sign-in with GitHub is not set up on this server."))
+    }
+}
+
+extension AccountViewModelTests {
+    @Test("deleting the account: the server is told, the device forgets what it kept, and the screen says so")
+    func deleteAccount() async throws {
+        let service = FakeAccountService(available: true)
+        let database = try LocalDatabase.inMemory()
+        try Outbox(database: database).enqueue(
+            Interaction(id: "i1", repository: try RepositoryName(parsing: "a/b"), kind: .like, at: Date()))
+        try CardCache(database: database).keep([Sample.card(1)])
+        let model = AccountViewModel(service: service, deviceData: database)
+        await model.send(.appear).value
+        await model.send(.deleteAccount).value
+        #expect(service.deleted)
+        #expect(try Outbox(database: database).pending().isEmpty)
+        #expect(try CardCache(database: database).cards().isEmpty)
+        #expect(model.notice == "Your account and everything kept for it are deleted.")
     }
 }

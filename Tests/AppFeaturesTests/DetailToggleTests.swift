@@ -23,6 +23,7 @@ struct DetailToggleTests {
     init() {
         service.storeInteractions()
         service.onSimilar { _ in [] }
+        service.onStarHistory { _ in [] }
         service.onRemove { [removed] request in removed.append(request) }
     }
 

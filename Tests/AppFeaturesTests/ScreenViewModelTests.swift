@@ -288,11 +288,15 @@ struct ScreenViewModelTests {
         let repository = Sample.repository(7)
         service.onRepository { _ in repository }
         service.onSimilar { _ in [Sample.card(8), Sample.card(9)] }
+        service.onStarHistory { name in
+            (0..<3).map { StarSnapshot(repository: name, day: Day(daysSinceEpoch: 20_000 + $0), stars: 10 * $0) }
+        }
         let model = RepositoryDetailViewModel(
             name: repository.repositoryName, service: service, outbox: Outbox(database: try .inMemory()))
         await model.send(.appear).value
         #expect(model.state == .loaded(repository))
         #expect(model.similar.count == 2)
+        #expect(model.history.map(\.stars) == [0, 10, 20])
         await model.send(.like).value
         await model.send(.like).value
         await model.send(.open).value

@@ -221,7 +221,13 @@ final class DyingService: RepoFinderService, Sendable {
     func similar(to name: RepositoryName, limit: Int) async throws(ClientFailure) -> [Card] {
         try await service.similar(to: name, limit: limit)
     }
+    func starHistory(of name: RepositoryName, from: Day?, to: Day?) async throws(ClientFailure) -> [StarSnapshot] {
+        try await service.starHistory(of: name, from: from, to: to)
+    }
     func clusters() async throws(ClientFailure) -> [ClusterSummary] { try await service.clusters() }
+    func area(_ id: String, limit: Int) async throws(ClientFailure) -> AreaPage {
+        try await service.area(id, limit: limit)
+    }
     func home(timeZone: String) async throws(ClientFailure) -> HomeScreen { try await service.home(timeZone: timeZone) }
     func compare(_ names: [RepositoryName]) async throws(ClientFailure) -> RepositoryComparison {
         try await service.compare(names)

@@ -9,6 +9,7 @@ public final class FakeAccountService: AccountService {
         var github: GitHubAccount?
         var polls = 0
         var signOuts: [Bool] = []
+        var deleted = false
     }
 
     private let world = Mutex(World())
@@ -25,6 +26,8 @@ public final class FakeAccountService: AccountService {
     /// How often the device asked how its sign-in goes; each sign-out, `everywhere` or not.
     public var polls: Int { world.withLock { $0.polls } }
     public var signOuts: [Bool] { world.withLock { $0.signOuts } }
+    /// Whether the account was deleted.
+    public var deleted: Bool { world.withLock { $0.deleted } }
 
     public func account() async throws(ClientFailure) -> AccountInfo {
         AccountInfo(
@@ -46,6 +49,13 @@ public final class FakeAccountService: AccountService {
         guard polls > pendingPolls else { return progress(.pending) }
         if outcome == .done { world.withLock { $0.github = GitHubAccount(id: 583_231, login: "octocat") } }
         return progress(outcome)
+    }
+
+    public func deleteAccount() async throws(ClientFailure) {
+        world.withLock { world in
+            world.github = nil
+            world.deleted = true
+        }
     }
 
     public func signOut(everywhere: Bool) async throws(ClientFailure) {

@@ -26,7 +26,9 @@ public final class FakeService: RepoFinderService, Sendable {
         var suggestions: Handler<String, [SearchSuggestion]>?
         var repository: Handler<RepositoryName, Repository>?
         var similar: Handler<RepositoryName, [Card]>?
+        var starHistory: Handler<RepositoryName, [StarSnapshot]>?
         var clusters: Handler<Void, [ClusterSummary]>?
+        var area: Handler<String, AreaPage>?
         var importGitHubStars: Handler<String, StarImportProgress>?
         var starImport: Handler<String, StarImportProgress>?
         var home: Handler<String, HomeScreen>?
@@ -88,7 +90,11 @@ public final class FakeService: RepoFinderService, Sendable {
         stubs.withLock { $0.repository = h }
     }
     public func onSimilar(_ h: @escaping Handler<RepositoryName, [Card]>) { stubs.withLock { $0.similar = h } }
+    public func onStarHistory(_ h: @escaping Handler<RepositoryName, [StarSnapshot]>) {
+        stubs.withLock { $0.starHistory = h }
+    }
     public func onClusters(_ h: @escaping Handler<Void, [ClusterSummary]>) { stubs.withLock { $0.clusters = h } }
+    public func onArea(_ h: @escaping Handler<String, AreaPage>) { stubs.withLock { $0.area = h } }
     public func onHome(_ h: @escaping Handler<String, HomeScreen>) { stubs.withLock { $0.home = h } }
     public func onCompare(_ h: @escaping Handler<[RepositoryName], RepositoryComparison>) {
         stubs.withLock { $0.compare = h }
@@ -170,11 +176,18 @@ public final class FakeService: RepoFinderService, Sendable {
     public func repository(_ name: RepositoryName) async throws(ClientFailure) -> Repository {
         try await handler("repository", \.repository)(name)
     }
+    public func starHistory(of name: RepositoryName, from: Day?, to: Day?) async throws(ClientFailure) -> [StarSnapshot]
+    {
+        try await handler("starHistory", \.starHistory)(name)
+    }
     public func similar(to name: RepositoryName, limit: Int) async throws(ClientFailure) -> [Card] {
         try await handler("similar", \.similar)(name)
     }
     public func clusters() async throws(ClientFailure) -> [ClusterSummary] {
         try await handler("clusters", \.clusters)(())
+    }
+    public func area(_ id: String, limit: Int) async throws(ClientFailure) -> AreaPage {
+        try await handler("area", \.area)(id)
     }
     public func home(timeZone: String) async throws(ClientFailure) -> HomeScreen {
         try await handler("home", \.home)(timeZone)

@@ -42,7 +42,7 @@ final class SwitchableTransport: ClientTransport, Sendable {
 struct AppWalkTests {
     @Test(
         """
-        first run → onboarding → deck: like, skip, save, undo → a card's repository → Compare with two → Library → \
+        first run → onboarding → deck: like, skip, save, undo → a card's repository → Compare with two → an area → Library → \
         Ask, streamed → Profile → sign in with (stand-in) GitHub → sign out; offline swipes queued, sent once back online
         """)
     func walk() async throws {
@@ -130,6 +130,20 @@ struct AppWalkTests {
         await screen.waitUntil("two repositories side by side") { _ in
             let compare = deck()?.every("Pushed").last
             return compare?.every("Chart").count == 2 && compare?.shows(fourth) == true && compare?.shows(fifth) == true
+        }
+
+        // Explore's areas: the first area's best repositories, from the server.
+        model.router.send(.select(.explore))
+        model.router.send(.open("repoverse://trending"))
+        await screen.appear()
+        let explore = { screen.refresh().first("TabView")?.children.first { $0.tag == AnyHashable(AppTab.explore) } }
+        await screen.waitUntil("the areas") { _ in
+            explore()?.first("Section", Copy.areas)?.every("Button").isEmpty == false
+        }
+        explore()?.first("Section", Copy.areas)?.every("Button").first?.action?()
+        await screen.appear()
+        await screen.waitUntil("an area's repositories") { _ in
+            explore()?.first("Pushed")?.every("Button").isEmpty == false
         }
 
         // The Library lists the saved card.

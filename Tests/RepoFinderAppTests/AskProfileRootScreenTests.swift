@@ -5,6 +5,7 @@ import OfflineStore
 import RepoFinderClient
 import RepoFinderCore
 import SwiftUI
+import Synchronization
 import Testing
 
 @testable import RepoFinderScreens
@@ -123,5 +124,50 @@ struct AskProfileRootScreenTests {
         handler.openURLHandlers[0](URL(string: "repoverse://r/vapor/vapor")!)
         screen.refresh()
         #expect(screen.root.first("Pushed")?.text == "repository(vapor/vapor)")
+    }
+}
+
+extension AskProfileRootScreenTests {
+    @Test(
+        "Profile: Edit preferences walks the steps again and saves; Delete asks first, then erases the account and the device's copy"
+    )
+    func editAndDelete() async throws {
+        let stored = Mutex<UserPreferences>(UserPreferences(techStack: ["Swift"], onboardingCompleted: true))
+        service.onPreferences { stored.withLock { $0 } }
+        service.onSavePreferences { preferences in
+            stored.withLock { $0 = preferences }
+            return preferences
+        }
+        service.onClusters { [] }
+        service.onStats { PersonStats(counts: [:], languages: [], topics: []) }
+        let accounts = FakeAccountService(available: false)
+        let outbox = Outbox(database: database)
+        try outbox.enqueue(
+            Interaction(id: "i1", repository: Sample.repository(1).repositoryName, kind: .like, at: Date()))
+        let profile = ProfileViewModel(service: service)
+        let account = AccountViewModel(service: accounts, deviceData: database)
+        let screen = Screen(
+            ProfileScreen(
+                model: profile, account: account,
+                editor: { OnboardingViewModel(service: self.service, revisiting: true) }))
+        await screen.appear()
+        screen.tap(Copy.editPreferences)
+        await screen.appear()
+        let sheet = { screen.root.all.flatMap(\.sheets).first }
+        await screen.waitUntil("the first step in the sheet") { _ in sheet()?.shows(OnboardingStep.stars.title) == true
+        }
+        for _ in OnboardingStep.allCases { sheet()?.button(Copy.next)?.action?(); screen.refresh() }
+        await screen.waitUntil("saved, with Done") { _ in sheet()?.button(Copy.done) != nil }
+        sheet()?.button(Copy.done)?.action?()
+        screen.refresh()
+        #expect(screen.root.all.allSatisfy { $0.sheets.isEmpty })
+        #expect(service.count("savePreferences") == 1)
+
+        screen.tap(Copy.deleteAccount)
+        let dialog = screen.root.all.flatMap(\.dialogs).first
+        #expect(dialog?.text == Copy.deleteAccountQuestion)
+        dialog?.button(Copy.deleteAccount)?.action?()
+        await screen.waitUntil("the account deleted") { _ in accounts.deleted }
+        await screen.waitUntil("the device's copy erased") { _ in (try? outbox.pending().isEmpty) == true }
     }
 }

@@ -70,6 +70,9 @@ struct ExploreAndDetailScreenTests {
     func repository() async {
         service.onRepository { _ in Sample.repository(4) }
         service.onSimilar { _ in [Sample.card(5)] }
+        service.onStarHistory { name in
+            (0..<4).map { StarSnapshot(repository: name, day: Day(daysSinceEpoch: 20_000 + $0), stars: 100 + $0) }
+        }
         let name = Sample.repository(4).repositoryName
         let detail = RepositoryDetailViewModel(name: name, service: service, outbox: Outbox(database: database))
         let compare = CompareViewModel(service: service, tray: CompareTray(database: database))
@@ -78,6 +81,7 @@ struct ExploreAndDetailScreenTests {
         await screen.appear()
         #expect(screen.root.shows("Project number 4"))
         #expect(screen.root.first("Section", Copy.similar)?.shows("owner5/project-5") == true)
+        #expect(screen.root.first("Section", Copy.starHistory)?.first("Chart")?.children.count == 4)
         #expect(screen.root.first("ShareLink")?.traits["item"] == Sample.repository(4).webURL.absoluteString)
         screen.tap(Copy.like)
         screen.tap(Copy.save)
@@ -99,6 +103,7 @@ struct ExploreAndDetailScreenTests {
     func repositoryFailure() async {
         service.onRepository { _ throws(ClientFailure) in throw .notFound("No such repository.") }
         service.onSimilar { _ in [] }
+        service.onStarHistory { _ in [] }
         let detail = RepositoryDetailViewModel(
             name: Sample.repository(4).repositoryName, service: service, outbox: Outbox(database: database))
         let compare = CompareViewModel(service: service, tray: CompareTray(database: database))
@@ -130,5 +135,42 @@ struct ExploreAndDetailScreenTests {
         let charts = screen.root.every("Chart")
         #expect(charts.count == 2)
         #expect(charts.first?.children.map(\.text) == ["Day=0 Stars=0", "Day=1 Stars=100", "Day=2 Stars=200"])
+    }
+}
+
+extension ExploreAndDetailScreenTests {
+    @Test("Areas: Explore lists them, largest first; an area shows its best repositories, a failure says why")
+    func areas() async {
+        service.onTrending { _ in ResultPage(items: [], page: 1, perPage: 20, total: 0) }
+        service.onClusters {
+            [ClusterSummary(id: "web", name: "Web", size: 3), ClusterSummary(id: "mobile", name: "Mobile", size: 9)]
+        }
+        let search = SearchViewModel(service: service, debounce: .zero, suggestionDelay: .zero)
+        let trending = TrendingViewModel(service: service)
+        let areas = AreasViewModel(service: service)
+        router.send(.open("repoverse://trending"))
+        let screen = Screen(ExploreScreen(search: search, trending: trending, areas: areas, router: router))
+        await screen.appear()
+        let section = screen.root.first("Section", Copy.areas)
+        #expect(section?.every("Button").map(\.text) == ["Mobile", "Web"])
+        screen.tap("Mobile")
+        #expect(router.state.path == [.area("mobile")])
+
+        service.onArea { id in
+            AreaPage(area: ClusterSummary(id: id, name: "Mobile", size: 9), repositories: [Sample.repository(3)])
+        }
+        let area = AreaViewModel(id: "mobile", service: service)
+        let areaScreen = Screen(AreaScreen(model: area, router: router))
+        await areaScreen.appear()
+        #expect(areaScreen.root.shows("owner3/project-3"))
+        areaScreen.tap("owner3/project-3")
+        #expect(router.state.path.last == .repository(Sample.repository(3).repositoryName))
+
+        service.onArea { _ throws(ClientFailure) in throw .notFound("No area nowhere.") }
+        let missing = AreaViewModel(id: "nowhere", service: service)
+        let missingScreen = Screen(AreaScreen(model: missing, router: router))
+        await missingScreen.appear()
+        #expect(missingScreen.root.first("ContentUnavailableView", Copy.failed) != nil)
+        #expect(missingScreen.root.button(Copy.retry) != nil)
     }
 }

@@ -44,6 +44,7 @@ public final class AppModel {
     public let account: AccountViewModel
     public let threads: ThreadsViewModel
     public let compare: CompareViewModel
+    public let areas: AreasViewModel
     public let services: AppServices
 
     public init(services: AppServices) throws {
@@ -60,9 +61,10 @@ public final class AppModel {
         saved = ListViewModel(list: .saved, service: services.service, cache: lists, outbox: outbox)
         liked = ListViewModel(list: .liked, service: services.service, cache: lists, outbox: outbox)
         profile = ProfileViewModel(service: services.service)
-        account = AccountViewModel(service: services.account)
+        account = AccountViewModel(service: services.account, deviceData: services.database)
         threads = ThreadsViewModel(service: services.chat)
         compare = CompareViewModel(service: services.service, tray: CompareTray(database: services.database))
+        areas = AreasViewModel(service: services.service)
         self.outbox = outbox
         self.lists = lists
     }
@@ -74,6 +76,14 @@ public final class AppModel {
     public func detail(_ name: RepositoryName) -> RepositoryDetailViewModel {
         RepositoryDetailViewModel(name: name, service: services.service, outbox: outbox, lists: lists)
     }
+
+    /// A view model for changing the preferences again (Profile's Edit): the onboarding steps, from the first.
+    public func preferencesEditor() -> OnboardingViewModel {
+        OnboardingViewModel(service: services.service, revisiting: true)
+    }
+
+    /// An area's view model (one per push).
+    public func area(_ id: String) -> AreaViewModel { AreaViewModel(id: id, service: services.service) }
 
     /// A chat's view model for a thread.
     public func chat(_ threadID: String) -> ChatViewModel { ChatViewModel(service: services.chat, threadID: threadID) }

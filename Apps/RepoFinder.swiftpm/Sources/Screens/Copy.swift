@@ -47,6 +47,7 @@ enum Copy {
     static let stars = String(
         localized: "Stars", bundle: .module, comment: "Star history's axis; the deck filter's minimum of stars")
     static let day = String(localized: "Day", bundle: .module, comment: "Repository screen: chart's time axis")
+    static let starHistory = String(localized: "Star history", bundle: .module, comment: "Repository screen: the chart")
     static let similar = String(
         localized: "Similar", bundle: .module, comment: "Repository screen: similar repositories")
     static let openOnGitHub = String(localized: "Open on GitHub", bundle: .module, comment: "Repository screen button")
@@ -85,11 +86,67 @@ enum Copy {
     static let filterApply = String(localized: "Apply", bundle: .module, comment: "Deck filter: save the filter")
     static let filterWiden = String(localized: "Show everything", bundle: .module, comment: "Deck filter: clear it")
     static let server = String(localized: "Server", bundle: .module, comment: "Profile: the server's address")
+    static let gitHubLogin = String(localized: "GitHub username", bundle: .module, comment: "Onboarding: whose stars")
+    static let importStars = String(localized: "Start from these stars", bundle: .module, comment: "Onboarding: import")
+    static let yourName = String(localized: "Your name (optional)", bundle: .module, comment: "Onboarding: name field")
+    static let projectType = String(
+        localized: "What you are building (optional)", bundle: .module, comment: "Onboarding: project type field")
+    static let addEntry = String(
+        localized: "Add one", bundle: .module, comment: "Onboarding: a new stack or interest entry")
+    static let add = String(localized: "Add", bundle: .module, comment: "Onboarding: add the entry typed")
+    static let beginner = String(localized: "Beginner", bundle: .module, comment: "Experience level")
+    static let intermediate = String(localized: "Intermediate", bundle: .module, comment: "Experience level")
+    static let advanced = String(localized: "Advanced", bundle: .module, comment: "Experience level")
+    static let learning = String(localized: "Learning new tech", bundle: .module, comment: "Goal")
+    static let building = String(localized: "Building a project", bundle: .module, comment: "Goal")
+    static let contributing = String(localized: "Contributing", bundle: .module, comment: "Goal")
+    static let solutions = String(localized: "Finding solutions", bundle: .module, comment: "Goal")
+    static let exploring = String(localized: "Exploring", bundle: .module, comment: "Goal")
+    static let editPreferences = String(
+        localized: "Edit preferences", bundle: .module, comment: "Profile: change the onboarding answers")
+    static let done = String(localized: "Done", bundle: .module, comment: "Preferences saved: close the editor")
+    static let deleteAccount = String(
+        localized: "Delete my account and data", bundle: .module, comment: "Profile: delete the account")
+    static let deleteAccountQuestion = String(
+        localized: "Delete your account, your lists and everything RepoFinder kept for you?", bundle: .module,
+        comment: "Profile: confirm deleting the account")
+    static let areas = String(localized: "Areas", bundle: .module, comment: "Explore: the catalog's topic areas")
     static let noThreads = String(localized: "No questions yet", bundle: .module, comment: "Ask: no threads")
 
     /// How many repositories a filter allows.
     static func matching(_ count: Int) -> String {
         String(localized: "Repositories that match: \(count)", bundle: .module, comment: "Deck filter: how many match")
+    }
+
+    /// How many stars an import has brought in.
+    static func imported(_ count: Int) -> String {
+        String(localized: "Stars imported: \(count)", bundle: .module, comment: "Onboarding: a star import's progress")
+    }
+
+    /// What VoiceOver reads for a choice: its name, and whether it is chosen.
+    static func chosen(_ name: String, _ isChosen: Bool) -> String {
+        isChosen
+            ? name + ", " + String(localized: "chosen", bundle: .module, comment: "VoiceOver: a chosen option") : name
+    }
+
+    /// An experience level's name.
+    static func level(_ level: ExperienceLevel) -> String {
+        switch level {
+        case .beginner: beginner
+        case .intermediate: intermediate
+        case .advanced: advanced
+        }
+    }
+
+    /// A goal's name.
+    static func goal(_ goal: Goal) -> String {
+        switch goal {
+        case .learningNewTech: learning
+        case .buildingProject: building
+        case .contributing: contributing
+        case .findingSolutions: solutions
+        case .exploring: exploring
+        }
     }
 
     /// A trending window's name.

@@ -8,6 +8,7 @@ import SwiftUI
 struct ExploreScreen: View {
     let search: SearchViewModel
     let trending: TrendingViewModel
+    var areas: AreasViewModel?
     let router: AppRouter
 
     var body: some View {
@@ -67,6 +68,7 @@ struct ExploreScreen: View {
         case .loaded:
             ForEach(trending.items) { entry in row(entry.repository) }
         }
+        if let areas { AreasSection(model: areas, router: router) }
     }
 
     private func row(_ repository: Repository) -> some View {

@@ -10,7 +10,12 @@ struct ProfileScreen: View {
     let model: ProfileViewModel
     let account: AccountViewModel
     var server: String?
+    /// Makes the view model that edits the preferences (the onboarding steps again).
+    var editor: (() -> OnboardingViewModel)?
     @State private var confirmsSignOut = false
+    @State private var editing: OnboardingViewModel?
+    @State private var showsEditor = false
+    @State private var confirmsDelete = false
 
     var body: some View {
         List {
@@ -23,6 +28,12 @@ struct ProfileScreen: View {
             case .loaded(let preferences, let stats):
                 Section {
                     ForEach(ProfileViewModel.describe(preferences), id: \.self) { line in Text(line) }
+                    if let editor {
+                        Button(Copy.editPreferences) {
+                            editing = editor()
+                            showsEditor = true
+                        }
+                    }
                 }
                 Section {
                     ForEach(ProfileViewModel.summarize(stats), id: \.self) { line in Text(line) }
@@ -30,6 +41,25 @@ struct ProfileScreen: View {
             }
             AccountSection(model: account, confirmsSignOut: $confirmsSignOut)
             if let server { Section(Copy.server) { Text(server) } }
+            Section {
+                Button(role: .destructive) {
+                    confirmsDelete = true
+                } label: {
+                    Text(Copy.deleteAccount)
+                }
+            }
+        }
+        .sheet(isPresented: $showsEditor, onDismiss: { model.send(.refresh) }) {
+            if let editing {
+                OnboardingScreen(model: editing, account: account) { showsEditor = false }
+            }
+        }
+        .confirmationDialog(Copy.deleteAccountQuestion, isPresented: $confirmsDelete) {
+            Button(role: .destructive) {
+                account.send(.deleteAccount)
+            } label: {
+                Text(Copy.deleteAccount)
+            }
         }
         .navigationTitle(Copy.profile)
         .refreshable { await model.send(.refresh).value }

@@ -1,4 +1,5 @@
 import AppFeatures
+import Charts
 import Foundation
 import RepoFinderClient
 import RepoFinderCore
@@ -49,6 +50,15 @@ struct RepositoryScreen: View {
                         showsGitHub = true
                     }
                     ShareLink(item: repository.webURL)
+                }
+                if !model.history.isEmpty {
+                    Section(Copy.starHistory) {
+                        Chart(model.history) { point in
+                            LineMark(x: .value(Copy.day, point.id), y: .value(Copy.stars, point.stars))
+                        }
+                        .frame(height: 160)
+                        .accessibilityLabel(Copy.starHistory)
+                    }
                 }
                 Section(Copy.similar) {
                     ForEach(model.similar) { card in

@@ -18,7 +18,6 @@ public struct RootView: View {
             }
         }
         .onOpenURL { url in model.router.send(.open(url.absoluteString)) }
-        .task { await model.onboarding.send(.appear).value }
     }
 
     private var tabs: some View {
@@ -27,8 +26,10 @@ public struct RootView: View {
                 .tabItem { Label(Copy.homeTab, systemImage: "house") }.tag(AppTab.home)
             stack { DeckScreen(model: model.deck, router: model.router, images: model.services.images) }
                 .tabItem { Label(Copy.deckTab, systemImage: "rectangle.stack") }.tag(AppTab.discover)
-            stack { ExploreScreen(search: model.search, trending: model.trending, router: model.router) }
-                .tabItem { Label(Copy.exploreTab, systemImage: "magnifyingglass") }.tag(AppTab.explore)
+            stack {
+                ExploreScreen(search: model.search, trending: model.trending, areas: model.areas, router: model.router)
+            }
+            .tabItem { Label(Copy.exploreTab, systemImage: "magnifyingglass") }.tag(AppTab.explore)
             stack { LibraryScreen(saved: model.saved, liked: model.liked, router: model.router) }
                 .tabItem { Label(Copy.libraryTab, systemImage: "books.vertical") }.tag(AppTab.library)
             stack { AskScreen(model: model.threads, chat: model.chat) }
@@ -46,9 +47,11 @@ public struct RootView: View {
                 case .compare(let names):
                     CompareScreen(model: model.compare, names: names, router: model.router)
                 case .area(let id):
-                    ContentUnavailableView(Copy.areaTitle, systemImage: "square.grid.2x2", description: Text(id))
+                    AreaScreen(model: model.area(id), router: model.router)
                 case .profile:
-                    ProfileScreen(model: model.profile, account: model.account, server: model.services.serverAddress)
+                    ProfileScreen(
+                        model: model.profile, account: model.account, server: model.services.serverAddress,
+                        editor: model.preferencesEditor)
                 }
             }
         }
