@@ -43,8 +43,7 @@ struct AreaScreen: View {
             case .loading:
                 ProgressView()
             case .failed(let message):
-                ContentUnavailableView(Copy.failed, systemImage: "exclamationmark.triangle", description: Text(message))
-                Button(Copy.retry) { model.load() }
+                FailureView(message: message) { model.load() }
             case .loaded(let page):
                 Text(page.area.name).font(.title2)
                 ForEach(page.repositories) { repository in

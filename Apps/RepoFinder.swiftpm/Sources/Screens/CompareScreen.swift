@@ -17,8 +17,7 @@ struct CompareScreen: View {
             case .empty, .loading:
                 ProgressView()
             case .failed(let message):
-                ContentUnavailableView(Copy.failed, systemImage: "exclamationmark.triangle", description: Text(message))
-                Button(Copy.retry) { model.send(.compare(names)) }
+                FailureView(message: message) { model.send(.compare(names)) }
             case .loaded(let result):
                 ForEach(result.comparison.entries, id: \.repository.id) { entry in
                     Section(entry.repository.fullName) {

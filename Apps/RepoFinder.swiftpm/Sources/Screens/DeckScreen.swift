@@ -44,10 +44,7 @@ struct DeckScreen: View {
             ContentUnavailableView(Copy.deckEmpty, systemImage: "tray", description: Text(message))
             if model.canWiden { Button(Copy.filterWiden) { model.send(.setFilter(DeckFilter())) } }
         case .failed(let message):
-            VStack {
-                ContentUnavailableView(Copy.deckFailed, systemImage: "wifi.slash", description: Text(message))
-                Button(Copy.retry) { model.send(.retry) }
-            }
+            FailureView(title: Copy.deckFailed, systemImage: "wifi.slash", message: message) { model.send(.retry) }
         case .ready:
             if let card = model.current { top(card) }
         }

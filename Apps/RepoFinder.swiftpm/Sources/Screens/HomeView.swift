@@ -16,9 +16,7 @@ struct HomeView: View {
             case .loading:
                 ProgressView()
             case .failed(let message):
-                ContentUnavailableView(
-                    Copy.homeFailed, systemImage: "exclamationmark.triangle", description: Text(message))
-                Button(Copy.retry) { model.send(.refresh) }
+                FailureView(title: Copy.homeFailed, message: message) { model.send(.refresh) }
             case .loaded(let home):
                 Section {
                     Text(home.greeting).font(.title2)

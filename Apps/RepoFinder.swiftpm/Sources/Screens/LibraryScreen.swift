@@ -33,8 +33,9 @@ struct LibraryScreen: View {
             case .empty:
                 ContentUnavailableView(Copy.listEmpty, systemImage: "tray")
             case .failed(let message):
-                ContentUnavailableView(Copy.listFailed, systemImage: "wifi.slash", description: Text(message))
-                Button(Copy.retry) { model.send(.refresh) }
+                FailureView(title: Copy.listFailed, systemImage: "wifi.slash", message: message) {
+                    model.send(.refresh)
+                }
             case .loaded:
                 ForEach(model.items) { entry in
                     Button {

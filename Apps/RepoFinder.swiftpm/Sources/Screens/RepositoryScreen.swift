@@ -27,8 +27,7 @@ struct RepositoryScreen: View {
             case .loading:
                 ProgressView()
             case .failed(let message):
-                ContentUnavailableView(Copy.failed, systemImage: "exclamationmark.triangle", description: Text(message))
-                Button(Copy.retry) { model.send(.retry) }
+                FailureView(message: message) { model.send(.retry) }
             case .loaded(let repository):
                 let facts = RepositoryFacts(repository)
                 Section {
