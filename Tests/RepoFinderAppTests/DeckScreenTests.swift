@@ -71,7 +71,7 @@ struct DeckScreenTests {
         await screen.appear()
         let card = screen.root.draggable
         #expect(card != nil)
-        card?.dragChanged?(.init(translation: CGSize(width: 100, height: 0), predictedEndTranslation: .zero))
+        card?.dragChanged?(.init(translation: CGSize(width: 100, height: 0)))
         screen.refresh()
         #expect(screen.root.draggable?.traits["rotation"] == "6.0")
         #expect(screen.root.draggable?.texts.contains(Copy.like.uppercased()) == true, "the LIKE stamp shows")
@@ -114,7 +114,7 @@ struct DeckScreenTests {
         let screen = Screen(DeckScreen(model: model, router: router), reduceMotion: true)
         await screen.appear()
         screen.root.draggable?.dragChanged?(
-            .init(translation: CGSize(width: 100, height: 0), predictedEndTranslation: .zero))
+            .init(translation: CGSize(width: 100, height: 0)))
         screen.refresh()
         #expect(screen.root.draggable?.traits["rotation"] == "0.0", "\(screen.root.outline())")
         #expect(screen.root.draggable?.traits["offset"] == "0,0")

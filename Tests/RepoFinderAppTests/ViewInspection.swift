@@ -27,7 +27,7 @@ final class Screen {
         return root
     }
 
-    /// Appears: runs every `.onAppear` action and starts every `.task` of the screen at once (as SwiftUI does, a task
+    /// Appears: starts every `.task` of the screen at once (as SwiftUI does, a task
     /// may run for as long as its view shows), waits for them to finish (a bounded while: one may never end), then
     /// records the screen again.
     func appear() async {
@@ -35,7 +35,6 @@ final class Screen {
         var finished = 0
         var started = 0
         for node in root.all {
-            for action in node.appearActions { action() }
             for task in node.tasks {
                 started += 1
                 Task { @MainActor in
@@ -101,8 +100,7 @@ extension ViewNode {
 
     /// Drags this node by (`x`, `y`) and lets go.
     func drag(x: Double, y: Double = 0) {
-        let value = DragGesture.Value(
-            translation: CGSize(width: x, height: y), predictedEndTranslation: CGSize(width: x, height: y))
+        let value = DragGesture.Value(translation: CGSize(width: x, height: y))
         dragChanged?(value)
         dragEnded?(value)
     }

@@ -38,15 +38,10 @@ public struct DragGesture: Gesture {
     /// Where a drag is.
     public struct Value: Equatable, Sendable {
         package let moved: CGSize
-        package let predicted: CGSize
-        package init(translation: CGSize, predictedEndTranslation: CGSize) {
-            moved = translation
-            predicted = predictedEndTranslation
-        }
+        package init(translation: CGSize) { moved = translation }
         /// How far the drag has moved from where it began.
         public var translation: CGSize { moved }
-        /// Where it would end if it stopped now, moving on at its speed.
-        public var predictedEndTranslation: CGSize { predicted }
+
     }
 
     package var minimumDistance: CGFloat

@@ -45,18 +45,12 @@ extension View {
     public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
         trait("rotation", String(format: "%.1f", angle.degrees))
     }
-    /// Fades the view.
-    public func opacity(_ opacity: Double) -> some View { trait("opacity", String(format: "%.2f", opacity)) }
     /// Scales the view to fill its frame.
     public func scaledToFill() -> some View { unrecorded() }
     /// Limits the text to `number` lines.
     public func lineLimit(_ number: Int?) -> some View { unrecorded() }
-    /// The accent of the controls within.
-    public func tint(_ tint: Color?) -> some View { unrecorded() }
     /// The style of the buttons within.
     public func buttonStyle<S>(_ style: S) -> some View where S: PrimitiveButtonStyle { unrecorded() }
-    /// Animates changes of `value`.
-    public func animation<V>(_ animation: Animation?, value: V) -> some View where V: Equatable { unrecorded() }
     /// Whether the controls within respond.
     public func disabled(_ disabled: Bool) -> some View {
         Modified(self) { node, _ in
@@ -67,12 +61,6 @@ extension View {
 
 // Behaviour: recorded so tests can find and trigger it.
 extension View {
-    /// Runs `action` when the view appears.
-    public func onAppear(perform action: (() -> Void)? = nil) -> some View {
-        Modified(self) { node, _ in
-            if let action { node.appearActions.append { action() } }
-        }
-    }
     /// Runs `action` when the view appears, cancelled when it goes.
     public func task(
         priority: TaskPriority = .userInitiated, _ action: sending @escaping @isolated(any) () async -> Void
@@ -87,9 +75,6 @@ extension View {
     public func onOpenURL(perform action: @escaping (URL) -> ()) -> some View {
         Modified(self) { node, _ in node.openURLHandlers.append { action($0) } }
     }
-    /// Runs `action` when `value` changes.
-    public func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping (V, V) -> Void) -> some View
-    where V: Equatable { trait("onChange", String(describing: value)) }
     /// Attaches a gesture.
     public func gesture<T>(_ gesture: T, including mask: GestureMask = .all) -> some View where T: Gesture {
         Modified(self) { node, _ in
@@ -187,10 +172,6 @@ extension View {
     public func tag<V>(_ tag: V) -> some View where V: Hashable {
         Modified(self) { node, _ in node.tag = AnyHashable(tag) }
     }
-    /// Sets an environment value for the views within.
-    public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
-        EnvironmentWriter(content: self, keyPath: keyPath, value: value)
-    }
 }
 
 // Accessibility.
@@ -212,20 +193,5 @@ extension View {
     /// Makes the view one element for VoiceOver.
     public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View {
         trait("accessibilityElement", children.name)
-    }
-}
-
-/// A view whose environment has one value changed.
-package struct EnvironmentWriter<Content: View, Value>: View, RecordedView {
-    let content: Content
-    let keyPath: WritableKeyPath<EnvironmentValues, Value>
-    let value: Value
-    package var body: Never { fatalError() }
-
-    package func record(_ context: RenderContext) -> [ViewNode] {
-        let saved = context.environment
-        context.environment[keyPath: keyPath] = value
-        defer { context.environment = saved }
-        return context.record(content)
     }
 }

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// A view the stand-in records itself (every view the framework provides); a person's own views are recorded through
 /// their `body`.
@@ -24,8 +24,6 @@ package final class RenderContext {
     package var path: [String] = []
     /// Pushed screens' builders, by the type of value they show.
     package var destinations: [ObjectIdentifier: (Any) -> [ViewNode]] = [:]
-    /// Addresses the views asked `openURL` to open, in order.
-    package var openedURLs: [URL] = []
 
     package init(environment: EnvironmentValues = EnvironmentValues()) {
         self.environment = environment

@@ -35,20 +35,6 @@ extension HStack: RecordedView {
     package func record(_ context: RenderContext) -> [ViewNode] { container("HStack", content, context) }
 }
 
-/// Views on top of each other.
-@frozen public struct ZStack<Content>: View where Content: View {
-    package let content: Content
-    /// A pile of views, the last on top.
-    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
-        self.content = content()
-    }
-    @_documentation(visibility: internal) public var body: Never { fatalError() }
-}
-
-extension ZStack: RecordedView {
-    package func record(_ context: RenderContext) -> [ViewNode] { container("ZStack", content, context) }
-}
-
 /// Views grouped without a layout of their own.
 @MainActor @frozen public struct Group<Content> {
     package let content: Content

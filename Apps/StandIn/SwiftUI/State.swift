@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A stored property the framework manages for a view.
 public protocol DynamicProperty {}
@@ -77,7 +77,6 @@ extension State: RecordedProperty {
 
     /// The binding itself.
     public var projectedValue: Binding<Value> { self }
-
 }
 
 /// What a view tree shares with every view below a point.
@@ -94,13 +93,6 @@ public struct EnvironmentValues {
 
     /// Sets whether the person asked for less motion (what a recording's environment says).
     package mutating func setReduceMotion(_ reduce: Bool) { values["accessibilityReduceMotion"] = reduce }
-
-    /// Opens an address.
-    public var openURL: OpenURLAction {
-        get { value("openURL", default: OpenURLAction { _ in }) }
-        set { values["openURL"] = newValue }
-    }
-
 }
 
 /// Reads a value of the environment.
@@ -120,15 +112,4 @@ public struct EnvironmentValues {
 
 extension Environment: RecordedProperty {
     package func prepare(_ context: RenderContext, key: String) { box.value = context.environment }
-}
-
-/// Opens an address (in the app, or in the system).
-public struct OpenURLAction {
-    package let handler: (URL) -> Void
-
-    /// An action that calls `handler` (the stand-in's recordings give one that keeps the address).
-    package init(handler: @escaping (URL) -> Void) { self.handler = handler }
-
-    /// Opens `url`.
-    public func callAsFunction(_ url: URL) { handler(url) }
 }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import UIKit
 
 /// Read-only text.
@@ -28,8 +28,6 @@ extension Text: RecordedView {
 
     /// How an image fills more room than it has pixels.
     public enum ResizingMode: Sendable {
-        /// Repeats the image.
-        case tile
         /// Stretches the image.
         case stretch
     }
@@ -71,16 +69,4 @@ extension Label: RecordedView {
         node.traits["systemImage"] = icon
         return [node]
     }
-}
-
-/// Empty space that grows along its stack's axis.
-@frozen public struct Spacer: View {
-    package var minLength: CGFloat?
-    /// Space of at least `minLength`.
-    public init(minLength: CGFloat? = nil) { self.minLength = minLength }
-    @_documentation(visibility: internal) public var body: Never { fatalError() }
-}
-
-extension Spacer: RecordedView {
-    package func record(_ context: RenderContext) -> [ViewNode] { [] }
 }

@@ -9,8 +9,6 @@ public struct Font: Hashable, Sendable {
     public static let title = Font(name: "title")
     /// A second-level title.
     public static let title2 = Font(name: "title2")
-    /// A third-level title.
-    public static let title3 = Font(name: "title3")
     /// A headline.
     public static let headline = Font(name: "headline")
     /// A subheadline.
@@ -31,14 +29,8 @@ public struct Color: Hashable, Sendable, ShapeStyle, View {
     package let name: String
     /// Red.
     public static let red = Color(name: "red")
-    /// Blue.
-    public static let blue = Color(name: "blue")
-    /// Orange.
-    public static let orange = Color(name: "orange")
     /// The colour of secondary content.
     public static let secondary = Color(name: "secondary")
-    /// The app's accent.
-    public static var accentColor: Color { Color(name: "accentColor") }
     @_documentation(visibility: internal) public var body: Never { fatalError() }
 }
 
@@ -119,10 +111,6 @@ extension RoundedRectangle: RecordedView {
     package let name: String
     /// The centre.
     public static let center = Alignment(name: "center")
-    /// The bottom edge, centred horizontally.
-    public static let bottom = Alignment(name: "bottom")
-    /// The top leading corner.
-    public static let topLeading = Alignment(name: "topLeading")
 }
 
 /// Where views line up across a column.
@@ -132,8 +120,6 @@ extension RoundedRectangle: RecordedView {
     public static let leading = HorizontalAlignment(name: "leading")
     /// The centre.
     public static let center = HorizontalAlignment(name: "center")
-    /// The trailing edge.
-    public static let trailing = HorizontalAlignment(name: "trailing")
 }
 
 /// Where views line up across a row.
@@ -166,7 +152,7 @@ extension RoundedRectangle: RecordedView {
 
 /// Whether something shows.
 @frozen public enum Visibility {
-    case automatic, visible, hidden
+    case automatic
 }
 
 /// Where a search field goes.
@@ -175,31 +161,11 @@ public struct SearchFieldPlacement: Sendable {
     public static let automatic = SearchFieldPlacement()
 }
 
-/// How a change moves on screen.
-@frozen public struct Animation: Equatable, Sendable {
-    package let name: String
-    /// The system's default.
-    public static let `default` = Animation(name: "default")
-    /// A spring.
-    public static var spring: Animation { Animation(name: "spring") }
-}
-
-/// Runs `body`, animating the changes it makes.
-public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result {
-    try body()
-}
-
 /// Haptic feedback.
 public struct SensoryFeedback: Equatable, Sendable {
     package let name: String
     /// Something succeeded.
     public static let success = SensoryFeedback(name: "success")
-    /// Something needs care.
-    public static let warning = SensoryFeedback(name: "warning")
-    /// A selection changed.
-    public static let selection = SensoryFeedback(name: "selection")
-    /// A tap.
-    public static let impact = SensoryFeedback(name: "impact")
 }
 
 /// How an accessibility element treats the elements inside it.
@@ -209,8 +175,6 @@ public struct AccessibilityChildBehavior: Hashable, Sendable {
     public static let combine = AccessibilityChildBehavior(name: "combine")
     /// One element; the children are hidden.
     public static let ignore = AccessibilityChildBehavior(name: "ignore")
-    /// A container of the children.
-    public static let contain = AccessibilityChildBehavior(name: "contain")
 }
 
 /// How a button looks and behaves.
@@ -221,17 +185,7 @@ public struct BorderedProminentButtonStyle: PrimitiveButtonStyle {
     package init() {}
 }
 
-/// A button with a border.
-public struct BorderedButtonStyle: PrimitiveButtonStyle {
-    package init() {}
-}
-
 extension PrimitiveButtonStyle where Self == BorderedProminentButtonStyle {
     /// A filled button.
     public static var borderedProminent: BorderedProminentButtonStyle { BorderedProminentButtonStyle() }
-}
-
-extension PrimitiveButtonStyle where Self == BorderedButtonStyle {
-    /// A button with a border.
-    public static var bordered: BorderedButtonStyle { BorderedButtonStyle() }
 }

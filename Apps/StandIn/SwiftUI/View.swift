@@ -80,18 +80,6 @@ extension Optional: RecordedView where Wrapped: View {
     }
 }
 
-/// A type-erased view.
-public struct AnyView: View {
-    package let recordInto: @MainActor (RenderContext) -> [ViewNode]
-    /// Hides `view`'s type.
-    public init<V>(_ view: V) where V: View { recordInto = { $0.record(view) } }
-    @_documentation(visibility: internal) public var body: Never { fatalError() }
-}
-
-extension AnyView: RecordedView {
-    package func record(_ context: RenderContext) -> [ViewNode] { recordInto(context) }
-}
-
 /// Builds views from the statements of a closure.
 @MainActor @resultBuilder public struct ViewBuilder {
     /// No statements: nothing to show.

@@ -4,7 +4,7 @@ package import Foundation
 /// tapped, swiped, pulled or dragged). Package-only: the screen tests read it, Apple's builds never see it.
 @MainActor
 package final class ViewNode {
-    /// What kind of view: `Text`, `Button`, `List`, `NavigationStack`, `TabView`, `Image`, `Toggle`, ...
+    /// What kind of view: `Text`, `Button`, `List`, `NavigationStack`, `TabView`, `Image`, ...
     package let kind: String
     /// A text's words, a label's or a control's title, an image's symbol name.
     package var text: String?
@@ -18,9 +18,8 @@ package final class ViewNode {
     package var accessibilityActions: [String: @MainActor () -> Void] = [:]
     /// Pull to refresh.
     package var refresh: (@MainActor @Sendable () async -> Void)?
-    /// `.task` bodies and `.onAppear` actions, in order.
+    /// `.task` bodies, in order.
     package var tasks: [@isolated(any) () async -> Void] = []
-    package var appearActions: [@MainActor () -> Void] = []
     /// `.onOpenURL` handlers.
     package var openURLHandlers: [@MainActor (URL) -> Void] = []
     /// A drag gesture's handlers.
@@ -33,9 +32,8 @@ package final class ViewNode {
     package var sheets: [ViewNode] = []
     package var dialogs: [ViewNode] = []
     package var tabItem: ViewNode?
-    /// A text field's, toggle's or search field's binding, as text or as a flag.
+    /// A text field's or search field's binding.
     package var textBinding: Binding<String>?
-    package var flagBinding: Binding<Bool>?
     /// A picker's or tab view's selection: read as a tag, set by a tag.
     package var selection: (get: @MainActor () -> AnyHashable?, set: @MainActor (AnyHashable) -> Void)?
     /// The `.tag(_:)` a view carries.
@@ -61,7 +59,7 @@ package final class ViewNode {
     /// Every text shown in this part of the tree, in order (texts, labels, titles).
     package var texts: [String] {
         all.compactMap {
-            ["Text", "Label", "Button", "Toggle", "ContentUnavailableView", "ShareLink"].contains($0.kind)
+            ["Text", "Label", "Button", "ContentUnavailableView", "ShareLink"].contains($0.kind)
                 ? $0.text : nil
         }
     }
