@@ -124,6 +124,9 @@ struct AskProfileRootScreenTests {
         handler.openURLHandlers[0](URL(string: "repoverse://r/vapor/vapor")!)
         screen.refresh()
         #expect(screen.root.first("Pushed")?.text == "repository(vapor/vapor)")
+        #expect(screen.root.every("Pushed").count == 1, "only the tab on screen pushes it")
+        let explore = screen.root.first("TabView")?.children.first { $0.tag == AnyHashable(AppTab.explore) }
+        #expect(explore?.first("Pushed") != nil)
     }
 }
 

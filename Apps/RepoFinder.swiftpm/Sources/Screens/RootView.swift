@@ -22,24 +22,30 @@ public struct RootView: View {
 
     private var tabs: some View {
         TabView(selection: Binding(get: { model.router.state.tab }, set: { model.router.send(.select($0)) })) {
-            stack { HomeView(model: model.home, router: model.router) }
+            stack(.home) { HomeView(model: model.home, router: model.router) }
                 .tabItem { Label(Copy.homeTab, systemImage: "house") }.tag(AppTab.home)
-            stack { DeckScreen(model: model.deck, router: model.router, images: model.services.images) }
+            stack(.discover) { DeckScreen(model: model.deck, router: model.router, images: model.services.images) }
                 .tabItem { Label(Copy.deckTab, systemImage: "rectangle.stack") }.tag(AppTab.discover)
-            stack {
+            stack(.explore) {
                 ExploreScreen(search: model.search, trending: model.trending, areas: model.areas, router: model.router)
             }
             .tabItem { Label(Copy.exploreTab, systemImage: "magnifyingglass") }.tag(AppTab.explore)
-            stack { LibraryScreen(saved: model.saved, liked: model.liked, router: model.router) }
+            stack(.library) { LibraryScreen(saved: model.saved, liked: model.liked, router: model.router) }
                 .tabItem { Label(Copy.libraryTab, systemImage: "books.vertical") }.tag(AppTab.library)
-            stack { AskScreen(model: model.threads, chat: model.chat) }
+            stack(.ask) { AskScreen(model: model.threads, chat: model.chat) }
                 .tabItem { Label(Copy.askTab, systemImage: "bubble.left.and.text.bubble.right") }.tag(AppTab.ask)
         }
     }
 
-    /// A tab's navigation stack, following the router's path, with every screen a tab can push.
-    private func stack<Root: View>(@ViewBuilder root: () -> Root) -> some View {
-        NavigationStack(path: Binding(get: { model.router.state.path }, set: { model.router.send(.setPath($0)) })) {
+    /// A tab's navigation stack, with every screen a tab can push.
+    /// The tab's stack follows the router's path while the tab shows; a tab out of sight shows its root (the router
+    /// keeps one path: choosing a tab starts it afresh).
+    private func stack<Root: View>(_ tab: AppTab, @ViewBuilder root: () -> Root) -> some View {
+        NavigationStack(
+            path: Binding(
+                get: { model.router.state.tab == tab ? model.router.state.path : [] },
+                set: { model.router.send(.setPath($0)) })
+        ) {
             root().navigationDestination(for: Destination.self) { destination in
                 switch destination {
                 case .repository(let name):
