@@ -2,6 +2,7 @@ public import Foundation
 import GRDB
 public import RepoFinderClient
 public import RepoFinderCore
+import Synchronization
 
 /// Interactions on their way to the server. Each is written to the device's database first (``enqueue(_:)``) and sent
 /// later (``flush(to:)``), oldest first, in batches, each with its idempotency key: an item leaves the queue only after
@@ -11,6 +12,10 @@ public actor Outbox {
     private let database: LocalDatabase
     private let batchSize: Int
     private var running: Task<FlushReport, Never>?
+    /// The items the running flush has read and may be sending (their sequence numbers): an undo or an unlist must not
+    /// take one of them out as "never sent" — the server may already have it — but queue its withdrawal instead. Set
+    /// and read inside the database's write transactions, so a flush's read and an undo's check never interleave.
+    private let sending = InFlight()
 
     /// - Parameter batchSize: Most interactions per request (the server takes up to 500).
     public init(database: LocalDatabase, batchSize: Int = 100) {
@@ -26,11 +31,11 @@ public actor Outbox {
     /// Undoes the like, save or skip queued with this id: removed from the queue if it was not sent yet, else its
     /// withdrawal is queued behind it (the server refuses to withdraw a view or an open, and the flush drops that).
     nonisolated public func undo(_ decision: Interaction) throws -> Undo {
-        try database.writer.write { db in
-            try db.execute(
-                sql: "DELETE FROM outbox WHERE client_id = ? AND operation = 'record' AND kind = ?",
+        try database.writer.write { [sending] db in
+            let queued = try Int64.fetchAll(
+                db, sql: "SELECT seq FROM outbox WHERE client_id = ? AND operation = 'record' AND kind = ?",
                 arguments: [decision.id, decision.kind.rawValue])
-            if db.changesCount > 0 { return .removedBeforeSending }
+            if try Self.delete(db, queued, unless: sending) { return .removedBeforeSending }
             try Self.insert(db, .withdraw, decision)
             return .withdrawalQueued
         }
@@ -41,11 +46,11 @@ public actor Outbox {
     @discardableResult
     nonisolated public func unlist(_ repository: RepositoryName, from list: UserList, at date: Date) throws -> Bool {
         let kind: InteractionKind = list == .liked ? .like : .save
-        return try database.writer.write { db in
-            try db.execute(
-                sql: "DELETE FROM outbox WHERE repository = ? AND operation = 'record' AND kind = ?",
+        return try database.writer.write { [sending] db in
+            let queued = try Int64.fetchAll(
+                db, sql: "SELECT seq FROM outbox WHERE repository = ? AND operation = 'record' AND kind = ?",
                 arguments: [repository.fullName, kind.rawValue])
-            if db.changesCount > 0 { return false }
+            if try Self.delete(db, queued, unless: sending) { return false }
             let removal = Interaction(id: "unlist", repository: repository, kind: kind, at: date)
             try Self.insert(db, .unlist, removal)
             return true
@@ -81,7 +86,12 @@ public actor Outbox {
         var report = FlushReport()
         do {
             while !Task.isCancelled {
-                let items = try await database.writer.read { [batchSize] db in try Self.items(db, limit: batchSize) }
+                let items = try await database.writer.write { [batchSize, sending] db in
+                    let items = try Self.items(db, limit: batchSize)
+                    sending.set(items.map(\.sequence))
+                    return items
+                }
+                defer { sending.set([]) }
                 guard let first = items.first else { break }
                 if first.operation == .withdraw {
                     try await withdraw(first, service: service, report: &report)
@@ -154,6 +164,14 @@ public actor Outbox {
         }
     }
 
+    /// Deletes the queued items `sequences` when none of them is being sent; whether it did. An item a flush has read
+    /// may be on the server already, so it stays, and the caller queues what takes it back.
+    private static func delete(_ db: Database, _ sequences: [Int64], unless sending: InFlight) throws -> Bool {
+        guard !sequences.isEmpty, sending.none(of: sequences) else { return false }
+        for sequence in sequences { try db.execute(sql: "DELETE FROM outbox WHERE seq = ?", arguments: [sequence]) }
+        return true
+    }
+
     private static func insert(_ db: Database, _ operation: OutboxItem.Operation, _ interaction: Interaction) throws {
         try db.execute(
             sql: "INSERT INTO outbox (client_id, operation, repository, kind, at) VALUES (?, ?, ?, ?, ?)",
@@ -179,4 +197,13 @@ public actor Outbox {
     private static func count(_ db: Database) throws -> Int {
         try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox") ?? 0
     }
+}
+
+/// The sequence numbers of the items a flush is sending.
+private final class InFlight: Sendable {
+    private let sequences = Mutex<Set<Int64>>([])
+
+    func set(_ items: [Int64]) { sequences.withLock { $0 = Set(items) } }
+
+    func none(of items: [Int64]) -> Bool { sequences.withLock { $0.isDisjoint(with: items) } }
 }

@@ -22,6 +22,7 @@ import urllib.request
 from pathlib import Path
 
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -95,11 +96,18 @@ class Browser:
         return self.driver.find_element(By.CSS_SELECTOR, css)
 
     def click(self, css):
-        """Clicks like a person would: the element scrolled to the middle of the screen first."""
-        element = self.find(css)
-        self.js("arguments[0].scrollIntoView({block: 'center'})", element)
-        element.click()
-        return element
+        """Clicks like a person would: the element scrolled to the middle of the screen first. If the page redrew it
+        between finding and clicking (a screen that just loaded its data), it is found again, as a person's eye would."""
+        for attempt in range(3):
+            try:
+                element = self.find(css)
+                self.js("arguments[0].scrollIntoView({block: 'center'})", element)
+                element.click()
+                return element
+            except StaleElementReferenceException:
+                if attempt == 2:
+                    raise
+                time.sleep(0.1)
 
     def tap(self, element):
         """Taps `element` with a finger (touch events at its middle, as a phone sends them), not a mouse."""
