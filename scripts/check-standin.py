@@ -12,6 +12,10 @@ match once attributes, `nonisolated` and spacing are set aside. Anything else fa
 - `@_documentation(visibility:)` used for anything but the `body` (or a gesture's `Value`) of a view the framework
   draws itself: Apple's interface hides those members the same way, and nothing else may hide.
 
+symbolgraph-extract leaves out names that begin with an underscore (`_ConditionalContent`, `_ChangedGesture`,
+`_EndedGesture`: the types Apple's documented builder and gesture declarations return), so those are not checked; the
+declarations that name them are.
+
 A few identifiers differ on Linux for reasons outside the stand-in, and are rewritten before comparing (TYPE_RENAMES):
 Linux's Foundation declares CGFloat (Apple: CoreFoundation), CGSize and CGRect (Apple: C structs) itself, and URL, Date,
 Data and Locale in FoundationEssentials (Apple keeps them in Foundation); Bundle and the Objective-C classes written in
@@ -67,7 +71,7 @@ def normalize_declaration(text):
 
 
 def load_facts():
-    by_id, by_doc, declarations = {}, {}, []
+    by_id, by_doc = {}, {}
     for path in sorted(glob.glob(os.path.join(STANDIN, "facts", "*.jsonl"))):
         for number, line in enumerate(open(path), 1):
             line = line.strip()
@@ -80,8 +84,7 @@ def load_facts():
             identifier = fact["preciseIdentifier"].split("::")[0]
             by_id.setdefault(identifier, []).append(fact)
             by_doc[re.sub(r"-[0-9a-z]{4,6}$", "", fact["doc"]).lower()] = fact
-            declarations.append(fact.get("declaration", ""))
-    return by_id, by_doc, declarations
+    return by_id, by_doc
 
 
 def extract(build_dir):
@@ -172,7 +175,7 @@ def main():
     parser.add_argument("--quiet", action="store_true")
     parser.add_argument("--write-absent", action="store_true", help="list every undocumented symbol as absent (review it!)")
     args = parser.parse_args()
-    by_id, by_doc, declarations = load_facts()
+    by_id, by_doc = load_facts()
     symbols = extract(args.build_dir)
     problems = check_hidden_members()
     apple_spelled = demangle(list(by_id))
@@ -180,7 +183,7 @@ def main():
     mine_spelled = demangle([s["precise"] for s in symbols])
     absent = load_absent()
     unverified = []
-    matched_id = matched_doc = underscored = 0
+    matched_id = matched_doc = 0
     for symbol in symbols:
         apple = linux_to_apple(symbol["precise"])
         name = "/".join(symbol["path"])
@@ -195,9 +198,6 @@ def main():
             if fact is not None and fact["preciseIdentifier"].startswith("c:"):
                 facts = [fact]
                 matched_doc += 1
-            elif symbol["path"][-1].startswith("_") and any(symbol["path"][-1] in d for d in declarations):
-                underscored += 1
-                continue
             elif apple in absent:
                 unverified.append((apple, symbol))
                 continue
@@ -227,7 +227,7 @@ def main():
                 out.write(f"{apple}\t{doc}\t{reason}\n")
         problems = [p for p in problems if "no documented twin" not in p and "no longer declares" not in p]
     print(f"stand-in symbols: {len(symbols)}; matched by identifier {matched_id}, by documentation path "
-          f"{matched_doc} (Objective-C/C), underscored types named by documented declarations {underscored}; "
+          f"{matched_doc} (Objective-C/C); "
           f"unverified (page absent from the corpus) {len(unverified)}; problems {len(problems)}")
     for problem in problems:
         print("  " + problem)

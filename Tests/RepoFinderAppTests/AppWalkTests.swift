@@ -72,7 +72,7 @@ struct AppWalkTests {
         let network = SwitchableTransport(AsyncHTTPClientTransport(configuration: .init(client: LiveServer.httpClient)))
         let client = LiveServer.client(url, transport: network)
         let database = try LocalDatabase.inMemory()
-        let model = try AppModel(
+        let model = AppModel(
             services: AppServices(service: client, chat: client, account: client, database: database))
         let screen = Screen(RootView(model: model))
 

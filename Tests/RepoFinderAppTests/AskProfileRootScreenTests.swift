@@ -100,7 +100,7 @@ struct AskProfileRootScreenTests {
         service.onPreferences { UserPreferences() }
         service.onSavePreferences { $0 }
         let chat = FakeChatService(source: Sample.repository(7))
-        let model = try AppModel(
+        let model = AppModel(
             services: AppServices(
                 service: service, chat: chat, account: FakeAccountService(available: false), database: database))
         let screen = Screen(RootView(model: model))

@@ -47,7 +47,7 @@ public final class AppModel {
     public let areas: AreasViewModel
     public let services: AppServices
 
-    public init(services: AppServices) throws {
+    public init(services: AppServices) {
         self.services = services
         let outbox = Outbox(database: services.database)
         let cards = CardCache(database: services.database)

@@ -29,7 +29,7 @@ public enum LiveApp {
         let images = ImageLoader(
             downloader: URLSessionImageDownloader(),
             diskDirectory: support.appendingPathComponent("images", isDirectory: true))
-        return try! AppModel(
+        return AppModel(
             services: AppServices(
                 service: client, chat: client, account: client, database: database, images: images,
                 serverAddress: server.absoluteString))
