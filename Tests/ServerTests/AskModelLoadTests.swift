@@ -107,13 +107,15 @@ struct AskModelLoadTests {
                 #expect(third.headers[.retryAfter] == "1")
                 let whole = try await AskServerTests.ask(client, token, thread, "and for Go?")
                 #expect(whole.status == .tooManyRequests, "the JSON form counts too")
-                let someoneElse = try await AskServerTests.ask(client, other, otherThread, "a cli tool in rust")
-                #expect(someoneElse.status == .ok, "another account is not held up")
+                // Whole answers are read over connections of their own: the test client gives up after 20 s, which a
+                // seven-second answer can take on a machine busy with the rest of the suite.
+                let someoneElse = try await Self.stream(port: port, token: other, thread: otherThread)
+                #expect(someoneElse.status == 200, "another account is not held up")
                 let answered = try await [first, second]
                 #expect(answered.map(\.status) == [200, 200])
                 #expect(answered.allSatisfy { $0.message?["stopped"] as? Bool == false })
-                let afterwards = try await AskServerTests.ask(client, token, thread, "and for Go?", stream: true)
-                #expect(afterwards.status == .ok, "a slot is free again once an answer is done")
+                let afterwards = try await Self.stream(port: port, token: token, thread: thread, "and for Go?")
+                #expect(afterwards.status == 200, "a slot is free again once an answer is done")
                 let list = try await client.call(.get, "/v1/me/threads", token: token)
                 let used = (try list.json()["quota"] as! [String: Any])["used"] as? Int
                 #expect(used == 3, "the refused were not counted")
