@@ -465,10 +465,16 @@ let package = Package(
         .target(name: "Charts", dependencies: ["SwiftUI"], path: "\(standIn)/Charts", swiftSettings: strictSettings),
         .target(name: "Security", path: "\(standIn)/Security", swiftSettings: strictSettings),
         .target(
+            name: "_AuthenticationServices_SwiftUI", dependencies: ["SwiftUI"],
+            path: "\(standIn)/_AuthenticationServices_SwiftUI", swiftSettings: strictSettings),
+        .target(
+            name: "AuthenticationServices", dependencies: ["_AuthenticationServices_SwiftUI"],
+            path: "\(standIn)/AuthenticationServices", swiftSettings: strictSettings),
+        .target(
             name: "RepoFinderScreens",
             dependencies: [
                 "SwiftUI", "Charts", "SafariServices", "UIKit",
-                "Security",
+                "Security", "AuthenticationServices",
                 "AppFeatures",
                 "RepoFinderClient", "OfflineStore", "ImageLoading", "RepoFinderCore",
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
@@ -482,7 +488,7 @@ let package = Package(
         .testTarget(
             name: "RepoFinderAppTests",
             dependencies: [
-                "RepoFinderScreens", "SwiftUI", "Security", "AppFeatures", "AppTestSupport",
+                "RepoFinderScreens", "SwiftUI", "Security", "AuthenticationServices", "AppFeatures", "AppTestSupport",
                 "AppServerSupport",
                 "RepoFinderClient", "OfflineStore", "RepoFinderCore", "TestSupport", "GitHub", "GitHubLive",
                 "GitHubAccounts",

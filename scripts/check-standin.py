@@ -35,7 +35,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STANDIN = os.path.join(ROOT, "Apps", "StandIn")
 MODULES = [
     "UIKit", "CoreTransferable", "SwiftUI", "SafariServices", "Charts", "Security",
+    "_AuthenticationServices_SwiftUI", "AuthenticationServices",
 ]
+# Where a stand-in module's Objective-C classes are documented, when it is not the module's own name: the overlay
+# holds the two classes its signatures name (Linux has no cross-import overlays; see its source).
+DOC_MODULES = {"_AuthenticationServices_SwiftUI": "AuthenticationServices"}
 OBJC_CLASSES = {"UIKit": ["UIImage", "UIViewController"], "SafariServices": ["SFSafariViewController"]}
 TYPE_RENAMES = [
     ("10Foundation7CGFloatV", "14CoreFoundation7CGFloatV"),
@@ -117,6 +121,7 @@ def extract(build_dir):
 
 
 DEMANGLED_RENAMES = [
+    ("_AuthenticationServices_SwiftUI.ASWebAuthenticationSession.Callback", "__C.ASWebAuthenticationSessionCallback"),
     ("FoundationEssentials.", "Foundation."),
     ("Foundation.CGFloat", "CoreFoundation.CGFloat"),
     ("Foundation.CGSize", "__C.CGSize"),
@@ -193,7 +198,7 @@ def main():
             if facts is not None:
                 apple = facts[0]["preciseIdentifier"].split("::")[0]
         if facts is None:
-            doc = f"/documentation/{symbol['module']}/{name}".lower()
+            doc = f"/documentation/{DOC_MODULES.get(symbol['module'], symbol['module'])}/{name}".lower()
             fact = by_doc.get(doc)
             if fact is not None and fact["preciseIdentifier"].startswith("c:"):
                 facts = [fact]
@@ -222,7 +227,7 @@ def main():
         with open(os.path.join(STANDIN, "facts", "absent-pages.tsv"), "w") as out:
             out.write("# identifier\tpage that should document it\twhy it is not checked\n")
             for apple, symbol in sorted(unverified, key=lambda u: "/".join(u[1]["path"])):
-                doc = f"/documentation/{symbol['module']}/" + "/".join(symbol["path"])
+                doc = f"/documentation/{DOC_MODULES.get(symbol['module'], symbol['module'])}/" + "/".join(symbol["path"])
                 reason = absent.get(apple, (doc, "page absent from the documentation corpus"))[1]
                 out.write(f"{apple}\t{doc}\t{reason}\n")
         problems = [p for p in problems if "no documented twin" not in p and "no longer declares" not in p]

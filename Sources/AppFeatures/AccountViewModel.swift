@@ -1,10 +1,13 @@
-import Foundation
+public import Foundation
 public import Observation
 public import OfflineStore
 public import RepoFinderClient
+import RepoFinderCore
 
-/// The device's account: who is signed in with GitHub; signing in with GitHub's device flow (the code to enter, then
-/// following the server until the person answers on GitHub); signing out here or everywhere.
+/// The device's account: who is signed in with GitHub; signing in through a browser sheet (GitHub's consent page, back
+/// to the app) or with GitHub's device flow (the code to enter, then following the server until the person answers on
+/// GitHub); starring on GitHub when liking; downloading and deleting the account's data; signing out here or
+/// everywhere.
 @Observable @MainActor
 public final class AccountViewModel {
     public enum State: Hashable, Sendable {
@@ -24,12 +27,28 @@ public final class AccountViewModel {
         case signOut(everywhere: Bool)
         /// Deletes the account and everything kept for it, on the server and on this device.
         case deleteAccount
+        /// Turns starring on GitHub when liking on or off.
+        case setStarOnLike(Bool)
+        /// Downloads everything the server keeps for the account into a file (``exported``).
+        case export
+    }
+
+    /// The account's data, downloaded into a file the person can share or keep.
+    public struct ExportedFile: Hashable, Sendable {
+        /// The JSON file on the device.
+        public var url: URL
+        /// "Downloaded: 384 interactions, 4 saved, 7 liked, 2 Ask threads."
+        public var summary: String
     }
 
     public private(set) var state = State.loading
     /// How the last sign-in ended, when it did not sign in (cancelled on GitHub, expired, failed), or that it did.
     public private(set) var notice: String?
+    /// The last download of the account's data.
+    public private(set) var exported: ExportedFile?
     private let service: any AccountService
+    /// Where downloads of the account's data are written.
+    private let exportDirectory: URL
     /// What the device kept for the person, erased with their account.
     private let deviceData: LocalDatabase?
     private let pollInterval: Duration
@@ -37,8 +56,13 @@ public final class AccountViewModel {
 
     /// - Parameter pollInterval: how often to ask the server how a device sign-in goes (the server asks GitHub).
     /// - Parameter deviceData: the device's own store, erased when the person deletes their account.
-    public init(service: any AccountService, pollInterval: Duration = .seconds(1), deviceData: LocalDatabase? = nil) {
+    /// - Parameter exportDirectory: where a download of the account's data is written (the temporary folder).
+    public init(
+        service: any AccountService, pollInterval: Duration = .seconds(1), deviceData: LocalDatabase? = nil,
+        exportDirectory: URL = FileManager.default.temporaryDirectory
+    ) {
         self.deviceData = deviceData
+        self.exportDirectory = exportDirectory
         self.service = service
         self.pollInterval = pollInterval
     }
@@ -74,6 +98,17 @@ public final class AccountViewModel {
                     notice = error.message
                 }
             }
+        case .setStarOnLike(let on):
+            return Task {
+                do throws(ClientFailure) {
+                    let account = try await service.setStarOnLike(on)
+                    if let github = account.github { state = .signedIn(github) }
+                } catch {
+                    notice = error.message
+                }
+            }
+        case .export:
+            return Task { await export() }
         case .signOut(let everywhere):
             return Task {
                 do throws(ClientFailure) {
@@ -97,6 +132,66 @@ public final class AccountViewModel {
             }
         } catch {
             state = .failed(error.message)
+        }
+    }
+
+    /// Signs in through a browser sheet: `authenticate` shows GitHub's consent page and answers the address it came
+    /// back to (the app's `repoverse://auth/github/callback`), or throws when the person closed it.
+    @discardableResult
+    public func signInInBrowser(authenticate: @escaping @MainActor (URL) async throws -> URL) -> Task<Void, Never> {
+        following?.cancel()
+        notice = nil
+        let task = Task { await signInInBrowser(authenticate) }
+        following = task
+        return task
+    }
+
+    private func signInInBrowser(_ authenticate: @MainActor (URL) async throws -> URL) async {
+        do throws(ClientFailure) {
+            let consent = try await service.startWebSignIn()
+            let back: URL
+            do {
+                back = try await authenticate(consent)
+            } catch {
+                notice = "The sign-in page was closed before GitHub answered; nothing changed."
+                return
+            }
+            guard let answer = AppSignInReturn(appURL: back) else {
+                notice = "GitHub's answer did not come back to the app; sign in again."
+                return
+            }
+            guard let code = answer.code else {
+                notice =
+                    answer.error == "access_denied"
+                    ? "Sign-in was cancelled on GitHub; nothing changed."
+                    : "GitHub refused the sign-in: \(answer.errorDescription ?? answer.error ?? "no reason given")."
+                return
+            }
+            notice = try await service.completeWebSignIn(code: code, state: answer.state).summary
+            await load()
+        } catch {
+            notice = error.message
+            await load()
+        }
+    }
+
+    private func export() async {
+        do throws(ClientFailure) {
+            let data = try await service.exportData()
+            let day = data.exportedAt.formatted(.iso8601.year().month().day())
+            let url = exportDirectory.appendingPathComponent("repofinder-export-\(day).json")
+            do {
+                try data.document.write(to: url, options: .atomic)
+            } catch {
+                notice = "The download could not be written on this device (\(error))."
+                return
+            }
+            let summary =
+                "Downloaded: \(data.interactions) interactions, \(data.saved) saved, \(data.liked) liked, "
+                + "\(data.threads) Ask threads."
+            exported = ExportedFile(url: url, summary: summary)
+        } catch {
+            notice = error.message
         }
     }
 

@@ -26,6 +26,8 @@ public final class RepositoryDetailViewModel {
         case unsave
         /// Records the open; the app then shows ``opened``.
         case open
+        /// Stars it on GitHub, or takes the star off (for a person signed in with GitHub).
+        case toggleGitHubStar
     }
 
     public let name: RepositoryName
@@ -40,20 +42,25 @@ public final class RepositoryDetailViewModel {
     public private(set) var saved = false
     public private(set) var opened: URL?
     public private(set) var notice: String?
+    /// The person's star on GitHub; nil unless they are signed in with GitHub (then the screen offers no star).
+    public private(set) var gitHubStar: GitHubStarState?
     private var viewed = false
     private let service: any RepoFinderService
+    private let account: (any AccountService)?
     private let outbox: Outbox
     private let recorder: InteractionRecorder
     private let lists: ListCache?
     private let now: @Sendable () -> Date
 
+    /// - Parameter account: asked for the person's star on GitHub; nil: the screen offers none.
     public init(
         name: RepositoryName, service: any RepoFinderService, outbox: Outbox, lists: ListCache? = nil,
-        now: @escaping @Sendable () -> Date = Date.init,
+        account: (any AccountService)? = nil, now: @escaping @Sendable () -> Date = Date.init,
         makeID: @escaping @Sendable () -> String = { UUID().uuidString }
     ) {
         self.name = name
         self.service = service
+        self.account = account
         self.outbox = outbox
         self.recorder = InteractionRecorder(outbox: outbox, now: now, makeID: makeID)
         self.now = now
@@ -84,8 +91,25 @@ public final class RepositoryDetailViewModel {
         case .open:
             guard case .loaded(let repository) = state, record(.open) else { return Task {} }
             opened = repository.webURL
+        case .toggleGitHubStar:
+            return toggleGitHubStar()
         }
         return flush()
+    }
+
+    private func toggleGitHubStar() -> Task<Void, Never> {
+        guard let account, let current = gitHubStar else { return Task {} }
+        let wanted = current.starred != true
+        return Task {
+            do throws(ClientFailure) {
+                let answer = try await account.setGitHubStar(name, starred: wanted)
+                gitHubStar = answer
+                notice =
+                    answer.pending ? answer.problem.map { "Waiting for GitHub: \($0)" } ?? "Waiting for GitHub." : nil
+            } catch {
+                notice = error.message
+            }
+        }
     }
 
     private func record(_ kind: InteractionKind) -> Bool {
@@ -148,6 +172,8 @@ public final class RepositoryDetailViewModel {
             }
             // The chart is extra: without it the screen still says everything else.
             history = StarHistoryPoint.points((try? await service.starHistory(of: name, from: nil, to: nil)) ?? [])
+            // So is the star on GitHub: asked only of a person signed in with GitHub (anyone else is refused).
+            gitHubStar = try? await account?.gitHubStar(name)
         }
     }
 }

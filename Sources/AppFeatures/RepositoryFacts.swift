@@ -21,6 +21,8 @@ public struct RepositoryFacts: Hashable, Sendable {
     public var license: String?
     /// Archived repositories say so.
     public var archived: Bool
+    /// How alive it is, in words ("Active — pushed 3 days ago"), when known.
+    public var health: String?
     /// What VoiceOver reads for the whole card.
     public var spoken: String
 
@@ -34,6 +36,7 @@ public struct RepositoryFacts: Hashable, Sendable {
         updated = repository.lastUpdatedDescription(now: now)
         license = repository.license?.spdxID
         archived = repository.archived
+        health = repository.health(now: now)?.summary(openIssues: repository.openIssues, stars: repository.stars)
         spoken = [title, summary, "\(stars) stars", language].compactMap { $0 }.joined(separator: ". ")
     }
 }

@@ -80,8 +80,11 @@ public actor GitHubSignIn {
 
     /// GitHub's consent page for this account, coming back to `redirectURI`: an http(s) address of path
     /// `/auth/github/callback`, without user-info, query or fragment. Which origin is this server's own is the
-    /// caller's to check (the server knows its public address and the request's).
-    public func beginWeb(userID: String, redirectURI: String) throws(SignInError) -> (url: URL, state: String) {
+    /// caller's to check (the server knows its public address and the request's). An app's sign-in (`forApp`) gets a
+    /// state that begins with ``AppSignInReturn/statePrefix``: the callback page sends it on to the app.
+    public func beginWeb(userID: String, redirectURI: String, forApp: Bool = false) throws(SignInError)
+        -> (url: URL, state: String)
+    {
         guard let address = URLComponents(string: redirectURI), let scheme = address.scheme?.lowercased(),
             ["http", "https"].contains(scheme), address.host?.isEmpty == false, address.user == nil,
             address.password == nil, address.percentEncodedPath == "/auth/github/callback",
@@ -91,8 +94,10 @@ public actor GitHubSignIn {
         let challenge = SecretSealer.urlSafe(Data(SHA256.hash(data: Data(verifier.utf8))))
         let state = WebSignInState(
             userID: userID, verifier: verifier, redirectURI: redirectURI,
-            expiresAt: Date() + configuration.stateLifetime.secondsDouble)
-        let sealed = configuration.sealer.seal(state.encoded, purpose: WebSignInState.purpose)
+            expiresAt: Date() + configuration.stateLifetime.secondsDouble, app: forApp)
+        let sealed =
+            (forApp ? AppSignInReturn.statePrefix : "")
+            + configuration.sealer.seal(state.encoded, purpose: WebSignInState.purpose)
         let url = github.authorizeURL(
             app: configuration.app, redirectURI: redirectURI, state: sealed, codeChallenge: challenge,
             scope: configuration.scopes)
@@ -103,8 +108,11 @@ public actor GitHubSignIn {
     /// used before: a state works once, whatever GitHub answers), exchanges `code` (with the PKCE verifier), and
     /// links or merges.
     public func completeWeb(userID: String, code: String, state: String) async throws(SignInError) -> SignInOutcome {
-        guard let text = configuration.sealer.open(state, purpose: WebSignInState.purpose),
+        let forApp = AppSignInReturn.isAppState(state)
+        let sealed = forApp ? String(state.dropFirst(AppSignInReturn.statePrefix.count)) : state
+        guard let text = configuration.sealer.open(sealed, purpose: WebSignInState.purpose),
             let opened = WebSignInState(encoded: text), opened.userID == userID, opened.expiresAt > Date(),
+            (opened.app ?? false) == forApp,
             spentStates.spend(opened.verifier, until: opened.expiresAt)
         else { throw .invalidState }
         let token: GitHubAccessToken
@@ -264,12 +272,15 @@ struct WebSignInState: Codable {
     var verifier: String
     var redirectURI: String
     var expiresAt: Date
+    /// Begun by an app: its public state carries ``AppSignInReturn/statePrefix`` (nil in states sealed before).
+    var app: Bool?
 
-    init(userID: String, verifier: String, redirectURI: String, expiresAt: Date) {
+    init(userID: String, verifier: String, redirectURI: String, expiresAt: Date, app: Bool) {
         self.userID = userID
         self.verifier = verifier
         self.redirectURI = redirectURI
         self.expiresAt = expiresAt
+        self.app = app ? true : nil
     }
 
     init?(encoded: String) {

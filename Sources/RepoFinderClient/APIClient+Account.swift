@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import RepoFinderAPI
 import RepoFinderAPIClient
 public import RepoFinderCore
@@ -20,14 +20,17 @@ extension APIClient {
         let body = try await personal {
             try await client.getGitHubDeviceSignIn(.init(path: .init(id: id))).ok.body.json
         }
-        if let token = body.result?.token {
-            do {
-                try tokens.setToken(token)
-            } catch {
-                throw .rejected("Signed in, but the new token could not be kept: \(error).")
-            }
-        }
+        if let token = body.result?.token { try keep(token) }
         return Self.device(body)
+    }
+
+    /// Keeps the token of the account this device joined.
+    private func keep(_ token: String) throws(ClientFailure) {
+        do {
+            try tokens.setToken(token)
+        } catch {
+            throw .rejected("Signed in, but the new token could not be kept: \(error).")
+        }
     }
 
     /// Signs this device out (or every device of the account); the next call starts a new anonymous account.
@@ -42,6 +45,57 @@ extension APIClient {
     public func deleteAccount() async throws(ClientFailure) {
         _ = try await personal { try await client.deleteAccount(.init()).noContent }
         try? tokens.setToken(nil)
+    }
+
+    /// Starts signing in through a browser sheet: GitHub's consent page, coming back to this server's callback page,
+    /// which hands GitHub's answer on to the app (`repoverse://auth/github/callback`).
+    public func startWebSignIn() async throws(ClientFailure) -> URL {
+        var callback = URLComponents()
+        callback.scheme = serverURL.scheme
+        callback.host = serverURL.host
+        callback.port = serverURL.port
+        callback.path = "/auth/github/callback"
+        let redirect = callback.url?.absoluteString ?? ""
+        let body = try await personal {
+            try await client.startGitHubSignIn(.init(body: .json(.init(redirectUri: redirect, app: true)))).ok.body.json
+        }
+        guard let url = URL(string: body.authorizeUrl) else {
+            throw .serverTrouble("a sign-in address this app cannot open")
+        }
+        return url
+    }
+
+    /// Completes a browser sign-in; a device that joined another account keeps that account's new token.
+    public func completeWebSignIn(code: String, state: String) async throws(ClientFailure) -> WebSignInResult {
+        let body = try await personal {
+            try await client.completeGitHubSignIn(.init(body: .json(.init(code: code, state: state)))).ok.body.json
+        }
+        if let token = body.token { try keep(token) }
+        return WebSignInResult(login: body.github.login, joined: body.joined)
+    }
+
+    /// Turns starring on GitHub when the person likes a repository on or off.
+    public func setStarOnLike(_ on: Bool) async throws(ClientFailure) -> AccountInfo {
+        try await personal {
+            Self.account(try await client.putGitHubSettings(.init(body: .json(.init(starOnLike: on)))).ok.body.json)
+        }
+    }
+
+    /// Everything the server keeps for the account, as one JSON document (dates as ISO 8601, keys sorted).
+    public func exportData() async throws(ClientFailure) -> AccountExport {
+        let body = try await personal { try await client.exportAccount(.init()).ok.body.json }
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let document: Data
+        do {
+            document = try encoder.encode(body)
+        } catch {
+            throw .serverTrouble("an export this app cannot write down (\(error))")
+        }
+        return AccountExport(
+            document: document, exportedAt: body.exportedAt, interactions: body.interactions.count,
+            saved: body.saved.count, liked: body.liked.count, threads: body.threads?.count ?? 0)
     }
 
     /// Whether the person starred a repository on GitHub.

@@ -12,6 +12,8 @@ import RepoFinderCore
 public final class APIClient: RepoFinderService {
     let client: Client
     let tokens: any TokenStore
+    /// The server's base address (its origin names the sign-in callback).
+    let serverURL: URL
     private let gate = AccountGate()
 
     /// - Parameters:
@@ -23,6 +25,7 @@ public final class APIClient: RepoFinderService {
         serverURL: URL, transport: any ClientTransport, tokens: any TokenStore, retry: RetryPolicy = RetryPolicy()
     ) {
         self.tokens = tokens
+        self.serverURL = serverURL
         self.client = Client(
             serverURL: serverURL, configuration: Configuration(dateTranscoder: LenientDateTranscoder()),
             transport: transport,

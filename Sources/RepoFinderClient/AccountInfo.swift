@@ -84,9 +84,7 @@ public struct DeviceSignInProgress: Identifiable, Hashable, Sendable {
     public var summary: String {
         switch state {
         case .pending: "Open \(verificationURI.absoluteString) and enter the code \(userCode)."
-        case .done:
-            "Signed in as \(login ?? "you") on GitHub."
-                + (joined ? " This device now shares that account (what it did here came along)." : "")
+        case .done: WebSignInResult(login: login ?? "you", joined: joined).summary
         case .denied: "Sign-in was cancelled on GitHub; nothing changed."
         case .expired: "The code expired before it was entered; sign in again for a new one."
         case .failed: "Sign-in failed: \(failure ?? "GitHub could not be asked")."
@@ -107,5 +105,45 @@ public struct GitHubStarState: Hashable, Sendable {
         self.starred = starred
         self.pending = pending
         self.problem = problem
+    }
+}
+
+/// How a browser sign-in ended.
+public struct WebSignInResult: Hashable, Sendable {
+    /// Who signed in on GitHub.
+    public var login: String
+    /// The device joined an account already linked to that GitHub user (what it did here came along).
+    public var joined: Bool
+
+    public init(login: String, joined: Bool) {
+        self.login = login
+        self.joined = joined
+    }
+
+    /// What to tell the person.
+    public var summary: String {
+        "Signed in as \(login) on GitHub."
+            + (joined ? " This device now shares that account (what it did here came along)." : "")
+    }
+}
+
+/// The account's data as the server exported it: the document to keep, and what it holds.
+public struct AccountExport: Hashable, Sendable {
+    /// The whole document, JSON.
+    public var document: Data
+    /// When the server wrote it.
+    public var exportedAt: Date
+    public var interactions: Int
+    public var saved: Int
+    public var liked: Int
+    public var threads: Int
+
+    public init(document: Data, exportedAt: Date, interactions: Int, saved: Int, liked: Int, threads: Int) {
+        self.document = document
+        self.exportedAt = exportedAt
+        self.interactions = interactions
+        self.saved = saved
+        self.liked = liked
+        self.threads = threads
     }
 }

@@ -23,7 +23,8 @@ extension APIHandlers {
             throw Self.apiError(.invalidRedirect(body.redirectUri, expected: SignInCallback.current?.address))
         }
         do {
-            let (url, state) = try await signIn.beginWeb(userID: userID, redirectURI: callback.address)
+            let (url, state) = try await signIn.beginWeb(
+                userID: userID, redirectURI: callback.address, forApp: body.app ?? false)
             return .ok(.init(body: .json(.init(authorizeUrl: url.absoluteString, state: state))))
         } catch {
             throw Self.apiError(error)

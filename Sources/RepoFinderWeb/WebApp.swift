@@ -64,8 +64,14 @@ public struct WebApp: Sendable {
         router.get("library") { _, _ in redirect(to: "/saved") }
         router.get("explore") { _, _ in redirect(to: "/search") }
         router.get("compare") { request, _ in try await comparePage(request) }
-        // Where GitHub sends the browser back after its consent page (the page's script completes the sign-in).
-        router.get("auth/github/callback") { _, _ in page(PageModel(screen: .signIn)) }
+        // Where GitHub sends the browser back after its consent page: the page's script completes a web sign-in; an
+        // app's (its state says so) goes on to the app, whose browser sheet closes there.
+        router.get("auth/github/callback") { request, _ in
+            let query = Dictionary(
+                request.uri.queryParameters.map { (String($0.key), String($0.value)) }, uniquingKeysWith: { a, _ in a })
+            if let app = AppSignInReturn(gitHubQuery: query) { return redirect(to: app.appURL.absoluteString) }
+            return page(PageModel(screen: .signIn))
+        }
         router.get("trending") { request, _ in page(trendingModel(request)) }
         router.get("areas") { _, _ in page(PageModel(screen: .area)) }
         router.get("areas/:id") { _, context in areaPage(context.parameters.get("id") ?? "") }

@@ -23,19 +23,23 @@ public enum LiveServer {
     }()
 
     /// Runs `body` with the server's address and its store.
-    /// `github` and `signIn` let people sign in with GitHub (a stand-in's).
+    /// `github` and `signIn` let people sign in with GitHub (a stand-in's); `withWebApp` serves the web app's pages
+    /// too (among them the sign-in callback page that hands an app's sign-in on to it).
     public static func run(
         askQuota: Int? = nil, askWriter: (any AnswerWriter)? = nil, github: GitHubClient? = nil,
-        signIn: GitHubSignIn.Configuration? = nil, _ body: @Sendable (URL, any DataStore) async throws -> Void
+        signIn: GitHubSignIn.Configuration? = nil, withWebApp: Bool = false,
+        _ body: @Sendable (URL, any DataStore) async throws -> Void
     ) async throws {
         try await withStore(.sqliteMemory) { test in
             try await SyntheticCatalog.seed(test.store)
             let deck = try await APIServer.makeDeck(store: test.store, logger: logger)
+            let web = withWebApp ? try await APIServer.makeWebApp(store: test.store, github: github) : nil
             let application = try APIServer.makeApplication(
                 configuration: {
                     var c = ServerConfiguration.unlimited; c.port = 0; c.askQuota = askQuota; return c
                 }(),
-                store: test.store, deck: deck, github: github, signIn: signIn, askWriter: askWriter, logger: logger)
+                store: test.store, deck: deck, web: web, github: github, signIn: signIn, askWriter: askWriter,
+                logger: logger)
             try await application.test(.live) { client in
                 let url = URL(string: "http://127.0.0.1:\(client.port!)")!
                 try await body(url, test.store)

@@ -1,5 +1,6 @@
-import Foundation
+public import Foundation
 public import RepoFinderClient
+public import RepoFinderCore
 import Synchronization
 
 /// An ``AccountService`` that plays a device sign-in: `pendingPolls` polls answer pending, then `outcome`. It keeps
@@ -10,7 +11,14 @@ public final class FakeAccountService: AccountService {
         var polls = 0
         var signOuts: [Bool] = []
         var deleted = false
+        var starOnLike = false
+        var starred: Set<RepositoryName> = []
+        var webSignIns: [String] = []
     }
+
+    /// The state of the browser sign-in this fake begins; the code GitHub "sends back" with it.
+    public static let webState = "app.fake-state"
+    public static let webCode = "fake-code"
 
     private let world = Mutex(World())
     private let outcome: DeviceSignInProgress.State
@@ -55,6 +63,57 @@ public final class FakeAccountService: AccountService {
         world.withLock { world in
             world.github = nil
             world.deleted = true
+        }
+    }
+
+    /// The codes browser sign-ins were completed with.
+    public var webSignIns: [String] { world.withLock { $0.webSignIns } }
+    /// Whether liking stars on GitHub.
+    public var starOnLike: Bool { world.withLock { $0.starOnLike } }
+
+    public func startWebSignIn() async throws(ClientFailure) -> URL {
+        guard available else { throw .serverTrouble("sign-in is not set up") }
+        return URL(string: "https://github.com/login/oauth/authorize?client_id=fake&state=\(Self.webState)")!
+    }
+
+    public func completeWebSignIn(code: String, state: String) async throws(ClientFailure) -> WebSignInResult {
+        world.withLock { $0.webSignIns.append(code) }
+        guard state == Self.webState, code == Self.webCode else {
+            throw .rejected("This sign-in was not started here, or was already used; sign in again.")
+        }
+        world.withLock { $0.github = GitHubAccount(id: 583_231, login: "octocat") }
+        return WebSignInResult(login: "octocat", joined: false)
+    }
+
+    public func setStarOnLike(_ on: Bool) async throws(ClientFailure) -> AccountInfo {
+        try world.withLock { (world: inout World) throws(ClientFailure) in
+            guard world.github != nil else { throw .rejected("Sign in with GitHub first.") }
+            world.starOnLike = on
+            world.github?.starOnLike = on
+        }
+        return try await account()
+    }
+
+    public func exportData() async throws(ClientFailure) -> AccountExport {
+        AccountExport(
+            document: Data(#"{"format": "repofinder-export-1"}"#.utf8),
+            exportedAt: Date(timeIntervalSince1970: 1_795_000_000), interactions: 384, saved: 4, liked: 7, threads: 2)
+    }
+
+    public func gitHubStar(_ repository: RepositoryName) async throws(ClientFailure) -> GitHubStarState {
+        try world.withLock { (world: inout World) throws(ClientFailure) in
+            guard world.github != nil else { throw .rejected("Sign in with GitHub to star repositories there.") }
+            return GitHubStarState(starred: world.starred.contains(repository), pending: false)
+        }
+    }
+
+    public func setGitHubStar(_ repository: RepositoryName, starred: Bool) async throws(ClientFailure)
+        -> GitHubStarState
+    {
+        try world.withLock { (world: inout World) throws(ClientFailure) in
+            guard world.github != nil else { throw .rejected("Sign in with GitHub to star repositories there.") }
+            if starred { world.starred.insert(repository) } else { world.starred.remove(repository) }
+            return GitHubStarState(starred: starred, pending: false)
         }
     }
 

@@ -43,7 +43,7 @@ struct AppWalkTests {
     @Test(
         """
         first run → onboarding → deck: like, skip, save, undo → a card's repository → Compare with two → an area → Library → \
-        Ask, streamed → Profile → sign in with (stand-in) GitHub → sign out; offline swipes queued, sent once back online
+        Ask, streamed → Profile → sign in through the browser sheet (stand-in GitHub) → star on like, a star on GitHub, download my data → sign out → sign in with a code → sign out; offline swipes queued, sent once back online
         """)
     func walk() async throws {
         let standIn = try GitHubStandIn(users: ["ada": 0], deviceInterval: 1)
@@ -58,7 +58,7 @@ struct AppWalkTests {
             app: GitHubOAuthApp(clientID: GitHubStandIn.clientID, clientSecret: GitHubStandIn.clientSecret),
             sealer: SecretSealer())
         do {
-            try await LiveServer.run(github: github, signIn: signIn) { url, _ in
+            try await LiveServer.run(github: github, signIn: signIn, withWebApp: true) { url, _ in
                 try await Self.walk(url: url, standIn: standIn)
             }
         } catch {
@@ -74,7 +74,14 @@ struct AppWalkTests {
         let database = try LocalDatabase.inMemory()
         let model = AppModel(
             services: AppServices(service: client, chat: client, account: client, database: database))
-        let screen = Screen(RootView(model: model))
+        // The browser sheet: GitHub's consent page (ada authorizes), then the server's callback page, which sends it on
+        // to the app's scheme, where the sheet closes.
+        let screen = Screen(RootView(model: model)) { consent, scheme in
+            let back = try await standIn.consent(consent, login: "ada")
+            let app = try await GitHubStandIn.redirect(from: back)
+            #expect(app.scheme == scheme)
+            return app
+        }
 
         // First run: onboarding, its first step, then done.
         await screen.appear()
@@ -169,21 +176,8 @@ struct AppWalkTests {
                 && chat()?.first("List")?.children.isEmpty == false
         }
 
-        // Profile: sign in with GitHub (the device flow; the stand-in approves), then sign out.
-        model.router.send(.select(.home))
-        model.router.send(.push(.profile))
-        await screen.appear()
-        let profile = {
-            screen.refresh().first("TabView")?.children.first { $0.tag == AnyHashable(AppTab.home) }?.first("Pushed")
-        }
-        await screen.waitUntil("the sign-in button") { _ in profile()?.button(Copy.signIn) != nil }
-        profile()?.button(Copy.signIn)?.action?()
-        await screen.waitUntil("the code to enter on GitHub") { _ in profile()?.shows(Copy.enterCode) == true }
-        guard case .signingIn(let progress) = model.account.state else { Issue.record("not signing in"); return }
-        try await standIn.device(progress.userCode, login: "ada", action: "approve")
-        await screen.waitUntil("signed in as ada") { _ in profile()?.shows("ada") == true }
-        profile()?.button(Copy.signOut)?.action?()
-        await screen.waitUntil("signed out") { _ in profile()?.button(Copy.signIn) != nil }
+        try await Self.walkAccount(
+            screen: screen, model: model, client: client, standIn: standIn, repository: RepositoryName(parsing: fourth))
 
         // Offline: two swipes stay on the device; back online, each is sent once.
         model.router.send(.select(.discover))

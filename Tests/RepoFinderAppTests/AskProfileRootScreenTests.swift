@@ -52,7 +52,7 @@ struct AskProfileRootScreenTests {
     }
 
     @Test(
-        "Profile: preferences and counts; GitHub sign-in shows the code, then the account; sign out everywhere asks first"
+        "Profile: preferences and counts; sign-in with a code shows it, then the account; sign out everywhere asks first"
     )
     func profile() async {
         service.onPreferences { UserPreferences(techStack: ["Swift"]) }
@@ -69,7 +69,7 @@ struct AskProfileRootScreenTests {
         for line in ProfileViewModel.summarize(PersonStats(counts: [.like: 3, .save: 1], languages: [], topics: [])) {
             #expect(screen.root.shows(line), "\(line)")
         }
-        screen.tap(Copy.signIn)
+        screen.tap(Copy.signInWithCode)
         await screen.waitUntil("the code to enter shows") { $0.shows(Copy.enterCode) }
         await screen.waitUntil("signed in") { $0.button(Copy.signOutEverywhere) != nil }
         screen.tap(Copy.signOutEverywhere)

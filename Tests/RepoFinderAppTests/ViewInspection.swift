@@ -1,3 +1,4 @@
+import AuthenticationServices
 import Foundation
 import SwiftUI
 import Testing
@@ -11,9 +12,15 @@ final class Screen {
     private let make: @MainActor () -> [ViewNode]
     private(set) var root: ViewNode
 
-    init<V: View>(_ view: @autoclosure @escaping @MainActor () -> V, reduceMotion: Bool = false) {
+    /// - Parameter browser: follows the pages the views open in a browser sheet (`WebAuthenticationSession`), from the
+    ///   page's address and the scheme that ends it to the address it ended on; nil: every sheet is closed at once.
+    init<V: View>(
+        _ view: @autoclosure @escaping @MainActor () -> V, reduceMotion: Bool = false,
+        browser: (@MainActor (URL, String) async throws -> URL)? = nil
+    ) {
         var environment = EnvironmentValues()
         environment.setReduceMotion(reduceMotion)
+        if let browser { environment.setWebAuthenticationBrowser(browser) }
         let context = RenderContext(environment: environment)
         self.context = context
         make = { context.record(view()) }

@@ -55,6 +55,17 @@ public final class GitHubStandIn: Sendable {
         return url
     }
 
+    /// Where a browser goes next from `url`: the `Location` of its answer (which must redirect), not followed.
+    public static func redirect(from url: URL) async throws -> URL {
+        let session = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        let (_, response) = try await session.data(from: url)
+        guard let location = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Location"),
+            let next = URL(string: location)
+        else { throw ScriptServerError(description: "\(url.absoluteString) did not redirect") }
+        return next
+    }
+
     /// Acts on a device code as the person would on `/login/device`: `approve` (as `login`), `deny`, or `expire`.
     public func device(_ userCode: String, login: String = "", action: String) async throws {
         let body = try JSONSerialization.data(withJSONObject: ["user_code": userCode, "login": login, "action": action])

@@ -50,6 +50,32 @@ extension Button: RecordedView {
     }
 }
 
+/// A control that switches between on and off.
+public struct Toggle<Label>: View where Label: View {
+    package let isOn: Binding<Bool>
+    package let label: Label
+
+    /// A toggle of `isOn`, described by `label`.
+    public init(isOn: Binding<Bool>, @ViewBuilder label: () -> Label) {
+        self.isOn = isOn
+        self.label = label()
+    }
+
+    @_documentation(visibility: internal) public var body: Never { fatalError() }
+}
+
+extension Toggle: RecordedView {
+    package func record(_ context: RenderContext) -> [ViewNode] {
+        let content = context.record(label)
+        let node = ViewNode("Toggle", text: content.flatMap(\.texts).joined(separator: " "), children: content)
+        let isOn = isOn
+        // A tap switches it, as a person's does.
+        node.action = { isOn.wrappedValue.toggle() }
+        node.traits["isOn"] = String(isOn.wrappedValue)
+        return [node]
+    }
+}
+
 /// A field to type text into.
 public struct TextField<Label>: View where Label: View {
     package let title: String

@@ -74,7 +74,8 @@ public final class AppModel {
 
     /// A repository screen's view model (one per push).
     public func detail(_ name: RepositoryName) -> RepositoryDetailViewModel {
-        RepositoryDetailViewModel(name: name, service: services.service, outbox: outbox, lists: lists)
+        RepositoryDetailViewModel(
+            name: name, service: services.service, outbox: outbox, lists: lists, account: services.account)
     }
 
     /// A view model for changing the preferences again (Profile's Edit): the onboarding steps, from the first.

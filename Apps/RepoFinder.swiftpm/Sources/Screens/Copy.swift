@@ -61,6 +61,17 @@ enum Copy {
     static let signOut = String(localized: "Sign out", bundle: .module, comment: "Profile: sign this device out")
     static let signOutEverywhere = String(localized: "Sign out everywhere", bundle: .module, comment: "Profile button")
     static let cancel = String(localized: "Cancel", bundle: .module, comment: "Cancel a sign-in or a dialog")
+    static let signInWithCode = String(
+        localized: "Sign in with a code instead", bundle: .module,
+        comment: "Profile/onboarding: GitHub's device flow, for when the browser sheet cannot be used")
+    static let starOnLike = String(
+        localized: "Star on GitHub when I like", bundle: .module, comment: "Profile: a switch for the GitHub account")
+    static let downloadData = String(
+        localized: "Download my data", bundle: .module, comment: "Profile: export everything kept for the account")
+    static let starOnGitHub = String(
+        localized: "Star on GitHub", bundle: .module, comment: "Repository screen: star it on the person's GitHub")
+    static let unstarOnGitHub = String(
+        localized: "Unstar on GitHub", bundle: .module, comment: "Repository screen: take the person's GitHub star off")
     static let enterCode = String(localized: "Enter this code on GitHub", bundle: .module, comment: "Device sign-in")
     static let next = String(localized: "Next", bundle: .module, comment: "Onboarding: next step")
     static let back = String(localized: "Back", bundle: .module, comment: "Onboarding: previous step")

@@ -5,8 +5,8 @@ import RepoFinderClient
 import RepoFinderCore
 import SwiftUI
 
-/// A repository: its facts, star history, similar repositories; like, save, Compare, open on GitHub (in the app's
-/// Safari view) and share.
+/// A repository: its facts and health, star history, similar repositories; like, save, star on GitHub (for a person
+/// signed in with GitHub), Compare, open on GitHub (in the app's Safari view) and share.
 struct RepositoryScreen: View {
     /// The screen's own model, made once for its place in the navigation stack (SwiftUI makes the view value anew on
     /// every update of its parent; the state keeps the first model).
@@ -33,23 +33,12 @@ struct RepositoryScreen: View {
                 Section {
                     Text(facts.summary)
                     FactsRow(facts: facts)
+                    if let health = facts.health { Label(health, systemImage: "waveform.path.ecg") }
                     if let notice = model.notice { Text(notice).font(.footnote) }
                 }
-                Section {
-                    Button(model.liked ? Copy.unlike : Copy.like) { model.send(model.liked ? .unlike : .like) }
-                    Button(model.saved ? Copy.unsave : Copy.save) { model.send(model.saved ? .unsave : .save) }
-                    Button(compare.tray.contains(model.name) ? Copy.compareRemove : Copy.compareAdd) {
-                        compare.send(.toggle(model.name))
-                    }
-                    if compare.tray.count >= 2 {
-                        Button(Copy.compare) { router.send(.push(.compare(compare.tray))) }
-                    }
-                    Button(Copy.openOnGitHub) {
-                        model.send(.open)
-                        showsGitHub = true
-                    }
-                    ShareLink(item: repository.webURL)
-                }
+                RepositoryActions(
+                    model: model, compare: compare, router: router, webURL: repository.webURL,
+                    showsGitHub: $showsGitHub)
                 if !model.history.isEmpty {
                     Section(Copy.starHistory) {
                         Chart(model.history) { point in
