@@ -1,3 +1,4 @@
+import Foundation
 public import Observation
 public import RepoFinderCore
 
@@ -65,11 +66,18 @@ public final class AppRouter {
         case pop
         /// The navigation view's own change of the path (a back swipe, the back button).
         case setPath([Destination])
+        /// Asks a question in a new thread (Home's suggestions): opens the Ask tab, which takes ``question``.
+        case ask(String)
     }
+
+    /// Longest question a suggestion may hand to Ask.
+    public static let maximumQuestionLength = 500
 
     public private(set) var state = NavigationState()
     /// Why the last link could not be opened (what a good link looks like).
     public private(set) var linkProblem: String?
+    /// A question waiting for the Ask tab to ask it in a new thread (``takeQuestion()``).
+    public private(set) var question: String?
 
     public init() {}
 
@@ -91,7 +99,19 @@ public final class AppRouter {
             _ = state.path.popLast()
         case .setPath(let path):
             state.path = path
+        case .ask(let text):
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty else { return }
+            question = String(trimmed.prefix(Self.maximumQuestionLength))
+            state.tab = .ask
+            state.path = []
         }
+    }
+
+    /// The question waiting for the Ask tab, once: asking it is the taker's.
+    public func takeQuestion() -> String? {
+        defer { question = nil }
+        return question
     }
 
     /// The navigation state a route leads to.

@@ -55,6 +55,11 @@ public struct AskSlot: Hashable, Sendable {
         self.suggestedQuestions = suggestedQuestions
         self.remainingQuestions = remainingQuestions
     }
+
+    /// "12 questions left this month" ("1 question …"), when the server counts them.
+    public var quotaLine: String? {
+        remainingQuestions.map { "\($0) question\($0 == 1 ? "" : "s") left this month" }
+    }
 }
 
 /// A comparison as the server sent it: the facts (rebuilt into the core's ``Comparison``, so the app marks and words

@@ -131,3 +131,28 @@ struct AccountGitHubTests {
         #expect(RepositoryFacts(repository, now: now).health == nil)
     }
 }
+
+@MainActor
+@Suite("Handing a question to Ask, and the Ask slot's quota")
+struct AskHandOverTests {
+    @Test("a question opens the Ask tab, trimmed and at most 500 characters, and is taken once; a blank one is not")
+    func handOver() {
+        let router = AppRouter()
+        router.send(.push(.profile))
+        router.send(.ask("   "))
+        #expect(router.question == nil && router.state.tab != .ask)
+        router.send(.ask("  a lightweight web framework for Swift \n"))
+        #expect(router.state.tab == .ask && router.state.path.isEmpty)
+        #expect(router.takeQuestion() == "a lightweight web framework for Swift")
+        #expect(router.takeQuestion() == nil)
+        router.send(.ask(String(repeating: "a", count: 600)))
+        #expect(router.takeQuestion()?.count == AppRouter.maximumQuestionLength)
+    }
+
+    @Test("the quota in words: plural, singular, none counted")
+    func quotaLine() {
+        #expect(AskSlot(suggestedQuestions: [], remainingQuestions: 12).quotaLine == "12 questions left this month")
+        #expect(AskSlot(suggestedQuestions: [], remainingQuestions: 1).quotaLine == "1 question left this month")
+        #expect(AskSlot(suggestedQuestions: [], remainingQuestions: nil).quotaLine == nil)
+    }
+}

@@ -45,13 +45,16 @@ struct ExploreAndDetailScreenTests {
         await screen.waitUntil("no results") { $0.first("ContentUnavailableView", Copy.noResults) != nil }
     }
 
-    @Test("Explore: trending by window through the picker, rows from the server")
+    @Test("Explore: trending by window through the picker and by language as typed, rows from the server")
     func trending() async {
         service.onTrending { request in
             ResultPage(
                 items: [
                     TrendingEntry(
-                        rank: 1, repository: Sample.repository(request.window == .monthly ? 9 : 8), starsGained: 900)
+                        rank: 1,
+                        repository: Sample.repository(
+                            request.language == "Rust" ? 10 : request.window == .monthly ? 9 : 8),
+                        starsGained: 900)
                 ],
                 page: 1, perPage: 20, total: 1)
         }
@@ -64,6 +67,11 @@ struct ExploreAndDetailScreenTests {
         let window = screen.root.every("Picker").first { $0.text == Copy.trending }
         window?.selection?.set(AnyHashable(TrendingWindow.monthly))
         await screen.waitUntil("the monthly list shows") { $0.shows("owner9/project-9") }
+        let field = { screen.root.first("TextField", Copy.anyLanguage)?.textBinding }
+        for typed in ["R", "Ru", "Rust", "Rust "] { field()?.wrappedValue = typed }
+        await screen.waitUntil("Rust's list shows") { $0.shows("owner10/project-10") }
+        #expect(trending.language == "Rust")
+        #expect(field()?.wrappedValue == "Rust ", "the field keeps what was typed")
     }
 
     @Test("Repository: loading, facts, like and save, Compare tray, GitHub in the app's Safari view, share")

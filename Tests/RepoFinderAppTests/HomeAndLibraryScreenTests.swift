@@ -41,6 +41,7 @@ struct HomeAndLibraryScreenTests {
         #expect(screen.root.first("Section", Copy.today)?.shows("owner1/project-1") == true)
         #expect(screen.root.first("Section", Copy.movers)?.shows("owner3/project-3") == true)
         #expect(screen.root.first("Section", Copy.askSlot)?.button("What is like vapor?") != nil)
+        #expect(screen.root.first("Section", Copy.askSlot)?.shows("5 questions left this month") == true)
         screen.tap(Copy.like)
         await screen.waitUntil("the pick's buttons go once decided") { $0.button(Copy.save) == nil }
         _ = await Outbox(database: database).flush(to: service)
@@ -49,6 +50,24 @@ struct HomeAndLibraryScreenTests {
         #expect(router.state.path == [.repository(Sample.repository(3).repositoryName)])
         screen.tap("What is like vapor?")
         #expect(router.state.tab == .ask)
+        #expect(router.question == "What is like vapor?", "the Ask tab takes it")
+    }
+
+    @Test("Ask takes a question handed over from Home: a new thread, the question asked, its answer streamed")
+    func askHandedOver() async {
+        let chat = FakeChatService(source: Sample.repository(7))
+        router.send(.ask("  What is like vapor?  "))
+        let screen = Screen(
+            AskScreen(
+                model: ThreadsViewModel(service: chat, timeZone: "UTC"),
+                chat: { ChatViewModel(service: chat, threadID: $0) }, router: router))
+        await screen.appear()
+        let sheet = { screen.refresh().all.flatMap(\.sheets).first }
+        await screen.waitUntil("the question asked in the sheet") { _ in sheet()?.shows("What is like vapor?") == true }
+        await screen.waitUntil("its answer") { _ in sheet()?.button(Copy.stop) == nil }
+        #expect(router.question == nil, "taken once")
+        await screen.appear()
+        #expect(screen.root.all.flatMap(\.sheets).count <= 1)
     }
 
     @Test("Home: the toolbar opens Profile; pull to refresh asks again; a failure says why and Try again reloads")

@@ -9,6 +9,8 @@ import SwiftUI
 struct AskScreen: View {
     let model: ThreadsViewModel
     let chat: (String) -> ChatViewModel
+    /// Hands over a question asked elsewhere (Home's suggestions).
+    var router: AppRouter?
     @State private var open: ChatViewModel?
     @State private var showsChat = false
 
@@ -39,16 +41,25 @@ struct AskScreen: View {
         .navigationTitle(Copy.askTab)
         .toolbar {
             Button {
-                Task {
-                    if let thread = try? await model.newThread() { show(chat(thread.id)) }
-                }
+                Task { await startThread(asking: nil) }
             } label: {
                 Label(Copy.newQuestion, systemImage: "square.and.pencil")
             }
         }
         .sheet(isPresented: $showsChat) { if let open { ChatScreen(model: open) } }
         .refreshable { await model.send(.appear).value }
-        .task { await model.send(.appear).value }
+        .task { @MainActor in
+            await model.send(.appear).value
+            if let question = router?.takeQuestion() { await startThread(asking: question) }
+        }
+    }
+
+    /// A new thread in the chat sheet, asking `question` at once when there is one.
+    private func startThread(asking question: String?) async {
+        guard let thread = try? await model.newThread() else { return }
+        let conversation = chat(thread.id)
+        show(conversation)
+        if let question { conversation.ask(question) }
     }
 
     private func show(_ model: ChatViewModel) {

@@ -88,6 +88,8 @@ enum Copy {
     static let filterTitle = String(
         localized: "Filter the deck", bundle: .module, comment: "Deck: the filter sheet's title")
     static let filter = String(localized: "Filter", bundle: .module, comment: "Deck: open the filter sheet")
+    static let anyLanguage = String(
+        localized: "Any language", bundle: .module, comment: "Explore, trending: the language field's placeholder")
     static let filterLanguage = String(
         localized: "Language (any)", bundle: .module, comment: "Deck filter: language field")
     static let filterHealth = String(localized: "Activity", bundle: .module, comment: "Deck filter: how alive")

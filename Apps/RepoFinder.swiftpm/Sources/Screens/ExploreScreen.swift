@@ -4,12 +4,14 @@ import RepoFinderClient
 import RepoFinderCore
 import SwiftUI
 
-/// Explore: search as you type (with suggestions and a correction) or trending by window.
+/// Explore: search as you type (with suggestions and a correction) or trending by window and language.
 struct ExploreScreen: View {
     let search: SearchViewModel
     let trending: TrendingViewModel
     var areas: AreasViewModel?
     let router: AppRouter
+    /// The language field as typed (the model keeps it trimmed).
+    @State private var language = ""
 
     var body: some View {
         List {
@@ -59,6 +61,14 @@ struct ExploreScreen: View {
         Picker(Copy.trending, selection: Binding(get: { trending.window }, set: { trending.send(.setWindow($0)) })) {
             ForEach(TrendingWindow.allCases, id: \.self) { window in Text(Copy.window(window)).tag(window) }
         }
+        TextField(
+            Copy.anyLanguage,
+            text: Binding(
+                get: { language },
+                set: { typed in
+                    language = typed
+                    trending.send(.setLanguage(typed))
+                }))
         switch trending.state {
         case .idle, .loading: ProgressView()
         case .empty: ContentUnavailableView(Copy.noResults, systemImage: "chart.line.uptrend.xyaxis")

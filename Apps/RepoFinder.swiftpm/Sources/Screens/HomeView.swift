@@ -4,8 +4,8 @@ import RepoFinderClient
 import RepoFinderCore
 import SwiftUI
 
-/// Home: the greeting, today's pick with its three decisions, this week's movers, the Ask slot; Profile from the
-/// toolbar; pull to refresh.
+/// Home: the greeting, today's pick with its three decisions, this week's movers, the Ask slot (a suggestion tapped is
+/// asked in a new thread; the questions left this month); Profile from the toolbar; pull to refresh.
 struct HomeView: View {
     let model: HomeViewModel
     let router: AppRouter
@@ -35,8 +35,9 @@ struct HomeView: View {
                 if let ask = home.ask {
                     Section(Copy.askSlot) {
                         ForEach(ask.suggestedQuestions, id: \.self) { question in
-                            Button(question) { router.send(.select(.ask)) }
+                            Button(question) { router.send(.ask(question)) }
                         }
+                        if let quota = ask.quotaLine { Text(quota).font(.footnote) }
                     }
                 }
             }

@@ -32,7 +32,7 @@ public struct RootView: View {
             .tabItem { Label(Copy.exploreTab, systemImage: "magnifyingglass") }.tag(AppTab.explore)
             stack(.library) { LibraryScreen(saved: model.saved, liked: model.liked, router: model.router) }
                 .tabItem { Label(Copy.libraryTab, systemImage: "books.vertical") }.tag(AppTab.library)
-            stack(.ask) { AskScreen(model: model.threads, chat: model.chat) }
+            stack(.ask) { AskScreen(model: model.threads, chat: model.chat, router: model.router) }
                 .tabItem { Label(Copy.askTab, systemImage: "bubble.left.and.text.bubble.right") }.tag(AppTab.ask)
         }
     }
