@@ -46,23 +46,22 @@ public final class GitHubStandIn: Sendable {
         request.httpBody = Data(
             fields.map { "\(PercentEncoding.encode($0.0))=\(PercentEncoding.encode($0.1))" }.joined(separator: "&").utf8
         )
-        let session = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-        let (_, response) = try await session.data(for: request)
-        guard let location = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Location"),
-            let url = URL(string: location)
-        else { throw ScriptServerError(description: "the consent page did not redirect") }
-        return url
+        return try await Self.location(of: request)
     }
 
     /// Where a browser goes next from `url`: the `Location` of its answer (which must redirect), not followed.
     public static func redirect(from url: URL) async throws -> URL {
+        try await location(of: URLRequest(url: url))
+    }
+
+    /// The `Location` that `request` is answered with, not followed.
+    static func location(of request: URLRequest) async throws -> URL {
         let session = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
-        let (_, response) = try await session.data(from: url)
+        let (_, response) = try await session.data(for: request)
         guard let location = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Location"),
             let next = URL(string: location)
-        else { throw ScriptServerError(description: "\(url.absoluteString) did not redirect") }
+        else { throw ScriptServerError(description: "\(request.url?.absoluteString ?? "a page") did not redirect") }
         return next
     }
 
