@@ -125,8 +125,9 @@ struct ChatTests {
             }
             #expect(notice.contains("stopped mid-answer"))
             let before = events[..<fallback].compactMap { if case .text(let words) = $0 { words } else { nil } }
-            // Its first pieces ("The", " be") came before it failed; a busy machine may read the close with the second.
-            #expect(!before.isEmpty && "The be".hasPrefix(before.joined()), "\(before)")
+            // Its first pieces ("The", " be") come before it fails; a busy machine may read the close with the second,
+            // or with both (then the server has relayed none and there is nothing to withdraw: seen once on CI).
+            #expect("The be".hasPrefix(before.joined()), "\(before)")
             let after = events[fallback...].compactMap { if case .text(let words) = $0 { words } else { nil } }
             #expect(after.joined() == answer.text)
             #expect(answer.notice == notice)
