@@ -249,6 +249,25 @@ extension APIHandlers {
         }
     }
 
+    func getLiveness(_ input: Operations.GetLiveness.Input) async throws -> Operations.GetLiveness.Output {
+        .ok(.init(body: .json(.init(status: .live))))
+    }
+
+    func getReadiness(_ input: Operations.GetReadiness.Input) async throws -> Operations.GetReadiness.Output {
+        let notReady: (Components.Schemas.Health.StatusPayload, String) -> Operations.GetReadiness.Output = {
+            .serviceUnavailable(.init(headers: .init(retryAfter: 1), body: .json(.init(status: $0, message: $1))))
+        }
+        switch readiness.current {
+        case .starting: return notReady(.starting, "The server is starting.")
+        case .draining: return notReady(.draining, "The server is stopping; send requests elsewhere.")
+        case .serving: break
+        }
+        switch try await getHealth(.init()) {
+        case .ok(let ready): return .ok(.init(body: .json(try ready.body.json)))
+        default: return notReady(.unavailable, "The database is not answering; try again shortly.")
+        }
+    }
+
     /// Metrics for the operator only: with the configured token, or (without one) from this machine directly.
     func getMetrics(_ input: Operations.GetMetrics.Input) async throws -> Operations.GetMetrics.Output {
         let identity = RequestIdentity.current

@@ -51,6 +51,8 @@ struct APIHandlers: APIProtocol {
     let answersInProgress = AnswersInProgress()
     /// Ask threads one account may hold; nil: no limit.
     var askThreadLimit: Int?
+    /// Whether to be sent requests (`/health/ready`).
+    var readiness = Readiness()
 
     // MARK: Accounts and preferences
 

@@ -27,23 +27,26 @@ public enum APIServer {
     public static func makeApplication(
         configuration: ServerConfiguration, store: any DataStore, deck: ServerRecommender, web: WebApp? = nil,
         github: GitHubClient? = nil, signIn: GitHubSignIn.Configuration? = nil, askWriter: (any AnswerWriter)? = nil,
-        logger: Logger, clock: @escaping @Sendable () -> Date = { Date() }
+        readiness: Readiness = Readiness(), logger: Logger, clock: @escaping @Sendable () -> Date = { Date() }
     ) throws -> some ApplicationProtocol {
         let api = buildServices(
             configuration: configuration, store: store, deck: deck, github: github, signIn: signIn,
-            askWriter: askWriter, logger: logger, clock: clock)
+            askWriter: askWriter, readiness: readiness, logger: logger, clock: clock)
         let router = try buildRouter(configuration: configuration, api: api, web: web)
         return buildApplication(router: router, configuration: configuration, api: api, github: github, logger: logger)
     }
 
     /// Runs a server until SIGTERM or SIGINT, in one service group: the store's background work first, then the
     /// server, which calls `prepare` (loading the starter catalog, say), builds the recommender, serves, drains
-    /// requests on shutdown and writes what it dealt; the store stops last and is closed.
+    /// requests on shutdown and writes what it dealt; the store stops last and is closed. On the signal the server
+    /// first stops being ready (`/health/ready` 503) for the configured drain time, still answering, so a proxy moves
+    /// new requests elsewhere before it stops taking connections.
     public static func run(
         configuration: ServerConfiguration, store: any DataStore, community: [CommunitySignal] = [],
         github: GitHubClient? = nil, signIn: GitHubSignIn.Configuration? = nil, askWriter: (any AnswerWriter)? = nil,
         logger: Logger, prepare: @escaping @Sendable (any DataStore) async throws -> Void = { _ in }
     ) async throws {
+        let readiness = Readiness()
         let group = ServiceGroup(
             configuration: .init(
                 services: [
@@ -51,7 +54,12 @@ public enum APIServer {
                     .init(
                         service: ServerService(
                             configuration: configuration, store: store, community: community, prepare: prepare,
-                            github: github, signIn: signIn, askWriter: askWriter, logger: logger)),
+                            github: github, signIn: signIn, askWriter: askWriter, readiness: readiness,
+                            logger: logger)),
+                    // Last, so told first: ready no more, then the drain time, before the server stops.
+                    .init(
+                        service: DrainService(
+                            readiness: readiness, drainTime: configuration.drainTime, logger: logger)),
                 ],
                 gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {

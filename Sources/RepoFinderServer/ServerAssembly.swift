@@ -23,7 +23,8 @@ extension APIServer {
     /// (when `github` is given), the GitHub budget, the repository finder and Ask.
     static func buildServices(
         configuration: ServerConfiguration, store: any DataStore, deck: ServerRecommender, github: GitHubClient?,
-        signIn: GitHubSignIn.Configuration?, askWriter: (any AnswerWriter)?, logger: Logger,
+        signIn: GitHubSignIn.Configuration?, askWriter: (any AnswerWriter)?, readiness: Readiness = Readiness(),
+        logger: Logger,
         clock: @escaping @Sendable () -> Date
     ) -> APIHandlers {
         let metrics = ServerMetrics()
@@ -87,7 +88,7 @@ extension APIServer {
             newFilters: configuration.newFilterLimit.map { RateLimiter(limit: $0) },
             trendingCache: ExpiringCache(), historyCache: ExpiringCache(), clock: clock,
             askLimit: configuration.askQuota, askEngine: AnswerEngine(writer: askWriter),
-            askThreadLimit: configuration.askThreadLimit)
+            askThreadLimit: configuration.askThreadLimit, readiness: readiness)
     }
 
     /// The router: middleware (request log, errors, rate limits, body limit, sign-in callback, catalog age), the
@@ -177,6 +178,7 @@ extension APIServer {
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "RepoFinder",
                 availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
+            onServerRunning: { [readiness = api.readiness] _ in readiness.markServing() },
             logger: logger)
         let (store, deck) = (api.store, api.deck)
         application.addServices(

@@ -53,6 +53,10 @@ public struct ServerConfiguration: Hashable, Sendable {
     public var publicURL: URL?
     /// Device sign-ins live at once, server-wide (each has GitHub polled while its device asks about it).
     public var deviceSignIns = 100
+    /// How long a stopping server stays up not ready (`/health/ready` 503), still answering, so a proxy's health
+    /// check moves new requests elsewhere before the server stops taking connections. 0 by default: a lone server
+    /// has no proxy to tell, and Ctrl-C should stop it at once; behind a proxy, a few of its check intervals.
+    public var drainTime: Duration = .zero
     /// GitHub lookups (repositories the catalog lacks) per client address and per account; nil: no limit.
     public var githubLookupLimit: RateLimit? = RateLimit(perSecond: 60.0 / 3_600, burst: 20)
     /// Star imports started per client address and per account; nil: no limit.

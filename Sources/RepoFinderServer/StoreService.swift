@@ -28,6 +28,8 @@ struct ServerService: Service {
     let github: GitHubClient?
     let signIn: GitHubSignIn.Configuration?
     let askWriter: (any AnswerWriter)?
+    /// Said ready once listening (and not while draining).
+    let readiness: Readiness
     let logger: Logger
 
     func run() async throws {
@@ -36,7 +38,7 @@ struct ServerService: Service {
         let web = try await APIServer.makeWebApp(store: store, github: github)
         let application = try APIServer.makeApplication(
             configuration: configuration, store: store, deck: deck, web: web, github: github,
-            signIn: signIn, askWriter: askWriter, logger: logger)
+            signIn: signIn, askWriter: askWriter, readiness: readiness, logger: logger)
         try await application.run()
         // Deals answered while the services stopped.
         await deck.flushDealt()

@@ -108,6 +108,8 @@ extension Setting {
     public static let publicURL = Setting("public.url", flag: "--public-url")
     /// Device sign-ins live at once, server-wide (`DEVICE_SIGN_INS`).
     public static let deviceSignIns = Setting("device.sign.ins", flag: "--device-sign-ins")
+    /// Seconds a stopping server answers not ready before it stops taking connections.
+    public static let drainSeconds = Setting("http.drain.seconds", flag: "--drain-seconds")
 
     /// Every setting, in the order the settings table of `docs/server.md` lists them (``markdownTable``).
     public static let all: [Setting] = [
@@ -117,7 +119,8 @@ extension Setting {
         .newFiltersPerMinute, .askModelURL,
         .askModelName, .askModelKey, .askModelTimeoutSeconds, .askModelConnections, .abandonedDays,
         .catalogRefreshHours, .catalogLanguages, .catalogTopics, .catalogMinimumStars,
-        .idleTimeoutSeconds, .requestTimeoutSeconds, .maximumConnections, .maximumConnectionsPerAddress, .metricsToken,
+        .idleTimeoutSeconds, .requestTimeoutSeconds, .drainSeconds, .maximumConnections, .maximumConnectionsPerAddress,
+        .metricsToken,
         .logLevel, .githubToken, .githubAPI, .githubTimeoutSeconds, .githubURL, .githubClientID, .githubClientSecret,
         .githubTokenKey, .publicURL, .deviceSignIns,
     ]

@@ -136,6 +136,10 @@ extension Setting {
                 .requestTimeoutSeconds, "seconds a request body may take after its headers",
                 seconds(server.requestTimeout)
             ),
+            (
+                .drainSeconds, "seconds a stopping server answers not ready (`/health/ready` 503) before it stops",
+                seconds(server.drainTime)
+            ),
             (.maximumConnections, "connections open at once", Number.grouped(server.maximumConnections)),
             (
                 .maximumConnectionsPerAddress, "connections per client address",

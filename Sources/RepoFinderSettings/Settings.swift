@@ -171,6 +171,8 @@ public struct Settings: Sendable {
         configuration.requestTimeout = .seconds(
             try number(
                 .requestTimeoutSeconds, Int.self, default: Int(defaults.requestTimeout.secondsDouble), in: 1...3_600))
+        configuration.drainTime = .seconds(
+            try number(.drainSeconds, Int.self, default: Int(defaults.drainTime.secondsDouble), in: 0...300))
         configuration.maximumConnections = try number(
             .maximumConnections, Int.self, default: defaults.maximumConnections, in: 1...1_000_000)
         configuration.maximumConnectionsPerAddress = try number(

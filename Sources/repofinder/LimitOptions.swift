@@ -43,6 +43,9 @@ struct LimitOptions: ParsableArguments {
     @Option(name: .customLong("idle-timeout"), help: ArgumentHelp(Setting.idleTimeoutSeconds.help))
     var idleTimeout: Int?
 
+    @Option(name: .customLong("drain-seconds"), help: ArgumentHelp(Setting.drainSeconds.help))
+    var drainSeconds: Int?
+
     @Option(name: .customLong("request-timeout"), help: ArgumentHelp(Setting.requestTimeoutSeconds.help))
     var requestTimeout: Int?
 
@@ -67,6 +70,7 @@ struct LimitOptions: ParsableArguments {
         flags[.githubReservePercent] = githubReserve.map { String($0) }
         flags[.newFiltersPerMinute] = newFiltersPerMinute.map { String($0) }
         flags[.idleTimeoutSeconds] = idleTimeout.map { String($0) }
+        flags[.drainSeconds] = drainSeconds.map { String($0) }
         flags[.requestTimeoutSeconds] = requestTimeout.map { String($0) }
         flags[.maximumConnections] = maximumConnections.map { String($0) }
         flags[.maximumConnectionsPerAddress] = maximumConnectionsPerAddress.map { String($0) }

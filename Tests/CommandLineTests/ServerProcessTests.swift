@@ -20,14 +20,18 @@ struct ServerProcessTests {
         private(set) var url: URL!
 
         /// - Parameter environment: variables set for the server beside this process's own (`GITHUB_API_URL`, say).
-        init(database: String, directory: URL, environment: [String: String] = [:]) throws {
+        /// - Parameter arguments: more of `serve`'s flags.
+        init(
+            database: String, directory: URL, environment: [String: String] = [:], arguments: [String] = []
+        ) throws {
             log = directory.appendingPathComponent("server-\(UUID().uuidString).log")
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             let binary = CommandLineTests.packageRoot.appendingPathComponent(".build/debug/repofinder")
             process.executableURL = binary
-            process.arguments = [
-                "serve", "--port", "0", "--database", database, "--token-rate", "0", "--address-rate", "0",
-            ]
+            process.arguments =
+                [
+                    "serve", "--port", "0", "--database", database, "--token-rate", "0", "--address-rate", "0",
+                ] + arguments
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
             let handle = try FileHandle(forWritingTo: log)
             process.standardOutput = handle
@@ -54,6 +58,17 @@ struct ServerProcessTests {
         func kill9() async {
             kill(process.processIdentifier, SIGKILL)
             await offThePool { [process] in process.waitUntilExit() }
+        }
+
+        /// Sends SIGTERM and returns at once.
+        func signalTerminate() { process.terminate() }
+
+        /// Waits for the process to end; its exit status.
+        func exitStatus() async -> Int32 {
+            await offThePool { [process] in
+                process.waitUntilExit()
+                return process.terminationStatus
+            }
         }
 
         func terminate() async -> Int32 {
@@ -190,5 +205,40 @@ struct ServerProcessTests {
         print(
             "durability: \(acknowledged.count * 10) interactions acknowledged before kill -9, "
                 + "\(stored.count) stored, 0 lost, 0 twice")
+    }
+
+    @Test("SIGTERM with a drain time: ready no more (503 draining) while still answering, then a clean exit")
+    func drainOnTerminate() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("repofinder-drain-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try ServerProcess(
+            database: try await makeDatabase(in: directory), directory: directory, arguments: ["--drain-seconds", "3"])
+        try await server.waitUntilListening()
+        let ready = server.url.appendingPathComponent("health/ready")
+        let live = server.url.appendingPathComponent("health/live")
+        #expect(try await send("GET", ready).0 == 200)
+        let signalled = ContinuousClock.now
+        server.signalTerminate()
+        var drainingAfter: Duration?
+        for _ in 0..<100 {
+            let (status, body) = try await send("GET", ready)
+            if status == 503 {
+                #expect(String(decoding: body, as: UTF8.self).contains("\"draining\""))
+                drainingAfter = ContinuousClock.now - signalled
+                break
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let after = try #require(drainingAfter, "never draining")
+        #expect(after < .seconds(1))
+        // Still answering while it drains: liveness, and the API.
+        #expect(try await send("GET", live).0 == 200)
+        #expect(try await send("GET", server.url.appendingPathComponent("v1/trending")).0 == 200)
+        #expect(await server.exitStatus() == 0)
+        let stopped = ContinuousClock.now - signalled
+        #expect(stopped >= .seconds(3) && stopped < .seconds(30), "\(stopped)")
+        #expect(server.logText.contains("the database is closed"))
+        print("drain: not ready \(after) after SIGTERM, answering meanwhile; exited 0 after \(stopped)")
     }
 }

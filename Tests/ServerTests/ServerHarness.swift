@@ -48,7 +48,7 @@ enum ServerHarness {
         github: GitHubClient? = nil, signIn: GitHubSignIn.Configuration? = nil, askWriter: (any AnswerWriter)? = nil,
         logger: Logger = quietLogger, mode: TestingSetup = .router,
         seed: @Sendable (any DataStore) async throws -> Void = { _ in },
-        clock: @escaping @Sendable () -> Date = { Date() },
+        clock: @escaping @Sendable () -> Date = { Date() }, readiness: Readiness = Readiness(),
         _ body: @Sendable (any TestClientProtocol, TestStore) async throws -> Void
     ) async throws {
         try await SyntheticCatalog.seed(test.store)
@@ -57,7 +57,7 @@ enum ServerHarness {
         let web = withWebApp ? try await APIServer.makeWebApp(store: test.store, github: github) : nil
         let application = try APIServer.makeApplication(
             configuration: configuration, store: test.store, deck: deck, web: web, github: github, signIn: signIn,
-            askWriter: askWriter, logger: logger, clock: clock)
+            askWriter: askWriter, readiness: readiness, logger: logger, clock: clock)
         try await application.test(mode) { client in try await body(client, test) }
     }
 }
