@@ -392,6 +392,7 @@ let package = Package(
             dependencies: [
                 "RepoFinderServer", "RepoFinderAPI", "APISchemas", "Dealing", "Storage", "RepoFinderCore",
                 "TestSupport", "Recommender", "GitHub", "GitHubAccounts", "GitHubLive", "Catalog", "Ask", "AskLive",
+                "StorageLive", "StorageSQLite",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -48,6 +48,8 @@ ensure_postgres() {
     fi
     as_postgres "$psql -tAc \"SELECT 1 FROM pg_roles WHERE rolname = 'repofinder'\"" | grep -q 1 \
         || as_postgres "$psql -c \"CREATE ROLE repofinder LOGIN PASSWORD 'repofinder'\""
+    # The backup test restores a pg_dump into a database of its own, as an operator would.
+    as_postgres "$psql -c 'ALTER ROLE repofinder CREATEDB'" >/dev/null
     as_postgres "$psql -tAc \"SELECT 1 FROM pg_database WHERE datname = 'repofinder_test'\"" | grep -q 1 \
         || as_postgres "$psql -c 'CREATE DATABASE repofinder_test OWNER repofinder'"
     export REPOFINDER_TEST_POSTGRES_URL="postgres://repofinder:repofinder@127.0.0.1:$port/repofinder_test"

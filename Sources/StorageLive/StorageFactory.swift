@@ -34,4 +34,29 @@ public enum StorageFactory {
             throw error
         }
     }
+
+    /// Backs up the SQLite database at `location` into the new file `destination`, consistently while a server uses
+    /// it (SQLite's online backup API). A PostgreSQL database is backed up with `pg_dump` (``pgDumpAdvice(_:)``);
+    /// an in-memory one has nothing to keep.
+    public static func backup(_ location: DatabaseLocation, to destination: String) throws -> BackupReport {
+        switch location {
+        case .sqliteFile(let path): return try SQLiteBackup.backup(from: path, to: destination)
+        case .sqliteInMemory: throw StorageError.unavailable("An in-memory database has nothing to back up.")
+        case .postgres(let settings): throw StorageError.unavailable(pgDumpAdvice(settings))
+        }
+    }
+
+    /// How to back up and restore a PostgreSQL database, with `pg_dump` and `pg_restore` (its own tools keep a
+    /// consistent copy of a live database; the password comes from `PGPASSWORD` or `~/.pgpass`, never the command).
+    public static func pgDumpAdvice(_ settings: PostgresSettings) -> String {
+        let target = "-h \(settings.host) -p \(settings.port) -U \(settings.username)"
+        let schema = settings.schema.map { " --schema=\($0)" } ?? ""
+        return """
+            A PostgreSQL database is backed up with its own tool, consistent while the servers run:
+              pg_dump \(target)\(schema) --format=custom --file=repofinder.dump \(settings.database)
+            and restored into an empty database with:
+              pg_restore \(target) --dbname=NEW_DATABASE --no-owner repofinder.dump
+            (docs/server.md, "Backups").
+            """
+    }
 }
