@@ -5,7 +5,8 @@ public import ServiceLifecycle
 public import Storage
 
 /// Deletes Ask threads untouched for ``AskRetention/days`` days, unless pinned: every hour, in batches, while the
-/// server runs. Every server of a shared database may run it; a deletion is a plain `DELETE`, so twice is harmless.
+/// server runs. With a ``lease`` only the server holding it sweeps (a deletion is a plain `DELETE`, so twice would be
+/// harmless, only wasted).
 public struct AskRetentionService<C: Clock>: Service where C.Duration == Duration {
     let store: any AskThreadStore
     let clock: C
@@ -16,6 +17,8 @@ public struct AskRetentionService<C: Clock>: Service where C.Duration == Duratio
     public var batchSize = 1_000
     /// What time it is (tests move it).
     public var now: @Sendable () -> Date = { Date() }
+    /// The job's lease among the servers sharing the database; nil: this server always sweeps.
+    public var lease: JobLease?
 
     public init(store: any AskThreadStore, clock: C, logger: Logger) {
         self.store = store
@@ -24,7 +27,10 @@ public struct AskRetentionService<C: Clock>: Service where C.Duration == Duratio
     }
 
     public func run() async throws {
-        await repeatEvery(interval, on: clock) { await sweep(now: now()) }
+        await repeatEvery(interval, on: clock) {
+            let now = now()
+            if await lease?.claim(now: now) ?? true { await sweep(now: now) }
+        }
     }
 
     /// Deletes every thread past retention (batch by batch); returns how many.

@@ -6,8 +6,8 @@ public import ServiceLifecycle
 public import Storage
 
 /// Deletes anonymous accounts that never came back (created more than `age` ago and never used a day or more after
-/// that), with everything they stored: hourly, in batches, while the server runs. Every server of a shared database
-/// may run it; a deletion is a plain `DELETE`, so running it twice is harmless.
+/// that), with everything they stored: hourly, in batches, while the server runs. With a ``lease`` only the server
+/// holding it sweeps (a deletion is a plain `DELETE`, so twice would be harmless, only wasted).
 public struct AccountCleanupService<C: Clock>: Service where C.Duration == Duration {
     let store: any AccountStore
     let age: Duration
@@ -17,6 +17,8 @@ public struct AccountCleanupService<C: Clock>: Service where C.Duration == Durat
     public var interval: Duration = .seconds(3_600)
     /// Accounts deleted per statement.
     public var batchSize = 1_000
+    /// The job's lease among the servers sharing the database; nil: this server always sweeps.
+    public var lease: JobLease?
 
     public init(store: any AccountStore, age: Duration, clock: C, logger: Logger) {
         self.store = store
@@ -26,7 +28,10 @@ public struct AccountCleanupService<C: Clock>: Service where C.Duration == Durat
     }
 
     public func run() async throws {
-        await repeatEvery(interval, on: clock) { await sweep(now: Date()) }
+        await repeatEvery(interval, on: clock) {
+            let now = Date()
+            if await lease?.claim(now: now) ?? true { await sweep(now: now) }
+        }
     }
 
     /// Deletes every abandoned account (batch by batch); returns how many.

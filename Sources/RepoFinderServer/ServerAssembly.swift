@@ -190,10 +190,15 @@ extension APIServer {
         if let starImporter = api.starImporter {
             application.addServices(GitHubAccountsService(importer: starImporter, signIn: api.signIn))
         }
+        // Once across the servers sharing the database: each job's lease goes to one of them at a time.
+        func lease(_ job: String, every period: Duration) -> JobLease {
+            JobLease(store: store, job: job, holder: JobLease.serverIdentity, period: period)
+        }
         if let starBack = api.starBack {
-            application.addServices(
-                StarBackService(
-                    starBack: starBack, interval: configuration.starBackRetryInterval, clock: ContinuousClock()))
+            var service = StarBackService(
+                starBack: starBack, interval: configuration.starBackRetryInterval, clock: ContinuousClock())
+            service.lease = lease("star-back", every: configuration.starBackRetryInterval)
+            application.addServices(service)
         }
         if let github, let schedule = configuration.catalogRefresh {
             let refresher = CatalogRefresher(
@@ -202,10 +207,13 @@ extension APIServer {
                 CatalogRefreshService(
                     refresher: refresher, checkEvery: schedule.checkEvery, clock: ContinuousClock(), logger: logger))
         }
-        application.addServices(AskRetentionService(store: store, clock: ContinuousClock(), logger: logger))
+        var retention = AskRetentionService(store: store, clock: ContinuousClock(), logger: logger)
+        retention.lease = lease("ask-retention", every: retention.interval)
+        application.addServices(retention)
         if let age = configuration.abandonedAccountAge {
-            application.addServices(
-                AccountCleanupService(store: store, age: age, clock: ContinuousClock(), logger: logger))
+            var cleanup = AccountCleanupService(store: store, age: age, clock: ContinuousClock(), logger: logger)
+            cleanup.lease = lease("account-cleanup", every: cleanup.interval)
+            application.addServices(cleanup)
         }
         return application
     }

@@ -21,6 +21,12 @@ enum PostgresSchema {
         (12, "a catalog version for the search index", version12),
         (13, "Ask threads, their messages, questions asked per month", version13),
         (14, "Ask threads read a page at a time", version14),
+        (15, "leases on work that runs once across servers", version15),
+    ]
+
+    /// Who runs each job that must run once across servers, until when (``JobLeaseStore``).
+    static let version15 = [
+        "CREATE TABLE job_leases (job TEXT PRIMARY KEY, holder TEXT NOT NULL, expires_at TIMESTAMPTZ NOT NULL)"
     ]
 
     /// A person's threads in list order (`AskSQL.threadsPage`): a page, and the next after a cursor, read from the

@@ -91,6 +91,12 @@ extension PostgresStorage {
         ).isEmpty
     }
 
+    public func claimJob(_ job: String, holder: String, until: Date, now: Date) async throws -> Bool {
+        try await !query(
+            SharedSQL.claimJob, [job, holder, until.roundedToMilliseconds, now.roundedToMilliseconds]
+        ).isEmpty
+    }
+
     public func saveCatalogRefresh(_ run: CatalogRefreshRun) async throws {
         try await query(
             SharedSQL.saveCatalogRefresh,

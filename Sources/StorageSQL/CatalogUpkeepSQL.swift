@@ -18,6 +18,14 @@ extension SharedSQL {
         RETURNING slot
         """
 
+    /// Job, holder, until; then now. A row back: the holder holds the lease (``JobLeaseStore``).
+    package static let claimJob = """
+        INSERT INTO job_leases (job, holder, expires_at) VALUES (?, ?, ?)
+        ON CONFLICT (job) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+        WHERE job_leases.holder = excluded.holder OR job_leases.expires_at < ?
+        RETURNING job
+        """
+
     /// State, heartbeat, finished, summary; then the slot and the runner that must still hold it.
     package static let saveCatalogRefresh = """
         UPDATE catalog_refreshes SET state = ?, heartbeat_at = ?, finished_at = ?, summary = ?

@@ -61,8 +61,16 @@ enum SQLiteSchema {
         migrator.registerMigration("v14: Ask threads read a page at a time") { db in
             try db.execute(sql: version14)
         }
+        migrator.registerMigration("v15: leases on work that runs once across servers") { db in
+            try db.execute(sql: version15)
+        }
         return migrator
     }
+
+    /// Who runs each job that must run once across servers, until when (``JobLeaseStore``).
+    static let version15 = """
+        CREATE TABLE job_leases (job TEXT PRIMARY KEY, holder TEXT NOT NULL, expires_at TEXT NOT NULL) WITHOUT ROWID;
+        """
 
     /// A person's threads in list order (``AskSQL/threadsPage``): a page, and the next after a cursor, read from the
     /// index instead of sorting all the person's threads for each page. It also serves counting them.

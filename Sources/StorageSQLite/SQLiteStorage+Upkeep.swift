@@ -107,6 +107,13 @@ extension SQLiteStorage {
         }
     }
 
+    public func claimJob(_ job: String, holder: String, until: Date, now: Date) async throws -> Bool {
+        try await write { db in
+            try Row.fetchOne(
+                db, sql: SharedSQL.claimJob, arguments: [job, holder, until.sqliteText, now.sqliteText]) != nil
+        }
+    }
+
     public func catalogRefreshes(limit: Int) async throws -> [CatalogRefreshRun] {
         try await read { db in
             try Row.fetchAll(db, sql: SharedSQL.catalogRefreshes, arguments: [max(0, limit)]).map { row in
