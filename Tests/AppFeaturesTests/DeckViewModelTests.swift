@@ -92,16 +92,20 @@ struct DeckViewModelTests {
     @Test("a re-deal that takes longer than the wait shows the hand as it was; what reached the top stays")
     func slowRedeal() async throws {
         Sample.pool(total: 100, into: service)
+        // The server answers the re-deal only once the test has seen the hand shown (a fixed delay raced the wait on
+        // a busy machine).
+        let released = Mutex(false)
         service.onGiveBack { names in
-            try? await Task.sleep(for: .milliseconds(400))
+            while !released.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(5)) }
             return names
         }
         let deck = model(redealWait: .milliseconds(50))
         await deck.send(.appear).value
         for _ in 0..<4 { await deck.send(.like).value }
         let fifth = deck.send(.like)
-        try await Task.sleep(for: .milliseconds(200))
-        #expect(deck.current == Sample.card(5), "shown after the wait")
+        for _ in 0..<2_000 where deck.current != Sample.card(5) { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(deck.current == Sample.card(5), "shown after the wait, while the re-deal is still out")
+        released.withLock { $0 = true }
         await fifth.value
         #expect(deck.current == Sample.card(5), "a card that reached the top is not taken away")
         #expect(deck.cards.dropFirst().first == Sample.card(20))

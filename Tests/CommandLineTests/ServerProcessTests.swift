@@ -231,7 +231,7 @@ struct ServerProcessTests {
             try await Task.sleep(for: .milliseconds(20))
         }
         let after = try #require(drainingAfter, "never draining")
-        #expect(after < .seconds(1))
+        #expect(after < .seconds(5), "at once (milliseconds here; seconds only on a machine busy with the suite)")
         // Still answering while it drains: liveness, and the API.
         #expect(try await send("GET", live).0 == 200)
         #expect(try await send("GET", server.url.appendingPathComponent("v1/trending")).0 == 200)

@@ -87,23 +87,24 @@ struct BackupTests {
                 #expect(try await client.call(.post, "/v1/me/interactions", token: token, json: body).status == .ok)
             }
             let other = try await client.newToken()
-            let stop = Atomic(false)
+            let stream = WriteStream()
             let writer = Task {
-                var batches = 0
-                while !stop.load(ordering: .relaxed) && batches < 400 {
-                    let body = Self.interactions(batches * 5..<batches * 5 + 5, kind: "view", repositories: dealt)
+                while !stream.stop.load(ordering: .relaxed) && stream.written.load(ordering: .relaxed) < 2_000 {
+                    let batch = stream.written.load(ordering: .relaxed)
+                    let body = Self.interactions(batch * 5..<batch * 5 + 5, kind: "view", repositories: dealt)
                     if try await client.call(.post, "/v1/me/interactions", token: other, json: body).status == .ok {
-                        batches += 1
+                        stream.written.add(1, ordering: .relaxed)
                     }
                 }
-                return batches
             }
-            try await Task.sleep(for: .milliseconds(50))
+            // Some batches before the copy, some after: the copy holds a moment in the middle of the stream.
+            try await stream.awaitBatches(3)
             let destination = folder.appendingPathComponent("during.sqlite").path
             let report = try StorageFactory.backup(.sqliteFile(path: path), to: destination)
-            try await Task.sleep(for: .milliseconds(50))
-            stop.store(true, ordering: .relaxed)
-            let batches = try await writer.value
+            try await stream.awaitBatches(stream.written.load(ordering: .relaxed) + 3)
+            stream.stop.store(true, ordering: .relaxed)
+            try await writer.value
+            let batches = stream.written.load(ordering: .relaxed)
             #expect(report.integrity == "ok")
             #expect(report.people == 2)
             #expect(report.interactions > 9 && report.interactions < 9 + batches * 5, "a moment of the stream")
@@ -142,5 +143,16 @@ struct BackupTests {
         }
         #expect(throws: StorageError.self) { try StorageFactory.backup(.sqliteInMemory, to: "/tmp/never.sqlite") }
         #expect(!FileManager.default.fileExists(atPath: "/tmp/never.sqlite"))
+    }
+}
+
+/// Another person's interactions, written batch after batch until stopped.
+final class WriteStream: Sendable {
+    let stop = Atomic(false)
+    let written = Atomic(0)
+
+    /// Waits until `count` batches were written.
+    func awaitBatches(_ count: Int) async throws {
+        while written.load(ordering: .relaxed) < count { try await Task.sleep(for: .milliseconds(5)) }
     }
 }

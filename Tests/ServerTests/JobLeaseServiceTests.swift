@@ -14,18 +14,18 @@ struct JobLeaseServiceTests {
             let store = test.store
             _ = try await store.createUser(tokenHash: "abandoned", at: Date().addingTimeInterval(-40 * 86_400))
             #expect(try await store.statistics().users == 1)
-            // Another server swept a moment ago and holds the job for 0.8 s more.
-            #expect(try await store.claimJob("account-cleanup", holder: "other", until: Date() + 0.8, now: Date()))
+            // Another server swept a moment ago and holds the job for 3 s more.
+            #expect(try await store.claimJob("account-cleanup", holder: "other", until: Date() + 3, now: Date()))
             var service = AccountCleanupService(
                 store: store, age: .seconds(30 * 86_400), clock: ContinuousClock(), logger: ServerHarness.quietLogger)
             service.interval = .milliseconds(50)
             service.lease = JobLease(store: store, job: "account-cleanup", holder: "me", period: service.interval)
             let running = Task { [service] in try await service.run() }
             defer { running.cancel() }
-            try await Task.sleep(for: .milliseconds(400))
+            try await Task.sleep(for: .milliseconds(300))
             #expect(try await store.statistics().users == 1, "the other server holds the job: not swept here")
             var swept = false
-            for _ in 0..<60 where !swept {
+            for _ in 0..<400 where !swept {
                 try await Task.sleep(for: .milliseconds(50))
                 swept = try await store.statistics().users == 0
             }
