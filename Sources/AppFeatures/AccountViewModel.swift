@@ -73,11 +73,7 @@ public final class AccountViewModel {
         case .appear:
             return Task { await load() }
         case .signIn:
-            following?.cancel()
-            notice = nil
-            let task = Task { await signIn() }
-            following = task
-            return task
+            return follow { await self.signIn() }
         case .cancelSignIn:
             following?.cancel()
             following = nil
@@ -139,9 +135,14 @@ public final class AccountViewModel {
     /// back to (the app's `repoverse://auth/github/callback`), or throws when the person closed it.
     @discardableResult
     public func signInInBrowser(authenticate: @escaping @MainActor (URL) async throws -> URL) -> Task<Void, Never> {
+        follow { await self.signInInBrowser(authenticate) }
+    }
+
+    /// Starts a sign-in in place of any under way (cancelling it), with the last one's notice cleared.
+    private func follow(_ signIn: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
         following?.cancel()
         notice = nil
-        let task = Task { await signInInBrowser(authenticate) }
+        let task = Task { await signIn() }
         following = task
         return task
     }

@@ -245,9 +245,12 @@ extension APIHandlers {
                 .init(
                     headers: .init(retryAfter: 1),
                     body: .json(
-                        .init(status: .unavailable, message: "The database is not answering; try again shortly."))))
+                        .init(status: .unavailable, message: Self.databaseNotAnswering))))
         }
     }
+
+    /// What `/health` and `/health/ready` say without the database (the reason stays in the log).
+    static let databaseNotAnswering = "The database is not answering; try again shortly."
 
     func getLiveness(_ input: Operations.GetLiveness.Input) async throws -> Operations.GetLiveness.Output {
         .ok(.init(body: .json(.init(status: .live))))
@@ -264,7 +267,7 @@ extension APIHandlers {
         }
         switch try await getHealth(.init()) {
         case .ok(let ready): return .ok(.init(body: .json(try ready.body.json)))
-        default: return notReady(.unavailable, "The database is not answering; try again shortly.")
+        default: return notReady(.unavailable, Self.databaseNotAnswering)
         }
     }
 
