@@ -46,6 +46,10 @@ public actor PersonSession {
     var state: State?
     /// Whether a background refresh is under way or waiting its turn.
     private var refreshing = false
+    /// Another server changed the taste (``changedElsewhere()``): the next request reads the store before answering.
+    private var changedElsewhereCount = 0
+    /// Told of each change this server makes to the taste (so that other servers read it again).
+    private let announce: @Sendable (String) -> Void
     /// Counts this server's changes to the taste (signals, withdrawals, preferences): a load that saw one happen
     /// while it read the store keeps the session's newer signals and preferences.
     private var localChanges = 0
@@ -61,8 +65,9 @@ public actor PersonSession {
     init(
         userID: String, store: any AccountStore & InteractionStore & DeckStore, served: DealtRecorder,
         refresh: Duration, refreshes: RefreshLimiter,
-        observe: @escaping DealingSessions.DealObserver
+        observe: @escaping DealingSessions.DealObserver, announce: @escaping @Sendable (String) -> Void = { _ in }
     ) {
+        self.announce = announce
         self.userID = userID
         self.store = store
         self.served = served
@@ -162,6 +167,7 @@ public actor PersonSession {
         tasteVersion += 1
         localChanges += 1
         if interactions.contains(where: { $0.kind == .save }) { state?.recentSaves = nil }
+        announce(userID)
     }
 
     /// Takes `repository` off the session's copy of `list` (this server just took it off in the store).
@@ -169,6 +175,7 @@ public actor PersonSession {
         state?.listed[list]?.remove(repository.key)
         state?.recentSaves = nil
         localChanges += 1
+        announce(userID)
     }
 
     /// Forgets the latest `kind` of `repository` (this server just withdrew it in the store): it no longer counts
@@ -185,6 +192,7 @@ public actor PersonSession {
         }
         tasteVersion += 1
         localChanges += 1
+        announce(userID)
     }
 
     /// Applies preferences this server just stored.
@@ -192,13 +200,19 @@ public actor PersonSession {
         state?.preferences = preferences
         tasteVersion += 1
         localChanges += 1
+        announce(userID)
+    }
+
+    /// Another server changed the person's taste or lists: the next request reads them from the store first.
+    public func changedElsewhere() {
+        changedElsewhereCount += 1
     }
 
     /// The session's state: loaded from the store when there is none or it is for another index (the caller waits
     /// for one read of the store, ``DataStore/personRecord(userID:_:)``); answered as it is when due for a refresh,
     /// while the refresh reads the store in the background.
     func current(for index: RecommendationIndex) async throws -> State {
-        if let state, state.index == ObjectIdentifier(index) {
+        if let state, state.index == ObjectIdentifier(index), changedElsewhereCount == 0 {
             if ContinuousClock.now >= state.refreshAt, !refreshing { refreshInBackground(index) }
             return state
         }
@@ -236,6 +250,9 @@ public actor PersonSession {
         // The earliest time zone is UTC−12: no person's local day is earlier than this one.
         let picksFrom = Day(containing: Date().addingTimeInterval(-12 * 3600))
         let changesBefore = localChanges
+        // Changes other servers told of before this read are in it; one told of during it makes the next request read
+        // again.
+        let elsewhereBefore = changedElsewhereCount
         let record = try await store.personRecord(
             userID: userID,
             PersonRecordRequest(served: !servedKnown, recentSaves: Self.recentSavesRead, picksFrom: picksFrom))
@@ -273,6 +290,7 @@ public actor PersonSession {
             if localChanges != changesBefore { loaded.refreshAt = ContinuousClock.now }
             self.state = loaded
         }
+        changedElsewhereCount -= elsewhereBefore
         return self.state!
     }
 }

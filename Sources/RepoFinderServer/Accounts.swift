@@ -16,6 +16,8 @@ final class Accounts: Sendable {
     }
 
     private let store: any AccountStore
+    /// Where other servers hear that tokens ended (nil: the store is not shared).
+    private let channel: (any ClusterChannel)?
     /// Token hash → account, for tokens seen recently. A deleted account's entry only leads to the store's
     /// `unknownUser`, which answers 401 like an unknown token.
     private let accounts = Mutex<[String: Known]>([:])
@@ -25,8 +27,9 @@ final class Accounts: Sendable {
     /// How long a cached token is trusted without asking the store.
     static let trustFor: TimeInterval = 30
 
-    init(store: any AccountStore, maximumCached: Int = 100_000) {
+    init(store: any AccountStore, channel: (any ClusterChannel)? = nil, maximumCached: Int = 100_000) {
         self.store = store
+        self.channel = channel
         self.maximumCached = maximumCached
     }
 
@@ -76,16 +79,30 @@ final class Accounts: Sendable {
         return account.id
     }
 
-    /// Forgets the account of this request's token (it was just deleted), so the token is refused at once.
+    /// Forgets the account of this request's token (it was just deleted), so the token is refused at once here and,
+    /// through the cluster channel, on the other servers.
     func forgetCurrent() {
         guard let token = RequestIdentity.current.token else { return }
         let hash = BearerToken.hash(token)
-        _ = accounts.withLock { $0.removeValue(forKey: hash) }
+        let known = accounts.withLock { $0.removeValue(forKey: hash) }
+        if let known { channel?.publish([.tokensEnded(userID: known.id)]) }
     }
 
-    /// Forgets every cached token of these accounts (merged away, or signed out everywhere).
+    /// Forgets every cached token of these accounts (merged away, or signed out everywhere), here and on the other
+    /// servers.
     func forget(userIDs: Set<String>) {
+        forgetHere(userIDs: userIDs)
+        channel?.publish(userIDs.sorted().map { .tokensEnded(userID: $0) })
+    }
+
+    /// Forgets every cached token of these accounts on this server only (another server ended them).
+    func forgetHere(userIDs: Set<String>) {
         accounts.withLock { accounts in accounts = accounts.filter { !userIDs.contains($0.value.id) } }
+    }
+
+    /// Forgets every cached token: each is checked with the store again at its next request.
+    func forgetAll() {
+        accounts.withLock { $0.removeAll(keepingCapacity: true) }
     }
 
     /// A new token for an existing account (a device that signed in to it); only its hash is stored.
@@ -96,7 +113,7 @@ final class Accounts: Sendable {
     }
 
     /// Ends this request's token, or every token of its account: they are refused at once on this server, and on
-    /// others within ``trustFor``.
+    /// others as soon as the cluster channel tells them (within ``trustFor`` at worst).
     func signOut(userID: String, everywhere: Bool) async throws {
         if everywhere {
             _ = try await store.deleteTokens(userID: userID)
@@ -104,6 +121,7 @@ final class Accounts: Sendable {
         } else if let token = RequestIdentity.current.token {
             _ = try await store.deleteToken(tokenHash: BearerToken.hash(token))
             forgetCurrent()
+            channel?.publish([.tokensEnded(userID: userID)])
         }
     }
 }

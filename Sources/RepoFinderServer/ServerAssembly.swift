@@ -28,9 +28,11 @@ extension APIServer {
         clock: @escaping @Sendable () -> Date
     ) -> APIHandlers {
         let metrics = ServerMetrics()
+        let channel = store.clusterChannel
         let sessions = DealingSessions(
             store: store, served: deck.served, refresh: configuration.sessionRefresh,
-            observe: { duration, cards in metrics.recordDeck(seconds: duration.secondsDouble, cards: cards) })
+            observe: { duration, cards in metrics.recordDeck(seconds: duration.secondsDouble, cards: cards) },
+            announce: { userID in channel?.publish([.tasteChanged(userID: userID)]) })
         let starImporter = github.map { github in
             StarImporter(store: store, github: github, logger: logger) { userID, stars in
                 // The person's next batch reflects the stars; the recommender learns them at its next rebuild.
@@ -38,7 +40,7 @@ extension APIServer {
                 deck.noteSignals(stars.count)
             }
         }
-        let accounts = Accounts(store: store)
+        let accounts = Accounts(store: store, channel: channel)
         let gitHubSignIn: GitHubSignIn? =
             if let github, let signIn {
                 GitHubSignIn(
@@ -55,6 +57,7 @@ extension APIServer {
                             sessions.forget(source)
                             sessions.forget(target)
                             accounts.forget(userIDs: [source])
+                            channel?.publish([.tasteChanged(userID: target)])
                         }))
             } else {
                 nil
@@ -189,6 +192,10 @@ extension APIServer {
             SearchWarmupService(store: store, delay: .seconds(10), clock: ContinuousClock(), logger: logger))
         if let starImporter = api.starImporter {
             application.addServices(GitHubAccountsService(importer: starImporter, signIn: api.signIn))
+        }
+        if let channel = store.clusterChannel {
+            application.addServices(
+                ClusterChangesService(channel: channel, accounts: api.accounts, sessions: api.sessions))
         }
         // Once across the servers sharing the database: each job's lease goes to one of them at a time.
         func lease(_ job: String, every period: Duration) -> JobLease {

@@ -56,6 +56,12 @@ public struct PostgresSettings: Hashable, Sendable, CustomStringConvertible {
     public var schema: String?
     /// Whether to insist on TLS (`sslmode=require`, certificates verified) or not use it (`disable`, the default).
     public var requireTLS: Bool
+    /// Connections this process's pool opens at most (`pool_size`, 1 to 500): the servers' pools together, plus one
+    /// listening connection each, must stay under PostgreSQL's `max_connections` (`docs/deploy.md`).
+    public var poolSize: Int = Self.defaultPoolSize
+
+    /// A pool's connections unless the URL says otherwise.
+    public static let defaultPoolSize = 8
 
     public init(
         host: String = "127.0.0.1", port: Int = 5432, username: String, password: String? = nil,
@@ -95,6 +101,11 @@ public struct PostgresSettings: Hashable, Sendable, CustomStringConvertible {
                 settings.requireTLS = true
             case ("sslmode", let value):
                 throw .invalidPostgresURL(Self.redacted(text), "unknown sslmode '\(value)'")
+            case ("pool_size", let value):
+                guard let size = Int(value), (1...500).contains(size) else {
+                    throw .invalidPostgresURL(Self.redacted(text), "pool_size must be a number from 1 to 500")
+                }
+                settings.poolSize = size
             default:
                 throw .invalidPostgresURL(Self.redacted(text), "unknown parameter '\(item.name)'")
             }

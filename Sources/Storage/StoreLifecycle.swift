@@ -14,9 +14,16 @@ public protocol StoreLifecycle: Sendable {
 
     /// Closes connections; the store is unusable afterwards.
     func close() async throws
+
+    /// How this server hears of changes other servers sharing the database make (``ClusterChannel``); nil when the
+    /// store is not shared (SQLite: one server process).
+    var clusterChannel: (any ClusterChannel)? { get }
 }
 
 extension StoreLifecycle {
+    /// No channel: the store is not shared between servers.
+    public var clusterChannel: (any ClusterChannel)? { nil }
+
     /// Waits until the calling task is cancelled: the store has no background work.
     public func run() async throws {
         while !Task.isCancelled {

@@ -18,12 +18,23 @@ public final class PostgresStorage: SearchIndexedStore {
     let operationDeadline: Duration
     /// The catalog's search index, rebuilt when the catalog version moves (this server's writes or another's).
     public let searchIndex = SearchIndexCache()
+    /// How servers sharing this database tell each other of changes.
+    let channel: PostgresClusterChannel
+    /// How the channel's listening connection connects.
+    private let listening: PostgresConnection.Configuration
 
-    private init(client: PostgresClient, logger: Logger, operationDeadline: Duration) {
+    private init(
+        client: PostgresClient, logger: Logger, operationDeadline: Duration, schema: String?,
+        listening: PostgresConnection.Configuration
+    ) {
         self.client = client
         self.logger = logger
         self.operationDeadline = operationDeadline
+        self.channel = PostgresClusterChannel(schema: schema, client: client, logger: logger)
+        self.listening = listening
     }
+
+    public var clusterChannel: (any ClusterChannel)? { channel }
 
     /// Connects (failing within seconds, with the server's own reason, if it cannot be reached or refuses the login),
     /// creates the schema named in the settings if needed, migrates, and makes the connection pool (which works
@@ -73,12 +84,12 @@ public final class PostgresStorage: SearchIndexedStore {
             database: settings.database,
             tls: settings.requireTLS ? .require(.makeClientConfiguration()) : .disable)
         pooled.options.connectTimeout = .seconds(5)
-        pooled.options.maximumConnections = 8
+        pooled.options.maximumConnections = settings.poolSize
         pooled.options.additionalStartupParameters =
             single.options.additionalStartupParameters + sessionBounds(operationDeadline)
         return PostgresStorage(
             client: PostgresClient(configuration: pooled, backgroundLogger: logger), logger: logger,
-            operationDeadline: operationDeadline)
+            operationDeadline: operationDeadline, schema: settings.schema, listening: single)
     }
 
     /// PostgreSQL's own bounds on a pooled session, a little past `operationDeadline`: a statement (a lock wait
@@ -158,9 +169,12 @@ public final class PostgresStorage: SearchIndexedStore {
         }
     }
 
-    /// Runs the connection pool until the calling task is cancelled.
+    /// Runs the connection pool, and the cluster channel's listening connection, until the calling task is cancelled.
     public func run() async throws {
-        await client.run()
+        await withDiscardingTaskGroup { group in
+            group.addTask { [client] in await client.run() }
+            group.addTask { [channel, listening] in await channel.listen(using: listening) }
+        }
     }
 
     /// Nothing to do: the pool closes its connections when ``run()`` is cancelled.

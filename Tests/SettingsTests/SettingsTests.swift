@@ -111,7 +111,7 @@ struct SettingsTests {
     }
 
     @Test("a value that cannot be used is named with the flag and the variable that set it")
-    func badValues() {
+    func badValues() throws {
         let cases: [(AbsoluteConfigKey, ConfigValue, String)] = [
             ("http.port", "99999", "--port or HTTP_PORT must be a number from 0 to 65535, not '99999'."),
             ("http.port", "eighty", "--port or HTTP_PORT must be a number from 0 to 65535, not 'eighty'."),
@@ -136,6 +136,22 @@ struct SettingsTests {
             try Self.settings(["database.url": "postgres://nobody"]).database()
         } throws: { error in
             (error as? SettingsError)?.description.hasPrefix("--database or DATABASE_URL: ") == true
+        }
+        // A pool's size per server (docs/deploy.md sizes them against max_connections).
+        guard
+            case .postgres(let pooled) = try Self.settings(["database.url": "postgres://a@db/x?pool_size=20"])
+                .database()
+        else { Issue.record("not PostgreSQL"); return }
+        #expect(pooled.poolSize == 20)
+        for size in ["0", "501", "many"] {
+            #expect {
+                try Self.settings([
+                    "database.url": ConfigValue(.string("postgres://a@db/x?pool_size=\(size)"), isSecret: true)
+                ])
+                .database()
+            } throws: { error in
+                (error as? SettingsError)?.description.contains("pool_size must be a number from 1 to 500") == true
+            }
         }
     }
 
