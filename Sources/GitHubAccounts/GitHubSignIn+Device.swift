@@ -1,6 +1,7 @@
 public import Foundation
 import GitHub
 import RepoFinderCore
+import Storage
 
 /// A device sign-in as the person and their app see it.
 public struct DeviceSignIn: Sendable, Equatable {
@@ -21,39 +22,23 @@ public struct DeviceSignIn: Sendable, Equatable {
     public var outcome: SignInOutcome?
 }
 
-/// One device sign-in the server is polling GitHub for.
-struct DeviceAttempt {
-    var userID: String
-    var code: GitHubDeviceCode
-    var view: DeviceSignIn
-    /// GitHub's token once the person authorized; the next status request completes the sign-in with it.
-    var authorized: GitHubAccessToken?
-    /// The task polling GitHub; nil once the attempt ended, or while polling is paused because nobody asks.
-    var task: Task<Void, Never>?
-    /// When a client last asked for the attempt (started it, started it again, or read its status): GitHub is polled
-    /// only within two intervals of it.
-    var lastAsked: ContinuousClock.Instant
-
-    /// Whether it is still waiting for the person (and its code has not expired).
-    func isLive(at now: Date) -> Bool { view.state == .pending && now < view.expiresAt }
-}
-
+/// GitHub's device flow, kept in the store (``DeviceSignInStore``) rather than in one server's memory: whichever server
+/// the device asks polls GitHub for it, when the interval since the last poll (by any server) has passed, so a
+/// restart or another server loses nothing. GitHub is asked only while the device asks.
 extension GitHubSignIn {
-    /// Starts a device sign-in for the account: GitHub's code for the person to type, and a task that polls GitHub.
-    /// While the account has a live attempt, answers that one (GitHub is not asked again); beyond
-    /// ``Configuration/maximumDeviceSignIns`` live attempts server-wide, throws ``SignInError/busy(retryAfter:)``.
+    /// How long a sign-in whose server stopped while finishing it waits before another server finishes it.
+    static let finishingTakeover: TimeInterval = 30
+    static let deviceCodePurpose = "github-device-code"
+    static let deviceTokenPurpose = "github-device-token"
+    /// Where people type a device code on GitHub (when a stored address could not be read back).
+    static let deviceVerificationFallback = URL(string: "https://github.com/login/device")!
+
+    /// Starts a device sign-in for the account: GitHub's code for the person to type. While the account has a live
+    /// attempt, answers that one (GitHub is not asked again); beyond ``Configuration/maximumDeviceSignIns`` live
+    /// attempts across the servers, throws ``SignInError/busy(retryAfter:)``.
     public func beginDevice(userID: String) async throws(SignInError) -> DeviceSignIn {
         guard !isShutDown else { throw .github(.unreachable("the server is stopping")) }
-        let now = Date()
-        endAbandoned(now: now)
-        if let id = devices.first(where: { $0.value.userID == userID && $0.value.isLive(at: now) })?.key,
-            let view = asked(id)
-        {
-            return view
-        }
         if let starting = deviceStarts[userID] { return try await starting.value.get() }
-        let live = devices.values.count { $0.isLive(at: now) } + deviceStarts.count
-        guard live < configuration.maximumDeviceSignIns else { throw .busy(retryAfter: retryAfter(now: now)) }
         let start = Task { await self.startDevice(userID: userID) }
         deviceStarts[userID] = start
         let result = await start.value
@@ -61,8 +46,20 @@ extension GitHubSignIn {
         return try result.get()
     }
 
-    /// Asks GitHub for a device code and keeps the attempt, polling.
     private func startDevice(userID: String) async -> Result<DeviceSignIn, SignInError> {
+        let now = Date()
+        let live: [DeviceSignInRecord]
+        do {
+            try await store.deleteDeviceSignIns(expiredBefore: now - 600)
+            live = try await store.liveDeviceSignIns(now: now)
+        } catch {
+            return .failure(Self.storageError(error))
+        }
+        if let own = live.last(where: { $0.userID == userID }) { return .success(view(of: own)) }
+        guard live.count < configuration.maximumDeviceSignIns else {
+            let seconds = live.first.map { Int($0.expiresAt.timeIntervalSince(now).rounded(.up)) } ?? 1
+            return .failure(.busy(retryAfter: min(60, max(1, seconds))))
+        }
         let code: GitHubDeviceCode
         do {
             code = try await github.requestDeviceCode(app: configuration.app, scope: configuration.scopes)
@@ -72,135 +69,177 @@ extension GitHubSignIn {
             case .github(let error): return .failure(.github(error))
             }
         }
-        guard !isShutDown else { return .failure(.github(.unreachable("the server is stopping"))) }
-        let id = UUID().uuidString.lowercased()
-        let view = DeviceSignIn(
-            id: id, state: .pending, userCode: code.userCode, verificationURI: code.verificationURI,
-            expiresAt: Date() + code.expiresIn.secondsDouble, interval: Int(code.interval.secondsDouble))
-        devices[id] = DeviceAttempt(userID: userID, code: code, view: view, lastAsked: .now)
-        devices[id]?.task = Task { await self.poll(id) }
-        return .success(view)
-    }
-
-    /// Seconds until a live attempt's code expires at the soonest (a slot is sure to be free then), 1 to 60.
-    private func retryAfter(now: Date) -> Int {
-        let soonest = devices.values.filter { $0.isLive(at: now) }.map(\.view.expiresAt).min()
-        let seconds = soonest.map { Int($0.timeIntervalSince(now).rounded(.up)) } ?? 1
-        return min(60, max(1, seconds))
-    }
-
-    /// A device sign-in of the account; once GitHub said yes, this completes it (link or merge) and carries the
-    /// outcome, with the device's new token if it joined another account. Asking resumes polling GitHub if it had
-    /// paused.
-    public func deviceStatus(id: String, userID: String) async throws(SignInError) -> DeviceSignIn {
-        guard devices[id]?.userID == userID, asked(id) != nil, var attempt = devices[id] else {
-            throw .unknownDevice(id)
-        }
-        guard let token = attempt.authorized else { return attempt.view }
-        attempt.authorized = nil
-        devices[id] = attempt
+        let started = Date()
+        let interval = max(1, Int(code.interval.secondsDouble))
+        let record = DeviceSignInRecord(
+            id: UUID().uuidString.lowercased(), userID: userID,
+            sealedDeviceCode: configuration.sealer.seal(code.deviceCode, purpose: Self.deviceCodePurpose),
+            userCode: code.userCode, verificationURI: code.verificationURI.absoluteString,
+            expiresAt: started + code.expiresIn.secondsDouble, interval: interval,
+            nextPollAt: started + Double(interval), updatedAt: started)
         do {
-            let outcome = try await finish(userID: userID, token: token)
-            attempt.view.state = .done
-            attempt.view.outcome = outcome
+            try await store.createDeviceSignIn(record)
         } catch {
-            attempt.view.state = .failed
-            attempt.view.failure = error.description
-            devices[id] = attempt
+            return .failure(Self.storageError(error))
+        }
+        return .success(view(of: record))
+    }
+
+    /// A device sign-in of the account. Asking moves it on: when the interval since the last poll has passed, this
+    /// server polls GitHub once (no other server polls meanwhile); once GitHub said yes, it completes the sign-in
+    /// (link or merge) and answers the outcome, with the device's new token if it joined another account — once: the
+    /// attempt is then over.
+    public func deviceStatus(id: String, userID: String) async throws(SignInError) -> DeviceSignIn {
+        var record: DeviceSignInRecord
+        do {
+            guard let stored = try await store.deviceSignIn(id: id), stored.userID == userID else {
+                throw SignInError.unknownDevice(id)
+            }
+            record = stored
+            let now = Date()
+            if record.state == .pending, record.sealedToken == nil, now >= record.expiresAt {
+                record.state = .expired
+                record.updatedAt = now
+                if try await !store.updateDeviceSignIn(record) { return try await reread(id, userID) }
+                record.version += 1
+            } else if record.state == .pending, record.sealedToken == nil, now >= record.nextPollAt, !isShutDown {
+                // Claimed: this server polls, once; another server asking meanwhile finds the poll taken.
+                var claimed = record
+                claimed.nextPollAt = now + Double(record.interval)
+                claimed.updatedAt = now
+                guard try await store.updateDeviceSignIn(claimed) else { return try await reread(id, userID) }
+                claimed.version += 1
+                record = try await poll(claimed)
+            }
+        } catch let error as SignInError {
+            throw error
+        } catch {
+            throw Self.storageError(error)
+        }
+        let finishable =
+            record.sealedToken != nil
+            && (record.state == .pending
+                || (record.state == .finishing
+                    && Date().timeIntervalSince(record.updatedAt) > Self.finishingTakeover))
+        guard finishable else { return view(of: record) }
+        return try await finishDevice(record)
+    }
+
+    /// Reads the sign-in again after another server updated it first.
+    private func reread(_ id: String, _ userID: String) async throws -> DeviceSignIn {
+        guard let stored = try await store.deviceSignIn(id: id), stored.userID == userID else {
+            throw SignInError.unknownDevice(id)
+        }
+        return view(of: stored)
+    }
+
+    /// Polls GitHub once for `record` (claimed) and saves what it said.
+    private func poll(_ record: DeviceSignInRecord) async throws -> DeviceSignInRecord {
+        var record = record
+        guard let deviceCode = configuration.sealer.open(record.sealedDeviceCode, purpose: Self.deviceCodePurpose)
+        else {
+            record.state = .failed
+            record.failure = "This sign-in can no longer be read by the server (its key changed); start again."
+            return try await save(record)
+        }
+        do {
+            switch try await github.pollDeviceToken(app: configuration.app, deviceCode: deviceCode) {
+            case .authorized(let token):
+                record.sealedToken = configuration.sealer.seal(
+                    ([token.value] + token.scopes).joined(separator: " "), purpose: Self.deviceTokenPurpose)
+            case .pending: break
+            case .slowDown(let interval):
+                record.interval = max(record.interval, Int(interval.secondsDouble))
+                record.nextPollAt = Date() + Double(record.interval)
+            case .expired: record.state = .expired
+            case .denied: record.state = .denied
+            }
+            record.failures = 0
+        } catch {
+            // A refusal is final; GitHub out of reach is tried again at the next ask, three times in a row at most.
+            record.failures += 1
+            if case .refused = error { record.failures = 3 }
+            if record.failures >= 3 {
+                record.state = .failed
+                record.failure = error.description
+            }
+        }
+        return try await save(record)
+    }
+
+    /// Saves `record` (read at its version); what the store holds if another server saved first.
+    private func save(_ record: DeviceSignInRecord) async throws -> DeviceSignInRecord {
+        var record = record
+        record.updatedAt = Date()
+        if try await store.updateDeviceSignIn(record) {
+            record.version += 1
+            return record
+        }
+        return try await store.deviceSignIn(id: record.id) ?? record
+    }
+
+    /// Completes an authorized sign-in, if no other server is doing so: links or merges, then forgets the attempt.
+    private func finishDevice(_ record: DeviceSignInRecord) async throws(SignInError) -> DeviceSignIn {
+        var claimed = record
+        claimed.state = .finishing
+        claimed.updatedAt = Date()
+        let words: String?
+        do {
+            guard try await store.updateDeviceSignIn(claimed) else {
+                return try await reread(record.id, record.userID)
+            }
+            claimed.version += 1
+            words = record.sealedToken.flatMap {
+                configuration.sealer.open($0, purpose: Self.deviceTokenPurpose)
+            }
+        } catch let error as SignInError {
+            throw error
+        } catch {
+            throw Self.storageError(error)
+        }
+        let parts = words?.split(separator: " ").map(String.init) ?? []
+        var view = view(of: record)
+        do throws(SignInError) {
+            guard let value = parts.first else { throw .invalidCode }
+            let outcome = try await finish(
+                userID: record.userID, token: GitHubAccessToken(value: value, scopes: Array(parts.dropFirst())))
+            view.state = .done
+            view.outcome = outcome
+        } catch {
+            claimed.state = .failed
+            claimed.failure = error.description
+            claimed.sealedToken = nil
+            _ = try? await store.updateDeviceSignIn(claimed)
             throw error
         }
-        // Told once: the attempt is over, and a device that joined another account has a new token now.
-        devices[id] = nil
-        return attempt.view
+        // Told once: the attempt is over (a merge may have deleted it with the device's account already).
+        try? await store.deleteDeviceSignIn(id: record.id)
+        return view
     }
 
-    /// Notes that a client asked for attempt `id` now: a paused attempt polls GitHub again, one whose code expired
-    /// meanwhile ends as expired. Its view, or nil when there is no such attempt.
-    private func asked(_ id: String) -> DeviceSignIn? {
-        guard var attempt = devices[id] else { return nil }
-        attempt.lastAsked = .now
-        let paused = attempt.view.state == .pending && attempt.authorized == nil && attempt.task == nil
-        if paused, Date() >= attempt.view.expiresAt {
-            attempt.view.state = .expired
-            forgetEnded(after: .seconds(600), id)
-        } else if paused, !isShutDown {
-            attempt.task = Task { await self.poll(id) }
-        }
-        devices[id] = attempt
-        return attempt.view
+    /// What the device is told of `record`.
+    private func view(of record: DeviceSignInRecord) -> DeviceSignIn {
+        let state: DeviceSignIn.State =
+            switch record.state {
+            case .pending, .finishing: Date() >= record.expiresAt && record.sealedToken == nil ? .expired : .pending
+            case .denied: .denied
+            case .expired: .expired
+            case .failed: .failed
+            }
+        return DeviceSignIn(
+            id: record.id, state: state, userCode: record.userCode,
+            verificationURI: URL(string: record.verificationURI) ?? Self.deviceVerificationFallback,
+            expiresAt: record.expiresAt, interval: record.interval, failure: record.failure)
     }
 
-    /// Ends the attempts nobody polls for any more whose code has expired (paused, or authorized but never asked
-    /// for), so that they neither stay nor count.
-    private func endAbandoned(now: Date) {
-        for (id, attempt) in devices
-        where attempt.view.state == .pending && attempt.task == nil && now >= attempt.view.expiresAt {
-            devices[id]?.view.state = .expired
-            devices[id]?.authorized = nil
-            forgetEnded(after: .seconds(600), id)
-        }
+    static func storageError(_ error: any Error) -> SignInError {
+        if let error = error as? SignInError { return error }
+        if let error = error as? StorageError { return .storage(error) }
+        return .storage(.unavailable("\(error)"))
     }
 
-    /// Stops every device sign-in's polling (the server is stopping).
+    /// Stops taking new device sign-ins (the server is stopping); those under way stay in the store for the others.
     public func shutdown() async {
         isShutDown = true
-        let tasks = devices.values.compactMap(\.task)
-        for task in tasks { task.cancel() }
-        for task in tasks { await task.value }
-    }
-
-    /// Polls GitHub for one attempt until the person answers, the code expires, polling fails for good, or nobody
-    /// has asked for the attempt for two intervals (then polling pauses until someone asks: ``asked(_:)``).
-    private func poll(_ id: String) async {
-        var failures = 0
-        while let attempt = devices[id], attempt.view.state == .pending, attempt.authorized == nil {
-            do {
-                try await Task.sleep(for: .seconds(attempt.view.interval))
-            } catch {
-                return
-            }
-            guard let current = devices[id] else { return }
-            guard current.view.state == .pending else { break }
-            if Date() >= current.view.expiresAt {
-                devices[id]?.view.state = .expired
-                break
-            }
-            if ContinuousClock.now - current.lastAsked > .seconds(2 * current.view.interval) {
-                devices[id]?.task = nil
-                return
-            }
-            do {
-                switch try await github.pollDeviceToken(app: configuration.app, deviceCode: current.code.deviceCode) {
-                case .authorized(let token): devices[id]?.authorized = token
-                case .pending: break
-                case .slowDown(let interval): devices[id]?.view.interval = Int(interval.secondsDouble)
-                case .expired: devices[id]?.view.state = .expired
-                case .denied: devices[id]?.view.state = .denied
-                }
-                failures = 0
-            } catch {
-                // A refusal is final; GitHub out of reach is tried again, three times in a row at most.
-                failures += 1
-                if case .refused = error { failures = 3 }
-                if failures >= 3 {
-                    devices[id]?.view.state = .failed
-                    devices[id]?.view.failure = error.description
-                }
-            }
-        }
-        devices[id]?.task = nil
-        forgetEnded(after: .seconds(600), id)
-    }
-
-    /// An ended attempt is kept a while so the device can read how it ended, then forgotten.
-    private func forgetEnded(after delay: Duration, _ id: String) {
-        Task { [weak self] in
-            try? await Task.sleep(for: delay)
-            await self?.forget(id)
-        }
-    }
-
-    private func forget(_ id: String) {
-        if let attempt = devices[id], attempt.view.state != .pending { devices[id] = nil }
     }
 }

@@ -51,13 +51,12 @@ public actor GitHubSignIn {
     /// Makes a token for an account (a device joining it) and returns it; only its hash is stored.
     public typealias TokenIssuer = @Sendable (_ userID: String) async throws -> String
 
-    let store: any AccountStore
+    let store: any AccountStore & DeviceSignInStore
     let github: GitHubClient
     let configuration: Configuration
     let logger: Logger
     let issueToken: TokenIssuer
     let hooks: MergeHooks
-    var devices: [String: DeviceAttempt] = [:]
     /// Device sign-ins being started (GitHub asked for a code), by account: a second start waits for the first.
     var deviceStarts: [String: Task<Result<DeviceSignIn, SignInError>, Never>] = [:]
     /// Web sign-in states already used once (see ``spend(_:)``), until they would have expired anyway.
@@ -65,7 +64,7 @@ public actor GitHubSignIn {
     var isShutDown = false
 
     public init(
-        store: any AccountStore, github: GitHubClient, configuration: Configuration, logger: Logger,
+        store: any AccountStore & DeviceSignInStore, github: GitHubClient, configuration: Configuration, logger: Logger,
         issueToken: @escaping TokenIssuer, hooks: MergeHooks = MergeHooks()
     ) {
         self.store = store

@@ -22,6 +22,31 @@ enum PostgresSchema {
         (13, "Ask threads, their messages, questions asked per month", version13),
         (14, "Ask threads read a page at a time", version14),
         (15, "leases on work that runs once across servers", version15),
+        (16, "device sign-ins under way, shared by the servers", version16),
+    ]
+
+    /// Device sign-ins under way (``DeviceSignInStore``): any server answers the polling device.
+    static let version16 = [
+        """
+        CREATE TABLE device_sign_ins (
+            id TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            device_code TEXT NOT NULL,
+            user_code TEXT NOT NULL,
+            verification_uri TEXT NOT NULL,
+            expires_at TIMESTAMPTZ NOT NULL,
+            poll_interval INTEGER NOT NULL,
+            state TEXT NOT NULL,
+            failure TEXT,
+            token TEXT,
+            next_poll_at TIMESTAMPTZ NOT NULL,
+            failures INTEGER NOT NULL,
+            updated_at TIMESTAMPTZ NOT NULL,
+            version INTEGER NOT NULL
+        )
+        """,
+        "CREATE INDEX device_sign_ins_live ON device_sign_ins(state, expires_at)",
+        "CREATE INDEX device_sign_ins_user ON device_sign_ins(user_id)",
     ]
 
     /// Who runs each job that must run once across servers, until when (``JobLeaseStore``).

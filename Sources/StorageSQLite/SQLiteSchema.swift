@@ -64,8 +64,33 @@ enum SQLiteSchema {
         migrator.registerMigration("v15: leases on work that runs once across servers") { db in
             try db.execute(sql: version15)
         }
+        migrator.registerMigration("v16: device sign-ins under way, shared by the servers") { db in
+            try db.execute(sql: version16)
+        }
         return migrator
     }
+
+    /// Device sign-ins under way (``DeviceSignInStore``): a restart loses none.
+    static let version16 = """
+        CREATE TABLE device_sign_ins (
+            id TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            device_code TEXT NOT NULL,
+            user_code TEXT NOT NULL,
+            verification_uri TEXT NOT NULL,
+            expires_at TEXT NOT NULL,
+            poll_interval INTEGER NOT NULL,
+            state TEXT NOT NULL,
+            failure TEXT,
+            token TEXT,
+            next_poll_at TEXT NOT NULL,
+            failures INTEGER NOT NULL,
+            updated_at TEXT NOT NULL,
+            version INTEGER NOT NULL
+        );
+        CREATE INDEX device_sign_ins_live ON device_sign_ins(state, expires_at);
+        CREATE INDEX device_sign_ins_user ON device_sign_ins(user_id);
+        """
 
     /// Who runs each job that must run once across servers, until when (``JobLeaseStore``).
     static let version15 = """
