@@ -24,7 +24,7 @@ extension APIHandlers {
         } catch {
             throw APIError.badRequest(error.description)
         }
-        try chargeNewFilter(filter, userID: userID, recommender: deck.recommender)
+        try await chargeNewFilter(filter, userID: userID, recommender: deck.recommender)
         var preferences = try await store.preferences(userID: userID) ?? UserPreferences()
         preferences.deckFilter = filter.isEmpty ? nil : filter
         try await store.setPreferences(preferences, userID: userID)
@@ -35,10 +35,10 @@ extension APIHandlers {
     /// Charges a filter the recommender has not resolved today to the client's address and to the account: working
     /// one out reads the whole catalog, so a stream of made-up filters would cost everyone's decks. 429
     /// `filter_budget` over either budget; a filter in use costs nothing.
-    func chargeNewFilter(_ filter: DeckFilter, userID: String, recommender: Recommender) throws(APIError) {
+    func chargeNewFilter(_ filter: DeckFilter, userID: String, recommender: Recommender) async throws(APIError) {
         guard let newFilters, !recommender.hasResolved(filter, now: clock()) else { return }
         for key in ["address " + RequestIdentity.current.clientAddress, "account " + userID] {
-            if let wait = newFilters.take(key) {
+            if let wait = await newFilters.admit(key) {
                 throw APIError(
                     .tooManyRequests, code: "filter_budget",
                     message: "Too many new deck filters at once; retry after \(wait) s, or deal within one already "

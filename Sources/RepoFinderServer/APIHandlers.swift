@@ -99,7 +99,7 @@ struct APIHandlers: APIProtocol {
     ) {
         let userID = try await accounts.authenticate()
         let size = try InputMapping.limit(limit, default: 20, maximum: 50)
-        if let filter { try chargeNewFilter(filter, userID: userID, recommender: recommender) }
+        if let filter { try await chargeNewFilter(filter, userID: userID, recommender: recommender) }
         return try await sessions.session(userID).deal(size: size, choosing: filter, recommender: recommender)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GitHub
 import HTTPTypes
+import Storage
 import Synchronization
 
 /// How the server's GitHub rate limit is shared, so that no client can spend it for everyone.
@@ -38,14 +39,14 @@ final class GitHubBudget: Sendable {
     }
 
     init(
-        server: GitHubClient?, configuration: ServerConfiguration,
+        server: GitHubClient?, configuration: ServerConfiguration, shared: (any SharedRateLimits)? = nil,
         personal: @escaping @Sendable (_ userID: String) async -> GitHubClient? = { _ in nil },
         now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.server = server
         self.reservePercent = configuration.githubReservePercent
-        self.lookups = configuration.githubLookupLimit.map { RateLimiter(limit: $0) }
-        self.imports = configuration.starImportLimit.map { RateLimiter(limit: $0) }
+        self.lookups = configuration.githubLookupLimit.map { RateLimiter(limit: $0, scope: "lookups", shared: shared) }
+        self.imports = configuration.starImportLimit.map { RateLimiter(limit: $0, scope: "imports", shared: shared) }
         self.personal = personal
         self.now = now
     }
@@ -57,10 +58,10 @@ final class GitHubBudget: Sendable {
         guard let server else { return nil }
         if let userID, let own = await personal(userID) {
             // Their own GitHub limit: only the account's budget applies (it bounds what they add to the catalog).
-            try charge(spending, keys: ["account " + userID])
+            try await charge(spending, keys: ["account " + userID])
             return own
         }
-        try charge(
+        try await charge(
             spending,
             keys: ["address " + RequestIdentity.current.clientAddress] + (userID.map { ["account " + $0] } ?? []))
         try await checkReserve(of: server, for: spending, taking: true)
@@ -78,10 +79,10 @@ final class GitHubBudget: Sendable {
         }
     }
 
-    private func charge(_ spending: Spending, keys: [String]) throws(APIError) {
+    private func charge(_ spending: Spending, keys: [String]) async throws(APIError) {
         guard let limiter = spending == .lookup ? lookups : imports else { return }
         for key in keys {
-            if let wait = limiter.take(key) {
+            if let wait = await limiter.admit(key) {
                 let whose = key.hasPrefix("account") ? "your account" : "your address"
                 throw APIError(
                     .tooManyRequests, code: "github_budget",

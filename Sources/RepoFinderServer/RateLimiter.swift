@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 import Synchronization
 
 /// How fast one client may go: a token bucket that refills `perSecond` and holds at most `burst`.
@@ -15,6 +16,11 @@ public struct RateLimit: Hashable, Sendable {
 /// Token buckets by key (a well-formed bearer token or a client address). Thread-safe; memory stays bounded by
 /// dropping buckets that have refilled completely (they carry no information) once there are many. Keys are short:
 /// callers never key on unchecked client input (see ``BearerToken/isWellFormed(_:)``).
+///
+/// With `shared` buckets (servers sharing PostgreSQL), ``admit(_:cost:)`` asks them too, after this server's own: a
+/// client spreading its requests over several servers gets no more than the limit in all. Shared keys are the
+/// limiter's `scope` and a hash of the key (no token or address is stored). Should the database not answer, this
+/// server's own buckets decide.
 final class RateLimiter: Sendable {
     private struct Bucket {
         var tokens: Double
@@ -24,10 +30,24 @@ final class RateLimiter: Sendable {
     private let limit: RateLimit
     private let buckets = Mutex<[String: Bucket]>([:])
     private let maximumKeys: Int
+    private let scope: String
+    private let shared: (any SharedRateLimits)?
 
-    init(limit: RateLimit, maximumKeys: Int = 20_000) {
+    init(limit: RateLimit, scope: String = "", shared: (any SharedRateLimits)? = nil, maximumKeys: Int = 20_000) {
         self.limit = limit
+        self.scope = scope
+        self.shared = shared
         self.maximumKeys = maximumKeys
+    }
+
+    /// Takes `cost` for `key` from this server's bucket, then from the shared one (if any): nil when both allow it,
+    /// else how many whole seconds to wait.
+    func admit(_ key: String, cost: Double = 1) async -> Int? {
+        if let wait = take(key, cost: cost) { return wait }
+        guard let shared else { return nil }
+        return try? await shared.takeShared(
+            key: scope + " " + BearerToken.hash(key), cost: min(cost, limit.burst), perSecond: limit.perSecond,
+            burst: limit.burst)
     }
 
     /// Takes `cost` tokens for `key` (a request's weight; see ``RequestCost``): nil when allowed, else how many whole

@@ -70,7 +70,9 @@ extension APIServer {
             } else {
                 nil
             }
-        let githubBudget = GitHubBudget(server: github, configuration: configuration) { userID in
+        let githubBudget = GitHubBudget(
+            server: github, configuration: configuration, shared: store.sharedRateLimits
+        ) { userID in
             // A person signed in with GitHub asks GitHub with their own token.
             guard let gitHubSignIn, let github, let token = try? await gitHubSignIn.accessToken(userID: userID) else {
                 return nil
@@ -88,7 +90,9 @@ extension APIServer {
                 // Said to a person: what to set is in the server's log (`serve` names the variables).
                 : "Sign-in with GitHub is not offered on this server; everything else works without an account.",
             starBack: starBack, logger: logger, finder: finder, githubBudget: githubBudget,
-            newFilters: configuration.newFilterLimit.map { RateLimiter(limit: $0) },
+            newFilters: configuration.newFilterLimit.map {
+                RateLimiter(limit: $0, scope: "filters", shared: store.sharedRateLimits)
+            },
             trendingCache: ExpiringCache(), historyCache: ExpiringCache(), clock: clock,
             askLimit: configuration.askQuota, askEngine: AnswerEngine(writer: askWriter),
             askThreadLimit: configuration.askThreadLimit, readiness: readiness)
@@ -101,15 +105,20 @@ extension APIServer {
         configuration: ServerConfiguration, api: APIHandlers, web: WebApp?
     ) throws -> Router<ServerContext> {
         let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
+        let shared = api.store.sharedRateLimits
         router.add(middleware: RequestLogMiddleware(metrics: api.metrics))
         var pageNotFound: ErrorMiddleware<ServerContext>.PageNotFound?
         if let web { pageNotFound = { path in web.unknownPage(path) } }
         router.add(middleware: ErrorMiddleware<ServerContext>(pageNotFound: pageNotFound))
         router.add(
             middleware: RateLimitMiddleware(
-                perToken: configuration.perTokenLimit.map { RateLimiter(limit: $0) },
-                perAddress: configuration.perAddressLimit.map { RateLimiter(limit: $0) },
-                accountCreation: configuration.accountCreationLimit.map { RateLimiter(limit: $0) },
+                perToken: configuration.perTokenLimit.map { RateLimiter(limit: $0, scope: "token", shared: shared) },
+                perAddress: configuration.perAddressLimit.map {
+                    RateLimiter(limit: $0, scope: "address", shared: shared)
+                },
+                accountCreation: configuration.accountCreationLimit.map {
+                    RateLimiter(limit: $0, scope: "accounts", shared: shared)
+                },
                 trustedProxies: configuration.trustedProxies))
         router.add(middleware: BodyLimitMiddleware(maximumBodySize: configuration.maximumBodySize))
         router.add(

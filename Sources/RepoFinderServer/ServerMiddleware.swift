@@ -81,15 +81,16 @@ struct RateLimitMiddleware: RouterMiddleware {
             address = identity.clientAddress
         }
         let cost = RequestCost.of(request.method, route: context.endpointPath)
-        if let perAddress, let wait = perAddress.take(address, cost: cost) {
+        if let perAddress, let wait = await perAddress.admit(address, cost: cost) {
             throw APIError.rateLimited(retryAfter: wait, scope: "address")
         }
         // A malformed token gets its 401 without a bucket: keying on it would let anyone grow the limiter's memory.
-        if let perToken, let token, BearerToken.isWellFormed(token), let wait = perToken.take(token, cost: cost) {
+        if let perToken, let token, BearerToken.isWellFormed(token), let wait = await perToken.admit(token, cost: cost)
+        {
             throw APIError.rateLimited(retryAfter: wait, scope: "token")
         }
         if request.method == .post, context.endpointPath == "/v1/users", let accountCreation,
-            let wait = accountCreation.take(address)
+            let wait = await accountCreation.admit(address)
         {
             throw APIError(
                 .tooManyRequests, code: "rate_limited",

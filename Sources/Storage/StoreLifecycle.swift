@@ -18,11 +18,17 @@ public protocol StoreLifecycle: Sendable {
     /// How this server hears of changes other servers sharing the database make (``ClusterChannel``); nil when the
     /// store is not shared (SQLite: one server process).
     var clusterChannel: (any ClusterChannel)? { get }
+
+    /// Rate-limit buckets shared by the servers (``SharedRateLimits``); nil when the store is not shared.
+    var sharedRateLimits: (any SharedRateLimits)? { get }
 }
 
 extension StoreLifecycle {
     /// No channel: the store is not shared between servers.
     public var clusterChannel: (any ClusterChannel)? { nil }
+
+    /// None: the store is not shared between servers.
+    public var sharedRateLimits: (any SharedRateLimits)? { nil }
 
     /// Waits until the calling task is cancelled: the store has no background work.
     public func run() async throws {

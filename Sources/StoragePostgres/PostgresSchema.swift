@@ -22,11 +22,14 @@ enum PostgresSchema {
         (13, "Ask threads, their messages, questions asked per month", version13),
         (14, "Ask threads read a page at a time", version14),
         (15, "leases on work that runs once across servers", version15),
-        (16, "device sign-ins under way, shared by the servers", version16),
+        (16, "device sign-ins under way and rate limits, shared by the servers", version16),
     ]
 
-    /// Device sign-ins under way (``DeviceSignInStore``): any server answers the polling device.
+    /// Device sign-ins under way (``DeviceSignInStore``): any server answers the polling device. Rate-limit buckets
+    /// (``SharedRateLimits``): each key's theoretical arrival time, in seconds since 1970 by the database's clock; not
+    /// written to the log (a crash forgets them, which only gives clients a full bucket).
     static let version16 = [
+        "CREATE UNLOGGED TABLE rate_limits (key TEXT PRIMARY KEY, tat DOUBLE PRECISION NOT NULL)",
         """
         CREATE TABLE device_sign_ins (
             id TEXT PRIMARY KEY,

@@ -169,11 +169,13 @@ public final class PostgresStorage: SearchIndexedStore {
         }
     }
 
-    /// Runs the connection pool, and the cluster channel's listening connection, until the calling task is cancelled.
+    /// Runs the connection pool, the cluster channel's listening connection and the shared rate limits' upkeep, until
+    /// the calling task is cancelled.
     public func run() async throws {
         await withDiscardingTaskGroup { group in
             group.addTask { [client] in await client.run() }
             group.addTask { [channel, listening] in await channel.listen(using: listening) }
+            group.addTask { await self.forgetFullBuckets() }
         }
     }
 
@@ -292,6 +294,9 @@ extension Int: PostgresBindable {
     func bind(into bindings: inout PostgresBindings) { bindings.append(self) }
 }
 extension Int64: PostgresBindable {
+    func bind(into bindings: inout PostgresBindings) { bindings.append(self) }
+}
+extension Double: PostgresBindable {
     func bind(into bindings: inout PostgresBindings) { bindings.append(self) }
 }
 extension Bool: PostgresBindable {

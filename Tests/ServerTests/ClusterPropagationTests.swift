@@ -16,6 +16,7 @@ struct ClusterPropagationTests {
 
     /// Three servers, each over its own connection pool and listening connection to `test`'s database.
     static func withThreeServers(
+        configuration: ServerConfiguration = .unlimited,
         _ body: @Sendable ([any TestClientProtocol]) async throws -> Void
     ) async throws {
         try await withStore(.postgres) { test in
@@ -34,7 +35,7 @@ struct ClusterPropagationTests {
                     for store in [test.store, second, third] {
                         applications.append(
                             try APIServer.makeApplication(
-                                configuration: .unlimited, store: store,
+                                configuration: configuration, store: store,
                                 deck: try await APIServer.makeDeck(store: store, logger: logger), logger: logger))
                     }
                     let (first, middle, last) = (applications[0], applications[1], applications[2])
@@ -114,6 +115,27 @@ struct ClusterPropagationTests {
                 print("cluster: a sign-out reached server \(number + 2) in \(Int(measured * 1000)) ms")
                 #expect(measured < 1)
             }
+        }
+    }
+
+    @Test(
+        "a client spreading its requests over three servers gets no more than the limit in all",
+        .enabled(if: Engine.available.contains(.postgres)))
+    func sharedLimits() async throws {
+        var configuration = ServerConfiguration.unlimited
+        // Ten at once, then one every 100 s: a request a server answers is one the others cannot.
+        configuration.perTokenLimit = RateLimit(perSecond: 0.01, burst: 10)
+        try await Self.withThreeServers(configuration: configuration) { servers in
+            let token = try await servers[0].newToken()
+            var statuses: [Int] = []
+            for request in 0..<30 {
+                let answer = try await servers[request % 3].call(.get, "/v1/me/account", token: token)
+                statuses.append(Int(answer.status.code))
+                if answer.status == .tooManyRequests { #expect(Int(answer.headers[.retryAfter] ?? "") ?? 0 >= 1) }
+            }
+            print("cluster: 30 requests over 3 servers, limit 10: \(statuses.count { $0 == 200 }) allowed")
+            #expect(statuses.count { $0 == 200 } == 10, "\(statuses)")
+            #expect(statuses.count { $0 == 429 } == 20)
         }
     }
 }
