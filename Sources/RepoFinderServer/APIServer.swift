@@ -33,7 +33,8 @@ public enum APIServer {
             configuration: configuration, store: store, deck: deck, github: github, signIn: signIn,
             askWriter: askWriter, readiness: readiness, logger: logger, clock: clock)
         let router = try buildRouter(configuration: configuration, api: api, web: web)
-        return buildApplication(router: router, configuration: configuration, api: api, github: github, logger: logger)
+        return try buildApplication(
+            router: router, configuration: configuration, api: api, github: github, logger: logger)
     }
 
     /// Runs a server until SIGTERM or SIGINT, in one service group: the store's background work first, then the

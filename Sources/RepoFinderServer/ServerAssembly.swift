@@ -6,6 +6,7 @@ import GitHub
 import GitHubAccounts
 import Hummingbird
 import HummingbirdCore
+import HummingbirdHTTP2
 import Logging
 import OpenAPIHummingbird
 import OpenAPIRuntime
@@ -106,7 +107,12 @@ extension APIServer {
     ) throws -> Router<ServerContext> {
         let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
         let shared = api.store.sharedRateLimits
-        router.add(middleware: RequestLogMiddleware(metrics: api.metrics))
+        router.add(
+            middleware: RequestLogMiddleware(
+                metrics: api.metrics,
+                https: HTTPSPolicy(
+                    servesTLS: configuration.tls != nil, trustedProxies: configuration.trustedProxies,
+                    hstsSeconds: configuration.hstsSeconds)))
         var pageNotFound: ErrorMiddleware<ServerContext>.PageNotFound?
         if let web { pageNotFound = { path in web.unknownPage(path) } }
         router.add(middleware: ErrorMiddleware<ServerContext>(pageNotFound: pageNotFound))
@@ -123,7 +129,8 @@ extension APIServer {
         router.add(middleware: BodyLimitMiddleware(maximumBodySize: configuration.maximumBodySize))
         router.add(
             middleware: SignInCallbackMiddleware(
-                publicURL: configuration.publicURL, trustedProxies: configuration.trustedProxies))
+                publicURL: configuration.publicURL, trustedProxies: configuration.trustedProxies,
+                servesTLS: configuration.tls != nil))
         router.add(middleware: CatalogAgeMiddleware(deck: api.deck))
         let document = Self.document
         router.get("openapi.yaml") { _, _ in
@@ -176,22 +183,47 @@ extension APIServer {
     static func buildApplication(
         router: Router<ServerContext>, configuration: ServerConfiguration, api: APIHandlers, github: GitHubClient?,
         logger: Logger
-    ) -> some ApplicationProtocol {
+    ) throws -> some ApplicationProtocol {
         let registry = ConnectionRegistry(
             perAddress: configuration.maximumConnectionsPerAddress, trusted: configuration.trustedProxies)
         let (idle, requestTimeout) = (configuration.idleTimeout, configuration.requestTimeout)
+        let http1 = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [
+                ConnectionGuard(idleTimeout: idle, requestTimeout: requestTimeout, registry: registry)
+            ])
+        let certificates = try configuration.tls.map { try TLSCertificates($0) }
+        // The port the server is bound to (the configured one, or the system's choice for 0): where redirects go.
+        let boundPort = BoundPort(configuration.port)
+        // Over TLS, HTTP/2 when the client offers it (ALPN), HTTP/1.1 otherwise; each HTTP/2 stream is guarded as a
+        // connection is.
+        let server: HTTPServerBuilder =
+            if let certificates {
+                try .http2Upgrade(
+                    tlsConfiguration: certificates.serverConfiguration(),
+                    configuration: .init(idleTimeout: idle, streamConfiguration: http1))
+            } else {
+                .http1(configuration: http1)
+            }
         var application = Application(
             router: router,
-            server: .http1(
-                configuration: .init(
-                    additionalChannelHandlers: [
-                        ConnectionGuard(idleTimeout: idle, requestTimeout: requestTimeout, registry: registry)
-                    ])),
+            server: server,
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "RepoFinder",
                 availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
-            onServerRunning: { [readiness = api.readiness] _ in readiness.markServing() },
+            onServerRunning: { [readiness = api.readiness] channel in
+                boundPort.set(channel.localAddress?.port ?? configuration.port)
+                readiness.markServing()
+            },
             logger: logger)
+        if let certificates {
+            application.addServices(TLSReloadService(certificates: certificates, logger: logger))
+            if let port = configuration.httpRedirectPort {
+                application.addServices(
+                    HTTPSRedirect.application(
+                        host: configuration.host, port: port, httpsPort: boundPort.get,
+                        logger: logger))
+            }
+        }
         let (store, deck) = (api.store, api.deck)
         application.addServices(
             RecommenderRebuildService(

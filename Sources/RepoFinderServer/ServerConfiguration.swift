@@ -57,6 +57,14 @@ public struct ServerConfiguration: Hashable, Sendable {
     /// check moves new requests elsewhere before the server stops taking connections. 0 by default: a lone server
     /// has no proxy to tell, and Ctrl-C should stop it at once; behind a proxy, a few of its check intervals.
     public var drainTime: Duration = .zero
+    /// The certificate and key when the server speaks HTTPS itself (HTTP/2 where the client offers it); nil: plain
+    /// HTTP (alone on a developer's machine, or behind a proxy that terminates TLS).
+    public var tls: TLSFiles?
+    /// With ``tls``: a port where plain HTTP requests are answered `308` to the same address over HTTPS; nil: none.
+    public var httpRedirectPort: Int?
+    /// `Strict-Transport-Security`'s `max-age`, sent on answers that went over HTTPS (served with ``tls``, or through
+    /// a trusted proxy that says `X-Forwarded-Proto: https`); 0: never sent.
+    public var hstsSeconds = 31_536_000
     /// GitHub lookups (repositories the catalog lacks) per client address and per account; nil: no limit.
     public var githubLookupLimit: RateLimit? = RateLimit(perSecond: 60.0 / 3_600, burst: 20)
     /// Star imports started per client address and per account; nil: no limit.

@@ -12,6 +12,7 @@ import RepoFinderCore
 struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let metrics: ServerMetrics
+    var https = HTTPSPolicy()
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -30,6 +31,7 @@ struct RequestLogMiddleware: RouterMiddleware {
         metrics.record(route: route, method: request.method.rawValue, status: response.status.code, seconds: seconds)
         response.headers[.requestID] = context.id
         ResponseHeaders.stamp(&response, for: request)
+        https.stamp(&response, for: request, from: context.clientAddress)
         context.logger.info(
             "request",
             metadata: [

@@ -54,10 +54,13 @@ struct SignInCallbackMiddleware: RouterMiddleware {
     /// accepts nothing (``Settings`` refuses one before it gets here).
     let configured: SignInCallback??
     let trustedProxies: TrustedProxies
+    /// Whether this server speaks HTTPS itself (an HTTP/1.1 request line names no scheme).
+    let servesTLS: Bool
 
-    init(publicURL: URL?, trustedProxies: TrustedProxies) {
+    init(publicURL: URL?, trustedProxies: TrustedProxies, servesTLS: Bool = false) {
         self.configured = publicURL.map { SignInCallback(origin: $0.absoluteString) }
         self.trustedProxies = trustedProxies
+        self.servesTLS = servesTLS
     }
 
     func handle(
@@ -72,7 +75,7 @@ struct SignInCallbackMiddleware: RouterMiddleware {
     /// The callback at this request's origin.
     func callback(of request: Request, context: Context) -> SignInCallback? {
         if let configured { return configured }
-        var scheme = request.head.scheme ?? "http"
+        var scheme = request.head.scheme ?? (servesTLS ? "https" : "http")
         var host = request.head.authority
         if trustedProxies.contains(context.clientAddress) {
             if let proto = Self.last(request.headers[.xForwardedProto]) { scheme = proto.lowercased() }

@@ -110,6 +110,14 @@ extension Setting {
     public static let deviceSignIns = Setting("device.sign.ins", flag: "--device-sign-ins")
     /// Seconds a stopping server answers not ready before it stops taking connections.
     public static let drainSeconds = Setting("http.drain.seconds", flag: "--drain-seconds")
+    /// The PEM certificate chain a server serving HTTPS itself hands out (a path; read again on SIGHUP or change).
+    public static let tlsCertificate = Setting("tls.certificate", flag: "--tls-certificate")
+    /// The PEM private key of that certificate (a path: the key itself never goes on a command line).
+    public static let tlsKey = Setting("tls.key", flag: "--tls-key")
+    /// With TLS: a port whose plain HTTP requests are redirected to HTTPS (0: none).
+    public static let httpRedirectPort = Setting("http.redirect.port", flag: "--http-redirect-port")
+    /// `Strict-Transport-Security` max-age in seconds on answers over HTTPS (0: never sent).
+    public static let hstsSeconds = Setting("http.hsts.seconds", flag: "--hsts-seconds")
 
     /// Every setting, in the order the settings table of `docs/server.md` lists them (``markdownTable``).
     public static let all: [Setting] = [
@@ -119,7 +127,8 @@ extension Setting {
         .newFiltersPerMinute, .askModelURL,
         .askModelName, .askModelKey, .askModelTimeoutSeconds, .askModelConnections, .abandonedDays,
         .catalogRefreshHours, .catalogLanguages, .catalogTopics, .catalogMinimumStars,
-        .idleTimeoutSeconds, .requestTimeoutSeconds, .drainSeconds, .maximumConnections, .maximumConnectionsPerAddress,
+        .idleTimeoutSeconds, .requestTimeoutSeconds, .drainSeconds, .tlsCertificate, .tlsKey, .httpRedirectPort,
+        .hstsSeconds, .maximumConnections, .maximumConnectionsPerAddress,
         .metricsToken,
         .logLevel, .githubToken, .githubAPI, .githubTimeoutSeconds, .githubURL, .githubClientID, .githubClientSecret,
         .githubTokenKey, .publicURL, .deviceSignIns,

@@ -140,6 +140,16 @@ extension Setting {
                 .drainSeconds, "seconds a stopping server answers not ready (`/health/ready` 503) before it stops",
                 seconds(server.drainTime)
             ),
+            (
+                .tlsCertificate, "a PEM certificate chain: the server speaks HTTPS (and HTTP/2) itself",
+                "none: plain HTTP"
+            ),
+            (.tlsKey, "its PEM private key (both files are read again on SIGHUP or when they change)", "none"),
+            (.httpRedirectPort, "with TLS, a port whose plain HTTP requests get 308 to HTTPS", "0: none"),
+            (
+                .hstsSeconds, "`Strict-Transport-Security` max-age on answers over HTTPS (0: never sent)",
+                String(server.hstsSeconds)
+            ),
             (.maximumConnections, "connections open at once", Number.grouped(server.maximumConnections)),
             (
                 .maximumConnectionsPerAddress, "connections per client address",

@@ -70,7 +70,42 @@ public struct Settings: Sendable {
         configuration.metricsToken = text(.metricsToken)
         configuration.catalogRefresh = try catalogRefresh()
         try readSignIn(into: &configuration, defaults: defaults)
+        try readTLS(into: &configuration, defaults: defaults)
         return configuration
+    }
+
+    /// HTTPS served by the server itself: both files or neither, a redirect port only with them and not the main
+    /// port, and the HSTS lifetime.
+    private func readTLS(into configuration: inout ServerConfiguration, defaults: ServerConfiguration)
+        throws(SettingsError)
+    {
+        switch (text(.tlsCertificate), text(.tlsKey)) {
+        case (nil, nil): break
+        case (let certificate?, let key?):
+            for (setting, path) in [(Setting.tlsCertificate, certificate), (.tlsKey, key)]
+            where !FileManager.default.isReadableFile(atPath: path) {
+                throw SettingsError("\(setting.howToSet): cannot read '\(path)'.")
+            }
+            configuration.tls = TLSFiles(certificatePath: certificate, keyPath: key)
+        default:
+            throw SettingsError(
+                "Set both \(Setting.tlsCertificate.howToSet) and \(Setting.tlsKey.howToSet) to serve HTTPS, or neither."
+            )
+        }
+        let redirect = try number(.httpRedirectPort, Int.self, default: 0, in: 0...65_535)
+        if redirect > 0 {
+            guard configuration.tls != nil else {
+                throw SettingsError(
+                    "\(Setting.httpRedirectPort.howToSet) redirects to HTTPS: set \(Setting.tlsCertificate.howToSet) "
+                        + "and \(Setting.tlsKey.howToSet) too.")
+            }
+            guard redirect != configuration.port else {
+                throw SettingsError("\(Setting.httpRedirectPort.howToSet) must differ from \(Setting.port.howToSet).")
+            }
+            configuration.httpRedirectPort = redirect
+        }
+        configuration.hstsSeconds = try number(
+            .hstsSeconds, Int.self, default: defaults.hstsSeconds, in: 0...100_000_000)
     }
 
     /// Where web sign-ins come back (`--public-url`: an http(s) origin) and how many device sign-ins may be live.

@@ -55,6 +55,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Sign-in with GitHub (docs/sign-in.md)") var signInOptions: SignInOptions
 
+    @OptionGroup(title: "HTTPS (docs/deploy.md)") var tlsOptions: TLSOptions
+
     @OptionGroup var recommenderOptions: RecommenderOptions
 
     /// `--database`, given with the recommender's options.
@@ -74,6 +76,7 @@ struct ServeCommand: AsyncParsableCommand {
         limits.add(to: &flags)
         askModel.add(to: &flags)
         signInOptions.add(to: &flags)
+        tlsOptions.add(to: &flags)
         return Settings(flags: flags)
     }
 

@@ -241,4 +241,87 @@ struct ServerProcessTests {
         #expect(server.logText.contains("the database is closed"))
         print("drain: not ready \(after) after SIGTERM, answering meanwhile; exited 0 after \(stopped)")
     }
+
+    /// A self-signed certificate for `localhost` named `name`, written over `cert.pem` and `key.pem` in `directory`,
+    /// each padded to a fixed size and dated 2026-01-01: only a signal can tell a server that it changed.
+    func writeCertificate(_ name: String, in directory: URL) throws -> (certificate: String, key: String) {
+        let (certificate, key) = (
+            directory.appendingPathComponent("cert.pem"), directory.appendingPathComponent("key.pem")
+        )
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+            "-keyout", key.path, "-out", certificate.path, "-days", "2", "-subj", "/CN=\(name)", "-addext",
+            "subjectAltName=DNS:localhost,IP:127.0.0.1",
+        ]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        for file in [certificate, key] {
+            var data = try Data(contentsOf: file)
+            data.append(Data(repeating: UInt8(ascii: "\n"), count: 4_096 - data.count))
+            try data.write(to: file)
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSince1970: 1_767_225_600)], ofItemAtPath: file.path)
+        }
+        return (certificate.path, key.path)
+    }
+
+    @Test("HTTPS: SIGHUP serves a renewed certificate at once, without a restart; bad TLS files stop the start")
+    func tlsReloadOnHangUp() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("repofinder-tls-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (certificate, key) = try writeCertificate("before", in: directory)
+        let server = try ServerProcess(
+            database: try await makeDatabase(in: directory), directory: directory,
+            arguments: ["--tls-certificate", certificate, "--tls-key", key])
+        try await server.waitUntilListening()
+        let port = try #require(server.url.port)
+        func subject() throws -> String {
+            let shell = Process()
+            let pipe = Pipe()
+            shell.executableURL = URL(fileURLWithPath: "/bin/bash")
+            shell.arguments = [
+                "-c",
+                "openssl s_client -connect 127.0.0.1:\(port) -servername localhost </dev/null 2>/dev/null "
+                    + "| openssl x509 -noout -subject",
+            ]
+            shell.standardOutput = pipe
+            try shell.run()
+            let data = try pipe.fileHandleForReading.readToEnd() ?? Data()
+            shell.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+        #expect(try subject().contains("CN = before"))
+        _ = try writeCertificate("after", in: directory)
+        try await Task.sleep(for: .seconds(6))
+        #expect(try subject().contains("CN = before"), "same size and date: not noticed without the signal")
+        let signalled = ContinuousClock.now
+        kill(server.process.processIdentifier, SIGHUP)
+        var after: Duration?
+        for _ in 0..<100 {
+            if try subject().contains("CN = after") {
+                after = ContinuousClock.now - signalled
+                break
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let seconds = try #require(after, "the renewed certificate was never served")
+        print("tls: SIGHUP → the renewed certificate served after \(seconds), same process")
+        #expect(server.process.isRunning)
+        #expect(server.logText.contains("serving the renewed TLS certificate"))
+        #expect(await server.terminate() == 0)
+
+        // A key that is not the certificate's: the server says so and does not start.
+        let other = directory.appendingPathComponent("other")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        let mismatched = try writeCertificate("other", in: other)
+        let refused = try ServerProcess(
+            database: try await makeDatabase(in: other), directory: other,
+            arguments: ["--tls-certificate", certificate, "--tls-key", mismatched.key])
+        #expect(await refused.exitStatus() != 0)
+        #expect(refused.logText.contains("does not match the certificate"), "\(refused.logText)")
+    }
 }
