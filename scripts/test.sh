@@ -125,4 +125,10 @@ echo "web: scripts/web-e2e.sh"
 web_status=0
 bash scripts/web-e2e.sh || web_status=$?
 if [ "$status" -eq 0 ]; then status=$web_status; fi
+
+# The same app over HTTPS, the test certificate trusted: served by the server itself, then through HAProxy (issue 47).
+echo "web: scripts/web-https.sh"
+https_status=0
+bash scripts/web-https.sh || https_status=$?
+if [ "$status" -eq 0 ]; then status=$https_status; fi
 exit "$status"
