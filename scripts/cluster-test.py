@@ -63,7 +63,7 @@ def recreate(database):
 class Client:
     """HTTPS (or HTTP) requests to one origin, trusting the test certificate; a new connection when one breaks."""
 
-    def __init__(self, origin, cafile=None, timeout=15):
+    def __init__(self, origin, cafile=None, timeout=60):
         self.url = urllib.parse.urlparse(origin)
         self.context = ssl.create_default_context(cafile=cafile) if self.url.scheme == "https" else None
         self.timeout = timeout
@@ -188,7 +188,14 @@ def prelude(work, client, people):
         status, thread = client.json("POST", "/v1/me/threads", token, {"title": "load"})
         tokens.append(token)
         threads.append(thread["id"])
-    status, found = client.json("GET", "/v1/search?q=library&perPage=100&sort=stars")
+    # The first search waits for the search index (seconds on the whole catalog).
+    for _ in range(60):
+        status, found = client.json("GET", "/v1/search?q=library&perPage=100&sort=stars")
+        if status == 200:
+            break
+        time.sleep(2)
+    else:
+        raise RuntimeError(f"search answered {status}")
     repos = [item["fullName"] for item in found["items"]]
     path = os.path.join(work, "prelude.lua")
     with open(path, "w") as out:
@@ -197,6 +204,29 @@ def prelude(work, client, people):
         out.write("REPOS = {" + ",".join(f'"{r}"' for r in repos) + "}\nFEED_LIMIT = 10\n")
     return path, repos
 
+
+# Counts every answer by status in each wrk thread, and prints the counts beside the RESULT line.
+STATUS_LUA = """
+local counted_threads = {}
+local common_setup = setup
+function setup(thread)
+  common_setup(thread)
+  table.insert(counted_threads, thread)
+end
+status_counts = {}
+function response(status, headers, body)
+  status_counts[status] = (status_counts[status] or 0) + 1
+  if status >= 300 and first_failure == nil then first_failure = status .. " " .. string.sub(body or "", 1, 160) end
+end
+local common_done = done
+function done(summary, latency, requests)
+  common_done(summary, latency, requests)
+  for _, thread in ipairs(counted_threads) do
+    local failure = thread:get("first_failure")
+    if failure then io.write("FIRSTFAILURE " .. failure .. "\\n") end
+  end
+end
+"""
 
 SCENARIOS = [("deck", "feed.lua", 6), ("interactions", "interactions.lua", 3), ("search", "search.lua", 3),
              ("ask", "chat.lua", 2)]
@@ -208,9 +238,11 @@ def run_wrk(work, prelude_path, url, seconds, window):
     for name, script, connections in SCENARIOS:
         combined = os.path.join(work, f"{window}-{script}")
         with open(combined, "w") as out:
+            out.write(f'RUN_ID = "{window}-{random.randrange(10**9)}"\n')
             for part in (prelude_path, os.path.join(ROOT, "scripts/load/common.lua"),
                          os.path.join(ROOT, "scripts/load", script)):
                 out.write(open(part).read() + "\n")
+            out.write(STATUS_LUA)
         processes[name] = subprocess.Popen(
             ["wrk", "--latency", "-t1", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s", "-s", combined,
              url], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -221,6 +253,9 @@ def run_wrk(work, prelude_path, url, seconds, window):
         if line is None:
             raise RuntimeError(f"wrk {name}: {output}")
         results[name] = dict(pair.split("=") for pair in line.split()[1:])
+        failure = next((l for l in output.splitlines() if l.startswith("FIRSTFAILURE")), None)
+        if failure:
+            results[name]["first_failure"] = failure[len("FIRSTFAILURE "):]
     return results
 
 
@@ -242,7 +277,7 @@ class Witness:
             status, deck = client.json("GET", "/v1/me/feed?limit=5", token)
             if status != 200:
                 with self.lock:
-                    self.failures.append((time.time(), f"feed {status}"))
+                    self.failures.append((time.time(), f"feed {status} {str(deck)[:120]}"))
                 time.sleep(0.05)
                 continue
             names = [card["repository"]["fullName"] for card in deck["items"]]
@@ -251,14 +286,14 @@ class Witness:
             for name in names[:2]:
                 n += 1
                 identifier = f"witness-{token[:8]}-{n}"
-                status, _ = client.json("POST", "/v1/me/interactions", token, {"interactions": [
+                status, answer = client.json("POST", "/v1/me/interactions", token, {"interactions": [
                     {"id": identifier, "repo": name, "kind": random.choice(["like", "skip", "save"]),
                      "at": "2026-11-27T10:00:00Z"}]})
                 with self.lock:
                     if status == 200:
                         self.acknowledged[token].append(identifier)
                     else:
-                        self.failures.append((time.time(), f"interaction {status}"))
+                        self.failures.append((time.time(), f"interaction {status} {str(answer)[:120]}"))
             if not names:
                 time.sleep(0.2)
 
@@ -288,7 +323,7 @@ def one_run(args, number, binary):
     standin = subprocess.Popen(
         [sys.executable, os.path.join(ROOT, "scripts/github-standin.py"), "--catalog",
          os.path.join(SHARED, "catalog/repos.jsonl.gz"), "--rate-limit", "5000", "--user", "ada=0",
-         "--device-interval", "1"], stdout=subprocess.PIPE, text=True)
+         "--device-interval", "1"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)  # ends at stdin's end
     standin_url = f"http://127.0.0.1:{standin.stdout.readline().strip()}"
     proxy_port = free_port()
     environment = dict(os.environ, GITHUB_API_URL=standin_url, GITHUB_URL=standin_url,
@@ -325,7 +360,9 @@ def one_run(args, number, binary):
         device_token = Client(f"http://127.0.0.1:{servers[0].port}").json("POST", "/v1/users")[1]["token"]
         status, device = Client(f"http://127.0.0.1:{servers[0].port}").json(
             "POST", "/v1/me/sign-in/github/device", device_token)
-        check("a device sign-in starts on server1", status == 201, str(status))
+        check("a device sign-in starts on server1", status == 201, f"{status} {device}")
+        if status != 201:
+            raise RuntimeError("cannot go on without the device sign-in")
 
         # One server alone first, for the side-by-side figures: HAProxy with server2 and server3 out of rotation is
         # not the same as one server; so run wrk straight at server1 over HTTP.
@@ -423,7 +460,10 @@ def one_run(args, number, binary):
         check("no request failed during the SIGTERM restart (witness; wrk's 'after' window)",
               not term_failures and all(r["non2xx"] == "0" and r["socket_errors"] == "0"
                                         for r in results["after"].values()),
-              f"witness {len(term_failures)}; wrk after: " + json.dumps(figures["failures"]["after"]))
+              f"witness {len(term_failures)} {[(round(t - sigterm_at, 2), w) for t, w in term_failures[:3]]} "
+              f"(SIGTERM at 0, exit {round(timeline.get('sigterm_exit', (0,))[0] - sigterm_at, 2)} s, "
+              f"back {round(back_at - sigterm_at, 2)} s); wrk after: " + json.dumps(figures["failures"]["after"])
+              + " " + json.dumps({k: v.get("first_failure") for k, v in results["after"].items()}))
         check("failures around the kill -9: only the killed server's in-flight requests",
               True, f"witness {len(kill_failures)}; wrk during: " + json.dumps(figures["failures"]["during"]))
         exit_code = timeline.get("sigterm_exit", (0, None))[1]
@@ -435,7 +475,7 @@ def one_run(args, number, binary):
         recreate(restored)
         out = subprocess.run(["pg_restore", "--no-owner", "--exit-on-error", "--dbname", f"{PG}/{restored}",
                               backup["path"]], capture_output=True, text=True)
-        tables = ["repositories", "users", "interactions", "dealt_cards"]
+        tables = ["repositories", "users", "interactions", "served_repositories"]
         counts = {t: (psql(restored, f"SELECT count(*) FROM {t}")[0][0]) for t in tables} if out.returncode == 0 else {}
         check("the backup restores, every primary key, unique and foreign key re-checked", out.returncode == 0,
               json.dumps(counts) + out.stderr[-300:])
