@@ -47,7 +47,8 @@ public enum APIServer {
         github: GitHubClient? = nil, signIn: GitHubSignIn.Configuration? = nil, askWriter: (any AnswerWriter)? = nil,
         logger: Logger, prepare: @escaping @Sendable (any DataStore) async throws -> Void = { _ in }
     ) async throws {
-        let readiness = Readiness()
+        // Ready once listening with its search index built: a proxy sends it no search that would wait for the index.
+        let readiness = Readiness(waitsForSearch: true)
         let group = ServiceGroup(
             configuration: .init(
                 services: [

@@ -3,13 +3,16 @@ import ServiceLifecycle
 import Storage
 
 /// Builds the search index a little after the server starts (a second or two of one core for the full catalog, off
-/// the cooperative threads), so people searching later do not wait for it. The delay lets the start itself (the
+/// the cooperative threads), so people searching later do not wait for it; at once when readiness waits for it
+/// (``Readiness/waitsForSearch``: `serve`, which a proxy may send searches as soon as it is ready). The delay lets the start itself (the
 /// recommender, Home's lists) have the machine first; a search before then builds the index itself and waits for it.
 struct SearchWarmupService<C: Clock>: Service where C.Duration == Duration {
     let store: any CatalogStore
     let delay: Duration
     let clock: C
     let logger: Logger
+    /// Told once the index is built (or could not be).
+    var readiness: Readiness?
 
     func run() async throws {
         do {
@@ -26,6 +29,7 @@ struct SearchWarmupService<C: Clock>: Service where C.Duration == Duration {
             logger.notice(
                 "could not build the search index ahead; the first search will", metadata: ["error": "\(error)"])
         }
+        readiness?.markSearchReady()
         // Done: wait for the group to stop (a service that returns would stop the server).
         try? await gracefulShutdown()
     }

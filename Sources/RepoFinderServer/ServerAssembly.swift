@@ -230,7 +230,9 @@ extension APIServer {
                 deck: deck, interval: configuration.rebuildInterval, clock: ContinuousClock(), logger: logger),
             DealtFlushService(recorder: deck.served, clock: ContinuousClock()),
             HomeWarmupService(api: api, logger: logger),
-            SearchWarmupService(store: store, delay: .seconds(10), clock: ContinuousClock(), logger: logger))
+            SearchWarmupService(
+                store: store, delay: api.readiness.waitsForSearch ? .zero : .seconds(10), clock: ContinuousClock(),
+                logger: logger, readiness: api.readiness))
         if let starImporter = api.starImporter {
             application.addServices(GitHubAccountsService(importer: starImporter, signIn: api.signIn))
         }

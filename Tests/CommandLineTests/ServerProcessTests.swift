@@ -217,6 +217,12 @@ struct ServerProcessTests {
         try await server.waitUntilListening()
         let ready = server.url.appendingPathComponent("health/ready")
         let live = server.url.appendingPathComponent("health/live")
+        // Ready once it listens and its search index is built (milliseconds for 40 repositories).
+        var readyAfterListening = 0
+        while try await send("GET", ready).0 != 200, readyAfterListening < 300 {
+            readyAfterListening += 1
+            try await Task.sleep(for: .milliseconds(20))
+        }
         #expect(try await send("GET", ready).0 == 200)
         let signalled = ContinuousClock.now
         server.signalTerminate()

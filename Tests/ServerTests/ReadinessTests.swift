@@ -57,4 +57,21 @@ struct ReadinessTests {
             }
         }
     }
+
+    @Test("serve's readiness waits for the search index too: listening alone is not ready")
+    func waitsForSearch() {
+        let readiness = Readiness(waitsForSearch: true)
+        readiness.markServing()
+        #expect(readiness.current == .starting, "listening, the index not built")
+        readiness.markSearchReady()
+        #expect(readiness.current == .serving)
+        let other = Readiness(waitsForSearch: true)
+        other.markSearchReady()
+        #expect(other.current == .starting, "built, not listening yet")
+        other.markServing()
+        #expect(other.current == .serving)
+        other.markDraining()
+        other.markSearchReady()
+        #expect(other.current == .draining)
+    }
 }
