@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import Logging
 import NIOCore
 import NIOSSL
@@ -122,7 +122,7 @@ struct TLSReloadService: Service {
 
     func run() async throws {
         let signals = await UnixSignalsSequence(trapping: .sighup)
-        try? await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown {
             await withDiscardingTaskGroup { group in
                 group.addTask {
                     for await _ in signals { reload(told: true) }

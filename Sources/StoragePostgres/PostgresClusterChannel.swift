@@ -52,7 +52,7 @@ final class PostgresClusterChannel: ClusterChannel {
             let changes = batch.filter { unique.insert($0).inserted }
             for message in ClusterMessage.encode(changes, origin: origin) {
                 do {
-                    try await PostgresStorage.withDeadline(.seconds(5)) { [client, logger, name] in
+                    _ = try await PostgresStorage.withDeadline(.seconds(5)) { [client, logger, name] in
                         try await client.query("SELECT pg_notify(\(name), \(message))", logger: logger).collect()
                     }
                 } catch {
