@@ -155,6 +155,39 @@ struct SettingsTests {
         }
     }
 
+    @Test("HTTPS: both files or neither, readable; a redirect port only with TLS and not the main port; HSTS")
+    func tls() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tls-setting-\(UUID()).pem")
+        try Data("not checked here".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let path = file.path
+        let served = try Settings(environment: [
+            "TLS_CERTIFICATE": path, "TLS_KEY": path, "HTTP_REDIRECT_PORT": "8080", "HTTP_PORT": "8443",
+            "HTTP_HSTS_SECONDS": "0",
+        ]).server()
+        #expect(served.tls == TLSFiles(certificatePath: path, keyPath: path))
+        #expect(served.httpRedirectPort == 8080)
+        #expect(served.hstsSeconds == 0)
+        #expect(try Settings(environment: [:]).server().tls == nil)
+        let refused: [([String: String], String)] = [
+            (["TLS_CERTIFICATE": path], "Set both --tls-certificate or TLS_CERTIFICATE and --tls-key or TLS_KEY"),
+            (["TLS_KEY": path], "Set both --tls-certificate or TLS_CERTIFICATE and --tls-key or TLS_KEY"),
+            (["TLS_CERTIFICATE": path, "TLS_KEY": "/nonexistent/key.pem"], "--tls-key or TLS_KEY: cannot read"),
+            (["HTTP_REDIRECT_PORT": "80"], "--http-redirect-port or HTTP_REDIRECT_PORT redirects to HTTPS"),
+            (
+                ["TLS_CERTIFICATE": path, "TLS_KEY": path, "HTTP_REDIRECT_PORT": "8443", "HTTP_PORT": "8443"],
+                "--http-redirect-port or HTTP_REDIRECT_PORT must differ"
+            ),
+        ]
+        for (environment, message) in refused {
+            #expect {
+                try Settings(environment: environment).server()
+            } throws: { error in
+                (error as? SettingsError)?.description.hasPrefix(message) == true
+            }
+        }
+    }
+
     @Test(
         "Ask's writing model: off unless an address is set; the name is needed; the key stays secret; bad values named")
     func askModel() throws {
