@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .executable(name: "repofinder", targets: ["repofinder"]),
         .library(name: "RepoFinderCore", targets: ["RepoFinderCore"]),
+        .library(name: "Localization", targets: ["Localization"]),
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "SearchIndex", targets: ["SearchIndex"]),
         .library(name: "StorageLive", targets: ["StorageLive"]),
@@ -62,7 +63,10 @@ let package = Package(
     ],
     targets: [
         // Values and pure rules. Foundation only.
-        .target(name: "RepoFinderCore", swiftSettings: strictSettings),
+        .target(name: "RepoFinderCore", dependencies: ["Localization"], swiftSettings: strictSettings),
+        // Every word a person reads, in English, Spanish, German and Japanese (String Catalogs), and the language rules:
+        // choosing one, plural forms, numbers and dates in its locale. Foundation only.
+        .target(name: "Localization", resources: [.copy("Catalogue")], swiftSettings: strictSettings),
 
         // The storage interface and the two engines behind it.
         .target(name: "Storage", dependencies: ["RepoFinderCore"], swiftSettings: strictSettings),
@@ -116,7 +120,7 @@ let package = Package(
 
         // The recommendation engine: values in memory only, no database or network.
         .target(
-            name: "Recommender", dependencies: ["RepoFinderCore", "Semantics"], exclude: ["README.md"],
+            name: "Recommender", dependencies: ["RepoFinderCore", "Localization", "Semantics"], exclude: ["README.md"],
             swiftSettings: strictSettings),
 
         // Scheduling: work repeated while the service group runs (`repeatEvery`), for every module's background
@@ -133,7 +137,7 @@ let package = Package(
         .target(
             name: "Dealing",
             dependencies: [
-                "Recommender", "Storage", "RepoFinderCore", "Scheduling",
+                "Recommender", "Storage", "RepoFinderCore", "Localization", "Scheduling",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -182,7 +186,7 @@ let package = Package(
         // The API's JSON shapes made from RepoFinder's values: the one writer the server and the command line share.
         .target(
             name: "APISchemas",
-            dependencies: ["RepoFinderAPI", "Recommender", "Storage", "RepoFinderCore"],
+            dependencies: ["RepoFinderAPI", "Recommender", "Storage", "RepoFinderCore", "Localization"],
             swiftSettings: strictSettings
         ),
 
@@ -191,7 +195,7 @@ let package = Package(
         .target(
             name: "RepoFinderWeb",
             dependencies: [
-                "RepoFinderCore",
+                "RepoFinderCore", "Localization", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
@@ -216,7 +220,7 @@ let package = Package(
             name: "RepoFinderServer",
             dependencies: [
                 "APISchemas", "RepoFinderAPI", "RepoFinderAPIServer", "Dealing", "Recommender", "Storage",
-                "RepoFinderCore", "RepoFinderWeb",
+                "RepoFinderCore", "RepoFinderWeb", "Localization",
                 "GitHub", "GitHubAccounts", "Catalog", "Ask",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -334,6 +338,7 @@ let package = Package(
             ],
             path: "Tests/GitHubTestSupport", swiftSettings: strictSettings),
         .testTarget(name: "RepoFinderCoreTests", dependencies: ["RepoFinderCore"], swiftSettings: strictSettings),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: strictSettings),
         .testTarget(
             name: "AskTests",
             dependencies: ["Ask", "AskLive", "Catalog", "Recommender", "Storage", "RepoFinderCore", "TestSupport"],

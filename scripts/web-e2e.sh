@@ -22,6 +22,12 @@ if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium chromium-driver >test-artifacts/apt-chromium.log
 fi
+# Japanese needs a font with its script (the language walk's screenshots and line breaking).
+if ! fc-list :lang=ja 2>/dev/null | grep -q .; then
+    echo "web: installing fonts-noto-cjk from Debian packages"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq fonts-noto-cjk >test-artifacts/apt-fonts.log
+fi
 if ! python3 -c 'import selenium' >/dev/null 2>&1; then
     echo "web: installing selenium from PyPI"
     pip install -q 'selenium>=4.20,<5' 2>&1 | grep -v 'Running pip as' || true
@@ -34,7 +40,7 @@ github=$GITHUB_STANDIN_URL
 model_pid=""
 trap 'stop_server; stop_github_standin; [ -z "$model_pid" ] || kill "$model_pid" 2>/dev/null; rm -rf "$work"' EXIT
 use_github_standin
-start_server "$binary" "$work/web.sqlite" test-artifacts/web-server.log
+start_server "$binary" "$work/web.sqlite" test-artifacts/web-server.log --pseudo-language 1
 echo "web: $(chromium --version 2>/dev/null | head -n 1), selenium $(python3 -c 'import selenium; print(selenium.__version__)'), server $SERVER_URL"
 python3 Tests/WebEndToEnd/e2e.py --url "$SERVER_URL" --database "$work/web.sqlite" --github "$github" \
     --artifacts test-artifacts/web "$@"

@@ -12,7 +12,7 @@ extension APISchemas {
             let assessment = position < assessed.count ? assessed[position] : nil
             return Recommendation(
                 repository: repository, fit: assessment?.fit ?? 0,
-                reasons: alternativeReasons(repository, to: seed),
+                details: alternativeReasons(repository, to: seed),
                 cluster: assessment?.cluster ?? .general, indexPosition: assessment?.indexPosition)
         }
     }
@@ -24,14 +24,14 @@ extension APISchemas {
     }
 
     /// Up to two reasons: the topics it shares with `seed` (at most three) and the same language.
-    static func alternativeReasons(_ repository: Repository, to seed: Repository) -> [String] {
-        var reasons: [String] = []
+    static func alternativeReasons(_ repository: Repository, to seed: Repository) -> [Reason] {
+        var reasons: [Reason] = []
         let seedTopics = Set(seed.topics.map { $0.lowercased() })
         let shared = repository.topics.filter { seedTopics.contains($0.lowercased()) }
-        if !shared.isEmpty { reasons.append("shares " + shared.prefix(3).map { "#" + $0 }.joined(separator: ", ")) }
+        if !shared.isEmpty { reasons.append(.sharesTopics(Array(shared.prefix(3)))) }
         if let language = repository.language, language.lowercased() == seed.language?.lowercased() {
-            reasons.append("also \(language)")
+            reasons.append(.sameLanguage(language))
         }
-        return reasons.isEmpty ? ["does the same job"] : reasons
+        return reasons.isEmpty ? [.sameJob] : reasons
     }
 }

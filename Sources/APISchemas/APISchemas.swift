@@ -1,4 +1,5 @@
 public import Foundation
+import Localization
 public import Recommender
 public import RepoFinderAPI
 public import RepoFinderCore
@@ -16,6 +17,7 @@ public enum APISchemas {
         _ repository: Repository, now: Date, viewer: RepositoryState? = nil, age: CatalogAge? = CatalogAge.current
     ) -> Components.Schemas.Repository {
         let activity = ActivityFacts(repository, now: now, age: age)
+        let worded = activity.inCurrentLanguage(repository, now: now)
         return Components.Schemas.Repository(
             id: repository.githubID, name: repository.name, fullName: repository.fullName,
             description: repository.description, topics: repository.topics, stars: repository.stars,
@@ -24,11 +26,11 @@ public enum APISchemas {
             owner: .init(login: repository.owner.login, avatarUrl: repository.owner.displayAvatarURL.absoluteString),
             license: repository.license?.spdxID ?? repository.license?.name, pushedAt: repository.pushedAt,
             createdAt: repository.createdAt, archived: repository.archived,
-            lastUpdated: activity.lastUpdated,
+            lastUpdated: worded.lastUpdated,
             checkedAt: repository.checkedAt,
-            countsNote: CountsFreshness.countLabel(checkedAt: repository.checkedAt, now: now),
+            countsNote: worded.countsNote,
             health: activity.health.flatMap { .init(rawValue: $0.level.rawValue) },
-            healthSummary: activity.healthSummary,
+            healthSummary: worded.healthSummary,
             goneAt: repository.goneAt,
             viewer: viewer.map { .init(liked: $0.liked, saved: $0.saved, skipped: $0.skipped) })
     }
@@ -57,8 +59,34 @@ public enum APISchemas {
     ) -> Components.Schemas.FeedItem {
         Components.Schemas.FeedItem(
             repository: repository(card.repository, now: now, viewer: viewers?[card.repository.id], age: age),
-            fitScore: card.fit, reasons: card.reasons,
+            fitScore: card.fit, reasons: card.reasons(in: Words(Language.current)),
+            reasonDetails: card.details.isEmpty ? nil : card.details.map(reason),
             cluster: cluster(card.cluster.id))
+    }
+
+    /// A card's reason as the contract's `Reason`: its kind and values.
+    public static func reason(_ reason: Reason) -> Components.Schemas.Reason {
+        var schema = Components.Schemas.Reason(kind: .init(rawValue: reason.kind) ?? .stars)
+        switch reason {
+        case .like(let repository, let action), .similar(let repository, let action):
+            schema.repository = repository
+            schema.action = .init(rawValue: action.rawValue)
+        case .language(let value, let source), .topic(let value, let source), .word(let value, let source):
+            schema.value = value
+            schema.source = .init(rawValue: source.rawValue)
+        case .mainArea(let id), .otherArea(let id), .area(let id): schema.area = id
+        case .trending(let count, let asOf), .openIssues(let count, let asOf), .active(let count, let asOf):
+            schema.count = count
+            schema.asOf = asOf?.description
+        case .popular(let count, let wellKept):
+            schema.count = count
+            schema.wellKept = wellKept
+        case .stars(let count): schema.count = count
+        case .sharesTopics(let topics): schema.topics = topics
+        case .sameLanguage(let value), .sameOwner(let value): schema.value = value
+        case .peopleLikeYou, .sameFans, .similarText, .sameJob: break
+        }
+        return schema
     }
 
     /// A deck as the contract's `Feed`, with the filter it was dealt within.
@@ -83,7 +111,11 @@ public enum APISchemas {
     /// The clusters and their sizes as the contract's `ClusterList`.
     public static func clusters(_ sizes: [ClusterSize]) -> Components.Schemas.ClusterList {
         Components.Schemas.ClusterList(
-            items: sizes.map { .init(id: cluster($0.cluster.id), name: $0.cluster.name, size: $0.repositories) })
+            items: sizes.map {
+                .init(
+                    id: cluster($0.cluster.id), name: Reason.areaName($0.cluster.id, Words(Language.current)),
+                    size: $0.repositories)
+            })
     }
 
     /// A page of trending repositories as the contract's `TrendingPage`: the entries of `list` from `offset` on.
@@ -184,6 +216,7 @@ public enum APISchemas {
             experienceLevel: preferences.experienceLevel.flatMap { .init(rawValue: $0.rawValue) },
             projectType: preferences.projectType,
             goals: preferences.goals.compactMap { .init(rawValue: $0.rawValue) },
-            onboardingCompleted: preferences.onboardingCompleted)
+            onboardingCompleted: preferences.onboardingCompleted,
+            language: preferences.language.flatMap { .init(rawValue: $0) })
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 public import RepoFinderCore
 public import Storage
 
@@ -53,12 +54,13 @@ public struct HomeContent: Sendable {
         self.catalog = catalog
     }
 
+    /// "Good morning, Ana" in the request's language.
     public var greeting: String { part.greeting(name: name) }
+    /// Why there is no pick today, in the request's language; nil when there is one.
     public var pickMessage: String? {
         if pick != nil { return nil }
-        return pickWaits
-            ? "Today's pick is made for you once you tell RepoFinder what you work with, or swipe a few cards."
-            : "You have seen every repository your preferences allow; widen them for a new pick."
+        let words = Words(Language.current)
+        return pickWaits ? words.text("facts.pick.waits") : words.text("facts.pick.exhausted")
     }
 
     /// How many repositories "moving in your languages" lists.
@@ -66,6 +68,8 @@ public struct HomeContent: Sendable {
 
     /// Questions to start Ask with: what is trending and welcoming in the person's first language, why today's pick
     /// was chosen, what is like their latest save.
+    /// Ask understands English (its meaning model is English), so its suggested questions stay English in every
+    /// language; the faces mark them as English.
     public static func askSuggestions(language: String?, pick: Repository?, saved: Repository?) -> [String] {
         var questions = [
             "What is trending in \(language ?? "open source") this week?",

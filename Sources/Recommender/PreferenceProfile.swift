@@ -9,11 +9,12 @@ struct PreferenceProfile {
         case interest
         case project
 
-        var phrase: String {
+        /// The same, as a reason names it.
+        var reasonSource: Reason.Source {
             switch self {
-            case .techStack: "in your tech stack"
-            case .interest: "one of your interests"
-            case .project: "fits your project"
+            case .techStack: .techStack
+            case .interest: .interest
+            case .project: .project
             }
         }
     }

@@ -12,14 +12,14 @@ struct ReasonWriter {
     let scorer: Scorer
     /// Today: activity is judged at it, or as of a stale catalog's newest day (``CatalogAge/judging(_:now:)``).
     let now: Date
-    /// The stale catalog's newest day, "22 Aug 2026", for "trending in the week to …"; nil while it is fresh.
-    let staleDay: String?
+    /// The stale catalog's newest day, for "trending in the week to …"; nil while it is fresh.
+    let staleDay: Day?
 
     init(index: RecommendationIndex, scorer: Scorer, now: Date) {
         self.index = index
         self.scorer = scorer
         self.now = now
-        staleDay = index.age.isStale(now: now) ? index.age.newestDay?.spoken : nil
+        staleDay = index.age.isStale(now: now) ? index.age.newestDay : nil
     }
 
     /// A reason before it is put in words: a card weighs several and words only the three strongest.
@@ -32,12 +32,12 @@ struct ReasonWriter {
         case mainCluster(Int)
         case secondaryCluster(Int)
         case trending(gain: Int)
-        case openIssues(Int, asOf: String)
+        case openIssues(Int, asOf: Day?)
         case popular(stars: Int, wellKept: Bool)
-        case active(daysSincePush: Int, asOf: String)
+        case active(daysSincePush: Int, asOf: Day?)
     }
 
-    func reasons(for item: Int) -> [String] {
+    func reasons(for item: Int) -> [Reason] {
         let parts = scorer.parts(item)
         let preferences = scorer.preferences
         var candidates: [(value: Float, draft: Draft)] = []
@@ -91,7 +91,7 @@ struct ReasonWriter {
         }
         let judged = index.age.judging(repository, now: now)
         let health = repository.health(now: judged.moment)
-        let asOf = judged.asOf.map { ", as of \($0.spoken)" } ?? ""
+        let asOf = judged.asOf
         if preferences.goals.contains(.contributing), let issues = repository.openIssues, issues > 0,
             health?.level == .active
         {
@@ -107,56 +107,43 @@ struct ReasonWriter {
         }
         var reasons = candidates.enumerated().sorted {
             $0.element.value > $1.element.value || ($0.element.value == $1.element.value && $0.offset < $1.offset)
-        }.prefix(3).map { text(of: $0.element.draft) }
+        }.prefix(3).map { reason(of: $0.element.draft) }
         if reasons.isEmpty {
             reasons.append(
                 repository.stars > 0
-                    ? "\(Self.stars(repository.stars)) stars on GitHub"
-                    : "in \(TopicCluster.all[Int(index.facts.clusterOf[item])].name)")
+                    ? .stars(repository.stars) : .area(TopicCluster.all[Int(index.facts.clusterOf[item])].id))
         }
         return reasons
     }
 
-    private func text(of draft: Draft) -> String {
+    private func reason(of draft: Draft) -> Reason {
         switch draft {
         case .source(let item, let isContent):
             isContent
-                ? "similar to \(name(item)), which you \(verb(item))" : "like \(name(item)), which you \(verb(item))"
-        case .peopleLikeYou: "liked by people who like what you like"
+                ? .similar(repository: name(item), action: action(item))
+                : .like(repository: name(item), action: action(item))
+        case .peopleLikeYou: .peopleLikeYou
         case .language(let language, let source):
-            "\(index.facts.languages.names[Int(language)]) — \(source.phrase)"
-        case .topic(let topic, let source): "#\(index.facts.topicNumbering.names[Int(topic)]) — \(source.phrase)"
-        case .word(let word, let source): "\(word) — \(source.phrase)"
-        case .mainCluster(let cluster): "\(TopicCluster.all[cluster].name) — your main interest"
-        case .secondaryCluster(let cluster): "\(TopicCluster.all[cluster].name) — one of your clusters"
-        case .trending(let gain):
-            staleDay.map { "trending in the week to \($0) (+\(Self.stars(gain)) stars)" }
-                ?? "trending this week (+\(Self.stars(gain)) stars)"
-        case .openIssues(let issues, let asOf): "active, with \(issues) open issues\(asOf)"
-        case .popular(let stars, let wellKept):
-            wellKept ? "popular and well kept: \(Self.stars(stars)) stars" : "popular: \(Self.stars(stars)) stars"
-        case .active(let days, let asOf): "active: pushed \(RepositoryHealth.ago(days: days))\(asOf)"
+            .language(index.facts.languages.names[Int(language)], source: source.reasonSource)
+        case .topic(let topic, let source):
+            .topic(index.facts.topicNumbering.names[Int(topic)], source: source.reasonSource)
+        case .word(let word, let source): .word(word, source: source.reasonSource)
+        case .mainCluster(let cluster): .mainArea(TopicCluster.all[cluster].id)
+        case .secondaryCluster(let cluster): .otherArea(TopicCluster.all[cluster].id)
+        case .trending(let gain): .trending(gain: gain, weekTo: staleDay)
+        case .openIssues(let issues, let asOf): .openIssues(count: issues, asOf: asOf)
+        case .popular(let stars, let wellKept): .popular(stars: stars, wellKept: wellKept)
+        case .active(let days, let asOf): .active(days: days, asOf: asOf)
         }
     }
 
     private func name(_ item: Int32) -> String { index.repositories[Int(item)].fullName }
 
-    private func verb(_ item: Int32) -> String {
-        scorer.positives.first { $0.item == item }?.kind.pastTense ?? "liked"
+    private func action(_ item: Int32) -> Reason.Action {
+        scorer.positives.first { $0.item == item }?.kind.reasonAction ?? .liked
     }
 
     private func languageName(_ language: Int32) -> String? {
         language >= 0 ? index.facts.languages.names[Int(language)].lowercased() : nil
-    }
-
-    /// 950 → "950", 12_345 → "12.3k", 1_234_567 → "1.2M".
-    static func stars(_ count: Int) -> String {
-        func short(_ value: Double, _ unit: String) -> String {
-            let rounded = (value * 10).rounded() / 10
-            return rounded == rounded.rounded() ? "\(Int(rounded))\(unit)" : "\(rounded)\(unit)"
-        }
-        if count >= 1_000_000 { return short(Double(count) / 1_000_000, "M") }
-        if count >= 1_000 { return short(Double(count) / 1_000, "k") }
-        return "\(count)"
     }
 }

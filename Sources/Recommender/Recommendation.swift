@@ -1,3 +1,4 @@
+public import Localization
 public import RepoFinderCore
 
 /// One card of a deck: a repository, how well it fits, and why it was chosen.
@@ -6,8 +7,11 @@ public struct Recommendation: Hashable, Sendable {
     public var repository: Repository
     /// How well it fits this person, 0–100.
     public var fit: Int
-    /// One to three short reasons a person understands, strongest first.
+    /// One to three short reasons a person understands, strongest first, in English (``details`` words them in any
+    /// language).
     public var reasons: [String]
+    /// The same reasons as data: a kind and its values, worded at the edge in the person's language.
+    public var details: [Reason]
     /// Its primary topic cluster.
     public var cluster: TopicCluster
     /// Its position in the index of the recommender that chose it (`RecommendationIndex.repositories`), so that a
@@ -18,8 +22,22 @@ public struct Recommendation: Hashable, Sendable {
         self.repository = repository
         self.fit = fit
         self.reasons = reasons
+        self.details = []
         self.cluster = cluster
         self.indexPosition = indexPosition
+    }
+
+    /// A card whose reasons are `details`, worded in English for ``reasons``.
+    public init(repository: Repository, fit: Int, details: [Reason], cluster: TopicCluster, indexPosition: Int? = nil) {
+        self.init(
+            repository: repository, fit: fit, reasons: details.map { $0.text(Words(.english)) }, cluster: cluster,
+            indexPosition: indexPosition)
+        self.details = details
+    }
+
+    /// The reasons in `words`' language (the English ones of a card made without details).
+    public func reasons(in words: Words) -> [String] {
+        details.isEmpty ? reasons : details.map { $0.text(words) }
     }
 }
 
@@ -46,15 +64,12 @@ public struct Deck: Hashable, Sendable {
     /// What to tell the person when the deck ran out, or `nil` while it has not.
     public var exhaustedMessage: String? {
         guard exhausted else { return nil }
+        let words = Words(Language.current)
         switch (cards.isEmpty, narrowed) {
-        case (true, true):
-            return "You have seen every repository your filter allows. Widen the filter to see more."
-        case (false, true):
-            return "These are the last repositories your filter allows. Widen the filter to see more."
-        case (true, false):
-            return "You have seen every repository in the catalog. Come back after the next catalog refresh."
-        case (false, false):
-            return "These are the last repositories in the catalog for now. More come with the next catalog refresh."
+        case (true, true): return words.text("facts.deck.seen-all-filter")
+        case (false, true): return words.text("facts.deck.last-filter")
+        case (true, false): return words.text("facts.deck.seen-all")
+        case (false, false): return words.text("facts.deck.last")
         }
     }
 }

@@ -45,28 +45,26 @@ extension Recommender {
             return Recommendation(
                 repository: index.repositories[item],
                 fit: Int((100 * chosen.score / best).rounded()).clamped(to: 0...100),
-                reasons: similarityReasons(item, to: source, sharedPeople: collaborative[chosen.item] != nil),
+                details: similarityReasons(item, to: source, sharedPeople: collaborative[chosen.item] != nil),
                 cluster: TopicCluster.all[Int(index.facts.clusterOf[item])], indexPosition: item)
         }
     }
 
-    private func similarityReasons(_ item: Int, to source: Int, sharedPeople: Bool) -> [String] {
-        var reasons: [String] = []
-        if sharedPeople { reasons.append("liked by the same people") }
+    private func similarityReasons(_ item: Int, to source: Int, sharedPeople: Bool) -> [Reason] {
+        var reasons: [Reason] = []
+        if sharedPeople { reasons.append(.sameFans) }
         let sourceTopics = Set(index.facts.topics.range(of: source).map { index.facts.topics.ids[$0] })
         let shared = index.facts.topics.range(of: item).map { index.facts.topics.ids[$0] }.filter(sourceTopics.contains)
         if !shared.isEmpty {
-            reasons.append(
-                "shares "
-                    + shared.prefix(3).map { "#" + index.facts.topicNumbering.names[Int($0)] }.joined(separator: ", "))
+            reasons.append(.sharesTopics(shared.prefix(3).map { index.facts.topicNumbering.names[Int($0)] }))
         }
         let language = index.facts.languageOf[item]
         if language >= 0, language == index.facts.languageOf[source] {
-            reasons.append("also \(index.facts.languages.names[Int(language)])")
+            reasons.append(.sameLanguage(index.facts.languages.names[Int(language)]))
         }
         if index.facts.ownerOf[item] == index.facts.ownerOf[source] {
-            reasons.append("also by \(index.repositories[item].owner.login)")
+            reasons.append(.sameOwner(index.repositories[item].owner.login))
         }
-        return Array((reasons.isEmpty ? ["similar name and description"] : reasons).prefix(3))
+        return Array((reasons.isEmpty ? [.similarText] : reasons).prefix(3))
     }
 }

@@ -102,7 +102,7 @@ public struct Recommender: Sendable {
 
     func card(for item: Int, scorer: Scorer, writer: ReasonWriter) -> Recommendation {
         Recommendation(
-            repository: index.repositories[item], fit: scorer.fit(item), reasons: writer.reasons(for: item),
+            repository: index.repositories[item], fit: scorer.fit(item), details: writer.reasons(for: item),
             cluster: TopicCluster.all[Int(index.facts.clusterOf[item])], indexPosition: item)
     }
 }

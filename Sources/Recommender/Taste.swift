@@ -25,15 +25,15 @@ public enum SignalKind: String, CaseIterable, Codable, Hashable, Sendable {
         }
     }
 
-    /// The verb reasons use: "like vapor/vapor, which you liked".
-    var pastTense: String {
+    /// What the person did, as a reason says it: "like vapor/vapor, which you liked".
+    var reasonAction: Reason.Action {
         switch self {
-        case .like: "liked"
-        case .save: "saved"
-        case .star: "starred"
-        case .open: "opened"
-        case .view: "looked at"
-        case .skip: "skipped"
+        case .like: .liked
+        case .save: .saved
+        case .star: .starred
+        case .open: .opened
+        case .view: .viewed
+        case .skip: .skipped
         }
     }
 

@@ -40,7 +40,8 @@ enum ResponseMapping {
             interests: body.interests ?? [],
             experienceLevel: body.experienceLevel.flatMap { ExperienceLevel(rawValue: $0.rawValue) },
             projectType: body.projectType, goals: (body.goals ?? []).compactMap { Goal(rawValue: $0.rawValue) },
-            onboardingCompleted: body.onboardingCompleted ?? false)
+            onboardingCompleted: body.onboardingCompleted ?? false,
+            language: body.language.flatMap { $0.rawValue.isEmpty ? nil : $0.rawValue })
     }
 
     static func preferences(_ preferences: UserPreferences) throws(ClientFailure) -> Components.Schemas.Preferences {
@@ -50,7 +51,8 @@ enum ResponseMapping {
             interests: preferences.interests,
             experienceLevel: preferences.experienceLevel.flatMap { .init(rawValue: $0.rawValue) },
             projectType: preferences.projectType, goals: preferences.goals.compactMap { .init(rawValue: $0.rawValue) },
-            onboardingCompleted: preferences.onboardingCompleted)
+            onboardingCompleted: preferences.onboardingCompleted,
+            language: preferences.language.flatMap { .init(rawValue: $0) })
     }
 
     /// A deck filter as the contract's (an unknown area is refused here, before any request).

@@ -14,6 +14,8 @@ public struct ActivityFacts: Sendable {
     public var moment: Date
     /// ", as of 22 Aug 2026" when judged on a stale catalog's newest day, else empty.
     public var suffix: String
+    /// The stale catalog's newest day it was judged as of; nil when judged at now.
+    public var asOfDay: Day?
 
     /// Judges `repository` at `now`, or as of `age`'s newest day (by default the current task's catalog,
     /// ``CatalogAge/current``) when that catalog is stale at `now`.
@@ -23,6 +25,7 @@ public struct ActivityFacts: Sendable {
         let suffix = judged.asOf.map { ", as of \($0.spoken)" } ?? ""
         self.moment = moment
         self.suffix = suffix
+        asOfDay = judged.asOf
         lastUpdated = repository.pushedAt.map { RelativeTime.describe($0, now: moment) + suffix }
         health = repository.health(now: moment)
         healthSummary = health.map { $0.summary(openIssues: repository.openIssues, stars: repository.stars) + suffix }

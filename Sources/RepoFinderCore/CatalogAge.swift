@@ -1,4 +1,5 @@
 public import Foundation
+public import Localization
 
 /// How old a catalog's facts are, so that health, recency and "this week" are judged as of the catalog's newest day
 /// rather than today when nobody has refreshed it for days: a 96-day-old starter catalog would otherwise call
@@ -66,13 +67,12 @@ public struct CatalogAge: Hashable, Sendable {
     }
 
     /// What Home and the deck tell a person once about an old catalog, nil while it is fresh.
-    public func note(now: Date) -> StaleCatalogNote? {
+    public func note(now: Date, words: Words = Words(Language.current)) -> StaleCatalogNote? {
         guard let newestDay, isStale(now: now) else { return nil }
         let days = Day(containing: now).daysSinceEpoch - newestDay.daysSinceEpoch
         return StaleCatalogNote(
             asOf: newestDay, ageDays: days,
-            text: "Catalog as of \(newestDay.spoken), \(days) days ago: activity and “this week” are judged as of "
-                + "that day. It refreshes itself once a day whenever this server can reach GitHub.")
+            text: words.text("facts.catalog.stale", days, newestDay.spoken(words)))
     }
 }
 

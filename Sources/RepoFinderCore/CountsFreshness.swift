@@ -1,4 +1,5 @@
 public import Foundation
+import Localization
 
 /// Honest dates: numbers (star counts, trending gains) are labelled with the day they are from once that day is more
 /// than ``staleAfterDays`` days old, so no screen claims a freshness the data lacks.
@@ -13,7 +14,7 @@ public enum CountsFreshness {
 
     /// "Numbers from 22 Aug 2026" when numbers from `day` are stale at `now`; nil while they are fresh.
     public static func note(for day: Day, now: Date) -> String? {
-        isStale(day, now: now) ? "Numbers from \(day.spoken)" : nil
+        note(for: day, now: now, words: Words(Language.current))
     }
 
     /// The label a card puts beside a repository's star count: "as of 22 Aug 2026" when GitHub last confirmed the

@@ -1,4 +1,5 @@
 public import Foundation
+public import Localization
 
 /// A person's wall clock, from the time zone their device sends: which calendar day it is for them and how to greet
 /// them. Today's pick is kept per *local* day, so a person in Honolulu and one in Kiritimati, asking at the same
@@ -84,16 +85,10 @@ public enum PartOfDay: String, CaseIterable, Sendable {
     }
 
     /// "Good evening, Ana" — or "Good evening" without a name. At night: "Hello, Ana" (nobody says good night hello).
-    public func greeting(name: String?) -> String {
-        let opening =
-            switch self {
-            case .morning: "Good morning"
-            case .afternoon: "Good afternoon"
-            case .evening: "Good evening"
-            case .night: "Hello"
-            }
-        guard let name = Self.callingName(name) else { return opening }
-        return "\(opening), \(name)"
+    /// In `words`' language (the request's by default).
+    public func greeting(name: String?, words: Words = Words(Language.current)) -> String {
+        guard let name = Self.callingName(name) else { return words.text("facts.greeting.\(rawValue)") }
+        return words.text("facts.greeting.named.\(rawValue)", name)
     }
 
     /// What to call someone: the first word of their name (at most 40 characters), nil when there is none.

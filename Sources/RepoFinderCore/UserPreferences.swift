@@ -20,6 +20,9 @@ public struct UserPreferences: Codable, Hashable, Sendable {
     public var onboardingCompleted: Bool
     /// What they narrowed their deck to (kept with the preferences, so every device deals with it); nil: nothing.
     public var deckFilter: DeckFilter?
+    /// The language they chose for RepoFinder's words (`en`, `es`, `de`, `ja`), kept with the preferences so every
+    /// device speaks it; nil: each device's own (its browser's or system's) language.
+    public var language: String?
 
     public init(
         name: String? = nil,
@@ -31,7 +34,8 @@ public struct UserPreferences: Codable, Hashable, Sendable {
         projectType: String? = nil,
         goals: [Goal] = [],
         onboardingCompleted: Bool = false,
-        deckFilter: DeckFilter? = nil
+        deckFilter: DeckFilter? = nil,
+        language: String? = nil
     ) {
         self.name = name
         self.primaryCluster = primaryCluster
@@ -43,6 +47,7 @@ public struct UserPreferences: Codable, Hashable, Sendable {
         self.goals = goals
         self.onboardingCompleted = onboardingCompleted
         self.deckFilter = deckFilter?.isEmpty == true ? nil : deckFilter
+        self.language = language
     }
 }
 

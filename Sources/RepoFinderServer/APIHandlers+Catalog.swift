@@ -3,6 +3,7 @@ import Catalog
 import Dealing
 import Foundation
 import HTTPTypes
+import Localization
 import Logging
 import OpenAPIRuntime
 import Recommender
@@ -196,7 +197,8 @@ extension APIHandlers {
             .init(
                 body: .json(
                     .init(
-                        cluster: .init(id: input.path.id, name: cluster.name, size: size),
+                        cluster: .init(
+                            id: input.path.id, name: Reason.areaName(cluster.id, Words(Language.current)), size: size),
                         items: repositories.map { APISchemas.repository($0, now: now, viewer: viewers?[$0.id]) }))))
     }
 

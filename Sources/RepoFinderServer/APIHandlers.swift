@@ -71,8 +71,11 @@ struct APIHandlers: APIProtocol {
         let userID = try await accounts.authenticate()
         guard case .json(let body) = input.body else { throw APIError.badRequest("Send the preferences as JSON.") }
         var preferences = try InputMapping.preferences(body)
-        // The deck filter is kept beside the preferences and replaced only through PUT /v1/me/deck-filter.
-        preferences.deckFilter = try await store.preferences(userID: userID)?.deckFilter
+        // The deck filter is kept beside the preferences and replaced only through PUT /v1/me/deck-filter; the language
+        // stays unless the body names one ("" goes back to each device's own).
+        let stored = try await store.preferences(userID: userID)
+        preferences.deckFilter = stored?.deckFilter
+        if body.language == nil { preferences.language = stored?.language }
         try await store.setPreferences(preferences, userID: userID)
         await sessions.session(userID).didSetPreferences(preferences)
         return .ok(.init(body: .json(APISchemas.preferences(preferences))))

@@ -85,7 +85,9 @@ public enum APIServer {
     }
 
     /// The web app over `store`: the detail page finds repositories in it, or on `github` when it lacks them.
-    public static func makeWebApp(store: any DataStore, github: GitHubClient? = nil) async throws -> WebApp {
+    public static func makeWebApp(
+        store: any DataStore, github: GitHubClient? = nil, pseudoLanguage: Bool = false
+    ) async throws -> WebApp {
         let finder = RepositoryLocator(store: store, github: github)
         return try await WebApp(
             lookup: { name in
@@ -95,6 +97,6 @@ public enum APIServer {
                 case .unavailable(let message, _): .unavailable(message)
                 }
             },
-            history: { try await store.starSnapshots(of: $0) })
+            history: { try await store.starSnapshots(of: $0) }, pseudoLanguage: pseudoLanguage)
     }
 }

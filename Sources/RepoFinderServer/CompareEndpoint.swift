@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Localization
 import Recommender
 import RepoFinderCore
 
@@ -67,7 +68,7 @@ extension JSONOutput {
                 key("fitScore")
                 integer(fit.fit)
                 key("fitReasons")
-                strings(fit.reasons)
+                strings(fit.reasons(in: Words(Language.current)))
             }
             endObject()
         }

@@ -12,7 +12,7 @@ import Storage
 /// ``Redaction/describe(_:)``: never a header, a token or a body).
 public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The page a browser gets for an address no route knows (the web app's not-found page), or nil for JSON.
-    public typealias PageNotFound = @Sendable (_ path: String) -> Response
+    public typealias PageNotFound = @Sendable (_ path: String, _ request: Request) -> Response
 
     private let pageNotFound: PageNotFound?
 
@@ -31,7 +31,7 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             let apiError = Self.apiError(for: error)
             if apiError.httpStatus.kind == .serverError { Self.log(error, context.logger) }
             if apiError.httpStatus == .notFound, let pageNotFound, Self.isPageRequest(request) {
-                return pageNotFound(request.uri.path)
+                return pageNotFound(request.uri.path, request)
             }
             return Self.response(for: apiError)
         }

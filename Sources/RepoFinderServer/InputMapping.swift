@@ -57,7 +57,8 @@ enum InputMapping {
             experienceLevel: body.experienceLevel.flatMap { ExperienceLevel(rawValue: $0.rawValue) },
             projectType: try text(body.projectType, "projectType", limit: UserPreferences.maximumTextLength),
             goals: unique(goals.map(\.rawValue)).compactMap(Goal.init(rawValue:)),
-            onboardingCompleted: body.onboardingCompleted ?? false)
+            onboardingCompleted: body.onboardingCompleted ?? false,
+            language: body.language.flatMap { $0.rawValue.isEmpty ? nil : $0.rawValue })
     }
 
     /// A coding path as the API names a field: `interactions[0].kind`.

@@ -1,6 +1,7 @@
 import APISchemas
 import Dealing
 import Foundation
+import Localization
 import Recommender
 import RepoFinderAPI
 import RepoFinderCore
@@ -69,7 +70,16 @@ extension JSONOutput {
         key("fitScore")
         integer(card.fit)
         key("reasons")
-        strings(card.reasons)
+        strings(card.reasons(in: Words(Language.current)))
+        if !card.details.isEmpty {
+            key("reasonDetails")
+            beginArray()
+            for reason in card.details {
+                element()
+                self.reason(reason)
+            }
+            endArray()
+        }
         key("cluster")
         string(APISchemas.cluster(card.cluster.id).rawValue)
         endObject()
@@ -123,13 +133,14 @@ extension JSONOutput {
         _ repository: Repository, now: Date, viewer: RepositoryState? = nil, age: CatalogAge? = CatalogAge.current
     ) {
         let activity = ActivityFacts(repository, now: now, age: age)
-        member("lastUpdated", activity.lastUpdated)
-        member("countsNote", CountsFreshness.countLabel(checkedAt: repository.checkedAt, now: now))
+        let worded = activity.inCurrentLanguage(repository, now: now)
+        member("lastUpdated", worded.lastUpdated)
+        member("countsNote", worded.countsNote)
         if let health = activity.health {
             key("health")
             string(health.level.rawValue)
             key("healthSummary")
-            string(activity.healthSummary ?? "")
+            string(worded.healthSummary ?? "")
         }
         if let viewer {
             key("viewer")
@@ -141,6 +152,43 @@ extension JSONOutput {
             key("skipped")
             bool(viewer.skipped)
             endObject()
+        }
+        endObject()
+    }
+
+    /// A card's reason as the contract's `Reason`: its kind and values.
+    mutating func reason(_ reason: Reason) {
+        beginObject()
+        key("kind")
+        string(reason.kind)
+        switch reason {
+        case .like(let repository, let action), .similar(let repository, let action):
+            member("repository", repository)
+            member("action", action.rawValue)
+        case .peopleLikeYou: break
+        case .language(let name, let source), .topic(let name, let source), .word(let name, let source):
+            member("value", name)
+            member("source", source.rawValue)
+        case .mainArea(let id), .otherArea(let id), .area(let id):
+            member("area", id)
+        case .trending(let gain, let weekTo):
+            member("count", gain)
+            member("asOf", weekTo?.description)
+        case .openIssues(let count, let asOf), .active(let count, let asOf):
+            member("count", count)
+            member("asOf", asOf?.description)
+        case .popular(let stars, let wellKept):
+            member("count", stars)
+            key("wellKept")
+            bool(wellKept)
+        case .stars(let count):
+            member("count", count)
+        case .sharesTopics(let topics):
+            key("topics")
+            strings(topics)
+        case .sameLanguage(let value), .sameOwner(let value):
+            member("value", value)
+        case .sameFans, .similarText, .sameJob: break
         }
         endObject()
     }

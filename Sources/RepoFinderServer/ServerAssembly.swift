@@ -7,6 +7,7 @@ import GitHubAccounts
 import Hummingbird
 import HummingbirdCore
 import HummingbirdHTTP2
+import Localization
 import Logging
 import OpenAPIHummingbird
 import OpenAPIRuntime
@@ -113,8 +114,9 @@ extension APIServer {
                 https: HTTPSPolicy(
                     servesTLS: configuration.tls != nil, trustedProxies: configuration.trustedProxies,
                     hstsSeconds: configuration.hstsSeconds)))
+        router.add(middleware: LanguageMiddleware(choice: LanguageChoice(offersPseudo: configuration.pseudoLanguage)))
         var pageNotFound: ErrorMiddleware<ServerContext>.PageNotFound?
-        if let web { pageNotFound = { path in web.unknownPage(path) } }
+        if let web { pageNotFound = { path, request in web.unknownPage(path, request: request) } }
         router.add(middleware: ErrorMiddleware<ServerContext>(pageNotFound: pageNotFound))
         router.add(
             middleware: RateLimitMiddleware(

@@ -65,6 +65,8 @@ public struct ServerConfiguration: Hashable, Sendable {
     /// `Strict-Transport-Security`'s `max-age`, sent on answers that went over HTTPS (served with ``tls``, or through
     /// a trusted proxy that says `X-Forwarded-Proto: https`); 0: never sent.
     public var hstsSeconds = 31_536_000
+    /// Whether pages and answers may be asked for in the pseudo-language `en-XA` (development, the language tests).
+    public var pseudoLanguage = false
     /// GitHub lookups (repositories the catalog lacks) per client address and per account; nil: no limit.
     public var githubLookupLimit: RateLimit? = RateLimit(perSecond: 60.0 / 3_600, burst: 20)
     /// Star imports started per client address and per account; nil: no limit.

@@ -35,7 +35,8 @@ struct ServerService: Service {
     func run() async throws {
         try await prepare(store)
         let deck = try await APIServer.makeDeck(store: store, extraCommunity: community, logger: logger)
-        let web = try await APIServer.makeWebApp(store: store, github: github)
+        let web = try await APIServer.makeWebApp(
+            store: store, github: github, pseudoLanguage: configuration.pseudoLanguage)
         let application = try APIServer.makeApplication(
             configuration: configuration, store: store, deck: deck, web: web, github: github,
             signIn: signIn, askWriter: askWriter, readiness: readiness, logger: logger)

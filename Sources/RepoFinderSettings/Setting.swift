@@ -118,6 +118,8 @@ extension Setting {
     public static let httpRedirectPort = Setting("http.redirect.port", flag: "--http-redirect-port")
     /// `Strict-Transport-Security` max-age in seconds on answers over HTTPS (0: never sent).
     public static let hstsSeconds = Setting("http.hsts.seconds", flag: "--hsts-seconds")
+    /// 1: pages and answers may be asked for in the pseudo-language `en-XA` (development and the language tests).
+    public static let pseudoLanguage = Setting("pseudo.language", flag: "--pseudo-language")
 
     /// Every setting, in the order the settings table of `docs/server.md` lists them (``markdownTable``).
     public static let all: [Setting] = [
@@ -131,7 +133,7 @@ extension Setting {
         .hstsSeconds, .maximumConnections, .maximumConnectionsPerAddress,
         .metricsToken,
         .logLevel, .githubToken, .githubAPI, .githubTimeoutSeconds, .githubURL, .githubClientID, .githubClientSecret,
-        .githubTokenKey, .publicURL, .deviceSignIns,
+        .githubTokenKey, .publicURL, .deviceSignIns, .pseudoLanguage,
     ]
 }
 

@@ -156,6 +156,7 @@ extension Setting {
                 Number.grouped(server.maximumConnectionsPerAddress)
             ),
             (.metricsToken, "the token `/metrics` asks for", "none: loopback only"),
+            (.pseudoLanguage, "1: the pseudo-language `en-XA` may be asked for (docs/languages.md)", "0: off"),
             (.logLevel, "log level (PostgreSQL's client logs at it too)", Settings.defaultLogLevel.rawValue),
             (
                 .githubToken, "GitHub token (`sync`, and `serve`'s star imports)",

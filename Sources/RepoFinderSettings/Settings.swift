@@ -106,6 +106,7 @@ public struct Settings: Sendable {
         }
         configuration.hstsSeconds = try number(
             .hstsSeconds, Int.self, default: defaults.hstsSeconds, in: 0...100_000_000)
+        configuration.pseudoLanguage = try number(.pseudoLanguage, Int.self, default: 0, in: 0...1) == 1
     }
 
     /// Where web sign-ins come back (`--public-url`: an http(s) origin) and how many device sign-ins may be live.

@@ -1,8 +1,10 @@
 import Foundation
+import Localization
 import RepoFinderCore
 
 /// A repository's daily star counts drawn as SVG by the server: one line on a linear scale and one on a log scale
-/// (the page shows one at a time), a point per day whose title gives its value, and the same numbers as table rows.
+/// (the page shows one at a time), a point per day whose title gives its value, and the same numbers as table rows;
+/// numbers, days and words in the page's language.
 struct StarChart: Sendable {
     /// One row of the table (and one point of the chart).
     struct Row: Sendable {
@@ -21,23 +23,22 @@ struct StarChart: Sendable {
 
     let svg: String
     let rows: [Row]
-    /// "13,118 → 13,448 stars from 14 Jul 2026 to 22 Aug 2026".
+    /// "13,118 → 13,448 stars from Jul 14, 2026 to Aug 22, 2026".
     let caption: String
 
     /// Nil with fewer than two days of counts (nothing to draw).
-    init?(_ snapshots: [StarSnapshot]) {
+    init?(_ snapshots: [StarSnapshot], words: Words) {
         let points = snapshots.sorted { $0.day < $1.day }
         guard points.count >= 2, let first = points.first, let last = points.last else { return nil }
         let low = points.map(\.stars).min() ?? 0
         let high = points.map(\.stars).max() ?? 0
-        caption =
-            "\(Number.grouped(first.stars)) → \(Number.grouped(last.stars)) stars from \(first.day.spoken) to "
-            + "\(last.day.spoken)"
+        let (from, to) = (first.day.spoken(words), last.day.spoken(words))
+        caption = words.text("page.chart.caption", words.number(first.stars), last.stars, from, to)
         rows = zip(points, [nil] + points.dropLast().map(Optional.some)).map { point, previous in
             let change = previous.map { point.stars - $0.stars }
             return Row(
-                day: point.day.description, spokenDay: point.day.spoken, stars: Number.grouped(point.stars),
-                change: change.map { ($0 > 0 ? "+" : "") + Number.grouped($0) } ?? "")
+                day: point.day.description, spokenDay: point.day.spoken(words), stars: words.number(point.stars),
+                change: change.map { ($0 > 0 ? "+" : "") + words.number($0) } ?? "")
         }
         let firstDay = Double(first.day.daysSinceEpoch)
         let span = max(1, Double(last.day.daysSinceEpoch) - firstDay)
@@ -53,29 +54,32 @@ struct StarChart: Sendable {
             body += "<g class=\"series \(scale.rawValue)\">"
             for tick in scale.ticks(low: low, high: high) {
                 let position = Self.format(y(tick))
+                let label = Self.escaped(Self.short(tick, words: words))
                 body +=
                     "<line class=\"grid\" x1=\"\(Self.left)\" x2=\"\(Self.width - Self.right)\" y1=\"\(position)\" "
                     + "y2=\"\(position)\"/><text class=\"tick\" x=\"\(Self.left - 6)\" y=\"\(position)\" "
-                    + "text-anchor=\"end\" dominant-baseline=\"middle\">\(Self.short(tick))</text>"
+                    + "text-anchor=\"end\" dominant-baseline=\"middle\">\(label)</text>"
             }
             body += "<path class=\"line\" d=\"\(path)\"/>"
             for point in points {
+                let (day, stars) = (point.day.spoken(words), words.number(point.stars))
                 body +=
                     "<circle class=\"point\" cx=\"\(Self.format(x(point.day)))\" cy=\"\(Self.format(y(point.stars)))\" "
-                    + "r=\"3\" data-day=\"\(point.day.spoken)\" data-stars=\"\(Number.grouped(point.stars))\">"
-                    + "<title>\(point.day.spoken): \(Number.grouped(point.stars)) stars</title></circle>"
+                    + "r=\"3\" data-day=\"\(Self.escaped(day))\" data-stars=\"\(Self.escaped(stars))\" "
+                    + "data-count=\"\(point.stars)\">"
+                    + "<title>\(Self.escaped(words.text("page.chart.point", day, point.stars)))</title></circle>"
             }
             body += "</g>"
         }
         let baseline = Self.format(Self.height - Self.bottom + 18)
         body +=
-            "<text class=\"tick\" x=\"\(Self.left)\" y=\"\(baseline)\">\(first.day.spoken)</text>"
-            + "<text class=\"tick\" x=\"\(Self.width - Self.right)\" y=\"\(baseline)\" text-anchor=\"end\">"
-            + "\(last.day.spoken)</text>"
+            "<text class=\"tick\" data-formatted=\"\" x=\"\(Self.left)\" y=\"\(baseline)\">\(Self.escaped(from))</text>"
+            + "<text class=\"tick\" data-formatted=\"\" x=\"\(Self.width - Self.right)\" y=\"\(baseline)\" text-anchor=\"end\">"
+            + "\(Self.escaped(to))</text>"
         svg =
             "<svg class=\"star-chart\" viewBox=\"0 0 \(Self.format(Self.width)) \(Self.format(Self.height))\" "
-            + "role=\"img\" aria-label=\"Stars per day: \(caption)\" preserveAspectRatio=\"xMidYMid meet\">"
-            + body + "</svg>"
+            + "role=\"img\" aria-label=\"\(Self.escaped(words.text("page.chart.label", caption)))\" "
+            + "preserveAspectRatio=\"xMidYMid meet\">" + body + "</svg>"
     }
 
     /// The two scales.
@@ -105,12 +109,23 @@ struct StarChart: Sendable {
 
     static func format(_ value: Double) -> String { String(format: "%.1f", value) }
 
-    /// 13_448 → "13.4k" for axis labels.
-    static func short(_ value: Int) -> String {
-        switch value {
-        case 1_000_000...: String(format: "%.2fM", Double(value) / 1_000_000)
-        case 10_000...: String(format: "%.1fk", Double(value) / 1_000)
-        default: Number.grouped(value)
+    /// An axis label in the page's language: 13_448 → "13.4K" (Spanish "13,4 mil"), 9_876 → "9,876".
+    static func short(_ value: Int, words: Words) -> String {
+        value >= 10_000 ? words.compact(value) : words.number(value)
+    }
+
+    /// `text` safe inside the SVG's elements and quoted attributes (the page puts the SVG in unescaped).
+    static func escaped(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            default: escaped.append(character)
+            }
         }
+        return escaped
     }
 }

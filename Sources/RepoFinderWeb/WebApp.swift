@@ -1,5 +1,6 @@
 import Foundation
 public import Hummingbird
+import Localization
 import Mustache
 public import RepoFinderCore
 
@@ -39,27 +40,46 @@ public struct WebApp: Sendable {
     public var lookup: RepositoryLookup
     private let history: StarHistoryLookup
 
-    /// Reads the templates and files bundled with this module.
-    public init(lookup: @escaping RepositoryLookup, history: @escaping StarHistoryLookup = { _ in [] }) async throws {
+    /// How a request's language is chosen.
+    let languages: LanguageChoice
+
+    /// Reads the templates and files bundled with this module; `pseudoLanguage` offers `en-XA` (development).
+    public init(
+        lookup: @escaping RepositoryLookup, history: @escaping StarHistoryLookup = { _ in [] },
+        pseudoLanguage: Bool = false
+    ) async throws {
         guard let templates = Bundle.module.url(forResource: "Templates", withExtension: nil),
             let assets = Bundle.module.url(forResource: "Assets", withExtension: nil)
         else { throw WebAppError.missingResources }
         self.templates = try await MustacheLibrary(directory: templates.path)
         var files = try WebAssets(directory: assets)
+        for language in Language.allCases {
+            let module = Catalogue.shared.browserModule(language, tables: Self.browserTables)
+            files.add("messages.\(language.code).js", bytes: Array(module.utf8))
+        }
         let kept = files.names.filter { $0 != "sw.js" && $0 != "manifest.webmanifest" }
         files.substitute("__FILES__", with: "[" + kept.map { "\"\($0)\"" }.joined(separator: ", ") + "]", in: "sw.js")
         files.substitute("__VERSION__", with: files.version, in: "sw.js")
         self.assets = files
         self.lookup = lookup
         self.history = history
+        self.languages = LanguageChoice(offersPseudo: pseudoLanguage)
     }
+
+    /// The catalogue's tables the scripts word things from.
+    static let browserTables: Set<String> = ["WebDeck", "WebScreens", "WebPages", "Facts"]
+
+    /// The words of `request`'s language.
+    func words(_ request: Request) -> Words { Words(languages.language(of: request)) }
 
     /// Adds the pages and files to `router`.
     public func register<Context: RequestContext>(on router: Router<Context>) {
         for screen in [Screen.home, .discover, .onboarding, .saved, .liked, .profile, .offline] {
-            router.get(RouterPath("/\(screen.rawValue)")) { _, _ in page(PageModel(screen: screen)) }
+            router.get(RouterPath("/\(screen.rawValue)")) { request, _ in
+                page(PageModel(screen: screen, words: words(request)))
+            }
         }
-        router.get("/") { _, _ in page(PageModel(screen: .home)) }
+        router.get("/") { request, _ in page(PageModel(screen: .home, words: words(request))) }
         // The sections' own addresses open their first tab.
         router.get("library") { _, _ in redirect(to: "/saved") }
         router.get("explore") { _, _ in redirect(to: "/search") }
@@ -70,22 +90,27 @@ public struct WebApp: Sendable {
             let query = Dictionary(
                 request.uri.queryParameters.map { (String($0.key), String($0.value)) }, uniquingKeysWith: { a, _ in a })
             if let app = AppSignInReturn(gitHubQuery: query) { return redirect(to: app.appURL.absoluteString) }
-            return page(PageModel(screen: .signIn))
+            return page(PageModel(screen: .signIn, words: words(request)))
         }
         router.get("trending") { request, _ in page(trendingModel(request)) }
-        router.get("areas") { _, _ in page(PageModel(screen: .area)) }
-        router.get("areas/:id") { _, context in areaPage(context.parameters.get("id") ?? "") }
+        router.get("areas") { request, _ in page(PageModel(screen: .area, words: words(request))) }
+        router.get("areas/:id") { request, context in
+            areaPage(context.parameters.get("id") ?? "", words: words(request))
+        }
         router.get("search") { request, _ in page(searchModel(request)) }
         router.get("ask") { request, _ in
-            var model = PageModel(screen: .ask)
+            var model = PageModel(screen: .ask, words: words(request))
             model.query = request.uri.queryParameters.get("q").map { String($0.prefix(500)) }
             return page(model)
         }
         router.get("r/:owner/:name") { request, context in
             try await repositoryPage(
-                owner: context.parameters.require("owner"), name: context.parameters.require("name"))
+                owner: context.parameters.require("owner"), name: context.parameters.require("name"),
+                words: words(request))
         }
-        router.get("open") { request, _ in open(link: request.uri.queryParameters.get("link") ?? "") }
+        router.get("open") { request, _ in
+            open(link: request.uri.queryParameters.get("link") ?? "", words: words(request))
+        }
         router.get("sw.js") { request, _ in asset("sw.js", request: request) }
         router.get("manifest.webmanifest") { request, _ in asset("manifest.webmanifest", request: request) }
         router.get("favicon.ico") { request, _ in asset("icon-192.png", request: request) }
@@ -97,64 +122,67 @@ public struct WebApp: Sendable {
     // MARK: - Pages
 
     /// An area's page: its id checked (lowercase letters, digits, hyphens); the script fills in the rest.
-    func areaPage(_ id: String) -> Response {
+    func areaPage(_ id: String, words: Words) -> Response {
         let lowered = id.lowercased()
         guard DeckFilter.isClusterID(lowered) else {
-            var model = PageModel(screen: .notFound)
+            var model = PageModel(screen: .notFound, words: words)
             model.message = RouteError.invalidArea(id).description
             return page(model, status: .notFound)
         }
-        var model = PageModel(screen: .area)
+        var model = PageModel(screen: .area, words: words)
         model.areaID = lowered
         return page(model)
     }
 
     func trendingModel(_ request: Request) -> PageModel {
         let query = request.uri.queryParameters
-        var model = PageModel(screen: .trending)
+        let words = words(request)
+        var model = PageModel(screen: .trending, words: words)
         let since = TrendingWindow(rawValue: query.get("since") ?? "") ?? .daily
         model.language = query.get("language").flatMap { $0.isEmpty ? nil : $0 }
         model.showBursts = query.get("bursts") == "shown"
         model.windows = TrendingWindow.allCases.map {
-            Option(value: $0.rawValue, label: $0.rawValue.capitalized, selected: $0 == since)
+            Option(value: $0.rawValue, label: words.text("page.option.since.\($0.rawValue)"), selected: $0 == since)
         }
         return model
     }
 
     func searchModel(_ request: Request) -> PageModel {
         let query = request.uri.queryParameters
-        var model = PageModel(screen: .search)
+        let words = words(request)
+        var model = PageModel(screen: .search, words: words)
         model.query = query.get("q")
         model.language = query.get("language").flatMap { $0.isEmpty ? nil : $0 }
         let health = query.get("health") ?? ""
         model.healthLevels =
-            [Option(value: "", label: "Any", selected: health.isEmpty)]
+            [Option(value: "", label: words.text("page.option.health.any"), selected: health.isEmpty)]
             + RepositoryHealth.Level.allCases.map {
-                Option(value: $0.rawValue, label: $0.title, selected: $0.rawValue == health)
+                Option(
+                    value: $0.rawValue, label: words.text("page.option.health.\($0.rawValue)"),
+                    selected: $0.rawValue == health)
             }
         let sort = query.get("sort") ?? "best-match"
-        model.sorts = [
-            ("best-match", "Best match"), ("stars", "Most stars"), ("forks", "Most forks"),
-            ("recently-pushed", "Recently pushed"),
-        ].map { Option(value: $0, label: $1, selected: $0 == sort) }
+        model.sorts = ["best-match", "stars", "forks", "recently-pushed"].map {
+            Option(value: $0, label: words.text("page.option.sort.\($0)"), selected: $0 == sort)
+        }
         return model
     }
 
-    func repositoryPage(owner: String, name: String) async throws -> Response {
+    func repositoryPage(owner: String, name: String, words: Words) async throws -> Response {
         let repositoryName: RepositoryName
         do {
             repositoryName = try RepositoryName(owner: owner, name: name)
         } catch {
-            return notFound("“\(owner)/\(name)” is not a repository name: \(error)")
+            return notFound(words.text("page.message.not-a-name", "\(owner)/\(name)", "\(error)"), words: words)
         }
         let repository: Repository
         switch try await lookup(repositoryName) {
         case .found(let found): repository = found
-        case .notFound(let message): return notFound(message + " Try Search.")
+        case .notFound(let message): return notFound(words.text("page.message.try-search", message), words: words)
         case .unavailable(let message):
-            var model = PageModel(screen: .notFound, title: "Not available right now")
-            model.emptyHeading = "GitHub cannot be reached"
-            model.message = message + " Try again in a minute."
+            var model = PageModel(screen: .notFound, words: words, title: words.text("page.title.unavailable"))
+            model.emptyHeading = words.text("page.message.github-unreachable")
+            model.message = words.text("page.message.try-later", message)
             return page(model, status: .serviceUnavailable)
         }
         if repository.id != repositoryName.key {
@@ -162,15 +190,16 @@ public struct WebApp: Sendable {
             return Response(
                 status: .movedPermanently, headers: [.location: Route.repository(repository.repositoryName).webPath])
         }
-        var model = PageModel(screen: .repository, title: repository.fullName)
+        var model = PageModel(screen: .repository, words: words, title: repository.fullName)
         let snapshots = try await history(repository.repositoryName)
-        model.repository = RepositoryView(repository, history: snapshots, now: Date())
+        model.repository = RepositoryView(repository, history: snapshots, now: Date(), words: words)
         return page(model)
     }
 
     func comparePage(_ request: Request) async throws -> Response {
         let text = request.uri.queryParameters.get("repos") ?? ""
-        var model = PageModel(screen: .compare)
+        let words = words(request)
+        var model = PageModel(screen: .compare, words: words)
         let names: [RepositoryName]
         do {
             names = try CompareRequest.names(text)
@@ -179,13 +208,13 @@ public struct WebApp: Sendable {
             return page(model, status: text.isEmpty ? .ok : .badRequest)
         }
         guard let compare else {
-            model.message = "Compare is not available on this server."
+            model.message = words.text("page.message.compare-unavailable")
             return page(model, status: .serviceUnavailable)
         }
         switch try await compare(names) {
         case .compared(let comparison):
-            model.comparison = ComparisonView(comparison, now: Date())
-            model.title = "Compare " + names.map(\.name).joined(separator: ", ")
+            model.comparison = ComparisonView(comparison, now: Date(), words: words)
+            model.title = words.text("page.title.compare-named", words.list(names.map(\.name)))
             return page(model)
         case .failed(let status, let message):
             model.message = message
@@ -197,12 +226,12 @@ public struct WebApp: Sendable {
         Response(status: .seeOther, headers: [.location: path, .cacheControl: "no-store"])
     }
 
-    func open(link: String) -> Response {
+    func open(link: String, words: Words) -> Response {
         do {
             let route = try Route(link: link)
             return Response(status: .seeOther, headers: [.location: route.webPath, .cacheControl: "no-store"])
         } catch {
-            var model = PageModel(screen: .notFound, title: "Not a RepoFinder link")
+            var model = PageModel(screen: .notFound, words: words, title: words.text("page.title.not-a-link"))
             model.message = error.description
             return page(model, status: .badRequest)
         }
@@ -210,22 +239,23 @@ public struct WebApp: Sendable {
 
     /// The not-found page for an address no route knows, naming the screen it most likely meant
     /// (`/Trending` → Trending, `/trendin` → Trending), or pointing to Search.
-    public func unknownPage(_ path: String) -> Response {
+    public func unknownPage(_ path: String, request: Request) -> Response {
+        let words = words(request)
         let first = path.split(separator: "/").first.map { String($0).lowercased() } ?? ""
-        let screens: [(path: String, name: String)] = [
-            ("home", "Home"), ("discover", "Discover"), ("trending", "Trending"), ("search", "Search"),
-            ("saved", "Saved"), ("liked", "Liked"), ("profile", "Profile"), ("compare", "Compare"),
-            ("areas", "Areas"), ("onboarding", "Onboarding"), ("ask", "Ask"),
+        let screens: [(path: String, screen: Screen)] = [
+            ("home", .home), ("discover", .discover), ("trending", .trending), ("search", .search),
+            ("saved", .saved), ("liked", .liked), ("profile", .profile), ("compare", .compare),
+            ("areas", .area), ("onboarding", .onboarding), ("ask", .ask),
         ]
         let near = screens.first { $0.path == first } ?? screens.first { Self.distance($0.path, first) <= 2 }
-        var model = PageModel(screen: .notFound)
+        var model = PageModel(screen: .notFound, words: words)
         if first == "r" {
-            model.message = "A repository’s address is /r/OWNER/NAME, like /r/apple/swift."
+            model.message = words.text("page.message.repository-address")
         } else if let near {
-            model.message = "There is no page at \(path)."
-            model.suggestion = Suggestion(href: "/" + near.path, label: near.name)
+            model.message = words.text("page.message.no-page", path)
+            model.suggestion = Suggestion(href: "/" + near.path, label: near.screen.title(words))
         } else {
-            model.message = "There is no page at \(path). Try Search."
+            model.message = words.text("page.message.no-page-search", path)
         }
         return page(model, status: .notFound)
     }
@@ -245,8 +275,8 @@ public struct WebApp: Sendable {
         return previous[b.count]
     }
 
-    func notFound(_ message: String) -> Response {
-        var model = PageModel(screen: .notFound)
+    func notFound(_ message: String, words: Words) -> Response {
+        var model = PageModel(screen: .notFound, words: words)
         model.message = message
         return page(model, status: .notFound)
     }
@@ -258,6 +288,7 @@ public struct WebApp: Sendable {
             headers: [
                 .contentType: "text/html; charset=utf-8", .cacheControl: "no-cache",
                 .contentSecurityPolicy: Self.contentSecurityPolicy, .xContentTypeOptions: "nosniff",
+                .contentLanguage: model.lang, .vary: "Accept-Language, Cookie",
             ],
             body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }
@@ -275,14 +306,31 @@ public struct WebApp: Sendable {
                 status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: "No such file: \(name)")))
         }
+        // gzip to browsers that take it: the same file under its own tag (a strong tag names one set of bytes).
+        let gzipped = file.gzipped.flatMap { Self.acceptsGzip(request.headers[.acceptEncoding]) ? $0 : nil }
+        let etag = gzipped == nil ? file.etag : String(file.etag.dropLast()) + "-gz\""
         var headers: HTTPFields = [
-            .eTag: file.etag, .cacheControl: "no-cache", .xContentTypeOptions: "nosniff",
+            .eTag: etag, .cacheControl: "no-cache", .xContentTypeOptions: "nosniff",
         ]
-        if request.headers[.ifNoneMatch] == file.etag {
+        if file.gzipped != nil { headers[.vary] = "Accept-Encoding" }
+        if request.headers[.ifNoneMatch] == etag {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = file.contentType
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: file.bytes)))
+        if gzipped != nil { headers[.contentEncoding] = "gzip" }
+        return Response(
+            status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: gzipped ?? file.bytes)))
+    }
+
+    /// Whether an `Accept-Encoding` header takes gzip (named, not refused with `q=0`).
+    static func acceptsGzip(_ header: String?) -> Bool {
+        guard let header else { return false }
+        return header.split(separator: ",").contains { part in
+            let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard pieces.first == "gzip" else { return false }
+            let quality = pieces.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            return quality > 0
+        }
     }
 }
 

@@ -9,12 +9,26 @@ struct WebAssets: Sendable {
         var bytes: [UInt8]
         var contentType: String
         var etag: String
+        /// The bytes gzip-compressed, for text files that shrink by it (nil otherwise).
+        var gzipped: [UInt8]?
+
+        init(bytes: [UInt8], contentType: String) {
+            self.bytes = bytes
+            self.contentType = contentType
+            var digest = FNV1a()
+            digest.add(bytes)
+            etag = "\"\(digest.hex)\""
+            let isText =
+                contentType.hasPrefix("text/") || contentType.hasPrefix("application/")
+                || contentType.hasPrefix("image/svg")
+            gzipped = isText ? GzipDeflater.compress(bytes).flatMap { $0.count < bytes.count * 9 / 10 ? $0 : nil } : nil
+        }
     }
 
     /// Files by name (`app.js`, `icon-192.png`).
     private(set) var files: [String: Asset] = [:]
     /// A short digest of every file: names the service worker's cache, so a new build replaces the old cache.
-    let version: String
+    var version: String { digest.hex }
 
     /// Reads every file of `directory` (not recursive).
     init(directory: URL) throws {
@@ -22,13 +36,21 @@ struct WebAssets: Sendable {
         var combined = FNV1a()
         for name in names where !name.hasPrefix(".") {
             let bytes = [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))
-            var digest = FNV1a()
-            digest.add(bytes)
             combined.add(Array(name.utf8))
             combined.add(bytes)
-            files[name] = Asset(bytes: bytes, contentType: Self.contentType(of: name), etag: "\"\(digest.hex)\"")
+            files[name] = Asset(bytes: bytes, contentType: Self.contentType(of: name))
         }
-        version = combined.hex
+        digest = combined
+    }
+
+    /// The running digest of every file (``version``).
+    private var digest: FNV1a
+
+    /// Adds a file made at start (the scripts' messages in each language).
+    mutating func add(_ name: String, bytes: [UInt8]) {
+        digest.add(Array(name.utf8))
+        digest.add(bytes)
+        files[name] = Asset(bytes: bytes, contentType: Self.contentType(of: name))
     }
 
     subscript(name: String) -> Asset? { files[name] }
@@ -38,13 +60,9 @@ struct WebAssets: Sendable {
 
     /// Replaces `placeholder` in a text file (the service worker learns the build's version this way).
     mutating func substitute(_ placeholder: String, with value: String, in name: String) {
-        guard var asset = files[name] else { return }
+        guard let asset = files[name] else { return }
         let text = String(decoding: asset.bytes, as: UTF8.self).replacingOccurrences(of: placeholder, with: value)
-        asset.bytes = Array(text.utf8)
-        var digest = FNV1a()
-        digest.add(asset.bytes)
-        asset.etag = "\"\(digest.hex)\""
-        files[name] = asset
+        files[name] = Asset(bytes: Array(text.utf8), contentType: asset.contentType)
     }
 
     static func contentType(of name: String) -> String {

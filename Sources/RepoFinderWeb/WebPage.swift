@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import RepoFinderCore
 
 /// The screens of the web app, each one server-rendered page that its script then brings to life.
@@ -7,25 +8,8 @@ enum Screen: String, CaseIterable, Sendable {
     case notFound = "not-found", offline
     case signIn = "sign-in"
 
-    var title: String {
-        switch self {
-        case .home: "Home"
-        case .ask: "Ask"
-        case .compare: "Compare"
-        case .area: "Areas"
-        case .discover: "Discover"
-        case .onboarding: "Welcome"
-        case .trending: "Trending"
-        case .search: "Search"
-        case .saved: "Saved"
-        case .liked: "Liked"
-        case .profile: "Profile"
-        case .repository: "Repository"
-        case .notFound: "Not found"
-        case .offline: "Offline"
-        case .signIn: "Signing in"
-        }
-    }
+    /// The screen's title in `words`' language (`page.title.<screen>`).
+    func title(_ words: Words) -> String { words.text("page.title.\(rawValue)") }
 }
 
 /// One entry of the navigation bar (or of a section's tabs).
@@ -38,35 +22,38 @@ struct NavItem: Sendable {
 
     /// The bar's places: at most five fit a phone. Home, the deck, Explore (Search and Trending), the Library (Saved
     /// and Liked), and Ask. Profile sits in the top bar.
+    /// `label` names the key of its words (`page.nav.<label>`).
     static let destinations: [(label: String, href: String, screens: Set<Screen>, icon: String)] = [
-        ("Home", "/", [.home], "M3 11l9-8 9 8M5 10v10h5v-6h4v6h5V10"),
-        ("Deck", "/discover", [.discover, .onboarding], "M4 6h12v14H4zM8 2h12v14"),
+        ("home", "/", [.home], "M3 11l9-8 9 8M5 10v10h5v-6h4v6h5V10"),
+        ("deck", "/discover", [.discover, .onboarding], "M4 6h12v14H4zM8 2h12v14"),
         (
-            "Explore", "/search", [.search, .trending, .repository, .compare, .area],
+            "explore", "/search", [.search, .trending, .repository, .compare, .area],
             "M10 4a6 6 0 1 0 0 12 6 6 0 0 0 0-12zM14.5 14.5L20 20"
         ),
-        ("Library", "/saved", [.saved, .liked], "M6 3h12v18l-6-4-6 4z"),
-        ("Ask", "/ask", [.ask], "M4 5h16v11H9l-5 4z"),
+        ("library", "/saved", [.saved, .liked], "M6 3h12v18l-6-4-6 4z"),
+        ("ask", "/ask", [.ask], "M4 5h16v11H9l-5 4z"),
     ]
 
     /// The profile's icon (top bar).
     static let profileIcon = "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0"
 
-    static func bar(current: Screen) -> [NavItem] {
+    static func bar(current: Screen, words: Words) -> [NavItem] {
         destinations.map {
-            NavItem(href: $0.href, label: $0.label, icon: $0.icon, current: $0.screens.contains(current))
+            NavItem(
+                href: $0.href, label: words.text("page.nav.\($0.label)"), icon: $0.icon,
+                current: $0.screens.contains(current))
         }
     }
 
     /// The tabs inside a section: Search | Trending in Explore, Saved | Liked in the Library; none elsewhere.
-    static func sectionTabs(current: Screen) -> [NavItem] {
+    static func sectionTabs(current: Screen, words: Words) -> [NavItem] {
         let tabs: [(Screen, String)] =
             switch current {
             case .search, .trending: [(.search, "/search"), (.trending, "/trending")]
             case .saved, .liked: [(.saved, "/saved"), (.liked, "/liked")]
             default: []
             }
-        return tabs.map { NavItem(href: $1, label: $0.title, icon: "", current: $0 == current) }
+        return tabs.map { NavItem(href: $1, label: $0.title(words), icon: "", current: $0 == current) }
     }
 }
 
@@ -87,6 +74,10 @@ struct Suggestion: Sendable {
 struct PageModel: Sendable {
     var title: String
     let screen: String
+    /// The page's language (`<html lang>`, the scripts' messages file).
+    let lang: String
+    /// The catalogue's words in that language, looked up by key: `{{t.page.nav.home}}`.
+    let t: PageWords
     let nav: [NavItem]
     /// The section's tabs (Explore, Library), empty elsewhere.
     let sectionTabs: [NavItem]
@@ -120,13 +111,16 @@ struct PageModel: Sendable {
     /// The heading of a page that has nothing to show, when "Nothing here" would be wrong (nothing could be asked).
     var emptyHeading: String?
 
-    init(screen: Screen, title: String? = nil) {
-        self.title = title ?? screen.title
+    init(screen: Screen, words: Words, title: String? = nil) {
+        self.title = title ?? screen.title(words)
         self.screen = screen.rawValue
-        self.nav = NavItem.bar(current: screen)
-        let tabs = NavItem.sectionTabs(current: screen)
+        self.lang = words.language.code
+        self.t = PageWords(words: words)
+        self.nav = NavItem.bar(current: screen, words: words)
+        let tabs = NavItem.sectionTabs(current: screen, words: words)
         self.sectionTabs = tabs
-        self.section = tabs.isEmpty ? nil : NavItem.destinations.first { $0.screens.contains(screen) }?.label
+        self.section = NavItem.destinations.first { !tabs.isEmpty && $0.screens.contains(screen) }
+            .map { words.text("page.nav.\($0.label)") }
         self.isProfile = screen == .profile
     }
 }
@@ -164,7 +158,7 @@ struct RepositoryView: Sendable {
     /// The star history, when there are at least two days of counts.
     let chart: StarChart?
 
-    init(_ repository: Repository, history: [StarSnapshot] = [], now: Date) {
+    init(_ repository: Repository, history: [StarSnapshot] = [], now: Date, words: Words) {
         fullName = repository.fullName
         owner = repository.owner.login
         name = repository.name
@@ -173,24 +167,27 @@ struct RepositoryView: Sendable {
         description = repository.description.flatMap { $0.isEmpty ? nil : $0 }
         topics = repository.topics
         hasTopics = !repository.topics.isEmpty
-        stars = Number.grouped(repository.stars)
-        forks = repository.forks.map(Number.grouped)
-        openIssues = repository.openIssues.map(Number.grouped)
+        stars = words.number(repository.stars)
+        forks = repository.forks.map(words.number)
+        openIssues = repository.openIssues.map(words.number)
         language = repository.language
         license = repository.license.map { $0.spdxID ?? $0.name }
         let activity = ActivityFacts(repository, now: now)
-        updated = repository.lastUpdatedDescription(now: activity.moment).map { $0 + activity.suffix }
-        created = repository.createdAt.map { Day(containing: $0).monthAndYear }
+        let worded = activity.worded(repository, words: words)
+        updated = worded.lastUpdated
+        created = repository.createdAt.map { Day(containing: $0).monthAndYear(words) }
         archived = repository.archived
         url = repository.webURL.absoluteString
         deepLink = Route.repository(repository.repositoryName).deepLink
         self.health = activity.health?.level.rawValue
-        healthTitle = activity.health?.level.title
-        healthSummary = activity.healthSummary
-        countsNote = CountsFreshness.countLabel(checkedAt: repository.checkedAt, now: now)
+        healthTitle = worded.healthTitle
+        healthSummary = worded.healthSummary
+        countsNote = CountsFreshness.countLabel(checkedAt: repository.checkedAt, now: now, words: words)
         let newest = [history.last?.day, repository.checkedAt.map(Day.init(containing:))].compactMap { $0 }.max()
-        numbersNote = newest.flatMap { CountsFreshness.note(for: $0, now: now) }
-        gone = repository.goneAt.map { Day(containing: $0).spoken }
-        chart = StarChart(history)
+        numbersNote = newest.flatMap {
+            CountsFreshness.isStale($0, now: now) ? words.text("page.repository.numbers-note", $0.spoken(words)) : nil
+        }
+        gone = repository.goneAt.map { words.text("page.repository.gone", Day(containing: $0).spoken(words)) }
+        chart = StarChart(history, words: words)
     }
 }

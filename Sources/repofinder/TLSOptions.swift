@@ -17,11 +17,15 @@ struct TLSOptions: ParsableArguments {
     @Option(name: .customLong("hsts-seconds"), help: ArgumentHelp(Setting.hstsSeconds.help))
     var hstsSeconds: Int?
 
+    @Option(name: .customLong("pseudo-language"), help: ArgumentHelp(Setting.pseudoLanguage.help))
+    var pseudoLanguage: Int?
+
     /// Adds the flags given to `flags`.
     func add(to flags: inout [Setting: String]) {
         flags[.tlsCertificate] = certificate
         flags[.tlsKey] = key
         flags[.httpRedirectPort] = httpRedirectPort.map { String($0) }
         flags[.hstsSeconds] = hstsSeconds.map { String($0) }
+        flags[.pseudoLanguage] = pseudoLanguage.map { String($0) }
     }
 }

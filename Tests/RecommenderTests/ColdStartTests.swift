@@ -104,7 +104,7 @@ struct ColdStartTests {
         #expect(order(.advanced).first == "fresh")
         let beginner = recommender.deck(
             for: Taste(preferences: UserPreferences(techStack: ["Swift"], experienceLevel: .beginner)), size: 1)
-        #expect(beginner.cards.first?.reasons.contains("popular and well kept: 60k stars") == true)
+        #expect(beginner.cards.first?.reasons.contains("popular and well kept: 60K stars") == true)
 
         // On the real catalog: a beginner's JavaScript deck is popular and well kept, or learning material (issue 44:
         // learning material comes forward for beginners), and some of it is learning material.

@@ -76,7 +76,7 @@ struct WebAppTests {
             let html = String(buffer: response.body)
             #expect(html.contains("data-repo=\"\(name)\""))
             #expect(html.contains("<dd>50,000</dd>") || html.contains("<dd>49,"))
-            #expect(html.contains("<dd>Rust</dd>"))
+            #expect(html.contains("<dd translate=\"no\">Rust</dd>"))
             #expect(html.contains("repoverse://repo/\(name)"))
             #expect(html.contains("<title>\(name) · RepoFinder</title>"))
 

@@ -30,6 +30,7 @@ from selenium.webdriver.common.keys import Keys
 
 sys.path.insert(0, str(Path(__file__).parent))
 import firstuse  # noqa: E402  (beside this file)
+import languages  # noqa: E402
 import smallthings  # noqa: E402  (beside this file)
 import walk  # noqa: E402
 
@@ -990,6 +991,40 @@ class Flow:
               f"no sideways scroll, no overflow, every target ≥ 44 px, the deck's buttons clear, no console errors; "
               f"screenshots in {folder}")
 
+    def step_languages(self):
+        """Every screen in the pseudo-language and the four languages (languages.py): no word outside the catalogues,
+        no missing key, nothing overflowing; the phone screenshots of Discover, Home, Ask and Profile per language go
+        to the README's gallery when screenshots are asked for."""
+        b = self.b
+        screens = self.walk_screens() + [("ask", "/ask", "main textarea, main input")]
+        folder = b.artifacts / "languages"
+        started = time.time()
+        loads = {}
+        found = languages.walk_languages(b, screens, folder, loads=loads)
+        b.viewport(*PHONE)
+        print("  first load of Discover per language: " + ", ".join(
+            f"{language} {load['bytes'] / 1024:.1f} KB in {load['requests']} requests" for language, load in loads.items()))
+        for language, load in loads.items():
+            if load["bytes"] > 150 * 1024:
+                found.setdefault(language, {})["first-load"] = [f"{load['bytes']} bytes transferred (budget 150 KB)"]
+        count = sum(len(problems) for pages in found.values() for problems in pages.values())
+        print(f"  {len(screens)} screens × {len(languages.SIZES)} sizes × {len(languages.LANGUAGES)} languages "
+              f"({', '.join(languages.LANGUAGES)}) in {time.time() - started:.0f} s: {count} problem(s); screenshots in {folder}")
+        for language, pages in found.items():
+            for page, problems in pages.items():
+                for problem in problems[:8]:
+                    print(f"    {language} {page}: {problem}")
+        if self.gallery:
+            gallery = self.gallery / "languages"
+            gallery.mkdir(parents=True, exist_ok=True)
+            for language in ["en", "es", "de", "ja"]:
+                for screen in ["discover", "home", "ask", "profile"]:
+                    source = folder / language / f"{screen}-phone.png"
+                    if source.exists():
+                        (gallery / f"{screen}-{language}.png").write_bytes(source.read_bytes())
+        if count:
+            raise Failure(f"{count} language problem(s), listed above")
+
     def screenshots(self, folder):
         b = self.b
         folder.mkdir(parents=True, exist_ok=True)
@@ -1047,12 +1082,13 @@ def main():
         time.sleep(2)
         browser = Browser(args.url.rstrip("/"), artifacts)
     flow = Flow(browser, args.database, args.github.rstrip("/"))
+    flow.gallery = Path(args.screenshots) if args.screenshots else None
     steps = ["onboarding", "deck", "deck_filter", "lists", "offline", "remove", "search", "row_state", "trending", "detail", "home_and_compare",
              "living_catalog",
              "deck_failure",
              "first_load"]
     # After the screenshots (which save three cards): signed in, starring one of them, a second device, then delete.
-    after_screenshots = ["walk", "first_use", "small_things", "sign_in", "star_back", "two_devices", "your_data", "office"]
+    after_screenshots = ["walk", "languages", "first_use", "small_things", "sign_in", "star_back", "two_devices", "your_data", "office"]
     screenshots = True
     if args.only:
         chosen = args.only.split(",")

@@ -2,9 +2,10 @@
 // everywhere) and the page GitHub sends the browser back to (/auth/github/callback), which completes the sign-in.
 // The GitHub token never reaches the browser: the server keeps it; the browser keeps only RepoFinder's own token.
 
-import { api, forgetAccount, setToken } from "./api.js";
+import { api, forgetAccount, setLanguageCookie, setToken } from "./api.js";
+import { t } from "./i18n.js";
 import { forgetEverything } from "./store.js";
-import { h } from "./ui.js";
+import { h, sentence } from "./ui.js";
 
 /** Where GitHub sends the browser back. */
 const callbackAddress = () => `${location.origin}/auth/github/callback`;
@@ -34,9 +35,7 @@ export async function showAccount(section) {
     starOnLike.addEventListener("change", async () => {
       try {
         await api.gitHubSettings({ starOnLike: starOnLike.checked });
-        status.textContent = starOnLike.checked
-          ? "From now on, liking a repository also stars it on GitHub."
-          : "Liking no longer stars on GitHub.";
+        status.textContent = starOnLike.checked ? t("account.star-on-like.on") : t("account.star-on-like.off");
       } catch (error) {
         starOnLike.checked = !starOnLike.checked;
         status.textContent = error.message;
@@ -47,27 +46,34 @@ export async function showAccount(section) {
     picture.addEventListener("error", () => { picture.src = "/assets/icon.svg"; }, { once: true });
     body.replaceChildren(...[
       h("div", { class: "identity" }, picture,
-        h("p", {}, "Signed in with GitHub as ", h("strong", { id: "github-login" }, who.login),
-          who.name ? ` (${who.name})` : "", ". Your likes and saves follow you to every device you sign in on.")),
-      h("label", { class: "check" }, starOnLike, " Star on GitHub when I like a repository"),
+        h("p", {},
+          ...(who.name
+            ? sentence("account.signed-in-named", login(who.login), h("span", { translate: "no" }, who.name))
+            : sentence("account.signed-in", login(who.login))),
+          " ", t("account.follows"))),
+      h("label", { class: "check" }, starOnLike, " ", t("account.star-on-like.label")),
       waiting ? h("p", { class: "help", id: "pending-stars" },
-        `${waiting === 1 ? "1 star is" : `${waiting} stars are`} waiting for GitHub (${who.pendingStars[0].problem || "not reached yet"}); RepoFinder keeps trying.`) : null,
+        t("account.pending-stars", waiting, who.pendingStars[0].problem || t("account.pending-stars-unreached"))) : null,
       h("div", { class: "data-actions" },
-        button("Sign out", "secondary", "sign-out", () => signOut(false, status)),
-        button("Sign out everywhere", "secondary", "sign-out-everywhere", () => signOut(true, status))),
+        button(t("account.sign-out"), "secondary", "sign-out", () => signOut(false, status)),
+        button(t("account.sign-out-everywhere"), "secondary", "sign-out-everywhere", () => signOut(true, status))),
     ].filter(Boolean));
   } else if (account.signIn.available) {
     body.replaceChildren(
-      h("p", { class: "help" }, "Sign in to keep your likes and saves on every device, and to import your own stars."
-        + " What you did on this device so far comes along."),
-      button("Sign in with GitHub", "primary", "sign-in", async () => {
-        status.textContent = "Opening GitHub…";
+      h("p", { class: "help" }, t("account.sign-in-help")),
+      button(t("account.sign-in"), "primary", "sign-in", async () => {
+        status.textContent = t("account.opening");
         try { await signIn(); } catch (error) { status.textContent = error.message; }
       }));
   } else {
     body.replaceChildren(h("p", { class: "help", id: "sign-in-unavailable" },
-      `Signing in is not available on this server. ${account.signIn.reason || ""}`.trim()));
+      account.signIn.reason ? t("account.unavailable-reason", account.signIn.reason) : t("account.unavailable")));
   }
+}
+
+/** The GitHub login, as GitHub spells it (not translated). */
+function login(name) {
+  return h("strong", { id: "github-login", translate: "no" }, name);
 }
 
 function button(label, kind, id, action) {
@@ -77,9 +83,7 @@ function button(label, kind, id, action) {
 }
 
 async function signOut(everywhere, status) {
-  const question = everywhere
-    ? "Sign out on every device? Each will start over with a new, empty account until it signs in again."
-    : "Sign out on this device? It will start over with a new, empty account until you sign in again.";
+  const question = everywhere ? t("account.sign-out-everywhere-confirm") : t("account.sign-out-confirm");
   if (!confirm(question)) return;
   try {
     await api.signOut(everywhere);
@@ -99,14 +103,14 @@ export async function completeCallback() {
   const back = sessionStorage.getItem("rf.returnTo") || "/profile";
   if (params.get("error")) {
     message.textContent = params.get("error") === "access_denied"
-      ? "You cancelled on GitHub, so nothing changed. You can sign in any time from Profile."
-      : `GitHub did not sign you in: ${params.get("error_description") || params.get("error")}.`;
+      ? t("account.callback.cancelled")
+      : t("account.callback.refused", params.get("error_description") || params.get("error"));
     return;
   }
   const code = params.get("code");
   const state = params.get("state");
   if (!code || !state) {
-    message.textContent = "This page needs the code GitHub sends back. Start signing in from Profile.";
+    message.textContent = t("account.callback.no-code");
     return;
   }
   // The code works once: take it out of the address so a reload cannot replay it.
@@ -119,10 +123,13 @@ export async function completeCallback() {
       setToken(result.token);
     }
     sessionStorage.removeItem("rf.returnTo");
-    const joined = result.merged
-      ? ` ${result.merged.interactions} swipes from this device were added to it.`
-      : "";
-    message.textContent = `Signed in as ${result.github.login}.${joined}`;
+    // The language the person chose on another device comes along (their preferences keep it).
+    await api.preferences().then((preferences) => {
+      if (["en", "es", "de", "ja"].includes(preferences?.language)) setLanguageCookie(preferences.language);
+    }).catch(() => {});
+    message.textContent = result.merged
+      ? t("account.callback.signed-in-merged", result.merged.interactions, result.github.login)
+      : t("account.callback.signed-in", result.github.login);
     location.replace(back);
   } catch (error) {
     message.textContent = error.message;

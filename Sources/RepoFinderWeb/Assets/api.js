@@ -1,5 +1,8 @@
 // The JSON API, as the web app uses it: an anonymous account made on first use (its token kept in localStorage),
-// JSON in and out, and errors that carry the server's own sentence for a person.
+// JSON in and out, and errors that carry the server's own sentence for a person. Every request names the page's
+// language (`Accept-Language`), so the server words its reasons, notes and errors in it.
+
+import { lang, t } from "./i18n.js";
 
 const TOKEN_KEY = "rf.token";
 
@@ -49,7 +52,7 @@ export function forgetAccount() {
  * the person), and asks again without it if the server forgot it.
  */
 export async function request(method, path, { body, auth = true, retried = false } = {}) {
-  const headers = { Accept: "application/json" };
+  const headers = { Accept: "application/json", "Accept-Language": lang };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (auth === "optional") {
     const kept = localStorage.getItem(TOKEN_KEY);
@@ -64,9 +67,9 @@ export async function request(method, path, { body, auth = true, retried = false
   } catch {
     // No answer: the device is offline, or it is online and RepoFinder's server cannot be reached (down, restarting).
     if (navigator.onLine === false) {
-      throw new ApiError("You seem to be offline. Check your connection and try again.", { offline: true });
+      throw new ApiError(t("api.error.offline"), { offline: true });
     }
-    const error = new ApiError("RepoFinder can’t be reached right now. It tries again by itself.", { offline: true });
+    const error = new ApiError(t("api.error.unreachable"), { offline: true });
     error.unreachable = true;
     throw error;
   }
@@ -82,7 +85,7 @@ export async function request(method, path, { body, auth = true, retried = false
   let payload = null;
   try { payload = await response.json(); } catch { payload = null; }
   if (!response.ok) {
-    const message = payload?.message || `The server answered ${response.status}. Try again in a moment.`;
+    const message = payload?.message || t("api.error.status", response.status);
     throw new ApiError(message, { status: response.status, code: payload?.error || "", payload });
   }
   return payload;
@@ -147,12 +150,32 @@ export const api = {
 };
 
 /**
+ * Keeps the page's language with the person's preferences (`language`: "en", "es", "de", "ja"; "" for each device's
+ * own), so it follows them to every device. Preferences are replaced whole (PUT), so the ones kept are read first and
+ * sent back with the language changed.
+ */
+export async function saveLanguagePreference(code) {
+  const preferences = (await request("GET", "/v1/me/preferences")) || {};
+  return request("PUT", "/v1/me/preferences", { body: { ...preferences, language: code || "" } });
+}
+
+/** The page's language on this device: the `lang` cookie the server reads (`""` deletes it: the browser's language). */
+export function setLanguageCookie(code) {
+  document.cookie = code
+    ? `lang=${encodeURIComponent(code)}; Path=/; Max-Age=31536000; SameSite=Lax`
+    : "lang=; Path=/; Max-Age=0; SameSite=Lax";
+}
+
+/**
  * Asks a question in a thread and reads the answer as server-sent events as they arrive: `onEvent(name, data)` for
  * each (`tool`, `source`, `text`, `done`; `data` parsed). Resolves once the stream ends; rejects with an ApiError
  * (429 `quota_exhausted` past the quota, or an `error` event). `signal` stops it (the server keeps what was written).
  */
 export async function askStream(threadID, text, repository, onEvent, signal) {
-  const headers = { Accept: "text/event-stream", "Content-Type": "application/json", Authorization: `Bearer ${await token()}` };
+  const headers = {
+    Accept: "text/event-stream", "Accept-Language": lang, "Content-Type": "application/json",
+    Authorization: `Bearer ${await token()}`,
+  };
   let response;
   try {
     response = await fetch(`/v1/me/threads/${encodeURIComponent(threadID)}/messages`, {
@@ -160,12 +183,12 @@ export async function askStream(threadID, text, repository, onEvent, signal) {
     });
   } catch (error) {
     if (error.name === "AbortError") throw error;
-    throw new ApiError("RepoFinder can’t be reached right now. Try again in a moment.", { offline: true });
+    throw new ApiError(t("api.error.unreachable-retry"), { offline: true });
   }
   if (!response.ok) {
     let payload = null;
     try { payload = await response.json(); } catch { payload = null; }
-    throw new ApiError(payload?.message || `The server answered ${response.status}.`, { status: response.status, code: payload?.error || "", payload });
+    throw new ApiError(payload?.message || t("api.error.status-short", response.status), { status: response.status, code: payload?.error || "", payload });
   }
   const reader = response.body.getReader();
   const decoder = new TextDecoder();

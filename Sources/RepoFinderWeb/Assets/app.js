@@ -1,6 +1,7 @@
 // The web app's entry point on every page: the service worker, the offline banner and sync, repoverse:// links
 // pasted anywhere, then the script of this page's screen.
 
+import { t } from "./i18n.js";
 import { openLink } from "./links.js";
 import { checkReachable, currentSyncState, pendingCount, sync, syncState } from "./store.js";
 import { mountTray } from "./tray.js";
@@ -30,11 +31,10 @@ function showBanner() {
   // Online but no answer: the server is down or restarting, not the person's connection.
   const unreachable = !deviceOffline && !reachable;
   const offline = deviceOffline || unreachable;
-  const waiting = pending === 1 ? "1 swipe waiting to sync" : `${pending} swipes waiting to sync`;
   let text = "";
-  if (deviceOffline) text = pending > 0 ? `You’re offline — ${waiting}.` : "You’re offline — what you do is kept and sent later.";
-  else if (unreachable) text = `Can’t reach RepoFinder — trying again${pending > 0 ? `; ${waiting}` : ""}.`;
-  else if (pending > 0) text = `Syncing — ${waiting}…`;
+  if (deviceOffline) text = pending > 0 ? t("app.banner.offline-waiting", pending) : t("app.banner.offline");
+  else if (unreachable) text = pending > 0 ? t("app.banner.unreachable-waiting", pending) : t("app.banner.unreachable");
+  else if (pending > 0) text = t("app.banner.syncing", pending);
   banner.textContent = text;
   banner.hidden = text === "";
   banner.dataset.pending = String(pending);
@@ -60,7 +60,7 @@ async function start() {
     else window.addEventListener("load", register, { once: true });
   }
   syncState.addEventListener("change", showBanner);
-  syncState.addEventListener("dropped", (event) => toast(`Not recorded: ${event.detail.message}`));
+  syncState.addEventListener("dropped", (event) => toast(t("app.dropped", event.detail.message)));
   window.addEventListener("online", () => { showBanner(); sync(); });
   window.addEventListener("offline", showBanner);
   setInterval(() => {

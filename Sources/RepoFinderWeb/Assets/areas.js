@@ -2,6 +2,7 @@
 // (/areas/<id>), with a button that deals a deck of it (the deck's filter set to that area).
 
 import { api } from "./api.js";
+import { t } from "./i18n.js";
 import { actingRow, pagedList } from "./pagedlist.js";
 import { compact, failure, h } from "./ui.js";
 
@@ -16,8 +17,8 @@ export async function start() {
     if (!area) return;
     document.getElementById("area-title").textContent = area.name;
     document.querySelector(".screen-title").textContent = area.name;
-    document.title = `${area.name} — RepoFinder`;
-    document.getElementById("area-about").textContent = `${area.size.toLocaleString("en")} repositories in this area.`;
+    document.title = t("areas.document-title", area.name);
+    document.getElementById("area-about").textContent = t("areas.about", area.size);
   } catch { /* the list says what went wrong */ }
 }
 
@@ -26,7 +27,7 @@ async function showAll(grid) {
     const clusters = (await api.clusters()).items.filter((cluster) => cluster.id !== "general");
     grid.replaceChildren(...clusters.map((cluster) => h("li", {},
       h("a", { class: "area-link", href: `/areas/${cluster.id}` },
-        h("strong", {}, cluster.name), h("span", {}, `${compact(cluster.size)} repositories`)))));
+        h("strong", {}, cluster.name), h("span", {}, t("areas.size", compact(cluster.size)))))));
   } catch (error) {
     grid.replaceChildren(h("li", {}, failure(error.message, () => showAll(grid), "list-error")));
   } finally {
@@ -41,8 +42,8 @@ function areaPage(id) {
     return {
       rows: result.items.map((repository) => actingRow(repository)),
       done: true,
-      summary: (shown) => `The best ${shown} you have not seen yet`,
-      empty: "You have seen every repository of this area. Deal a deck of it to go deeper, or pick another area.",
+      summary: (shown) => t("areas.summary", shown),
+      empty: t("areas.empty"),
     };
   };
 }

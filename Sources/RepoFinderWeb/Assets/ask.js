@@ -4,11 +4,14 @@
 // so a reload shows it again. The live region announces a finished answer, not every word.
 
 import { api, askStream } from "./api.js";
+import { date, lang, t } from "./i18n.js";
 import { rowActions } from "./rowactions.js";
 import { failure, h, repositoryRow, toast } from "./ui.js";
 
 const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-const fallbackQuestions = [
+// Ask understands questions in English (its meaning model is English): the questions it suggests stay English, marked
+// as such, in every language (docs/languages.md).
+const fallbackQuestions = () => [
   "A lightweight web framework for Swift",
   "Something like ripgrep but for JSON",
   "What is trending in Rust this week?",
@@ -33,7 +36,7 @@ export async function start() {
     toggle.setAttribute("aria-expanded", String(open));
     document.querySelector(".ask").classList.toggle("history-open", open);
   });
-  showSuggestions(fallbackQuestions);
+  showSuggestions(fallbackQuestions());
   loadHistory();
   if (threadID) await openThread(threadID);
   const question = document.querySelector(".ask").dataset.question;
@@ -48,7 +51,12 @@ function grow(input) {
 
 function showSuggestions(questions) {
   document.getElementById("ask-suggestions").replaceChildren(...questions.map((question) =>
-    h("li", {}, h("button", { type: "button", class: "button ghost", onclick: () => ask(question) }, question))));
+    h("li", {}, h("button", { type: "button", class: "button ghost", lang: "en", translate: "no", onclick: () => ask(question) }, question))));
+  const note = document.getElementById("ask-language-note");
+  if (note) {
+    note.hidden = lang.startsWith("en") && lang !== "en-XA";
+    note.textContent = t("ask.english-only");
+  }
 }
 
 async function openThread(id) {
@@ -56,11 +64,11 @@ async function openThread(id) {
     const detail = await api.thread(id);
     document.getElementById("ask-messages").replaceChildren(...detail.messages.map(messageView));
     document.getElementById("ask-empty").hidden = detail.messages.length > 0;
-    document.title = `${detail.thread.title} · RepoFinder`;
+    document.title = t("ask.document-title", detail.thread.title);
   } catch (error) {
     threadID = null;
     history.replaceState(null, "", "/ask");
-    notice(error.status === 404 ? "That conversation is gone (deleted, or kept only 90 days unless pinned)." : error.message);
+    notice(error.status === 404 ? t("ask.thread.gone") : error.message);
   }
 }
 
@@ -95,7 +103,7 @@ async function ask(text) {
       list.lastElementChild?.remove();
       input.value = question;
       grow(input);
-      notice(error.code === "quota_exhausted" ? `${error.message} Your conversations stay here meanwhile.` : error.message);
+      notice(error.code === "quota_exhausted" ? t("ask.quota.exhausted", error.message) : error.message);
     }
   } finally {
     asking = null;
@@ -116,16 +124,17 @@ function notice(text) {
   element.hidden = !text;
 }
 
+/** A question as the person wrote it (not translated), or a stored answer's words. */
 function bubble(role, text) {
-  return h("div", { class: `bubble ${role}` }, h("p", {}, text));
+  return h("div", { class: `bubble ${role}` }, h("p", { translate: role === "user" ? "no" : null }, text));
 }
 
 /** An answer as it streams: chips, words (with a typing indicator until the first), then its sources. */
 function answerView() {
-  const chips = h("ul", { class: "chips", "aria-label": "What ran" });
-  const typing = h("span", { class: "typing", "aria-label": "Writing" }, h("i"), h("i"), h("i"));
+  const chips = h("ul", { class: "chips", "aria-label": t("ask.answer.tools-label") });
+  const typing = h("span", { class: "typing", "aria-label": t("ask.answer.writing") }, h("i"), h("i"), h("i"));
   const text = h("div", { class: "answer-text" }, typing);
-  const sources = h("ol", { class: "repo-list sources", "aria-label": "Sources" });
+  const sources = h("ol", { class: "repo-list sources", "aria-label": t("ask.answer.sources-label") });
   const note = h("p", { class: "help answer-notice", hidden: "" });
   // While the answer waits for the writing model (busy with others): its place in line.
   const line = h("p", { class: "help answer-queue", hidden: "", role: "status" });
@@ -139,9 +148,7 @@ function answerView() {
       if (name === "tool") chips.append(h("li", { class: "chip" }, data.chip));
       else if (name === "source") found.push(data);
       else if (name === "queued") {
-        line.textContent = data.position > 1
-          ? `Waiting for the writing model: ${data.position - 1} ${data.position === 2 ? "answer" : "answers"} ahead of this one.`
-          : "Waiting for the writing model: this answer is next.";
+        line.textContent = data.position > 1 ? t("ask.answer.queued", data.position - 1) : t("ask.answer.next");
         line.hidden = false;
       } else if (name === "text") {
         line.hidden = true;
@@ -170,7 +177,7 @@ function answerView() {
     },
     stop() {
       line.hidden = true;
-      text.replaceChildren(...paragraphs(words || "Stopped.", found.length), h("p", { class: "help" }, "Stopped — what was written is kept."));
+      text.replaceChildren(...paragraphs(words || t("ask.answer.stopped-empty"), found.length), h("p", { class: "help" }, t("ask.answer.stopped")));
       sources.replaceChildren(...found.map(sourceView));
     },
   };
@@ -180,11 +187,11 @@ function answerView() {
 function messageView(message) {
   if (message.role === "user") return bubble("user", message.text);
   const element = h("div", { class: "bubble assistant" },
-    message.tools.length ? h("ul", { class: "chips", "aria-label": "What ran" }, message.tools.map((tool) => h("li", { class: "chip" }, tool.chip))) : null,
+    message.tools.length ? h("ul", { class: "chips", "aria-label": t("ask.answer.tools-label") }, message.tools.map((tool) => h("li", { class: "chip" }, tool.chip))) : null,
     message.notice ? h("p", { class: "help answer-notice" }, message.notice) : null,
     h("div", { class: "answer-text" }, paragraphs(message.text, message.sources.length)),
-    message.stopped ? h("p", { class: "help" }, "Stopped — what was written is kept.") : null,
-    h("ol", { class: "repo-list sources", "aria-label": "Sources" }, message.sources.map(sourceView)));
+    message.stopped ? h("p", { class: "help" }, t("ask.answer.stopped")) : null,
+    h("ol", { class: "repo-list sources", "aria-label": t("ask.answer.sources-label") }, message.sources.map(sourceView)));
   return element;
 }
 
@@ -197,7 +204,7 @@ function paragraphs(text, sourceCount) {
       const number = Number(match[1]);
       if (number < 1 || number > Math.max(sourceCount, 1)) continue;
       parts.push(line.slice(last, match.index),
-        h("a", { class: "citation", href: `#source-${number}`, "aria-label": `source ${number}` }, `[${number}]`));
+        h("a", { class: "citation", href: `#source-${number}`, "aria-label": t("ask.answer.citation", number) }, `[${number}]`));
       last = match.index + match[0].length;
     }
     parts.push(line.slice(last));
@@ -215,7 +222,7 @@ function quota(value) {
   if (!value) return;
   const text = value.limit === undefined || value.limit === null
     ? ""
-    : `${value.left} of ${value.limit} questions left this month · renews ${new Date(`${value.renewsOn}T00:00:00`).toLocaleDateString(undefined, { day: "numeric", month: "short" })}`;
+    : t("ask.quota.left", value.left, value.limit, date(`${value.renewsOn}T00:00:00`, { day: "numeric", month: "short" }));
   document.getElementById("ask-quota").textContent = text;
 }
 
@@ -255,8 +262,8 @@ function mergeGroups(groups, more) {
 
 function renderHistory() {
   document.getElementById("ask-groups").replaceChildren(
-    ...(shownThreads.groups.length ? shownThreads.groups.map(groupView) : [h("p", { class: "help" }, "Your conversations show here.")]),
-    ...(shownThreads.cursor ? [h("button", { type: "button", class: "secondary ask-more", id: "ask-more", onclick: loadOlder }, "Show older conversations")] : []));
+    ...(shownThreads.groups.length ? shownThreads.groups.map(groupView) : [h("p", { class: "help" }, t("ask.history.empty"))]),
+    ...(shownThreads.cursor ? [h("button", { type: "button", class: "secondary ask-more", id: "ask-more", onclick: loadOlder }, t("ask.history.older"))] : []));
 }
 
 async function loadOlder(event) {
@@ -277,32 +284,50 @@ function groupView(group) {
     h("h3", {}, group.title),
     h("ul", {}, group.threads.map((thread) => h("li", { class: "thread-row", dataset: { thread: thread.id } },
       h("a", { href: `/ask?thread=${encodeURIComponent(thread.id)}`, "aria-current": thread.id === threadID ? "page" : null },
-        h("strong", {}, thread.title), h("small", {}, thread.preview)),
+        h("strong", { translate: "no" }, thread.title), h("small", { translate: "no" }, thread.preview)),
       h("div", { class: "thread-actions" },
-        action(thread.pinned ? "Unpin" : "Pin", thread, { pinned: !thread.pinned }),
-        action(thread.archived ? "Unarchive" : "Archive", thread, { archived: !thread.archived }),
-        h("button", { type: "button", class: "ghost", "aria-label": `Delete “${thread.title}”`, onclick: () => remove(thread) }, "Delete"))))));
+        action(thread.pinned ? threadActions.unpin : threadActions.pin, thread, { pinned: !thread.pinned }),
+        action(thread.archived ? threadActions.unarchive : threadActions.archive, thread, { archived: !thread.archived }),
+        h("button", { type: "button", class: "ghost", "aria-label": t("ask.thread.delete-label", thread.title), onclick: () => remove(thread) },
+          t("ask.thread.delete")))))));
 }
 
-function action(label, thread, change) {
+/** What each change to a thread is called: its button, the button's full name, and what the toast says after. */
+const threadActions = {
+  pin: {
+    label: () => t("ask.thread.pin"), named: (title) => t("ask.thread.pin-label", title), done: (title) => t("ask.thread.pinned", title),
+  },
+  unpin: {
+    label: () => t("ask.thread.unpin"), named: (title) => t("ask.thread.unpin-label", title), done: (title) => t("ask.thread.unpinned", title),
+  },
+  archive: {
+    label: () => t("ask.thread.archive"), named: (title) => t("ask.thread.archive-label", title), done: (title) => t("ask.thread.archived", title),
+  },
+  unarchive: {
+    label: () => t("ask.thread.unarchive"), named: (title) => t("ask.thread.unarchive-label", title),
+    done: (title) => t("ask.thread.unarchived", title),
+  },
+};
+
+function action(words, thread, change) {
   return h("button", {
-    type: "button", class: "ghost", "aria-label": `${label} “${thread.title}”`,
+    type: "button", class: "ghost", "aria-label": words.named(thread.title),
     onclick: async () => {
       try {
         await api.changeThread(thread.id, change);
-        toast(`${label === "Pin" ? "Pinned" : label === "Unpin" ? "Unpinned" : label === "Archive" ? "Archived" : "Unarchived"} “${thread.title}”`);
+        toast(words.done(thread.title));
         loadHistory();
       } catch (error) {
         toast(error.message);
       }
     },
-  }, label);
+  }, words.label());
 }
 
 async function remove(thread) {
   try {
     await api.deleteThread(thread.id);
-    toast(`Deleted “${thread.title}”`);
+    toast(t("ask.thread.deleted", thread.title));
     if (thread.id === threadID) location.assign("/ask");
     else loadHistory();
   } catch (error) {

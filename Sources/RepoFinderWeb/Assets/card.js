@@ -3,54 +3,75 @@
 // personal, worded on a scale a person reads and explained on tap. The card trims itself to the space it has
 // ("+3" topics, "+1 reason") so nothing spills and the buttons stay in view; the gestures are taught once on touch.
 
+import { compact, date, lang, list as listOf, number, relative, t } from "./i18n.js";
+import { personalReasons, reasonsOf } from "./reasons.js";
 import { compareButton } from "./tray.js";
-import { avatar, compact, detailPath, h } from "./ui.js";
+import { avatar, detailPath, h } from "./ui.js";
 
 /** The fit in words: 0 means nothing personal stands behind it (no fit is shown). */
 export function fitWords(score) {
   if (!score) return null;
-  if (score >= 67) return "Strong fit";
-  if (score >= 34) return "Good fit";
-  return "Some fit";
+  if (score >= 67) return t("card.fit.strong");
+  if (score >= 34) return t("card.fit.good");
+  return t("card.fit.some");
 }
 
-// Words in a name or topic that say what kind of thing a repository is, most telling first: the noun and its
-// article on its own ("" for a noun that takes none: "Python documentation").
+// Words in a name or topic that say what kind of thing a repository is, most telling first, each with the words that
+// begin the sentence about it ("A command-line tool", "Documentation": a whole phrase, its article included, so each
+// language words it its own way).
 // Topics that say it outright come first (a topic is the project's own word; a name word is a guess): "scikit-learn"
 // is a machine-learning library, not learning material.
 const kinds = [
-  [/^(machine-learning|deep-learning|neural-networks?)$/, "machine-learning project", "a"],
-  [/^(data-visualization|visualization|business-intelligence|dashboards?)$/, "data-visualization tool", "a"],
-  [/^(video-player|media-player|music-player|audio-player)$/, "media player", "a"],
-  [/^(database|sql-database|key-value-store)$/, "database", "a"],
-  [/^(game-engine)$/, "game engine", "a"], [/^(games?)$/, "game", "a"],
-  [/^awesome|awesome$|^awesome-/, "curated list", "a"], [/(^|-)(cli|cmd)(-|$)/, "command-line tool", "a"],
-  [/(^|-)sdk(-|$)/, "SDK", "an"], [/(^|-)api(-|$)/, "API", "an"], [/(^|-)(docs?|documentation)(-|$)/, "documentation", ""],
-  [/(^|-)(tutorials?|course|book|interview|roadmap)(-|$)/, "learning material", ""],
-  [/(^|-)framework(-|$)/, "framework", "a"], [/(^|-)(lib|library)(-|$)/, "library", "a"],
-  [/(^|-)(plugin|extension)s?(-|$)/, "plugin", "a"], [/(^|-)(template|boilerplate|starter)s?(-|$)/, "template", "a"],
-  [/(^|-)(editor|ide)(-|$)/, "editor", "an"], [/(^|-)(app|desktop)(-|$)/, "app", "an"], [/(^|-)server(-|$)/, "server", "a"],
+  [/^(machine-learning|deep-learning|neural-networks?)$/, () => t("card.kind.machine-learning")],
+  [/^(data-visualization|visualization|business-intelligence|dashboards?)$/, () => t("card.kind.data-visualization")],
+  [/^(video-player|media-player|music-player|audio-player)$/, () => t("card.kind.media-player")],
+  [/^(database|sql-database|key-value-store)$/, () => t("card.kind.database")],
+  [/^(game-engine)$/, () => t("card.kind.game-engine")], [/^(games?)$/, () => t("card.kind.game")],
+  [/^awesome|awesome$|^awesome-/, () => t("card.kind.curated-list")], [/(^|-)(cli|cmd)(-|$)/, () => t("card.kind.cli")],
+  [/(^|-)sdk(-|$)/, () => t("card.kind.sdk")], [/(^|-)api(-|$)/, () => t("card.kind.api")],
+  [/(^|-)(docs?|documentation)(-|$)/, () => t("card.kind.documentation")],
+  [/(^|-)(tutorials?|course|book|interview|roadmap)(-|$)/, () => t("card.kind.learning")],
+  [/(^|-)framework(-|$)/, () => t("card.kind.framework")], [/(^|-)(lib|library)(-|$)/, () => t("card.kind.library")],
+  [/(^|-)(plugin|extension)s?(-|$)/, () => t("card.kind.plugin")],
+  [/(^|-)(template|boilerplate|starter)s?(-|$)/, () => t("card.kind.template")],
+  [/(^|-)(editor|ide)(-|$)/, () => t("card.kind.editor")], [/(^|-)(app|desktop)(-|$)/, () => t("card.kind.app")],
+  [/(^|-)server(-|$)/, () => t("card.kind.server")],
 ];
 
-/** "A Rust command-line tool in CLI & developer tools since 2019." — what a repository without a description is,
+/** The sentence for each combination of facts known (whole sentences, so each language orders them its own way). */
+const sentences = {
+  "": (what) => t("card.derived.bare", what),
+  language: (what, language) => t("card.derived.language", what, language),
+  area: (what, area) => t("card.derived.area", what, area),
+  since: (what, year) => t("card.derived.since", what, year),
+  "language-area": (what, language, area) => t("card.derived.language-area", what, language, area),
+  "language-since": (what, language, year) => t("card.derived.language-since", what, language, year),
+  "area-since": (what, area, year) => t("card.derived.area-since", what, area, year),
+  "language-area-since": (what, language, area, year) => t("card.derived.language-area-since", what, language, area, year),
+  platform: (what, platform) => t("card.derived.platform", what, platform),
+  "platform-language": (what, platform, language) => t("card.derived.platform-language", what, platform, language),
+  "platform-since": (what, platform, year) => t("card.derived.platform-since", what, platform, year),
+  "platform-language-since": (what, platform, language, year) =>
+    t("card.derived.platform-language-since", what, platform, language, year),
+};
+
+/** "A command-line tool in Rust (CLI & developer tools), since 2019." — what a repository without a description is,
  * from its facts (name and topic words, language, area, year created). */
 export function whatItIs(repository, area) {
   const topics = (repository.topics || []).map((topic) => topic.toLowerCase());
   const words = [...topics, repository.fullName.split("/")[1].toLowerCase()];
-  const [, noun, article] = kinds.find(([pattern]) => words.some((word) => pattern.test(word))) || [, "project", "a"];
+  const kind = kinds.find(([pattern]) => words.some((word) => pattern.test(word)))?.[1];
   const language = repository.language || "";
+  const year = repository.createdAt ? date(repository.createdAt, { year: "numeric" }) : "";
   // A platform its topics name says where it runs, and then the area (a guess from the same facts) is left out:
-  // "A macOS media player in Swift, since 2016", never "in Mobile".
+  // "A media player for macOS in Swift, since 2016", never "in Mobile". A project for a platform is an app.
   const platform = platforms.find(([topic]) => topics.includes(topic))?.[1];
-  const since = repository.createdAt ? ` since ${new Date(repository.createdAt).getFullYear()}` : "";
-  if (platform) {
-    const phrase = `${/^[AEIOU]/i.test(platform) ? "an" : "a"} ${platform} ${noun === "project" ? "app" : noun}`;
-    return `${phrase[0].toUpperCase()}${phrase.slice(1)}${language ? ` in ${language}` : ""}${since ? `,${since}` : ""}.`;
-  }
-  // A language in front decides the article ("an Elixir library"); a noun without one keeps none.
-  const lead = !article ? "" : !language ? article : /^[AEIOU]/i.test(language) ? "an" : "a";
-  const phrase = [lead, language, noun].filter(Boolean).join(" ");
-  return `${phrase[0].toUpperCase()}${phrase.slice(1)}${area ? ` in ${area}` : ""}${since}.`;
+  const facts = platform
+    ? [["platform", platform], ["language", language], ["since", year]]
+    : [["language", language], ["area", area], ["since", year]];
+  const known = facts.filter(([, value]) => value);
+  const what = kind ? kind() : platform ? t("card.kind.app") : t("card.kind.project");
+  return sentences[known.map(([name]) => name).join("-")](what, ...known.map(([, value]) => value));
 }
 
 const platforms = [["macos", "macOS"], ["ios", "iOS"], ["android", "Android"], ["windows", "Windows"], ["linux", "Linux"]];
@@ -61,48 +82,59 @@ export function cardBody(item, areaName) {
   const [owner, name] = repository.fullName.split("/");
   const area = item.cluster && item.cluster !== "general" ? areaName(item.cluster) : "";
   const words = fitWords(item.fitScore);
+  // A card kept from a deal in another language: what the server worded is worded again here, or left out.
+  const kept = item.lang !== undefined && item.lang !== lang;
+  const updated = kept ? repository.pushedAt && relative(repository.pushedAt) : repository.lastUpdated;
+  const reasons = reasonsOf(item);
   const facts = [
-    h("span", { class: "fact stars", title: `${repository.stars} stars` }, `★ ${compact(repository.stars)}`),
-    repository.language && h("span", { class: "fact" }, repository.language),
-    repository.health && h("span", { class: `fact health ${repository.health}`, title: repository.healthSummary || "" },
-      repository.health[0].toUpperCase() + repository.health.slice(1)),
-    repository.lastUpdated && h("span", { class: "fact updated" }, `updated ${repository.lastUpdated}`),
+    h("span", { class: "fact stars", title: t("card.stars", repository.stars) }, `★ ${compact(repository.stars)}`),
+    repository.language && h("span", { class: "fact", translate: "no" }, repository.language),
+    repository.health && h("span", { class: `fact health ${repository.health}`, title: kept ? "" : repository.healthSummary || "" },
+      healthWords(repository.health)),
+    updated && h("span", { class: "fact updated" }, t("card.updated", updated)),
   ];
   const topics = repository.topics || [];
-  const label = `${repository.fullName}${words ? `, ${words.toLowerCase()}` : ""}`;
+  const label = words ? t("card.label.fit", repository.fullName, words) : repository.fullName;
   const element = h("article", {
     class: "card", dataset: { repo: repository.fullName, language: repository.language || "", cluster: item.cluster },
-    "aria-roledescription": "card", "aria-label": label,
+    "aria-roledescription": t("card.role"), "aria-label": label,
   },
     h("div", { class: "card-head" },
       avatar(repository, "large"),
-      h("div", { class: "card-name" }, h("p", { class: "owner" }, owner), h("h2", {}, name)),
+      h("div", { class: "card-name" }, h("p", { class: "owner", translate: "no" }, owner), h("h2", { translate: "no" }, name)),
       words ? fitButton(item, words) : null),
     repository.description
-      ? h("p", { class: "description" }, repository.description)
+      ? h("p", { class: "description", translate: "no" }, repository.description)
       : h("p", { class: "description derived" }, whatItIs(repository, area)),
     h("p", { class: "card-facts" }, facts),
-    topics.length ? h("ul", { class: "topics", "aria-label": "Topics" }, topics.map((t) => h("li", {}, t))) : null,
-    item.reasons.length ? h("ul", { class: "reasons", "aria-label": "Why this card" }, item.reasons.map((r) => h("li", {}, r))) : null,
+    topics.length ? h("ul", { class: "topics", "aria-label": t("card.topics") }, topics.map((topic) => h("li", { translate: "no" }, topic))) : null,
+    reasons.length ? h("ul", { class: "reasons", "aria-label": t("card.reasons") }, reasons.map((r) => h("li", {}, r))) : null,
     h("div", { class: "card-links" },
       area ? h("a", { class: "card-area", href: `/areas/${item.cluster}`, dataset: { area: item.cluster } }, area) : null,
-      h("a", { class: "card-open", href: detailPath(repository.fullName) }, "Details"),
+      h("a", { class: "card-open", href: detailPath(repository.fullName) }, t("card.details")),
       compareButton(repository.fullName, "ghost small compare-toggle")));
   return element;
+}
+
+/** "Active", "Quiet" or "Dormant" (the API's `health`, in the badge's words); an unknown value as it came. */
+function healthWords(health) {
+  if (health === "active") return t("ui.health.active");
+  if (health === "quiet") return t("ui.health.quiet");
+  if (health === "dormant") return t("ui.health.dormant");
+  return health;
 }
 
 /** The fit as words with a small meter; a tap (or Enter) opens what it is made of. */
 function fitButton(item, words) {
   const level = item.fitScore >= 67 ? 3 : item.fitScore >= 34 ? 2 : 1;
   // Facts about the repository itself (popular, trending, active) are reasons for the card, not for the fit.
-  const personal = item.reasons.filter((reason) => !/^(popular|trending|rising|active|new|quiet)\b/i.test(reason));
+  const personal = personalReasons(item);
   const explanation = h("div", { class: "fit-why", role: "note", hidden: true },
-    h("p", {}, h("strong", {}, `${words}: ${item.fitScore} of 100.`),
-      " How much of what you liked, saved and told us points to this repository — popularity is not part of it."),
-    personal.length ? h("p", {}, "Mostly: ", personal.join("; "), ".") : null);
+    h("p", {}, h("strong", {}, t("card.fit.score", words, item.fitScore)), " ", t("card.fit.explanation")),
+    personal.length ? h("p", {}, t("card.fit.mostly", listOf(personal))) : null);
   const button = h("button", {
     type: "button", class: "fit", "aria-expanded": "false", dataset: { level: String(level) },
-    "aria-label": `${words}, ${item.fitScore} of 100: why?`,
+    "aria-label": t("card.fit.label", words, item.fitScore),
     onclick: (event) => {
       event.stopPropagation();
       const open = explanation.hidden;
@@ -141,7 +173,7 @@ export function fitCard(element) {
     const hidden = items.filter((li) => li.hidden).length;
     let more = list.querySelector(".more");
     if (!more) { more = h("li", { class: "more" }); list.append(more); }
-    more.textContent = list.classList.contains("reasons") ? `+${hidden} more` : `+${hidden}`;
+    more.textContent = list.classList.contains("reasons") ? t("card.more", hidden) : `+${number(hidden)}`;
     return true;
   };
   const topics = element.querySelector(".topics");
@@ -169,18 +201,18 @@ export function teachGestures() {
   if (!hint) return;
   const touch = matchMedia("(pointer: coarse)").matches;
   hint.replaceChildren(touch
-    ? "Swipe right to like, left to skip, up to save · tap a card for details"
-    : "Drag the card or use ← skip, → like, S save, Enter details, U undo");
+    ? t("card.hint.touch")
+    : t("card.hint.keys"));
   if (!touch || localStorage.getItem("rf.gestures") === "1") return;
   const coach = h("div", { class: "coach", role: "dialog", "aria-labelledby": "coach-title" },
-    h("h2", { id: "coach-title" }, "How the deck works"),
+    h("h2", { id: "coach-title" }, t("card.coach.title")),
     h("ul", {},
-      h("li", {}, h("strong", {}, "Swipe right — Like: "), "more like this in your deck."),
-      h("li", {}, h("strong", {}, "Swipe left — Skip: "), "fewer like it."),
-      h("li", {}, h("strong", {}, "Swipe up — Save: "), "keep it to read later."),
-      h("li", {}, h("strong", {}, "Tap the card: "), "all its details.")),
+      h("li", {}, h("strong", {}, t("card.coach.like.gesture")), " ", t("card.coach.like.result")),
+      h("li", {}, h("strong", {}, t("card.coach.skip.gesture")), " ", t("card.coach.skip.result")),
+      h("li", {}, h("strong", {}, t("card.coach.save.gesture")), " ", t("card.coach.save.result")),
+      h("li", {}, h("strong", {}, t("card.coach.tap.gesture")), " ", t("card.coach.tap.result"))),
     h("button", {
       type: "button", class: "primary", onclick: () => { localStorage.setItem("rf.gestures", "1"); coach.remove(); },
-    }, "Got it"));
+    }, t("card.coach.done")));
   document.querySelector(".deck-screen").append(coach);
 }

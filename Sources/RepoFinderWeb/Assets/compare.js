@@ -3,6 +3,7 @@
 // empty or broken comparison — the tray's own link.
 
 import { api } from "./api.js";
+import { list, t } from "./i18n.js";
 import { rowActions } from "./rowactions.js";
 import { trayItems, trayPath } from "./tray.js";
 import { h, toast } from "./ui.js";
@@ -15,14 +16,14 @@ export async function start() {
     if (offer && items.length >= 2) {
       offer.hidden = false;
       offer.querySelector("a").href = trayPath(items);
-      offer.querySelector("a").textContent = `Compare ${items.join(", ")}`;
+      offer.querySelector("a").textContent = t("compare.tray", list(items));
     }
     return;
   }
   section.addEventListener("click", async (event) => {
     if (!event.target.closest("[data-action=share]")) return;
     const link = section.querySelector("code")?.textContent || "";
-    try { await navigator.clipboard.writeText(link); toast(`Copied ${link}`); } catch { toast(link); }
+    try { await navigator.clipboard.writeText(link); toast(t("compare.copied", link)); } catch { toast(link); }
   });
   if (!localStorage.getItem("rf.token")) return;
   try {
@@ -31,7 +32,7 @@ export async function start() {
     comparison.items.forEach((item, position) => {
       const cell = row.querySelector(`td[data-position="${position}"]`);
       if (!cell || item.fitScore === undefined) return;
-      cell.replaceChildren(h("strong", {}, `${item.fitScore}%`),
+      cell.replaceChildren(h("strong", {}, t("compare.fit-score", item.fitScore)),
         item.fitReasons?.length ? h("ul", { class: "reasons" }, item.fitReasons.map((reason) => h("li", {}, reason))) : null);
     });
     row.hidden = comparison.items.every((item) => item.fitScore === undefined);

@@ -11,6 +11,7 @@ import { checkReachable, forgetCard, record, rememberCards, rememberedCards, syn
 import { allows, areaName, matchingCount, narrowed, openSheet, save as saveFilter, setUpFilter } from "./deckfilter.js";
 import { buzz, detailPath, failure, h, showCatalogAge, skeletonCard, toast, typing } from "./ui.js";
 import { cardBody, fitCard, teachGestures } from "./card.js";
+import { lang, t } from "./i18n.js";
 
 const VISIBLE = 3;
 const REFILL_BELOW = 6;
@@ -106,7 +107,7 @@ async function deal() {
   const feed = await api.feed(20);
   showCatalogAge(feed.catalog, { short: true });
   localStorage.setItem("rf.catalog", JSON.stringify(feed.catalog || null));
-  const fresh = add(feed.items);
+  const fresh = add(feed.items.map((item) => ({ ...item, lang })));
   rememberCards(fresh).catch(() => {});
   if (feed.exhausted && fresh.length === 0) {
     deck.exhausted = true;
@@ -220,32 +221,32 @@ function setButtons(haveCard) {
 
 function emptyState() {
   if (deck.loading) {
-    return h("div", { class: "deck-loading" }, skeletonCard(), h("p", { class: "visually-hidden" }, "Dealing your cards…"));
+    return h("div", { class: "deck-loading" }, skeletonCard(), h("p", { class: "visually-hidden" }, t("deck.loading")));
   }
   if (deck.error) {
     const message = deck.error.unreachable
-      ? "RepoFinder can’t be reached right now. The deck comes back by itself as soon as it answers."
+      ? t("deck.error.unreachable")
       : deck.error.offline
-        ? "You’re offline and no cards are kept on this device. Cards come back when you’re online."
-        : `Something went wrong: ${deck.error.message}`;
+        ? t("deck.error.offline")
+        : t("deck.error.other", deck.error.message);
     return failure(message, () => refill());
   }
   if (deck.exhausted && narrowed()) {
     return h("div", { class: "deck-state", dataset: { state: "dry" } },
-      h("h2", {}, matchingCount() === 0 ? "Nothing matches this filter" : "Nothing more matches your filter"),
-      h("p", {}, matchingCount() === 0 ? "No repository in the catalog has all of that. Widen the filter to see more."
-        : deck.message || "You have seen every repository your filter allows."),
-      h("p", {}, h("button", { type: "button", class: "primary", onclick: () => openSheet() }, "Widen the filter"), " ",
-        h("button", { type: "button", class: "secondary", onclick: () => saveFilter({}) }, "Show everything")));
+      h("h2", {}, matchingCount() === 0 ? t("deck.dry.none.title") : t("deck.dry.more.title")),
+      h("p", {}, matchingCount() === 0 ? t("deck.dry.none.body")
+        : deck.message || t("deck.dry.more.body")),
+      h("p", {}, h("button", { type: "button", class: "primary", onclick: () => openSheet() }, t("deck.dry.widen")), " ",
+        h("button", { type: "button", class: "secondary", onclick: () => saveFilter({}) }, t("deck.dry.everything"))));
   }
   if (deck.exhausted) {
     return h("div", { class: "deck-state", dataset: { state: "exhausted" } },
-      h("h2", {}, "You’ve seen it all"),
-      h("p", {}, deck.message || "Every repository that matches your preferences has been dealt."),
-      h("p", {}, h("a", { class: "button primary", href: "/onboarding?edit=1" }, "Widen your preferences"), " ",
-        h("a", { class: "button secondary", href: "/trending" }, "See what’s trending")));
+      h("h2", {}, t("deck.exhausted.title")),
+      h("p", {}, deck.message || t("deck.exhausted.body")),
+      h("p", {}, h("a", { class: "button primary", href: "/onboarding?edit=1" }, t("deck.exhausted.preferences")), " ",
+        h("a", { class: "button secondary", href: "/trending" }, t("deck.exhausted.trending"))));
   }
-  return h("div", { class: "deck-state" }, h("p", {}, "No cards right now."));
+  return h("div", { class: "deck-state" }, h("p", {}, t("deck.empty")));
 }
 
 function card(item) {
@@ -257,13 +258,33 @@ function card(item) {
     location.assign(detailPath(repository.fullName));
   });
   element.append(
-    h("span", { class: "stamp like", "aria-hidden": "true" }, "Like"),
-    h("span", { class: "stamp skip", "aria-hidden": "true" }, "Skip"),
-    h("span", { class: "stamp save", "aria-hidden": "true" }, "Save"));
+    h("span", { class: "stamp like", "aria-hidden": "true" }, t("deck.stamp.like")),
+    h("span", { class: "stamp skip", "aria-hidden": "true" }, t("deck.stamp.skip")),
+    h("span", { class: "stamp save", "aria-hidden": "true" }, t("deck.stamp.save")));
   return element;
 }
 
-const words = { like: "Liked", skip: "Skipped", save: "Saved" };
+// Each decision's sentences, whole (the repository's name or full name is their one argument).
+const words = {
+  like: {
+    done: (name) => t("deck.done.like", name),
+    failed: (message) => t("deck.failed.like", message),
+    undone: (fullName) => t("deck.undone.like", fullName),
+    offline: () => t("deck.undo-offline.like"),
+  },
+  skip: {
+    done: (name) => t("deck.done.skip", name),
+    failed: (message) => t("deck.failed.skip", message),
+    undone: (fullName) => t("deck.undone.skip", fullName),
+    offline: () => t("deck.undo-offline.skip"),
+  },
+  save: {
+    done: (name) => t("deck.done.save", name),
+    failed: (message) => t("deck.failed.save", message),
+    undone: (fullName) => t("deck.undone.save", fullName),
+    offline: () => t("deck.undo-offline.save"),
+  },
+};
 
 /** Likes, skips or saves the top card: it flies off, the decision is queued, the next card comes up. */
 async function decide(kind, fromDrag = null) {
@@ -277,7 +298,7 @@ async function decide(kind, fromDrag = null) {
   buzz();
   const { x, y } = fromDrag || { x: kind === "like" ? 1 : kind === "skip" ? -1 : 0, y: kind === "save" ? -1 : 0 };
   const queued = record(kind, fullName, item.repository);
-  queued.catch((error) => toast(`Could not keep that ${kind}: ${error.message}`));
+  queued.catch((error) => toast(words[kind].failed(error.message)));
   deck.sinceDeal += 1;
   const redealing = deck.sinceDeal >= REDEAL_AFTER ? redeal(queued) : null;
   await flyOff(element, kind, x, y);
@@ -288,7 +309,7 @@ async function decide(kind, fromDrag = null) {
   deck.last = { item, queued, kind };
   render();
   // The name alone keeps the toast to one line, so it fits under the buttons.
-  toast(`${words[kind]} ${item.repository.name || fullName}`, { label: "Undo", run: () => undo(), keys: "U" });
+  toast(words[kind].done(item.repository.name || fullName), { label: t("deck.undo"), run: () => undo(), keys: "U" });
   forgetCard(fullName).catch(() => {});
   refill();
 }
@@ -305,10 +326,9 @@ async function undo() {
     await undoDecision(await last.queued);
     deck.cards.unshift(last.item);
     rememberCards([last.item]).catch(() => {});
-    toast(`Took back the ${last.kind} of ${fullName}`);
+    toast(words[last.kind].undone(fullName));
   } catch (error) {
-    toast(error.offline ? `You’re offline: the ${last.kind} stays (undo needs the server once it was sent).`
-      : `Could not undo: ${error.message}`);
+    toast(error.offline ? words[last.kind].offline() : t("deck.undo-failed", error.message));
   } finally {
     deck.busy = false;
     render();

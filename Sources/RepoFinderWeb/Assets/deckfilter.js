@@ -3,6 +3,7 @@
 // reproduces it. A bar above the deck says what the deck is narrowed to; "Filter" opens a sheet to change it.
 
 import { api } from "./api.js";
+import { number, t } from "./i18n.js";
 import { LANGUAGES } from "./languages.js";
 import { h, toast } from "./ui.js";
 
@@ -10,7 +11,9 @@ const KEPT = "rf.deckFilter";
 // The sheet's chips: the most used languages (a person's own choices are added to them).
 const CHIP_LANGUAGES = LANGUAGES.slice(0, 16);
 const STARS = [0, 100, 1000, 10000, 50000];
-const HEALTH = [["", "Any"], ["quiet", "Active or quiet"], ["active", "Active only"]];
+const HEALTH = [
+  ["", () => t("filter.health.any")], ["quiet", () => t("filter.health.quiet")], ["active", () => t("filter.health.active")],
+];
 
 let current = { languages: [], clusters: [], minimumStars: 0 };
 let matching = null;
@@ -76,10 +79,10 @@ export async function save(next, { quiet = false } = {}) {
     const state = await api.saveDeckFilter(next);
     keep(state);
     renderBar();
-    if (!quiet) toast(narrowed() ? `${state.matching.toLocaleString()} repositories match` : "Showing everything again");
+    if (!quiet) toast(narrowed() ? t("filter.matching", state.matching) : t("filter.cleared"));
     await onChange(current);
   } catch (error) {
-    toast(error.offline ? "Changing the filter needs a connection; the deck stays as it was." : error.message);
+    toast(error.offline ? t("filter.offline") : error.message);
   }
 }
 
@@ -99,7 +102,7 @@ function renderBar() {
   const clear = document.getElementById("filter-clear");
   summary.textContent = describe(current);
   clear.hidden = !narrowed();
-  document.getElementById("filter-open").setAttribute("aria-label", `Filter the deck: ${describe(current)}`);
+  document.getElementById("filter-open").setAttribute("aria-label", t("filter.open.label", describe(current)));
 }
 
 /** "Rust · CLI & developer tools · ★ 1k+ · active", or "Everything". */
@@ -107,10 +110,10 @@ export function describe(f) {
   const parts = [
     ...(f.languages || []),
     ...(f.clusters || []).map((id) => clusterNames.get(id) || id),
-    f.minimumStars ? `★ ${f.minimumStars.toLocaleString()}+` : null,
-    f.health === "active" ? "active only" : f.health === "quiet" ? "active or quiet" : null,
+    f.minimumStars ? `★ ${number(f.minimumStars)}+` : null,
+    f.health === "active" ? t("filter.summary.active") : f.health === "quiet" ? t("filter.summary.quiet") : null,
   ].filter(Boolean);
-  return parts.length ? parts.join(" · ") : "Everything";
+  return parts.length ? parts.join(" · ") : t("filter.summary.everything");
 }
 
 /** Opens the sheet with the current filter; Apply saves it. */
@@ -122,26 +125,27 @@ export async function openSheet() {
   const languages = [...new Set([...CHIP_LANGUAGES, ...(current.languages || [])])];
   const chosen = new Set((current.languages || []).map((l) => l.toLowerCase()));
   const check = (name, value, label, checked) =>
-    h("label", { class: "chip-choice" }, h("input", { type: "checkbox", name, value, checked: checked ? "" : null }), h("span", {}, label));
+    h("label", { class: "chip-choice" }, h("input", { type: "checkbox", name, value, checked: checked ? "" : null }),
+      h("span", { translate: name === "language" ? "no" : null }, label));
   const form = h("form", { method: "dialog", class: "sheet-form" },
-    h("h2", { id: "filter-title" }, "Filter your deck"),
-    h("fieldset", {}, h("legend", {}, "Languages"),
+    h("h2", { id: "filter-title" }, t("filter.title")),
+    h("fieldset", {}, h("legend", {}, t("filter.languages")),
       h("div", { class: "filter-chips" }, languages.map((l) => check("language", l, l, chosen.has(l.toLowerCase())))),
-      h("label", { class: "field" }, "Another language", h("input", { name: "other", type: "text", maxlength: "64", autocomplete: "off", placeholder: "Elixir, Zig…" }))),
-    h("fieldset", {}, h("legend", {}, "Areas"),
+      h("label", { class: "field" }, t("filter.other.label"), h("input", { name: "other", type: "text", maxlength: "64", autocomplete: "off", placeholder: t("filter.other.placeholder") }))),
+    h("fieldset", {}, h("legend", {}, t("filter.areas")),
       h("div", { class: "filter-chips" }, [...clusterNames].filter(([id]) => id !== "general")
         .map(([id, name]) => check("cluster", id, name, (current.clusters || []).includes(id))))),
     h("div", { class: "sheet-row" },
-      h("label", { class: "field" }, "At least",
+      h("label", { class: "field" }, t("filter.stars.label"),
         h("select", { name: "stars" }, STARS.map((s) => h("option", { value: String(s), selected: s === (current.minimumStars || 0) ? "" : null },
-          s ? `★ ${s.toLocaleString()}` : "Any number of stars")))),
-      h("label", { class: "field" }, "Health",
-        h("select", { name: "health" }, HEALTH.map(([value, label]) => h("option", { value, selected: value === (current.health || "") ? "" : null }, label))))),
-    h("p", { class: "muted small" }, "Repositories you starred on GitHub are never dealt; neither is anything you have seen."),
+          s ? `★ ${number(s)}` : t("filter.stars.any"))))),
+      h("label", { class: "field" }, t("filter.health.label"),
+        h("select", { name: "health" }, HEALTH.map(([value, label]) => h("option", { value, selected: value === (current.health || "") ? "" : null }, label()))))),
+    h("p", { class: "muted small" }, t("filter.note")),
     h("div", { class: "sheet-actions" },
-      h("button", { type: "button", class: "ghost", value: "clear" }, "Clear all"),
-      h("button", { type: "button", class: "secondary", value: "cancel" }, "Cancel"),
-      h("button", { type: "submit", class: "primary", value: "apply" }, "Apply")));
+      h("button", { type: "button", class: "ghost", value: "clear" }, t("filter.clear")),
+      h("button", { type: "button", class: "secondary", value: "cancel" }, t("filter.cancel")),
+      h("button", { type: "submit", class: "primary", value: "apply" }, t("filter.apply"))));
   form.querySelector('[value="cancel"]').addEventListener("click", () => sheet.close());
   form.querySelector('[value="clear"]').addEventListener("click", () => {
     form.querySelectorAll("input[type=checkbox]").forEach((box) => { box.checked = false; });

@@ -2,10 +2,12 @@
 // person, toggling, queued like swipes), copying the repoverse:// link, and the similar and alternative repositories.
 
 import { api } from "./api.js";
+import { t } from "./i18n.js";
 import { starButton } from "./githubstar.js";
 import { rowActions, swipeToAct, toggleButton } from "./rowactions.js";
 import { record } from "./store.js";
 import { compareButton } from "./tray.js";
+import { reasonsOf } from "./reasons.js";
 import { detailPath, h, repositoryRow, toast } from "./ui.js";
 
 export async function start() {
@@ -21,7 +23,7 @@ export async function start() {
     if (kind === "share") {
       // An https address any browser opens (the app still resolves repoverse:// links pasted into it).
       const link = `${location.origin}${detailPath(fullName)}`;
-      try { await navigator.clipboard.writeText(link); toast(`Copied ${link}`); } catch { toast(link); }
+      try { await navigator.clipboard.writeText(link); toast(t("detail.copied", link)); } catch { toast(link); }
       return;
     }
   });
@@ -50,7 +52,7 @@ export async function start() {
   const [similar, alternatives] = await Promise.allSettled([api.similar(fullName), api.alternatives(fullName)]);
   if (similar.status === "fulfilled") {
     list.replaceChildren(...similar.value.items.map(cardRow));
-    if (similar.value.items.length === 0) list.append(h("li", { class: "empty-row" }, "Nothing similar yet."));
+    if (similar.value.items.length === 0) list.append(h("li", { class: "empty-row" }, t("detail.similar.empty")));
   } else {
     list.replaceChildren(h("li", { class: "empty-row", role: "alert" }, similar.reason.message));
   }
@@ -65,7 +67,7 @@ export async function start() {
 /** A similar or alternative repository as a row: its first reason, Like and Save, swipe to act. */
 function cardRow(item) {
   const row = repositoryRow(item.repository, {
-    extra: item.reasons[0] ? h("span", { class: "reason" }, item.reasons[0]) : null,
+    extra: reasonsOf(item)[0] ? h("span", { class: "reason" }, reasonsOf(item)[0]) : null,
     actions: rowActions(item.repository),
   });
   swipeToAct(row, item.repository);
@@ -91,7 +93,10 @@ function watchChart(section) {
     current?.classList.remove("current");
     nearest.classList.add("current");
     current = nearest;
-    readout.textContent = `${nearest.dataset.day}: ${nearest.dataset.stars} stars`;
+    // The server wrote the day in the page's language; the count (`data-count`, else the grouped `data-stars`'s
+    // digits) is written again by i18n.js and chooses the plural form.
+    const count = Number(nearest.dataset.count ?? nearest.dataset.stars.replace(/\D/g, ""));
+    readout.textContent = t("detail.chart.readout", count, nearest.dataset.day);
   };
   svg.addEventListener("pointermove", show);
   svg.addEventListener("pointerdown", show);

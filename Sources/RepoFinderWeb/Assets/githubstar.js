@@ -3,6 +3,7 @@
 // yet (the server keeps it and tries again).
 
 import { api } from "./api.js";
+import { t } from "./i18n.js";
 import { h, toast } from "./ui.js";
 
 let account = null;
@@ -31,12 +32,16 @@ function show(button, state, fullName) {
   button.setAttribute("aria-pressed", String(starred));
   button.dataset.state = state.pending ? "pending" : state.starred === null || state.starred === undefined
     ? "unknown" : (state.starred ? "starred" : "unstarred");
-  const label = state.pending
-    ? (state.pending.action === "star" ? "Star waiting" : "Unstar waiting")
-    : (state.starred ? "Starred" : "Star");
+  const [label, spoken] = state.pending
+    ? (state.pending.action === "star"
+      ? [t("githubstar.waiting.star"), t("githubstar.label.waiting-star", fullName)]
+      : [t("githubstar.waiting.unstar"), t("githubstar.label.waiting-unstar", fullName)])
+    : (state.starred
+      ? [t("githubstar.starred"), t("githubstar.label.starred", fullName)]
+      : [t("githubstar.star"), t("githubstar.label.star", fullName)]);
   // The glyph always, the word where there is room (a narrow phone shows the glyph alone).
   button.replaceChildren(h("span", { "aria-hidden": "true" }, starred ? "★" : "☆"), h("span", { class: "label" }, label));
-  button.setAttribute("aria-label", `${label} on GitHub: ${fullName}`);
+  button.setAttribute("aria-label", spoken);
 }
 
 async function toggle(button, fullName) {
@@ -46,8 +51,8 @@ async function toggle(button, fullName) {
     const state = await (star ? api.starOnGitHub(fullName) : api.unstarOnGitHub(fullName));
     show(button, state, fullName);
     toast(state.pending
-      ? `GitHub did not take it yet (${state.problem}); RepoFinder will try again.`
-      : `${star ? "Starred" : "Unstarred"} ${fullName} on GitHub`);
+      ? t("githubstar.retrying", state.problem)
+      : star ? t("githubstar.done.star", fullName) : t("githubstar.done.unstar", fullName));
   } catch (error) {
     toast(error.message);
   } finally {

@@ -3,24 +3,35 @@
 // only when the server has Ask).
 
 import { api } from "./api.js";
+import { date, list as listed, t } from "./i18n.js";
 import { record, rememberedCards, sync } from "./store.js";
 import { compareButton } from "./tray.js";
 import { avatar, compact, detailPath, failure, h, healthBadge, repositoryRow, showCatalogAge, toast } from "./ui.js";
 
-const decisions = { like: "You liked it — it is in your Library.", save: "Saved to your Library.", skip: "Noted: not for you. A new pick comes tomorrow." };
+const decisions = {
+  like: () => t("home.decision.like"),
+  save: () => t("home.decision.save"),
+  skip: () => t("home.decision.skip"),
+};
 
 /**
  * "Not for me": once the skip reached the server, Home is asked again, and the server replaces the pick (a few times
  * a day). True when a new pick is shown; false offline or once the day's replacements are used (the pick stays,
  * marked, until tomorrow).
  */
+const buttonWords = {
+  like: () => t("home.pick.like"),
+  save: () => t("home.pick.save"),
+  skip: () => t("home.pick.skip"),
+};
+
 async function another(turnedDown) {
   try {
     await sync();
     const home = await api.home(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
     if (!home.pick || home.pick.item.repository.fullName === turnedDown) return false;
     showPick(home);
-    toast(`Another pick: ${home.pick.item.repository.fullName}`);
+    toast(t("home.pick.another", home.pick.item.repository.fullName));
     document.querySelector(".pick-card h3 a")?.focus();
     return true;
   } catch {
@@ -31,7 +42,7 @@ async function another(turnedDown) {
 export async function start() {
   const section = document.querySelector(".home");
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-  document.getElementById("home-day").textContent = new Date().toLocaleDateString(undefined, { weekday: "long", day: "numeric", month: "long" });
+  document.getElementById("home-day").textContent = date(new Date(), { weekday: "long", day: "numeric", month: "long" });
   showWaiting();
   let home;
   try {
@@ -39,7 +50,7 @@ export async function start() {
   } catch (error) {
     section.setAttribute("aria-busy", "false");
     document.getElementById("pick").replaceChildren(failure(
-      error.offline ? "You’re offline: today’s pick shows when you’re back online. Your deck works offline." : error.message,
+      error.offline ? t("home.pick.offline") : error.message,
       () => location.reload(), "error-state"));
     return;
   }
@@ -56,19 +67,19 @@ export async function start() {
 function showPick(home) {
   const target = document.getElementById("pick");
   if (!home.pick) {
-    target.replaceChildren(h("p", { class: "help" }, home.pickMessage || "No pick today."),
-      home.onboarded ? h("a", { class: "button secondary", href: "/onboarding?edit=1" }, "Widen your preferences")
-        : h("a", { class: "button secondary", href: "/onboarding" }, "Set up"));
+    target.replaceChildren(h("p", { class: "help" }, home.pickMessage || t("home.pick.none")),
+      home.onboarded ? h("a", { class: "button secondary", href: "/onboarding?edit=1" }, t("home.pick.widen"))
+        : h("a", { class: "button secondary", href: "/onboarding" }, t("home.pick.setup")));
     return;
   }
   const { item, decision } = home.pick;
   const repository = item.repository;
-  const status = h("p", { class: "pick-status", role: "status" }, decision ? decisions[decision] : "");
+  const status = h("p", { class: "pick-status", role: "status" }, decision ? decisions[decision]() : "");
   const buttons = ["like", "save", "skip"].map((kind) => h("button", {
     type: "button", class: kind === "like" ? "primary" : "secondary", dataset: { action: kind },
     "aria-pressed": String(decision === kind), disabled: Boolean(decision),
-  }, { like: "Like", save: "Save", skip: "Not for me" }[kind]));
-  const actions = h("div", { class: "pick-actions", role: "group", "aria-label": "Today’s pick" }, buttons, compareButton(repository.fullName));
+  }, buttonWords[kind]()));
+  const actions = h("div", { class: "pick-actions", role: "group", "aria-label": t("home.pick.label") }, buttons, compareButton(repository.fullName));
   actions.addEventListener("click", async (event) => {
     const button = event.target.closest("button[data-action]");
     if (!button || button.disabled) return;
@@ -77,25 +88,28 @@ function showPick(home) {
     try {
       await record(kind, repository.fullName, repository);
       button.setAttribute("aria-pressed", "true");
-      status.textContent = decisions[kind];
+      status.textContent = decisions[kind]();
       if (kind === "skip" && (await another(repository.fullName))) return;
       toast(status.textContent);
     } catch (error) {
       buttons.forEach((each) => { each.disabled = false; });
-      toast(`Could not keep that: ${error.message}`);
+      toast(t("home.pick.failed", error.message));
     }
   });
   target.replaceChildren(h("article", { class: "pick-card", dataset: { repo: repository.fullName } },
     h("div", { class: "card-head" },
       avatar(repository, "large"),
       h("div", { class: "card-name" },
-        h("p", { class: "owner" }, repository.owner?.login || repository.fullName.split("/")[0]),
-        h("h3", {}, h("a", { href: detailPath(repository.fullName) }, repository.name))),
-      h("span", { class: "fit", title: "How well it fits what you told us" }, h("strong", {}, `${item.fitScore}%`), " fit")),
-    repository.description ? h("p", { class: "description" }, repository.description) : null,
-    h("p", { class: "row-facts" }, healthBadge(repository), repository.language ? h("span", { class: "language" }, repository.language) : null,
-      h("span", {}, `★ ${compact(repository.stars)}`), repository.lastUpdated ? h("span", {}, `updated ${repository.lastUpdated}`) : null),
-    item.reasons.length ? h("ul", { class: "reasons", "aria-label": "Why it was picked" }, item.reasons.map((r) => h("li", {}, r))) : null,
+        h("p", { class: "owner", translate: "no" }, repository.owner?.login || repository.fullName.split("/")[0]),
+        h("h3", {}, h("a", { href: detailPath(repository.fullName), translate: "no" }, repository.name))),
+      h("span", { class: "fit", title: t("home.pick.fit-title") },
+        h("strong", {}, t("home.pick.fit-score", item.fitScore)), " ", t("home.pick.fit-label"))),
+    repository.description ? h("p", { class: "description", translate: "no" }, repository.description) : null,
+    h("p", { class: "row-facts" }, healthBadge(repository),
+      repository.language ? h("span", { class: "language", translate: "no" }, repository.language) : null,
+      h("span", {}, `★ ${compact(repository.stars)}`),
+      repository.lastUpdated ? h("span", {}, t("home.pick.updated", repository.lastUpdated)) : null),
+    item.reasons.length ? h("ul", { class: "reasons", "aria-label": t("home.pick.reasons-label") }, item.reasons.map((r) => h("li", {}, r))) : null,
     actions, status));
 }
 
@@ -103,35 +117,37 @@ async function showWaiting() {
   const target = document.getElementById("continue");
   const waiting = await rememberedCards().then((cards) => cards.length).catch(() => 0);
   target.replaceChildren(
-    h("p", {}, waiting === 0 ? "New cards are ready to be dealt." : waiting === 1 ? "1 card is waiting where you left off." : `${waiting} cards are waiting where you left off.`),
-    h("a", { class: "button primary", href: "/discover" }, waiting === 0 ? "Open your deck" : "Continue swiping"));
+    h("p", {}, waiting === 0 ? t("home.continue.ready") : t("home.continue.waiting", waiting)),
+    h("a", { class: "button primary", href: "/discover" }, waiting === 0 ? t("home.continue.open") : t("home.continue.resume")));
 }
 
 function showMoving(moving) {
   const list = document.getElementById("moving");
   const title = document.getElementById("moving-title");
   const languages = moving.languages;
-  title.textContent = languages.length ? `Moving in ${languages.join(", ")} this week` : "Moving this week";
+  title.textContent = languages.length ? t("home.moving.title-languages", listed(languages)) : t("home.moving.title");
   document.getElementById("moving-note").textContent = moving.note || "";
   if (languages.length === 1) document.getElementById("moving-more").href = `/trending?since=weekly&language=${encodeURIComponent(languages[0])}`;
   list.replaceChildren(...moving.items.map((item) => repositoryRow(item.repository, {
-    key: { value: `+${compact(item.starsGained)}`, label: "this week" },
+    key: { value: `+${compact(item.starsGained)}`, label: t("home.moving.gain-label") },
   })));
-  if (moving.items.length === 0) list.append(h("li", { class: "empty-row" }, "Nothing gained stars this week yet."));
+  if (moving.items.length === 0) list.append(h("li", { class: "empty-row" }, t("home.moving.empty")));
 }
 
 function showSaves(home) {
   const list = document.getElementById("saves");
   list.replaceChildren(...home.recentSaves.map((repository) => repositoryRow(repository)));
-  if (home.recentSaves.length === 0) list.append(h("li", { class: "empty-row" }, "Nothing saved yet: save cards you want to come back to."));
-  document.getElementById("saves-more").textContent = home.savedCount > home.recentSaves.length ? `All ${home.savedCount} saved` : "Your library";
+  if (home.recentSaves.length === 0) list.append(h("li", { class: "empty-row" }, t("home.saves.empty")));
+  document.getElementById("saves-more").textContent = home.savedCount > home.recentSaves.length
+    ? t("home.saves.all", home.savedCount) : t("home.saves.library");
 }
 
 function showAsk(ask) {
   const section = document.getElementById("ask");
   section.hidden = !ask?.available;
   if (section.hidden) return;
-  document.getElementById("ask-quota").textContent = ask.remainingQuestions === undefined ? "" : `${ask.remainingQuestions} questions left this month`;
+  document.getElementById("ask-quota").textContent = ask.remainingQuestions === undefined || ask.remainingQuestions === null
+    ? "" : t("home.ask.quota", ask.remainingQuestions);
   document.getElementById("ask-questions").replaceChildren(...ask.suggestedQuestions.map((question) =>
-    h("li", {}, h("a", { class: "button ghost", href: `/ask?q=${encodeURIComponent(question)}` }, question))));
+    h("li", {}, h("a", { class: "button ghost", lang: "en", translate: "no", href: `/ask?q=${encodeURIComponent(question)}` }, question))));
 }

@@ -3,6 +3,7 @@
 
 import { api } from "./api.js";
 import { starButton } from "./githubstar.js";
+import { t } from "./i18n.js";
 import { pagedList } from "./pagedlist.js";
 import { suppressClickAfterSwipe } from "./rowactions.js";
 import { forgetListed, listed, MAX_LISTED, replaceListed, unlist } from "./store.js";
@@ -15,17 +16,30 @@ export function start() {
   list = pagedList(personalPage(kind));
 }
 
-const counted = (count) => `${count} ${count === 1 ? "repository" : "repositories"}`;
+const counted = (count) => t("kept.count", count);
+
+// Each list's own sentences, whole (the repository's full name is their argument).
+const words = {
+  saved: {
+    remove: (fullName) => t("kept.remove.label.saved", fullName),
+    removed: (fullName) => t("kept.removed.saved", fullName),
+    empty: () => t("kept.empty.saved"),
+  },
+  liked: {
+    remove: (fullName) => t("kept.remove.label.liked", fullName),
+    removed: (fullName) => t("kept.removed.liked", fullName),
+    empty: () => t("kept.empty.liked"),
+  },
+};
 
 function personalPage(kind) {
-  const title = kind === "saved" ? "Saved" : "Liked";
   return async (page) => {
     let result;
     try {
       result = await api.list(kind, page, 20);
     } catch (error) {
       if (!error.offline) throw error;
-      return keptPage(kind, title);
+      return keptPage(kind);
     }
     // Keep the newest of the list on this device (for offline), reconciled with what the server says now.
     if (page === 1) {
@@ -33,37 +47,35 @@ function personalPage(kind) {
       keep.then((newest) => replaceListed(kind, newest.items)).catch(() => {});
     }
     return {
-      rows: result.items.map((item) => removableRow(kind, title, item.repository)),
+      rows: result.items.map((item) => removableRow(kind, item.repository)),
       done: page * 20 >= result.total || result.items.length === 0,
       summary: () => counted(result.total),
-      empty: kind === "saved"
-        ? "Nothing saved yet. Save a card on Discover (the bookmark button or S) to keep it here."
-        : "Nothing liked yet. Swipe right on Discover (or press →) to like a card.",
+      empty: words[kind].empty(),
     };
   };
 }
 
 /** The list as kept on this device, while offline: newest first, what still waits to sync marked. */
-async function keptPage(kind, title) {
+async function keptPage(kind) {
   const entries = await listed(kind);
   const waiting = entries.filter((entry) => entry.waiting).length;
   return {
     rows: entries.map((entry) => {
-      const row = removableRow(kind, title, entry.repository);
-      if (entry.waiting) row.querySelector(".row-facts")?.prepend(h("span", { class: "badge waiting" }, "Waiting to sync"));
+      const row = removableRow(kind, entry.repository);
+      if (entry.waiting) row.querySelector(".row-facts")?.prepend(h("span", { class: "badge waiting" }, t("kept.waiting")));
       return row;
     }),
     done: true,
-    summary: () => `${counted(entries.length)} kept on this device — `
-      + `you’re offline${waiting ? `; ${waiting} waiting to sync` : ""}`,
-    empty: "You’re offline and nothing of this list is kept on this device yet.",
+    summary: () => (waiting
+      ? t("kept.offline.summary-waiting", entries.length, waiting) : t("kept.offline.summary", entries.length)),
+    empty: t("kept.offline.empty"),
   };
 }
 
-function removableRow(kind, title, repository) {
+function removableRow(kind, repository) {
   const button = h("button", {
-    type: "button", class: "ghost remove", "aria-label": `Remove ${repository.fullName} from ${title}`,
-  }, "Remove");
+    type: "button", class: "ghost remove", "aria-label": words[kind].remove(repository.fullName),
+  }, t("kept.remove.button"));
   const row = repositoryRow(repository, { actions: button });
   const actions = row.querySelector(".row-actions");
   starButton(repository.fullName).then((star) => { if (star) actions.prepend(star); });
@@ -80,11 +92,11 @@ function removableRow(kind, title, repository) {
       }
       row.remove();
       list.removed(counted);
-      toast(`Removed ${repository.fullName} from ${title}`);
+      toast(words[kind].removed(repository.fullName));
     } catch (error) {
       row.classList.remove("removing");
       row.style.transform = "";
-      toast(error.status === 404 ? `${repository.fullName} was already removed` : error.message);
+      toast(error.status === 404 ? t("kept.already-removed", repository.fullName) : error.message);
       if (error.status === 404) row.remove();
     }
   };

@@ -1,5 +1,7 @@
 // Languages the catalog has many of, most used first: the deck filter offers the first ones as chips, language
-// fields suggest all of them while typing, and a typo is checked against them.
+// fields suggest all of them while typing, and a typo is checked against them. The names are names: never translated.
+
+import { t } from "./i18n.js";
 
 export const LANGUAGES = ["JavaScript", "TypeScript", "Python", "Go", "Rust", "Java", "Kotlin", "Swift", "C", "C++", "C#",
   "Ruby", "PHP", "Shell", "Dart", "Scala", "Elixir", "Haskell", "Lua", "Zig", "Julia", "R", "Objective-C", "Clojure",
@@ -27,5 +29,5 @@ export function unknownLanguage(language) {
   if (LANGUAGES.some((known) => known.toLowerCase() === lowered)) return null;
   const [edits, nearest] = LANGUAGES.map((known) => [distance(known.toLowerCase(), lowered), known])
     .sort((a, b) => a[0] - b[0])[0];
-  return { message: `“${language}” is not a language we know.`, suggestion: edits <= 2 ? nearest : null };
+  return { message: t("languages.unknown", language), suggestion: edits <= 2 ? nearest : null };
 }

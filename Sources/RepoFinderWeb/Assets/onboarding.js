@@ -6,6 +6,7 @@
 import { api } from "./api.js";
 import { signIn } from "./account.js";
 import { currentAccount } from "./githubstar.js";
+import { t } from "./i18n.js";
 import { forgetCard, rememberedCards } from "./store.js";
 import * as stars from "./stars.js";
 import { h } from "./ui.js";
@@ -28,7 +29,7 @@ export async function start() {
   const failed = [mine, areas].find((result) => result.status === "rejected")?.reason;
   if (failed) {
     showError(failed.status === 429
-      ? `Many new accounts were made from your network just now. Choose your answers; they are saved when you press Start swiping in a minute.`
+      ? t("onboarding.error.busy")
       : failed.message);
   }
   if (preferences?.onboardingCompleted && !editing) {
@@ -62,9 +63,9 @@ function startEditing() {
   document.body.classList.add("editing");
   form.querySelector("[data-intro]")?.remove();
   const skip = form.querySelector('[data-nav="skip"]');
-  skip.textContent = "Save changes";
+  skip.textContent = t("onboarding.save");
   skip.className = "secondary";
-  const cancel = h("a", { class: "button ghost", href: "/profile" }, "Cancel");
+  const cancel = h("a", { class: "button ghost", href: "/profile" }, t("onboarding.cancel"));
   skip.before(cancel);
 }
 
@@ -89,15 +90,15 @@ function fill(preferences, clusters) {
   }
   // Each area once: its name, then "Main" (one of all) and "Also" (any).
   const area = document.getElementById("clusters");
-  area.replaceChildren(h("div", { class: "area-choices", role: "group", "aria-label": "Areas" },
+  area.replaceChildren(h("div", { class: "area-choices", role: "group", "aria-label": t("onboarding.areas") },
     clusters.map((cluster) => h("div", { class: "area-choice" },
       h("span", { class: "area-name", id: `area-${cluster.id}` }, cluster.name),
       h("label", { class: "pick" },
         h("input", { type: "radio", name: "primaryCluster", value: cluster.id, checked: preferences.primaryCluster === cluster.id, "aria-describedby": `area-${cluster.id}` }),
-        " Main"),
+        " ", t("onboarding.area.main")),
       h("label", { class: "pick" },
         h("input", { type: "checkbox", name: "secondaryClusters", value: cluster.id, checked: (preferences.secondaryClusters || []).includes(cluster.id), "aria-describedby": `area-${cluster.id}` }),
-        " Also")))));
+        " ", t("onboarding.area.also"))))));
 }
 
 function addChip(field, value, selected) {
@@ -108,7 +109,7 @@ function addChip(field, value, selected) {
     if (selected) toggle(existing, field, true);
     return;
   }
-  const chip = h("button", { type: "button", class: "chip", "aria-pressed": "false", dataset: { value, chip: field } }, value);
+  const chip = h("button", { type: "button", class: "chip", "aria-pressed": "false", translate: "no", dataset: { value, chip: field } }, value);
   box.append(chip);
   if (selected) toggle(chip, field, true);
 }
@@ -135,7 +136,7 @@ async function offerSignIn() {
   const account = await currentAccount();
   if (account?.github) {
     const note = document.getElementById("onboarding-signed-in");
-    note.textContent = `Signed in with GitHub as ${account.github.login}: import your own stars below.`;
+    note.textContent = t("onboarding.signed-in", account.github.login);
     note.hidden = false;
     if (!form.elements.githubLogin.value) form.elements.githubLogin.value = account.github.login;
   } else if (account?.signIn.available) {
@@ -153,7 +154,7 @@ function show(index) {
     else dot.removeAttribute("aria-current");
   });
   form.querySelector('[data-nav="back"]').hidden = step === 0;
-  form.querySelector('[data-nav="next"]').textContent = step === STEPS - 1 ? (editingNow() ? "Save changes" : "Start swiping") : "Next";
+  form.querySelector('[data-nav="next"]').textContent = step === STEPS - 1 ? (editingNow() ? t("onboarding.save") : t("onboarding.start")) : t("onboarding.next");
   form.querySelector("[data-intro]")?.toggleAttribute("hidden", step !== 0);
   form.querySelector(`[data-step="${step}"] legend`).focus?.();
 }
@@ -207,7 +208,7 @@ async function finish() {
     await redealKeptCards();
     location.assign(editingNow() ? "/profile" : "/discover");
   } catch (error) {
-    showError(`Your answers were not saved: ${error.message}`);
+    showError(t("onboarding.error.save", error.message));
     buttons.forEach((b) => { b.disabled = false; });
   }
 }

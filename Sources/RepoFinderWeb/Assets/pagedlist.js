@@ -3,6 +3,7 @@
 // summary above (#list-summary), Retry on a failure, and "That’s all." at the end. The helpers below are the ones the
 // list screens share: filter fields from the address, language suggestions, empty-list words and rows with actions.
 
+import { t } from "./i18n.js";
 import { LANGUAGES, unknownLanguage } from "./languages.js";
 import { rowActions, swipeToAct } from "./rowactions.js";
 import { failure, h, repositoryRow, skeletonRows } from "./ui.js";
@@ -35,7 +36,7 @@ export function pagedList(source) {
     // Grey rows where the next ones will be, so nothing jumps when they come.
     const bones = skeletonRows(state.shown === 0 ? 4 : 2);
     list.append(...bones);
-    end.replaceChildren(h("span", { class: "visually-hidden" }, "Loading…"));
+    end.replaceChildren(h("span", { class: "visually-hidden" }, t("list.loading")));
     try {
       const page = state.page + 1;
       const result = await source(page);
@@ -46,7 +47,7 @@ export function pagedList(source) {
       state.shown += result.rows.length;
       list.append(...result.rows);
       summary.textContent = result.summary(state.shown);
-      end.textContent = state.done ? (state.shown > 0 ? "That’s all." : "") : "";
+      end.textContent = state.done ? (state.shown > 0 ? t("list.end") : "") : "";
       if (state.shown === 0) list.append(h("li", { class: "empty-row" }, result.empty));
       loaded = true;
     } catch (error) {
@@ -114,8 +115,8 @@ export function emptyWords(language, otherwise, formId) {
     form.requestSubmit();
   };
   return [unknown.message, unknown.suggestion
-    ? [" ", h("button", { type: "button", class: "secondary small", onclick: retry }, `Did you mean ${unknown.suggestion}?`)]
-    : " Check the spelling, or clear it."];
+    ? [" ", h("button", { type: "button", class: "secondary small", onclick: retry }, t("list.did-you-mean", unknown.suggestion))]
+    : [" ", t("list.check-spelling")]];
 }
 
 /** A search, trending or area row with Like and Save, swiped on touch (right likes, left saves). */

@@ -3,6 +3,7 @@
 // unlike, save ↔ unsave — at once on screen, queued like the deck's swipes (so offline too). On touch, a row swiped
 // right likes it and swiped left saves it.
 
+import { t } from "./i18n.js";
 import { record, unlist } from "./store.js";
 import { buzz, h, toast } from "./ui.js";
 
@@ -10,7 +11,21 @@ const ICONS = {
   like: "M12 20s-7-4.5-7-10a4 4 0 0 1 7-2.5A4 4 0 0 1 19 10c0 5.5-7 10-7 10z",
   save: "M6 3h12v18l-6-4-6 4z",
 };
-const WORDS = { like: ["Like", "Liked"], save: ["Save", "Saved"] };
+// Each toggle's words, off and on: the button, its label and title, and what the toast says (whole sentences).
+const WORDS = {
+  like: {
+    off: () => t("row.like"), on: () => t("row.liked"),
+    offLabel: (fullName) => t("row.label.like", fullName), onLabel: (fullName) => t("row.label.liked", fullName),
+    onTitle: () => t("row.title.liked"),
+    done: (fullName) => t("row.done.like", fullName), undone: (fullName) => t("row.undone.like", fullName),
+  },
+  save: {
+    off: () => t("row.save"), on: () => t("row.saved"),
+    offLabel: (fullName) => t("row.label.save", fullName), onLabel: (fullName) => t("row.label.saved", fullName),
+    onTitle: () => t("row.title.saved"),
+    done: (fullName) => t("row.done.save", fullName), undone: (fullName) => t("row.undone.save", fullName),
+  },
+};
 
 /** What the person did with repositories on this page, by full name (a toggle here wins over an older answer). */
 const known = new Map();
@@ -24,7 +39,7 @@ export function stateOf(repository) {
 export function toggleButton(repository, kind, { compact = true, className = "" } = {}) {
   const button = h("button", { type: "button", class: `toggle ${kind} ${compact ? "icon-toggle" : "secondary"} ${className}`, dataset: { toggle: kind } },
     h("svg", { viewBox: "0 0 24 24", "aria-hidden": "true" }, h("path", { d: ICONS[kind] })),
-    h("span", { class: compact ? "label" : "" }, WORDS[kind][0]));
+    h("span", { class: compact ? "label" : "" }, WORDS[kind].off()));
   paint(button, repository, kind);
   button.addEventListener("click", (event) => {
     event.preventDefault();
@@ -48,19 +63,19 @@ export async function toggle(repository, kind) {
   try {
     if (on) await record(kind, repository.fullName, repository);
     else await unlist(kind === "like" ? "liked" : "saved", repository.fullName);
-    toast(on ? `${WORDS[kind][1]} ${repository.fullName}` : `Took ${repository.fullName} off ${kind === "like" ? "Liked" : "Saved"}`);
+    toast(on ? WORDS[kind].done(repository.fullName) : WORDS[kind].undone(repository.fullName));
   } catch (error) {
-    toast(`Could not keep that on this device: ${error.message}`);
+    toast(t("row.error", error.message));
   }
 }
 
 function paint(button, repository, kind) {
   const on = stateOf(repository)[kind === "like" ? "liked" : "saved"];
   button.setAttribute("aria-pressed", String(on));
-  const label = on ? WORDS[kind][1] : WORDS[kind][0];
-  button.querySelector("span").textContent = label;
-  button.setAttribute("aria-label", `${label}: ${repository.fullName}`);
-  button.title = on ? `${label} — press to take it back` : label;
+  const words = WORDS[kind];
+  button.querySelector("span").textContent = on ? words.on() : words.off();
+  button.setAttribute("aria-label", on ? words.onLabel(repository.fullName) : words.offLabel(repository.fullName));
+  button.title = on ? words.onTitle() : words.off();
 }
 
 /** Like and Save for a row, and the touch gestures: swipe right to like, left to save. */

@@ -2,10 +2,18 @@
 // suggestions come while typing, "Did you mean …?" offers a likely spelling, and a pasted repoverse:// link opens.
 
 import { api } from "./api.js";
+import { t } from "./i18n.js";
 import { openLink } from "./links.js";
 import { actingRow, emptyWords, pagedList, restoreFields, suggestLanguages } from "./pagedlist.js";
 import { suggestWhileTyping } from "./suggest.js";
-import { h } from "./ui.js";
+import { h, sentence } from "./ui.js";
+
+/** An empty list's words when a health level was chosen (each level's name agrees with its sentence). */
+const emptyForHealth = {
+  active: () => t("search.empty.active"),
+  quiet: () => t("search.empty.quiet"),
+  dormant: () => t("search.empty.dormant"),
+};
 
 export function start() {
   const form = document.getElementById("search-form");
@@ -38,10 +46,10 @@ async function searchPage(page) {
   return {
     rows: result.items.map((repository) => actingRow(repository, { highlight })),
     done: page * 20 >= result.total || result.items.length === 0,
-    summary: (shown) => `${result.total.toLocaleString("en")} ${result.total === 1 ? "repository" : "repositories"}${chosen.q ? ` for “${chosen.q}”` : ""} — showing ${shown}`,
-    empty: chosen.health
-      ? `No ${chosen.health} repository matches. Health is judged from the last push the catalog knows of; choose Any health to see them all.`
-      : emptyWords(chosen.language, "No repository matches. Try fewer words or another language.", "search-form"),
+    summary: (shown) => (chosen.q ? t("search.summary.query", result.total, chosen.q, shown) : t("search.summary.all", result.total, shown)),
+    empty: chosen.health && emptyForHealth[chosen.health]
+      ? emptyForHealth[chosen.health]()
+      : emptyWords(chosen.language, t("search.empty.none"), "search-form"),
   };
 }
 
@@ -69,18 +77,20 @@ function showCorrection(didYouMean) {
   notice.hidden = !didYouMean;
   if (!didYouMean) { notice.replaceChildren(); return; }
   const form = document.getElementById("search-form");
-  notice.replaceChildren("Did you mean ", h("button", {
-    type: "button", class: "link-button", onclick: () => { form.q.value = didYouMean; form.requestSubmit(); },
-  }, didYouMean), "?");
+  notice.replaceChildren(...sentence("search.did-you-mean", h("button", {
+    type: "button", class: "link-button", translate: "no", onclick: () => { form.q.value = didYouMean; form.requestSubmit(); },
+  }, didYouMean)));
 }
 
 /** What Search shows before anything is asked: what to type, and a few searches to start from. */
 function searchPrompt() {
   const form = document.getElementById("search-form");
+  // Searches of the catalog's own words (its descriptions and topics are in English): kept as they are in every
+  // language, since a translated example would find nothing.
   const examples = ["terminal file manager", "swift web framework", "kubernetes", "machine learning"];
   return h("div", { class: "search-prompt", dataset: { state: "prompt" } },
-    h("p", {}, "Search names, descriptions and topics — or paste a repoverse:// link."),
+    h("p", {}, t("search.prompt")),
     h("p", { class: "chips" }, examples.map((example) => h("button", {
-      type: "button", class: "chip", onclick: () => { form.q.value = example; form.requestSubmit(); },
+      type: "button", class: "chip", translate: "no", onclick: () => { form.q.value = example; form.requestSubmit(); },
     }, example))));
 }

@@ -3,37 +3,33 @@
 // both use it.
 
 import { api } from "./api.js";
+import { t } from "./i18n.js";
 
 const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
 
 /** Why `login` cannot be imported, or null when it can. */
 export function loginProblem(login) {
-  if (!login) return "Type a GitHub username first.";
-  if (!LOGIN.test(login)) {
-    return `'${login}' is not a GitHub login: logins have 1 to 39 letters, digits or single hyphens, and do not start or end with a hyphen.`;
-  }
+  if (!login) return t("stars.login.missing");
+  if (!LOGIN.test(login)) return t("stars.login.invalid", login);
   return null;
 }
-
-const grouped = (count) => count.toLocaleString("en-US");
-const stars = (count) => (count === 1 ? "1 star" : `${grouped(count)} stars`);
 
 /** One line for an import, as every face says it. */
 export function summary(progress) {
   switch (progress.state) {
-    case "running": {
-      const pages = progress.pagesTotal ? ` (page ${progress.pagesRead} of ${progress.pagesTotal})` : "";
-      return `Reading ${progress.login}’s stars: ${grouped(progress.read)} so far${pages}`;
-    }
-    case "done": {
-      if (progress.imported === 0) return `No new stars from ${progress.login} since the last import.`;
-      const added = progress.added > 0 ? ` (${grouped(progress.added)} new to RepoFinder)` : "";
-      return `Imported ${stars(progress.imported)} from ${progress.login}${added}.`;
-    }
+    case "running":
+      return progress.pagesTotal
+        ? t("stars.reading.pages", progress.login, progress.read, progress.pagesRead, progress.pagesTotal)
+        : t("stars.reading.count", progress.login, progress.read);
+    case "done":
+      if (progress.imported === 0) return t("stars.imported.none", progress.login);
+      return progress.added > 0
+        ? t("stars.imported.added", progress.imported, progress.login, progress.added)
+        : t("stars.imported.some", progress.imported, progress.login);
     default: {
-      const verb = progress.imported === 1 ? "was" : "were";
-      const kept = progress.imported > 0 ? ` ${stars(progress.imported).replace(/^./, (c) => c.toUpperCase())} ${verb} imported before it stopped.` : "";
-      return (progress.failure || "The import failed.") + kept;
+      // The server's words for what went wrong, then (when some came in) how many were imported before.
+      const failure = progress.failure || t("stars.failed.plain");
+      return progress.imported > 0 ? t("stars.failed.kept", progress.imported, failure) : failure;
     }
   }
 }

@@ -3,7 +3,8 @@
 // them; a click or tap takes one too. A repository opens its page; a topic searches for it; a language filters by it.
 
 import { api } from "./api.js";
-import { compact, h } from "./ui.js";
+import { compact, t } from "./i18n.js";
+import { h } from "./ui.js";
 
 export function suggestWhileTyping(form) {
   const field = form.q;
@@ -42,14 +43,15 @@ export function suggestWhileTyping(form) {
     items = suggestions;
     active = -1;
     if (items.length === 0 || document.activeElement !== field) { close(); return; }
-    const kinds = { repository: "Repository", topic: "Topic", language: "Language" };
+    // What a suggestion is, with how many repositories it has (a repository shows its stars instead).
+    const kinds = { topic: (count) => t("suggest.topic", count), language: (count) => t("suggest.language", count) };
     box.replaceChildren(...items.map((item, index) => h("li", {
       id: `suggestion-${index}`, role: "option", class: `suggest-option suggest-${item.kind}`, "aria-selected": "false",
       // Taken on pointerdown: a click would come after the field's blur closed the list.
       onpointerdown: (event) => { event.preventDefault(); choose(item); },
-    }, h("span", { class: "suggest-text" }, item.text),
-      h("span", { class: "suggest-kind" }, item.kind === "repository"
-        ? `★ ${compact(item.count)}` : `${kinds[item.kind]} · ${compact(item.count)}`))));
+    }, h("span", { class: "suggest-text", translate: "no" }, item.text),
+      h("span", { class: "suggest-kind" }, item.kind === "repository" || !kinds[item.kind]
+        ? `★ ${compact(item.count)}` : kinds[item.kind](compact(item.count))))));
     box.hidden = false;
     field.setAttribute("aria-expanded", "true");
   };

@@ -1,6 +1,7 @@
 // The service worker: keeps the app shell (every screen's page, scripts, styles, icons) so RepoFinder opens offline.
-// Pages: network first, the kept copy when offline. Files: from the cache (its name carries the build's version, so
-// a new build replaces it). The API is never cached here: the deck keeps its last 50 cards in IndexedDB and
+// Pages: network first, the kept copy when offline, kept per language (a page says its language in
+// `Content-Language`; offline, the pages of the language last seen are shown, and a new language's shell is fetched
+// once it is first seen). Files: from the cache (its name carries the build's version, so a new build replaces it). The API is never cached here: the deck keeps its last 50 cards in IndexedDB and
 // queues what you do there (store.js).
 
 const VERSION = "__VERSION__";
@@ -10,8 +11,36 @@ const SHELL = ["/", "/ask", "/discover", "/compare", "/trending", "/search", "/s
 const FILES = __FILES__.map((name) => `/assets/${name}`).concat(["/manifest.webmanifest"]);
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([...SHELL, ...FILES])).then(() => self.skipWaiting()));
+  event.waitUntil(caches.open(CACHE)
+    .then((cache) => cache.addAll(FILES).then(() => keepShell(cache)))
+    .then(() => self.skipWaiting()));
 });
+
+/** Where a page is kept: its path and its language. */
+const pageKey = (path, language) => `${path}?lang=${encodeURIComponent(language)}`;
+/** The language of the pages the person saw last (kept in the cache too, for a worker started offline). */
+let language = null;
+
+async function lastLanguage(cache) {
+  if (!language) language = await (await cache.match("/__language"))?.text() ?? "en";
+  return language;
+}
+
+/** Fetches every shell page not yet kept in the language the server answers in now (the person's), keeping each. */
+async function keepShell(cache) {
+  await Promise.all(SHELL.map(async (path) => {
+    const response = await fetch(path, { credentials: "same-origin" });
+    if (!response.ok) return;
+    const spoken = response.headers.get("Content-Language") || "en";
+    await cache.put(pageKey(path, spoken), response);
+    if (path === "/offline") await remember(cache, spoken);
+  }));
+}
+
+async function remember(cache, spoken) {
+  language = spoken;
+  await cache.put("/__language", new Response(spoken));
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
@@ -39,9 +68,17 @@ async function page(request, url) {
   const cache = await caches.open(CACHE);
   try {
     const response = await fetch(request);
-    if (response.ok) cache.put(url.pathname.startsWith("/r/") ? request : url.pathname, response.clone());
+    if (response.ok) {
+      const spoken = response.headers.get("Content-Language") || "en";
+      cache.put(pageKey(url.pathname, spoken), response.clone());
+      if (spoken !== await lastLanguage(cache)) {
+        await remember(cache, spoken);
+        if (!(await cache.match(pageKey("/offline", spoken)))) keepShell(cache).catch(() => {});
+      }
+    }
     return response;
   } catch {
-    return (await cache.match(request)) || (await cache.match(url.pathname)) || (await cache.match("/offline"));
+    const spoken = await lastLanguage(cache);
+    return (await cache.match(pageKey(url.pathname, spoken))) || (await cache.match(pageKey("/offline", spoken)));
   }
 }

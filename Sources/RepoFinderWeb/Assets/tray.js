@@ -1,6 +1,7 @@
 // The compare tray: up to four repositories collected with "Compare" on cards, rows and detail pages, kept in
 // localStorage (so it survives reloads and works offline), shown as a bar above the tab bar with a link to Compare.
 
+import { t } from "./i18n.js";
 import { h, toast, useCompareButton } from "./ui.js";
 
 const KEY = "rf.compare";
@@ -29,15 +30,15 @@ export function toggleTray(fullName) {
   const items = trayItems();
   if (items.some((item) => same(item, fullName))) {
     save(items.filter((item) => !same(item, fullName)));
-    toast(`Took ${fullName} out of the compare tray`);
+    toast(t("tray.removed", fullName));
     return false;
   }
   if (items.length >= TRAY_LIMIT) {
-    toast(`The tray holds ${TRAY_LIMIT}; take one out first`);
+    toast(t("tray.full", TRAY_LIMIT));
     return false;
   }
   save([...items, fullName]);
-  toast(items.length === 0 ? `${fullName} is in the compare tray: add one more` : `Added ${fullName} to the compare tray`);
+  toast(items.length === 0 ? t("tray.first", fullName) : t("tray.added", fullName));
   return true;
 }
 
@@ -48,7 +49,7 @@ export const trayPath = (items = trayItems()) => `/compare?repos=${items.map(enc
 
 /** A "Compare" toggle button for `fullName` that follows the tray. */
 export function compareButton(fullName, className = "ghost compare-toggle") {
-  const button = h("button", { type: "button", class: className, "aria-pressed": String(inTray(fullName)), dataset: { compare: fullName } }, "Compare");
+  const button = h("button", { type: "button", class: className, "aria-pressed": String(inTray(fullName)), dataset: { compare: fullName } }, t("tray.compare"));
   button.addEventListener("click", (event) => {
     event.preventDefault();
     event.stopPropagation();
@@ -71,13 +72,13 @@ export function mountTray() {
     const onCompare = document.body.dataset.screen === "compare";
     bar.hidden = items.length === 0 || onCompare;
     if (bar.hidden) return;
-    const label = items.length === 1 ? "1 to compare — add another" : `${items.length} to compare`;
+    const label = items.length === 1 ? t("tray.single") : t("tray.count", items.length);
     bar.replaceChildren(
       h("span", { class: "tray-label" }, label),
       items.length >= 2
-        ? h("a", { class: "button primary", href: trayPath(items) }, "Compare")
-        : h("span", { class: "button primary disabled", "aria-disabled": "true" }, "Compare"),
-      h("button", { type: "button", class: "ghost", onclick: () => clearTray(), "aria-label": "Clear the compare tray" }, "Clear"));
+        ? h("a", { class: "button primary", href: trayPath(items) }, t("tray.compare"))
+        : h("span", { class: "button primary disabled", "aria-disabled": "true" }, t("tray.compare")),
+      h("button", { type: "button", class: "ghost", onclick: () => clearTray(), "aria-label": t("tray.clear.label") }, t("tray.clear.button")));
   };
   document.addEventListener("rf:tray", render);
   window.addEventListener("storage", (event) => { if (event.key === KEY) render(); });

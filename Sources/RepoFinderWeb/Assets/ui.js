@@ -1,6 +1,8 @@
 // Small DOM helpers shared by the screens: element building, numbers and dates worded for people, avatars, the
 // repository row, a toast, and a short vibration where the device has one.
 
+import { compact as compactNumber, date, t } from "./i18n.js";
+
 /** Makes an element: h("a", { href: "/", class: "x" }, "text", child). `on*` attributes become listeners. */
 export function h(tag, attributes = {}, ...children) {
   const svg = tag === "svg" || tag === "path" || tag === "rect" || tag === "text" || tag === "g";
@@ -18,17 +20,21 @@ export function h(tag, attributes = {}, ...children) {
   return element;
 }
 
-/** 1234 → "1.2k", 2500000 → "2.5M". */
+/**
+ * The words of `key` (i18n.js's `t`) with elements where placeholders take them: sentence("search.did-you-mean",
+ * button) → ["Did you mean ", button, "?"], so a sentence with a link, a button or emphasis stays one message and
+ * each language puts the element where its grammar wants it.
+ */
+export function sentence(key, ...args) {
+  const nodes = [];
+  const filled = t(key, ...args.map((arg) => (arg instanceof Node ? `\u0001${nodes.push(arg) - 1}\u0001` : arg)));
+  return filled.split(/\u0001(\d+)\u0001/).map((part, index) => (index % 2 ? nodes[Number(part)] : part))
+    .filter((part) => part !== "");
+}
+
+/** 1234 → "1.2K", 2500000 → "2.5M", in the page's language's own short form (i18n.js's `compact`). */
 export function compact(number) {
-  if (number === undefined || number === null) return "";
-  const units = [[1e9, "B"], [1e6, "M"], [1e3, "k"]];
-  for (const [size, unit] of units) {
-    if (Math.abs(number) >= size) {
-      const value = number / size;
-      return `${value >= 100 ? Math.round(value) : value.toFixed(1).replace(/\.0$/, "")}${unit}`;
-    }
-  }
-  return String(number);
+  return compactNumber(number);
 }
 
 // Avatars download at most MAX_AVATARS at a time, those on screen (or about to be) first; the rest wait their turn
@@ -111,20 +117,21 @@ export const detailPath = (fullName) => `/r/${fullName.split("/").map(encodeURIC
 export function repositoryRow(repository, { rank, extra, actions, key, compare = true, highlight } = {}) {
   const [owner, name] = repository.fullName.split("/");
   const facts = [
-    repository.goneAt && h("span", { class: "badge warn" }, "Gone from GitHub"),
+    repository.goneAt && h("span", { class: "badge warn" }, t("ui.row.gone")),
     healthBadge(repository),
-    repository.language && h("span", { class: "language" }, repository.language),
-    h("span", { class: "stars", title: `${repository.stars} stars${repository.countsNote ? `, ${repository.countsNote}` : ""}` },
+    repository.language && h("span", { class: "language", translate: "no" }, repository.language),
+    h("span", { class: "stars", title: repository.countsNote
+      ? t("ui.row.stars-title-note", repository.stars, repository.countsNote) : t("ui.row.stars-title", repository.stars) },
       `★ ${compact(repository.stars)}`, repository.countsNote ? h("small", { class: "as-of" }, ` · ${repository.countsNote}`) : null),
     ...[extra].flat(),
   ];
   return h("li", { class: "repo-row", dataset: { repo: repository.fullName } },
-    rank ? h("span", { class: "rank", "aria-label": `rank ${rank}` }, String(rank)) : null,
+    rank ? h("span", { class: "rank", "aria-label": t("ui.row.rank", rank) }, String(rank)) : null,
     avatar(repository),
     h("div", { class: "row-body" },
-      h("a", { class: "row-title", href: detailPath(repository.fullName), "aria-label": repository.fullName, draggable: "false" },
+      h("a", { class: "row-title", href: detailPath(repository.fullName), "aria-label": repository.fullName, draggable: "false", translate: "no" },
         h("span", { class: "row-owner" }, marked(`${owner}/`, highlight)), h("span", { class: "row-name" }, marked(name, highlight))),
-      repository.description ? h("p", { class: "row-description" }, marked(repository.description, highlight)) : null,
+      repository.description ? h("p", { class: "row-description", translate: "no" }, marked(repository.description, highlight)) : null,
       h("p", { class: "row-facts" }, facts, compare ? compareToggle(repository.fullName) : null)),
     key ? h("div", { class: "row-key" }, h("strong", {}, key.value), h("small", {}, key.label)) : null,
     actions ? h("div", { class: "row-actions" }, actions) : null);
@@ -151,10 +158,18 @@ export function marked(text, words) {
 let compareToggle = () => null;
 export function useCompareButton(make) { compareToggle = make; }
 
-/** "Active", "Quiet" or "Dormant", with the rule's sentence as its title; nothing when unknown. */
+const healthWords = {
+  active: () => t("ui.health.active"),
+  quiet: () => t("ui.health.quiet"),
+  dormant: () => t("ui.health.dormant"),
+};
+
+/** "Active", "Quiet" or "Dormant" (in the page's language), with the rule's sentence as its title; nothing when
+ * unknown. */
 export function healthBadge(repository) {
   if (!repository.health) return null;
-  const title = repository.health[0].toUpperCase() + repository.health.slice(1);
+  // A level this script does not know yet: its name as the server gave it.
+  const title = Object.hasOwn(healthWords, repository.health) ? healthWords[repository.health]() : repository.health;
   return h("span", { class: `badge health ${repository.health}`, title: repository.healthSummary }, title);
 }
 
@@ -220,7 +235,7 @@ export function skeletonCard() {
 export function failure(message, retry, className = "deck-state error-state") {
   return h("div", { class: className, role: "alert" },
     h("p", {}, message),
-    retry ? h("button", { type: "button", class: "primary", onclick: retry }, "Retry") : null);
+    retry ? h("button", { type: "button", class: "primary", onclick: retry }, t("ui.retry")) : null);
 }
 
 /** True when the key event happens while typing in a field. */
@@ -234,7 +249,9 @@ export function showCatalogAge(catalog, { short = false } = {}) {
   line.hidden = !catalog;
   if (!catalog) return;
   // The deck has little room: the day and the age, the whole sentence on hover and for screen readers.
-  const day = new Date(`${catalog.asOf}T12:00:00Z`).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
-  line.textContent = short ? `Catalog as of ${day} (${catalog.ageDays} days old)` : catalog.note;
-  line.title = catalog.note;
+  const day = date(`${catalog.asOf}T12:00:00Z`, { day: "numeric", month: "short", year: "numeric" });
+  // Worded here from its figures (a note kept from an earlier visit may be in another language).
+  const note = t("facts.catalog.stale", catalog.ageDays, day);
+  line.textContent = short ? t("ui.catalog.age", catalog.ageDays, day) : note;
+  line.title = note;
 }

@@ -1,0 +1,79 @@
+public import Foundation
+
+/// Words in one language: a key's message with its placeholders filled, and numbers, dates and relative times worded
+/// by Foundation's formatters (ICU) in that language's locale. Cheap to make; make one per request or screen.
+public struct Words: Sendable {
+    /// The language the words are in.
+    public let language: Language
+    private let catalogue: Catalogue
+    private let locale: Locale
+
+    /// Words in `language` from `catalogue` (the shipped one by default).
+    public init(_ language: Language, catalogue: Catalogue = .shared) {
+        self.language = language
+        self.catalogue = catalogue
+        self.locale = Locale(identifier: language.localeIdentifier)
+    }
+
+    /// The words of `key`, placeholders filled from `arguments` (`String` or `Int`, in order or as `%2$@` says); a
+    /// plural message takes the form the language's rules choose for its first `Int`. English when this language lacks
+    /// the key; the key itself when no catalogue has it.
+    public func text(_ key: String, _ arguments: any Sendable...) -> String {
+        text(key, arguments: arguments)
+    }
+
+    /// ``text(_:_:)`` with the arguments as an array.
+    public func text(_ key: String, arguments: [any Sendable]) -> String {
+        guard let message = catalogue.resolved(key, in: language) else { return key }
+        let words: String
+        switch message {
+        case .plain(let value):
+            words = value
+        case .plural(let forms):
+            let count = arguments.lazy.compactMap { $0 as? Int }.first ?? 0
+            words = forms[PluralCategory(count, in: language)] ?? forms[.other] ?? forms.values.first ?? key
+        }
+        return MessageFormat.fill(words, with: arguments, number: number)
+    }
+
+    /// Whether any catalogue has `key`.
+    public func has(_ key: String) -> Bool { catalogue.resolved(key, in: language) != nil }
+
+    /// 1234 → "1,234" (German "1.234").
+    public func number(_ value: Int) -> String {
+        value.formatted(.number.locale(locale))
+    }
+
+    /// 12345 → "12.3K" (Spanish "12,3 mil", Japanese "1.2万"): the language's own short form.
+    public func compact(_ value: Int) -> String {
+        value.formatted(.number.notation(.compactName).precision(.fractionLength(0...1)).locale(locale))
+    }
+
+    /// A day ("Aug 22, 2026", "22 ago 2026", "22. Aug. 2026", "2026年8月22日"), in UTC like the catalog's days.
+    public func date(_ date: Date) -> String {
+        var style = Date.FormatStyle(date: .abbreviated, time: .omitted).locale(locale)
+        style.timeZone = .gmt
+        return date.formatted(style)
+    }
+
+    /// A month ("Aug 2026", "2026年8月"), in UTC.
+    public func monthAndYear(_ date: Date) -> String {
+        var style = Date.FormatStyle().month(.abbreviated).year().locale(locale)
+        style.timeZone = .gmt
+        return date.formatted(style)
+    }
+
+    /// How long before (or after) `now` `date` is: "3 days ago", "hace 3 días", "3 日前", and "yesterday" where the
+    /// language has such a word.
+    public func relative(_ date: Date, now: Date) -> String {
+        var style = Date.AnchoredRelativeFormatStyle(anchor: date)
+        style.presentation = .named
+        style.locale = locale
+        return style.format(now)
+    }
+
+    /// A list: "Swift, Rust, and Go" ("Swift, Rust y Go", "Swift、Rust、Go").
+    public func list(_ items: [String]) -> String {
+        items.formatted(.list(type: .and).locale(locale))
+    }
+}

@@ -1,0 +1,124 @@
+"""The language walk (issue 48): every screen of the web app in the pseudo-language and in each of the four
+languages, on a phone (390×844) and the narrowest phone (320×568), checked the way a reader of that language would
+notice it going wrong:
+
+- in the pseudo-language (`en-XA`: every catalogue word accented, 40% longer, bracketed), any visible text, label,
+  title or placeholder with plain unaccented words is a word that escaped the catalogues (text from repositories and
+  people, marked `translate="no"`, numbers, and days the language's formatter wrote, in `<time>` or marked
+  `data-formatted`, are not words);
+- in every language: no message key the scripts asked for is missing, no key shows as text, `<html lang>` is the
+  language, and nothing overflows its box or runs off the screen (walk.py's layout check, with German's long words and
+  Japanese's script);
+
+and each screen's screenshot is kept (`<folder>/<language>/<screen>-<size>.png`). Used by e2e.py (the `languages`
+step) after the journey, so the lists and a comparison have something in them.
+"""
+
+import time
+
+import walk
+
+LANGUAGES = ["en-XA", "es", "de", "ja", "en"]
+SIZES = {"phone": (390, 844), "phone-320": (320, 568)}
+
+# Runs in the page: words shown that are not from a catalogue (pseudo-language only), keys shown as text, missing keys.
+WORDS = r"""
+const pseudo = arguments[0];
+const problems = [];
+const accented = /[åƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ]/;
+const plain = /[A-Za-z]{2,}/;
+const keyLike = /^[a-z][a-z0-9-]*(\.[a-z0-9-]+){1,}$/;
+// Repository and person text (translate=no), and values the language's formatters wrote (days: <time>,
+// [data-formatted]), are not words of a catalogue.
+const skipped = (el) => el.closest("[translate=no], time, [data-formatted], script, style, noscript, [hidden], dialog:not([open]), template");
+const visible = (el) => {
+  const style = getComputedStyle(el);
+  if (style.visibility === "hidden" || style.display === "none") return false;
+  return el.getClientRects().length > 0;
+};
+const where = (el) => {
+  const id = el.id ? `#${el.id}` : "";
+  const cls = typeof el.className === "string" && el.className.trim() ? "." + el.className.trim().split(/\s+/)[0] : "";
+  return `<${el.tagName.toLowerCase()}${id}${cls}>`;
+};
+const check = (text, el, what) => {
+  const words = text.trim().replace(/\s+/g, " ");
+  if (!words) return;
+  if (keyLike.test(words)) { problems.push(`${where(el)} shows the key ${what}"${words}"`); return; }
+  if (pseudo && plain.test(words) && !accented.test(words)) problems.push(`${where(el)} ${what}"${words.slice(0, 60)}" is not from a catalogue`);
+};
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+while (walker.nextNode()) {
+  const el = walker.currentNode.parentElement;
+  if (!el || skipped(el) || !visible(el)) continue;
+  check(walker.currentNode.textContent, el, "");
+}
+for (const el of document.querySelectorAll("[aria-label], [title], [placeholder], img[alt]")) {
+  if (skipped(el) || !visible(el)) continue;
+  for (const name of ["aria-label", "title", "placeholder", "alt"]) {
+    const value = el.getAttribute(name);
+    if (value) check(value, el, `${name}=`);
+  }
+}
+if (document.title) check(document.title.split(" · ")[0], document.documentElement, "title=");
+for (const key of (window.rfMissingMessages || [])) problems.push(`no message for key "${key}"`);
+return problems;
+"""
+
+
+FIRST_LOAD = r"""
+const own = (entry) => new URL(entry.name).origin === location.origin;
+const navigation = performance.getEntriesByType('navigation')[0];
+const resources = performance.getEntriesByType('resource').filter(own);
+return { bytes: navigation.transferSize + resources.reduce((sum, r) => sum + r.transferSize, 0),
+         requests: resources.length + 1 };
+"""
+
+
+def first_load(browser):
+    """Bytes transferred for a first visit to Discover (no HTTP cache, no service worker), up to the first card."""
+    driver = browser.driver
+    driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+    driver.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": True})
+    try:
+        browser.go("/discover")
+        browser.wait("the first card", lambda: browser.js("return performance.getEntriesByName('first-card').length > 0"), 15)
+        return browser.js(FIRST_LOAD)
+    finally:
+        driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
+        driver.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": False})
+
+
+def walk_languages(browser, screens, folder, sizes=SIZES, languages=LANGUAGES, loads=None):
+    """Visits every (name, path, ready selector) of `screens` in every language on every size; returns
+    {language: {size/screen: problems}}, keeping a screenshot of each."""
+    found = {}
+    for language in languages:
+        browser.go("/offline")  # the origin, for its cookie
+        browser.driver.add_cookie({"name": "lang", "value": language, "path": "/"})
+        if loads is not None:
+            loads[language] = first_load(browser)
+        for size, (width, height) in sizes.items():
+            browser.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+            (folder / language).mkdir(parents=True, exist_ok=True)
+            for screen, path, ready in screens:
+                browser.driver.get_log("browser")
+                browser.go(path)
+                problems = []
+                try:
+                    browser.wait(f"{screen} in {language} on {size}", lambda: browser.finds(ready), 15)
+                    time.sleep(0.5)
+                    lang = browser.js("return document.documentElement.lang")
+                    if lang != language:
+                        problems.append(f"<html lang> is {lang!r}")
+                    problems += list(browser.js(WORDS, language == "en-XA"))
+                    problems += [p for p in browser.js(walk.CHECK) if "tap target" not in p]
+                    problems += [f"console: {e}" for e in walk.console_errors(browser, path)]
+                except Exception as error:
+                    problems.append(f"never ready: {error}")
+                browser.driver.save_screenshot(str(folder / language / f"{screen}-{size}.png"))
+                if problems:
+                    found.setdefault(language, {})[f"{size}/{screen}"] = problems
+    browser.driver.delete_cookie("lang")
+    return found
