@@ -262,7 +262,7 @@ let package = Package(
         // The view models (`@Observable`, `@MainActor`) and the deep-link router.
         .target(
             name: "AppFeatures",
-            dependencies: ["RepoFinderClient", "OfflineStore", "ImageLoading", "RepoFinderCore"],
+            dependencies: ["RepoFinderClient", "OfflineStore", "ImageLoading", "RepoFinderCore", "Localization"],
             swiftSettings: strictSettings
         ),
 
@@ -499,8 +499,8 @@ let package = Package(
             dependencies: [
                 "RepoFinderScreens", "SwiftUI", "Security", "AuthenticationServices", "AppFeatures", "AppTestSupport",
                 "AppServerSupport",
-                "RepoFinderClient", "OfflineStore", "RepoFinderCore", "TestSupport", "GitHub", "GitHubLive",
-                "GitHubAccounts",
+                "RepoFinderClient", "OfflineStore", "RepoFinderCore", "Localization", "TestSupport", "GitHub",
+                "GitHubLive", "GitHubAccounts",
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -1,4 +1,5 @@
 public import Foundation
+import Localization
 public import RepoFinderClient
 public import RepoFinderCore
 
@@ -54,7 +55,8 @@ public struct CardFacts: Hashable, Sendable {
     public init(_ card: Card, locale: Locale = .current, now: Date = Date()) {
         repository = RepositoryFacts(card.repository, locale: locale, now: now)
         reasons = Array(card.reasons.prefix(3))
-        fit = (Double(card.fitScore) / 100).formatted(.percent.precision(.fractionLength(0)).locale(locale)) + " fit"
+        let percent = (Double(card.fitScore) / 100).formatted(.percent.precision(.fractionLength(0)).locale(locale))
+        fit = Words(Language.device).text("facts.card.fit", percent)
         avatar = card.repository.owner.displayAvatarURL
     }
 }

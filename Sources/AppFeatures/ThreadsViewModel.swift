@@ -1,6 +1,8 @@
 public import Foundation
+import Localization
 public import Observation
 public import RepoFinderClient
+import RepoFinderCore
 
 /// The Ask history: the person's threads grouped Pinned / Today / Yesterday / Last 7 days / Older / Archived, with the
 /// monthly quota; start a thread, rename, pin, archive, delete. The server lists threads a page at a time: the first
@@ -45,7 +47,9 @@ public final class ThreadsViewModel {
     public var quotaLine: String? {
         guard case .loaded(let threads) = state, let limit = threads.quota.limit else { return nil }
         let left = threads.quota.left ?? max(0, limit - threads.quota.used)
-        return "\(left) of \(limit) questions left this month · renews on \(threads.quota.renewsOn)"
+        let words = Words(Language.device)
+        let renews = Day(threads.quota.renewsOn).map { $0.spoken(words) } ?? threads.quota.renewsOn
+        return words.text("facts.ask.quota", left, limit, renews)
     }
 
     @discardableResult

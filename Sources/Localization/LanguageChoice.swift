@@ -1,9 +1,19 @@
 import Foundation
 
 extension Language {
-    /// The language of the request being answered (set by the server for each request; English elsewhere): what the
-    /// API's worded fields (reasons, notes, health sentences) are written in.
-    @TaskLocal public static var current: Language = .english
+    /// The language chosen for the work in progress: the request's, bound by the server for each request (a test binds
+    /// one too); nil outside such a scope.
+    @TaskLocal public static var chosen: Language?
+
+    /// The language of the request being answered (``chosen``; English elsewhere): what the API's worded fields
+    /// (reasons, notes, health sentences) are written in.
+    public static var current: Language { chosen ?? .english }
+
+    /// The language an app on a device speaks: ``chosen`` when bound (a test's), else the first of the device's
+    /// preferred languages RepoFinder speaks (on iOS, the app's own language setting), else English.
+    public static var device: Language {
+        chosen ?? negotiate(Locale.preferredLanguages.joined(separator: ","))
+    }
 }
 
 /// Which language a page or an API answer speaks: the `lang` cookie (Profile's setting), then `Accept-Language`,

@@ -49,6 +49,11 @@ public struct Words: Sendable {
         value.formatted(.number.notation(.compactName).precision(.fractionLength(0...1)).locale(locale))
     }
 
+    /// A number with `digits` decimals ("0.012", German "0,012").
+    public func decimal(_ value: Double, digits: Int) -> String {
+        value.formatted(.number.precision(.fractionLength(digits)).locale(locale))
+    }
+
     /// A day ("Aug 22, 2026", "22 ago 2026", "22. Aug. 2026", "2026年8月22日"), in UTC like the catalog's days.
     public func date(_ date: Date) -> String {
         var style = Date.FormatStyle(date: .abbreviated, time: .omitted).locale(locale)

@@ -1,4 +1,5 @@
 public import Foundation
+import Localization
 
 /// One repository as Compare sees it: the catalog's facts plus what only this server knows (its daily counts and how
 /// many people here liked it).
@@ -109,55 +110,56 @@ public struct Comparison: Sendable {
     /// weight; "Pick it for …" with up to two of them.
     static func reason(
         for position: Int, entries: [ComparedRepository], best: [ComparedFact: [Int]], health: [RepositoryHealth?],
-        now: Date
+        now: Date, words: Words = Words(Language.current)
     ) -> String {
         let entry = entries[position]
         let repository = entry.repository
         func alone(_ fact: ComparedFact) -> Bool { best[fact] == [position] }
         var points: [String] = []
         if alone(.health), let level = health[position]?.level, level == .active {
-            points.append("being the only active one")
+            points.append(words.text("facts.compare.only-active"))
         }
-        if alone(.stars) { points.append("the most stars (\(Number.grouped(repository.stars)))") }
+        if alone(.stars) { points.append(words.text("facts.compare.most-stars", words.number(repository.stars))) }
         if alone(.gained30), let gain = entry.gained30, gain > 0 {
-            points.append("the fastest growth (+\(Number.grouped(gain)) stars in 30 days)")
+            points.append(words.text("facts.compare.fastest-month", words.number(gain)))
         } else if alone(.gained7), let gain = entry.gained7, gain > 0 {
-            points.append("the fastest growth this week (+\(Number.grouped(gain)) stars)")
+            points.append(words.text("facts.compare.fastest-week", words.number(gain)))
         }
         if alone(.likedHere) {
-            points.append("the most people here who liked it (\(Number.grouped(entry.likedHere)))")
+            points.append(words.text("facts.compare.most-liked", words.number(entry.likedHere)))
         }
         if alone(.issuesPerStar), let ratio = entry.issuesPerStar {
-            points.append("the lightest issue load (\(String(format: "%.3f", ratio)) open issues per star)")
+            points.append(words.text("facts.compare.lightest-issues", words.decimal(ratio, digits: 3)))
         }
-        if alone(.lastPush), let pushed = repository.pushedAt {
-            let said = ActivityFacts(repository, now: now).lastUpdated ?? RelativeTime.describe(pushed, now: now)
-            points.append("the most recent push (\(said))")
+        if alone(.lastPush), repository.pushedAt != nil {
+            let said = ActivityFacts(repository, now: now).inCurrentLanguage(repository, now: now).lastUpdated
+            points.append(words.text("facts.compare.recent-push", said ?? ""))
         }
         if let language = repository.language,
             entries.filter({ $0.repository.language?.lowercased() == language.lowercased() }).count == 1,
             entries.allSatisfy({ $0.repository.language != nil })
         {
-            points.append("being the one written in \(language)")
+            points.append(words.text("facts.compare.only-language", language))
         }
         let created = entries.map { $0.repository.createdAt }
         if let mine = repository.createdAt, created.allSatisfy({ $0 != nil }) {
             let dates = created.compactMap { $0 }
             if dates.filter({ $0 < mine }).isEmpty, dates.filter({ $0 == mine }).count == 1 {
-                points.append("the longest record (since \(Day(containing: mine).monthAndYear))")
+                points.append(words.text("facts.compare.longest-record", Day(containing: mine).monthAndYear(words)))
             }
         }
         if let license = repository.license.map({ $0.spdxID ?? $0.name }),
             entries.filter({ ($0.repository.license.map { $0.spdxID ?? $0.name }) == license }).count == 1
         {
-            points.append("its \(license) license")
+            points.append(words.text("facts.compare.license", license))
         }
-        if repository.archived || repository.goneAt != nil {
-            return repository.goneAt != nil
-                ? "Gone from GitHub: keep it only for reference." : "Archived: read it, but expect no changes."
+        if repository.goneAt != nil { return words.text("facts.compare.gone") }
+        if repository.archived { return words.text("facts.compare.archived") }
+        switch points.count {
+        case 0: return words.text("facts.compare.nothing")
+        case 1: return words.text("facts.compare.pick-one", points[0])
+        default: return words.text("facts.compare.pick-two", points[0], points[1])
         }
-        guard !points.isEmpty else { return "Nothing in these facts sets it apart from the others." }
-        return "Pick it for " + points.prefix(2).joined(separator: " and ") + "."
     }
 }
 

@@ -2,7 +2,7 @@ import Hummingbird
 import Localization
 
 /// Answers each request in its person's language: the `lang` cookie, then `Accept-Language` (``LanguageChoice``),
-/// kept in ``Localization/Language/current`` while the request is answered, so every worded field (reasons, notes,
+/// kept in ``Localization/Language/chosen`` while the request is answered, so every worded field (reasons, notes,
 /// health sentences, the pages) uses it; the answer says it in `Content-Language`.
 struct LanguageMiddleware: RouterMiddleware {
     typealias Context = ServerContext
@@ -13,7 +13,7 @@ struct LanguageMiddleware: RouterMiddleware {
     ) async throws -> Response {
         let language = choice.language(
             cookie: request.headers[.cookie], acceptLanguage: request.headers[.acceptLanguage])
-        var response = try await Language.$current.withValue(language) { try await next(request, context) }
+        var response = try await Language.$chosen.withValue(language) { try await next(request, context) }
         if response.headers[.contentLanguage] == nil { response.headers[.contentLanguage] = language.code }
         return response
     }

@@ -29,6 +29,8 @@ struct ComparisonView: Sendable {
         let health: String?
         /// The value is the repository's own (its language, its license): the page marks it not for translating.
         let verbatim: Bool
+        /// Only what the language's formatters wrote (a month, a relative time): marked so on the page.
+        var formatted = false
     }
 
     struct Topic: Sendable {
@@ -81,7 +83,8 @@ struct ComparisonView: Sendable {
                     return Cell(
                         text: text, best: comparison.isBest(position, fact), topics: nil,
                         health: fact == .health ? ActivityFacts(repository, now: now).health?.level.rawValue : nil,
-                        verbatim: (fact == .language || fact == .license) && text != Self.unknown)
+                        verbatim: (fact == .language || fact == .license) && text != Self.unknown,
+                        formatted: fact == .age || fact == .lastPush)
                 }
             }
             return Row(
@@ -240,8 +243,8 @@ struct CompareChart: Sendable {
         let baseline = StarChart.format(height - bottom + 18)
         let (from, to) = (firstDay.spoken(words), lastDay.spoken(words))
         body +=
-            "<text class=\"tick\" x=\"\(left)\" y=\"\(baseline)\">\(StarChart.escaped(from))</text>"
-            + "<text class=\"tick\" x=\"\(width - right)\" y=\"\(baseline)\" text-anchor=\"end\">"
+            "<text class=\"tick\" data-formatted=\"\" x=\"\(left)\" y=\"\(baseline)\">\(StarChart.escaped(from))</text>"
+            + "<text class=\"tick\" data-formatted=\"\" x=\"\(width - right)\" y=\"\(baseline)\" text-anchor=\"end\">"
             + "\(StarChart.escaped(to))</text>"
         let label = words.text(
             "page.compare.chart.label", from, to, legend.map { "\($0.fullName) \($0.summary)" }.joined(separator: "; "))

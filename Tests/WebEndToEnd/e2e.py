@@ -1022,6 +1022,10 @@ class Flow:
                     source = folder / language / f"{screen}-phone.png"
                     if source.exists():
                         (gallery / f"{screen}-{language}.png").write_bytes(source.read_bytes())
+            languages.gallery(b, gallery, self.gallery / "languages.png")
+            for shot in gallery.glob("*.png"):
+                shot.unlink()
+            gallery.rmdir()
         if count:
             raise Failure(f"{count} language problem(s), listed above")
 

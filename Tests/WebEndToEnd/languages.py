@@ -7,8 +7,8 @@ notice it going wrong:
   people, marked `translate="no"`, numbers, and days the language's formatter wrote, in `<time>` or marked
   `data-formatted`, are not words);
 - in every language: no message key the scripts asked for is missing, no key shows as text, `<html lang>` is the
-  language, and nothing overflows its box or runs off the screen (walk.py's layout check, with German's long words and
-  Japanese's script);
+  language, nothing overflows its box or runs off the screen (walk.py's layout check, with German's long words and
+  Japanese's script), and no box cuts off its own words (an ellipsis or hidden overflow on catalogue words);
 
 and each screen's screenshot is kept (`<folder>/<language>/<screen>-<size>.png`). Used by e2e.py (the `languages`
 step) after the journey, so the lists and a comparison have something in them.
@@ -45,6 +45,7 @@ const check = (text, el, what) => {
   const words = text.trim().replace(/\s+/g, " ");
   if (!words) return;
   if (keyLike.test(words)) { problems.push(`${where(el)} shows the key ${what}"${words}"`); return; }
+  if (/^[\w.-]+\/[\w.-]+$/.test(words)) return;  // a repository's name (a card's label, a page's title)
   if (pseudo && plain.test(words) && !accented.test(words)) problems.push(`${where(el)} ${what}"${words.slice(0, 60)}" is not from a catalogue`);
 };
 const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -60,7 +61,18 @@ for (const el of document.querySelectorAll("[aria-label], [title], [placeholder]
     if (value) check(value, el, `${name}=`);
   }
 }
-if (document.title) check(document.title.split(" · ")[0], document.documentElement, "title=");
+const title = document.title.split(" · ")[0];
+if (title) check(title, document.documentElement, "title=");
+// Words cut off: a box that hides what does not fit (an ellipsis, overflow: hidden) and is too narrow for its own words.
+for (const el of document.body.querySelectorAll("*")) {
+  if (skipped(el) || !visible(el) || el.closest("svg")) continue;
+  const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+  if (!own) continue;
+  const style = getComputedStyle(el);
+  // (A box of a pixel or two hides its words from sight on purpose, for screen readers only.)
+  if (style.overflowX !== "visible" && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 4 && el.clientHeight > 4)
+    problems.push(`${where(el)} cuts its words "${el.textContent.trim().slice(0, 40)}" (${el.scrollWidth} > ${el.clientWidth})`);
+}
 for (const key of (window.rfMissingMessages || [])) problems.push(`no message for key "${key}"`);
 return problems;
 """
@@ -122,3 +134,26 @@ def walk_languages(browser, screens, folder, sizes=SIZES, languages=LANGUAGES, l
                     found.setdefault(language, {})[f"{size}/{screen}"] = problems
     browser.driver.delete_cookie("lang")
     return found
+
+
+def gallery(browser, shots, out, screens=("discover", "home", "ask", "profile"), languages=("en", "es", "de", "ja")):
+    """One picture of `screens` (rows) in `languages` (columns) from the phone screenshots in `shots`
+    (`<screen>-<language>.png`), drawn by the browser itself (no image library needed): the README's gallery."""
+    names = {"en": "English", "es": "Español", "de": "Deutsch", "ja": "日本語"}
+    cells = "".join(f"<th>{names[language]}</th>" for language in languages)
+    rows = "".join(
+        "<tr>" + "".join(f'<td><img src="{(shots / f"{screen}-{language}.png").resolve().as_uri()}"></td>'
+                         for language in languages) + "</tr>" for screen in screens)
+    page = shots / "gallery.html"
+    page.write_text(f"""<!doctype html><meta charset="utf-8"><style>
+        body {{ margin: 0; overflow: hidden; background: #eef1f7; font: 600 15px system-ui, "Noto Sans CJK JP", sans-serif; }}
+        table {{ border-spacing: 10px; }} th {{ padding: 4px; color: #1f2a44; }}
+        img {{ width: 176px; height: 381px; border-radius: 12px; box-shadow: 0 1px 4px #0003; display: block; }}
+        </style><table><tr>{cells}</tr>{rows}</table>""")
+    driver = browser.driver
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 24 + len(languages) * 186, "height": 48 + len(screens) * 391, "deviceScaleFactor": 1, "mobile": False})
+    driver.get(page.resolve().as_uri())
+    time.sleep(0.5)
+    driver.save_screenshot(str(out))
+    page.unlink()

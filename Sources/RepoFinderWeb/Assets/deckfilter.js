@@ -5,6 +5,7 @@
 import { api } from "./api.js";
 import { number, t } from "./i18n.js";
 import { LANGUAGES } from "./languages.js";
+import { areaWords } from "./reasons.js";
 import { h, toast } from "./ui.js";
 
 const KEPT = "rf.deckFilter";
@@ -31,7 +32,7 @@ export const filter = () => current;
 export const matchingCount = () => matching;
 
 /** An area's name ("CLI & developer tools") once the list of areas came, else a readable form of its id. */
-export const areaName = (id) => clusterNames.get(id) || id.replace(/-/g, " ");
+export const areaName = (id) => clusterNames.get(id) || areaWords(id);
 
 /** Whether a filter narrows anything. */
 export const narrowed = (f = current) =>

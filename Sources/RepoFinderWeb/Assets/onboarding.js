@@ -153,6 +153,10 @@ function show(index) {
     if (position === step) dot.setAttribute("aria-current", "step");
     else dot.removeAttribute("aria-current");
   });
+  // On a phone the steps are bars; the current one is named under them (whole, in any language).
+  const caption = document.getElementById("step-caption");
+  const current = form.querySelector(`[data-step-dot="${step}"]`);
+  if (caption && current) caption.textContent = t("onboarding.step.caption", step + 1, STEPS, current.textContent);
   form.querySelector('[data-nav="back"]').hidden = step === 0;
   form.querySelector('[data-nav="next"]').textContent = step === STEPS - 1 ? (editingNow() ? t("onboarding.save") : t("onboarding.start")) : t("onboarding.next");
   form.querySelector("[data-intro]")?.toggleAttribute("hidden", step !== 0);
