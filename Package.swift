@@ -245,7 +245,7 @@ let package = Package(
         .target(
             name: "RepoFinderClient",
             dependencies: [
-                "RepoFinderAPI", "RepoFinderAPIClient", "RepoFinderCore",
+                "RepoFinderAPI", "RepoFinderAPIClient", "RepoFinderCore", "Localization",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
@@ -312,7 +312,7 @@ let package = Package(
             dependencies: [
                 "APISchemas", "Catalog", "GitHub", "GitHubAccounts", "GitHubLive", "Recommender", "Storage",
                 "StorageLive", "SearchIndex", "Semantics", "Ask", "AskLive",
-                "RepoFinderCore",
+                "RepoFinderCore", "Localization",
                 "RepoFinderAPI", "RepoFinderServer", "RepoFinderSettings", "AppFeatures", "RepoFinderClient",
                 "OfflineStore",
                 .product(name: "Logging", package: "swift-log"),

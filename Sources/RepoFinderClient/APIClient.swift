@@ -21,15 +21,21 @@ public final class APIClient: RepoFinderService {
     ///   - transport: How requests travel.
     ///   - tokens: Where the bearer token is kept.
     ///   - retry: How safe calls are tried again.
+    ///   - language: The language the server words its answers in (reasons, notes, messages): a BCP 47 code sent as
+    ///     `Accept-Language`; nil sends none (the server answers in English).
     public init(
-        serverURL: URL, transport: any ClientTransport, tokens: any TokenStore, retry: RetryPolicy = RetryPolicy()
+        serverURL: URL, transport: any ClientTransport, tokens: any TokenStore, retry: RetryPolicy = RetryPolicy(),
+        language: String? = nil
     ) {
         self.tokens = tokens
         self.serverURL = serverURL
         self.client = Client(
             serverURL: serverURL, configuration: Configuration(dateTranscoder: LenientDateTranscoder()),
             transport: transport,
-            middlewares: [RetryMiddleware(policy: retry), BearerMiddleware(tokens: tokens), FailureMiddleware()])
+            middlewares: [
+                RetryMiddleware(policy: retry), BearerMiddleware(tokens: tokens),
+                LanguageHeaderMiddleware(language: language), FailureMiddleware(),
+            ])
     }
 
     /// Makes an anonymous account now if the device has none (calls about the person do so on their own).

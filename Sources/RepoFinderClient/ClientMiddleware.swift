@@ -63,6 +63,22 @@ struct BearerMiddleware: ClientMiddleware {
     }
 }
 
+/// Asks the server to word its answers in the person's language (`Accept-Language`), when one is given.
+struct LanguageHeaderMiddleware: ClientMiddleware {
+    let language: String?
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var request = request
+        if let language, request.headerFields[.acceptLanguage] == nil {
+            request.headerFields[.acceptLanguage] = language
+        }
+        return try await next(request, body, baseURL)
+    }
+}
+
 /// Tries safe calls again as the ``RetryPolicy`` says: reads, deletes, replacing preferences, and recording
 /// interactions (each carries its idempotency key, so the server never stores one twice). Making an account, a
 /// thread or a question is never retried (it could make two, and a question counts against the quota).

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 public import RepoFinderCore
 
 /// The person's Home, as the server made it for their local day.
@@ -56,9 +57,9 @@ public struct AskSlot: Hashable, Sendable {
         self.remainingQuestions = remainingQuestions
     }
 
-    /// "12 questions left this month" ("1 question …"), when the server counts them.
+    /// "12 questions left this month" ("1 question …") in the device's language, when the server counts them.
     public var quotaLine: String? {
-        remainingQuestions.map { "\($0) question\($0 == 1 ? "" : "s") left this month" }
+        remainingQuestions.map { Words(Language.device).text("facts.ask.slot-quota", $0) }
     }
 }
 

@@ -1,5 +1,6 @@
 import AppFeatures
 import Foundation
+import Localization
 import RepoFinderClient
 import RepoFinderCore
 
@@ -7,6 +8,8 @@ import RepoFinderCore
 struct CardRenderer {
     let width: Int
     let colors: Bool
+    /// The terminal's language (`LC_ALL`, `LC_MESSAGES`, `LANG`).
+    var words = Words(.english)
 
     /// `text` (data made safe for the terminal first) in the colour `code`, when colours are on.
     private func paint(_ text: String, _ code: String) -> String {
@@ -19,15 +22,18 @@ struct CardRenderer {
         state: DeckViewModel.State, card: Card?, remaining: Int, canUndo: Bool, notices: [String],
         home: [String] = [], now: Date = Date()
     ) -> String {
-        var lines = [paint("RepoFinder · discover", "1;36") + "   " + paint("\(remaining) cards in the deck", "2"), ""]
+        var lines = [
+            paint(words.text("terminal.title"), "1;36") + "   "
+                + paint(words.text("terminal.remaining", remaining), "2"), "",
+        ]
         if !home.isEmpty { lines += home + [""] }
         switch state {
         case .idle, .loading:
-            lines.append("Dealing your cards…")
+            lines.append(words.text("terminal.dealing"))
         case .failed(let message):
-            lines += wrap(message) + ["", paint("r retry   q quit", "2")]
+            lines += wrap(message) + ["", paint(words.text("terminal.keys.retry"), "2")]
         case .exhausted(let message):
-            lines += wrap(message) + ["", paint("q quit", "2")]
+            lines += wrap(message) + ["", paint(words.text("terminal.keys.quit"), "2")]
         case .ready:
             if let card { lines += self.card(card, now: now) }
             lines += ["", keys(canUndo: canUndo)]
@@ -41,11 +47,15 @@ struct CardRenderer {
         let repository = card.repository
         let rule = paint(String(repeating: "─", count: min(width, 100)), "2")
         var facts = [repository.language, repository.license?.spdxID].compactMap { $0 }
-        if let pushed = repository.pushedAt { facts.append("updated " + RelativeTime.describe(pushed, now: now)) }
-        if repository.archived { facts.append("archived") }
+        if let pushed = repository.pushedAt {
+            let ago =
+                words.language == .english ? RelativeTime.describe(pushed, now: now) : words.relative(pushed, now: now)
+            facts.append(words.text("terminal.updated", ago))
+        }
+        if repository.archived { facts.append(words.text("terminal.archived")) }
         var lines = [
             rule,
-            paint(repository.fullName, "1") + "   " + paint("★ \(Number.grouped(repository.stars))", "33"),
+            paint(repository.fullName, "1") + "   " + paint("★ \(words.number(repository.stars))", "33"),
         ]
         if !facts.isEmpty { lines.append(paint(facts.joined(separator: " · "), "2")) }
         if let description = repository.description, !description.isEmpty { lines += [""] + wrap(description) }
@@ -57,8 +67,10 @@ struct CardRenderer {
                 }
         }
         // A fit only when something personal stands behind it (0 otherwise), like the web card.
-        let fit = card.fitScore > 0 ? "Fit \(card.fitScore)% — " : "Why: "
-        lines += [""] + wrap(fit + card.reasons.joined(separator: "; ")).map { paint($0, "32") }
+        let reasons = card.reasons.joined(separator: "; ")
+        let why =
+            card.fitScore > 0 ? words.text("terminal.fit", card.fitScore, reasons) : words.text("terminal.why", reasons)
+        lines += [""] + wrap(why).map { paint($0, "32") }
         lines.append(rule)
         return lines
     }
@@ -69,29 +81,34 @@ struct CardRenderer {
         if let pick = home.pick {
             let decided: String =
                 switch home.pickDecision {
-                case .like?: " — liked"
-                case .save?: " — saved"
-                case .skip?: " — not for you"
-                default: "   (t likes it)"
+                case .like?: words.text("terminal.pick.liked")
+                case .save?: words.text("terminal.pick.saved")
+                case .skip?: words.text("terminal.pick.skipped")
+                default: words.text("terminal.pick.undecided")
                 }
+            let reason = pick.reasons.first ?? ""
+            let why = pick.fitScore > 0 ? words.text("terminal.pick.fit", pick.fitScore, reason) : reason
             lines += wrap(
-                "Today's pick: \(pick.repository.fullName) ★ \(Number.grouped(pick.repository.stars)), "
-                    + (pick.fitScore > 0 ? "\(pick.fitScore)% fit — " : "") + (pick.reasons.first ?? "") + decided)
+                words.text("terminal.pick.line", pick.repository.fullName, words.number(pick.repository.stars), why)
+                    + decided)
         } else if let message = home.pickMessage {
             lines += wrap(message)
         }
         if let note = home.catalogNote { lines += wrap(note).map { paint($0, "2") } }
         if !home.movers.isEmpty {
-            let place = home.moverLanguages.isEmpty ? "" : " in " + home.moverLanguages.joined(separator: ", ")
-            let movers = home.movers.prefix(3).map { "\($0.repository.fullName) +\(Number.grouped($0.starsGained))" }
-            lines += wrap("Moving\(place) this week: " + movers.joined(separator: ", ")).map { paint($0, "2") }
+            let movers = home.movers.prefix(3).map { "\($0.repository.fullName) +\(words.number($0.starsGained))" }
+                .joined(separator: ", ")
+            let line =
+                home.moverLanguages.isEmpty
+                ? words.text("terminal.movers.all", movers)
+                : words.text("terminal.movers.in", home.moverLanguages.joined(separator: ", "), movers)
+            lines += wrap(line).map { paint($0, "2") }
         }
         return lines
     }
 
     func keys(canUndo: Bool) -> String {
-        let undo = canUndo ? "   u undo" : ""
-        return paint("→/l like   ←/h skip   s save   o open\(undo)   q quit", "2")
+        paint(canUndo ? words.text("terminal.keys.deck-undo") : words.text("terminal.keys.deck"), "2")
     }
 
     /// Words wrapped to the width (a word longer than a line is cut), made safe for the terminal.

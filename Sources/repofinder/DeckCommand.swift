@@ -2,6 +2,7 @@ import APISchemas
 import ArgumentParser
 import Catalog
 import Foundation
+import Localization
 import Recommender
 import RepoFinderAPI
 import RepoFinderCore
@@ -128,14 +129,18 @@ struct DeckCommand: AsyncParsableCommand {
             languages: languages, clusters: clusters.compactMap { TopicCluster.named($0)?.id },
             minimumStars: minimumStars)
         let deck = recommender.deck(for: taste, size: size, filter: filter)
-        // Activity as of the catalog's newest day once it is stale, as the deck's own reasons judge it.
-        try CatalogAge.$current.withValue(recommender.index.age) {
-            switch format {
-            case .json:
-                try printJSON(APISchemas.feed(deck, filter: filter, now: Date()))
-            case .text:
-                CardPrinter.print(deck.cards)
-                if let message = deck.exhaustedMessage { print(terminalSafe(message)) }
+        // Activity as of the catalog's newest day once it is stale, as the deck's own reasons judge it; words in the
+        // terminal's language (LC_ALL, LC_MESSAGES, LANG).
+        let language = Language.terminal(environment: ProcessInfo.processInfo.environment)
+        try Language.$chosen.withValue(language) {
+            try CatalogAge.$current.withValue(recommender.index.age) {
+                switch format {
+                case .json:
+                    try printJSON(APISchemas.feed(deck, filter: filter, now: Date()))
+                case .text:
+                    CardPrinter.print(deck.cards)
+                    if let message = deck.exhaustedMessage { print(terminalSafe(message)) }
+                }
             }
         }
     }
@@ -217,7 +222,7 @@ enum CardPrinter {
             Swift.print(
                 String(rank + 1).leftPadded(to: 3) + "  fit " + String(card.fit).leftPadded(to: 3) + "  \(name)  "
                     + "\(language)  " + Number.grouped(card.repository.stars).leftPadded(to: 9) + " ★  "
-                    + SafeText.clean(card.reasons.joined(separator: " · "), layout: .line))
+                    + SafeText.clean(card.reasons(in: Words(Language.current)).joined(separator: " · "), layout: .line))
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AsyncHTTPClient
 import Foundation
+import Localization
 import NIOCore
 import OpenAPIAsyncHTTPClient
 import RepoFinderClient
@@ -44,7 +45,8 @@ struct ServerOptions: ParsableArguments {
         let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         let client = APIClient(
             serverURL: server, transport: AsyncHTTPClientTransport(configuration: .init(client: http)),
-            tokens: FileTokenStore(file: folder.appendingPathComponent("token")))
+            tokens: FileTokenStore(file: folder.appendingPathComponent("token")),
+            language: Language.terminal(environment: ProcessInfo.processInfo.environment).code)
         do {
             let result = try await body(client)
             try await http.shutdown()

@@ -1,5 +1,6 @@
 import AppFeatures
 import Foundation
+import Localization
 import OfflineStore
 import Recommender
 import RepoFinderClient
@@ -18,13 +19,19 @@ final class TerminalDeck {
     private var saved = 0
     /// Who is signed in, shown under every card.
     private let who: String?
+    /// The terminal's language (`LC_ALL`, `LC_MESSAGES`, `LANG`).
+    private let words: Words
 
-    init(model: DeckViewModel, home: HomeViewModel? = nil, terminal: Terminal, colors: Bool, who: String? = nil) {
+    init(
+        model: DeckViewModel, home: HomeViewModel? = nil, terminal: Terminal, colors: Bool, who: String? = nil,
+        words: Words = Words(Language.terminal(environment: ProcessInfo.processInfo.environment))
+    ) {
         self.model = model
         self.home = home
         self.terminal = terminal
         self.colors = colors
         self.who = who
+        self.words = words
     }
 
     /// Runs until `q` (or the end of input), then sends what is queued and says what is left.
@@ -40,10 +47,8 @@ final class TerminalDeck {
             draw()
         }
         let report = await model.flush()
-        var summary = "Liked \(liked), saved \(saved) this time."
-        if report.remaining > 0 {
-            summary += " \(report.remaining) interaction(s) kept on this device; they are sent next time."
-        }
+        var summary = words.text("terminal.summary.counts", liked, saved)
+        if report.remaining > 0 { summary += " " + words.text("terminal.summary.kept", report.remaining) }
         terminal.write("\n" + summary + "\n")
     }
 
@@ -54,22 +59,22 @@ final class TerminalDeck {
         case .likePick:
             guard showHome, let home, let pick = home.pick?.repository.fullName else { return }
             redraw(after: home.send(.decide(.like)))
-            status = "Liked today's pick, \(pick)"
+            status = words.text("terminal.status.liked-pick", pick)
         case .like:
             redraw(after: model.send(.like))
             if let top, model.current?.repository.fullName != top {
                 liked += 1
-                status = "Liked \(top) (u takes it back)"
+                status = words.text("terminal.status.liked", top)
             }
         case .save:
             redraw(after: model.send(.save))
             if let top, model.current?.repository.fullName != top {
                 saved += 1
-                status = "Saved \(top) (u takes it back)"
+                status = words.text("terminal.status.saved", top)
             }
         case .skip:
             redraw(after: model.send(.skip))
-            if let top { status = "Skipped \(top) (u brings it back)" }
+            if let top { status = words.text("terminal.status.skipped", top) }
         case .undo:
             guard let kind = model.lastDecision?.interaction.kind else { return }
             redraw(after: model.send(.undo))
@@ -80,7 +85,7 @@ final class TerminalDeck {
             status = nil
         case .open:
             redraw(after: model.send(.open))
-            if let url = model.opened { status = "Open: \(url.absoluteString)" }
+            if let url = model.opened { status = words.text("terminal.status.open", url.absoluteString) }
         case .retry:
             redraw(after: model.send(.retry))
         case .quit, .other:
@@ -100,7 +105,7 @@ final class TerminalDeck {
     }
 
     private func draw() {
-        let renderer = CardRenderer(width: terminal.width, colors: colors)
+        let renderer = CardRenderer(width: terminal.width, colors: colors, words: words)
         var header: [String] = []
         if showHome, let home, case .loaded(let screen) = home.state { header = renderer.home(screen) }
         terminal.write(
@@ -112,7 +117,7 @@ final class TerminalDeck {
     /// What the deck is narrowed to, when the person saved a filter (on the web, say): the terminal deals within it.
     private var filterLine: String? {
         guard model.canWiden else { return nil }
-        let summary = model.filter.summary { id in TopicCluster.all.first { $0.id == id }?.name ?? id }
-        return "Deck filter: \(summary) (change it in the web app's deck)"
+        let summary = model.filter.summary { id in Reason.areaName(id, words) }
+        return words.text("terminal.filter", summary)
     }
 }

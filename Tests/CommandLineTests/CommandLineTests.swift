@@ -16,12 +16,16 @@ struct CommandLineTests {
     }
 
     /// Runs `repofinder` with `arguments` in `directory`, waiting on a Dispatch thread (never on one of Swift
-    /// concurrency's few cooperative threads, which other tests' timers and deadlines need).
-    func run(_ arguments: [String], in directory: URL? = nil) async throws -> Outcome {
-        try await offThePool { try runAndWait(arguments, in: directory) }
+    /// concurrency's few cooperative threads, which other tests' timers and deadlines need). Its locale is `C.UTF-8`
+    /// (English words) unless `environment` says otherwise (`LANG`, `LC_ALL`).
+    func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) async throws
+        -> Outcome
+    {
+        try await offThePool { try runAndWait(arguments, in: directory, environment: environment) }
     }
 
-    private func runAndWait(_ arguments: [String], in directory: URL?) throws -> Outcome {
+    private func runAndWait(_ arguments: [String], in directory: URL?, environment: [String: String]) throws -> Outcome
+    {
         let binary = Self.packageRoot.appendingPathComponent(".build/debug/repofinder")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw CommandLineTestError("build the command first: swift build --build-tests (\(binary.path) is missing)")
@@ -29,6 +33,9 @@ struct CommandLineTests {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        var variables = ProcessInfo.processInfo.environment.filter { !["LC_ALL", "LC_MESSAGES"].contains($0.key) }
+        variables["LANG"] = "C.UTF-8"
+        process.environment = variables.merging(environment) { $1 }
         if let directory { process.currentDirectoryURL = directory }
         let output = Pipe()
         let errors = Pipe()

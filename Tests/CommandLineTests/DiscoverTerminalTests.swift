@@ -171,7 +171,7 @@ struct DiscoverTerminalTests {
         // timeout (10 s, `ServerClient.withClient`), which every try would otherwise wait out.
         #expect(ContinuousClock.now - swiped < .seconds(10), "offline is noticed at the refusal, not after a timeout")
         offlineTerminal.type("q")
-        _ = try await offlineTerminal.wait(for: "1 interaction\\(s\\) kept on this device")
+        _ = try await offlineTerminal.wait(for: "1 interaction kept on this device")
         #expect(try await exitStatus(offline) == 0)
 
         // Back online (the same database, a new port): the next launch sends the like.
@@ -194,13 +194,40 @@ struct DiscoverTerminalTests {
         #expect(try await exitStatus(again) == 0)
     }
 
-    /// Starts `repofinder discover` on a new pseudo-terminal.
-    func launchDeck(server: URL, state: URL) throws -> (Process, PseudoTerminal) {
+    @Test(
+        "in the terminal's language: LANG=de_DE.UTF-8 draws the keys, the card and the server's words in German",
+        .timeLimit(.minutes(5)))
+    func inGerman() async throws {
+        let helper = ServerProcessTests()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("repofinder-discover-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try ServerProcessTests.ServerProcess(
+            database: try await helper.makeDatabase(in: directory), directory: directory)
+        try await server.waitUntilListening()
+        defer { server.process.terminate() }
+        let (deck, terminal) = try launchDeck(
+            server: server.url, state: directory.appendingPathComponent("state"), language: "de_DE.UTF-8")
+        _ = try await terminal.wait(for: "→/l gefällt mir   ←/h überspringen   s merken   o öffnen   q beenden")
+        _ = try await terminal.wait(for: "Karten im Stapel")
+        // The server's words too (asked for in the terminal's language): Home's pick message, the card's age.
+        _ = try await terminal.wait(for: "Die Auswahl des Tages entsteht")
+        _ = try await terminal.wait(for: "aktualisiert vor")
+        terminal.type("q")
+        _ = try await terminal.wait(for: "Diesmal 0 gefällt dir, 0 gemerkt.")
+        #expect(try await exitStatus(deck) == 0)
+    }
+
+    /// Starts `repofinder discover` on a new pseudo-terminal whose locale is `language` (`LANG`; English by default).
+    func launchDeck(server: URL, state: URL, language: String = "C.UTF-8") throws -> (Process, PseudoTerminal) {
         let terminal = try PseudoTerminal()
         let handle = FileHandle(forUpdatingAtPath: terminal.terminalPath)!
         let deck = Process()
         deck.executableURL = CommandLineTests.packageRoot.appendingPathComponent(".build/debug/repofinder")
         deck.arguments = ["discover", "--server", server.absoluteString, "--state", state.path, "--no-color"]
+        var environment = ProcessInfo.processInfo.environment.filter { !["LC_ALL", "LC_MESSAGES"].contains($0.key) }
+        environment["LANG"] = language
+        deck.environment = environment
         deck.standardInput = handle
         deck.standardOutput = handle
         deck.standardError = handle

@@ -13,6 +13,15 @@ extension CommandLineTests {
         #expect(lines.count == 5)
         #expect(lines.allSatisfy { $0.contains("  fit ") && $0.contains("Swift — in your tech stack") })
 
+        // In the terminal's language: LANG, overridden by LC_ALL.
+        let spanish = try await run(
+            ["deck", "--stack", "Swift", "--size", "3"], in: directory, environment: ["LANG": "es_ES.UTF-8"])
+        #expect(spanish.output.split(separator: "\n").allSatisfy { $0.contains("Swift — en tu stack tecnológico") })
+        let japanese = try await run(
+            ["deck", "--stack", "Swift", "--size", "3"], in: directory,
+            environment: ["LANG": "de_DE.UTF-8", "LC_ALL": "ja_JP.UTF-8"])
+        #expect(japanese.output.contains("Swift — あなたの技術スタック"), "\(japanese.output)")
+
         let json = try await run(
             ["deck", "--stack", "Rust", "--like", "tokio-rs/tokio", "--format", "json"], in: directory)
         let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
