@@ -1,5 +1,6 @@
 public import Foundation
 public import ImageLoading
+import Localization
 public import Observation
 public import OfflineStore
 public import RepoFinderClient
@@ -245,7 +246,7 @@ public final class DeckViewModel {
         do {
             _ = try outbox.undo(interaction)
         } catch {
-            notice = "Could not undo on this device (\(error))."
+            notice = Words(Language.device).text("app.undo-failed", "\(error)")
             return Task {}
         }
         lastDecision = nil
@@ -254,8 +255,8 @@ public final class DeckViewModel {
         cards.insert(card, at: 0)
         notice =
             interaction.kind == .skip
-            ? "Brought back \(card.repository.fullName)."
-            : "Took back the \(interaction.kind.rawValue) of \(card.repository.fullName)."
+            ? Words(Language.device).text("app.brought-back", card.repository.fullName)
+            : Words(Language.device).text("app.took-back.\(interaction.kind.rawValue)", card.repository.fullName)
         afterDeckChange()
         return background(refill: false)
     }
@@ -270,7 +271,7 @@ public final class DeckViewModel {
         } catch {
             notice =
                 error == .noConnection
-                ? "Changing the filter needs a connection; the deck stays as it was." : error.message
+                ? Words(Language.device).text("app.filter-offline") : error.message
             return
         }
         let now = now()
@@ -288,7 +289,7 @@ public final class DeckViewModel {
     }
 
     /// What an empty deck says when a filter allows nothing new.
-    static let dryMessage = "Nothing new matches this filter. Widen it to see more."
+    static var dryMessage: String { Words(Language.device).text("app.deck.dry") }
 
     /// Keeps the cache and the exhausted state in step with the deck, and prefetches the next cards' images.
     private func afterDeckChange() {
@@ -339,10 +340,12 @@ public final class DeckViewModel {
             filter = batch.filter
             let known = Set(cards.map(\.id))
             cards += batch.cards.filter { !known.contains($0.id) }
-            if batch.exhausted { exhaustedMessage = batch.message ?? "You have seen every card for now." }
+            if batch.exhausted { exhaustedMessage = batch.message ?? Words(Language.device).text("app.deck.seen-all") }
             if notice == ClientFailure.noConnection.message { notice = nil }
             afterDeckChange()
-            if cards.isEmpty, exhaustedMessage == nil { state = .exhausted("No cards right now; try again later.") }
+            if cards.isEmpty, exhaustedMessage == nil {
+                state = .exhausted(Words(Language.device).text("app.deck.none"))
+            }
         } catch {
             if cards.isEmpty {
                 state = .failed(error.message)

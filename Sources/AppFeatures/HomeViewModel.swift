@@ -1,4 +1,5 @@
 public import Foundation
+import Localization
 public import Observation
 public import OfflineStore
 public import RepoFinderClient
@@ -76,7 +77,7 @@ public final class HomeViewModel {
                     next.id != pick.id
                 {
                     state = .loaded(fresh)
-                    notice = "Another pick: \(next.repository.fullName)."
+                    notice = Words(Language.device).text("app.home.another-pick", next.repository.fullName)
                 }
             }
         }

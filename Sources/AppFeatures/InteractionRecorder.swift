@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import OfflineStore
 import RepoFinderClient
 import RepoFinderCore
@@ -18,14 +19,14 @@ struct InteractionRecorder: Sendable {
 
     /// What to tell the person when the device could not keep an interaction.
     static func problem(_ kind: InteractionKind, _ error: any Error) -> String {
-        "Could not keep that \(kind.rawValue) on this device (\(error)); try again."
+        Words(Language.device).text("app.keep-failed.\(kind.rawValue)", "\(error)")
     }
 }
 
 extension FlushReport {
     /// What the person should know about a flush: an item the server refused, else why it stopped; nil if all went.
     var notice: String? {
-        if let dropped = dropped.last { return "Not recorded: \(dropped.reason)" }
+        if let dropped = dropped.last { return Words(Language.device).text("app.not-recorded", dropped.reason) }
         return stoppedBy?.message
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import Localization
 public import Observation
 public import OfflineStore
 public import RepoFinderClient
@@ -105,7 +106,9 @@ public final class RepositoryDetailViewModel {
                 let answer = try await account.setGitHubStar(name, starred: wanted)
                 gitHubStar = answer
                 notice =
-                    answer.pending ? answer.problem.map { "Waiting for GitHub: \($0)" } ?? "Waiting for GitHub." : nil
+                    answer.pending
+                    ? answer.problem.map { Words(Language.device).text("app.github.waiting-because", $0) }
+                        ?? Words(Language.device).text("app.github.waiting") : nil
             } catch {
                 notice = error.message
             }
@@ -133,7 +136,7 @@ public final class RepositoryDetailViewModel {
             try outbox.unlist(name, from: list, at: now())
             return true
         } catch {
-            notice = "Could not keep that on this device (\(error))."
+            notice = Words(Language.device).text("app.keep-failed.any", "\(error)")
             return false
         }
     }

@@ -30,7 +30,7 @@ public struct RepositoryFacts: Hashable, Sendable {
     public init(_ repository: Repository, locale: Locale = .current, now: Date = Date()) {
         let compact = IntegerFormatStyle<Int>.number.notation(.compactName).locale(locale)
         title = repository.fullName
-        summary = repository.description ?? "No description."
+        summary = repository.description ?? Words(Language.device).text("app.no-description")
         stars = repository.stars.formatted(compact)
         forks = repository.forks.map { $0.formatted(compact) }
         language = repository.language

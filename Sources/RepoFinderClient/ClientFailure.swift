@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Why a call to the RepoFinder server failed, in terms a person can act on. ``message`` says what went wrong and
 /// what to do; apps show it as is.
@@ -20,17 +21,18 @@ public enum ClientFailure: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// What went wrong and what to do, for a person.
     public var message: String {
-        switch self {
+        let words = Words(Language.device)
+        return switch self {
         case .noConnection:
-            "Can't reach RepoFinder. Check your connection; what you do meanwhile is kept and sent later."
+            words.text("app.failure.no-connection")
         case .signedOut:
-            "You were signed out (the server no longer knows this device). Try again to continue with a new account."
+            words.text("app.failure.signed-out")
         case .notFound(let detail):
-            detail.isEmpty ? "Not found." : detail
+            detail.isEmpty ? words.text("app.failure.not-found") : detail
         case .rateLimited(let seconds):
-            "Too many requests. Try again in \(seconds) s."
+            words.text("app.failure.rate-limited", seconds)
         case .serverTrouble(let detail):
-            "RepoFinder is having trouble (\(detail)). Try again in a moment."
+            words.text("app.failure.server-trouble", detail)
         case .rejected(let detail):
             detail
         case .quotaExhausted(let detail):
