@@ -37,7 +37,8 @@ public struct Recommendation: Hashable, Sendable {
 
     /// The reasons in `words`' language (the English ones of a card made without details).
     public func reasons(in words: Words) -> [String] {
-        details.isEmpty ? reasons : details.map { $0.text(words) }
+        // ``reasons`` already holds the English words of ``details``.
+        details.isEmpty || words.language == .english ? reasons : details.map { $0.text(words) }
     }
 }
 

@@ -21,8 +21,8 @@ public final class APIClient: RepoFinderService {
     ///   - transport: How requests travel.
     ///   - tokens: Where the bearer token is kept.
     ///   - retry: How safe calls are tried again.
-    ///   - language: The language the server words its answers in (reasons, notes, messages): a BCP 47 code sent as
-    ///     `Accept-Language`; nil sends none (the server answers in English).
+    ///   - language: The language the server words its answers in (reasons, notes, messages): an `Accept-Language`
+    ///     value (a BCP 47 code, or several in order of preference); nil sends none (the server answers in English).
     public init(
         serverURL: URL, transport: any ClientTransport, tokens: any TokenStore, retry: RetryPolicy = RetryPolicy(),
         language: String? = nil

@@ -77,9 +77,7 @@ struct DiscoverTerminalTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("repofinder-discover-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerProcessTests.ServerProcess(
-            database: try await helper.makeDatabase(in: directory), directory: directory)
-        try await server.waitUntilListening()
+        let server = try await startServer(in: directory)
         defer { server.process.terminate() }
 
         let state = directory.appendingPathComponent("state")
@@ -198,13 +196,10 @@ struct DiscoverTerminalTests {
         "in the terminal's language: LANG=de_DE.UTF-8 draws the keys, the card and the server's words in German",
         .timeLimit(.minutes(5)))
     func inGerman() async throws {
-        let helper = ServerProcessTests()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("repofinder-discover-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerProcessTests.ServerProcess(
-            database: try await helper.makeDatabase(in: directory), directory: directory)
-        try await server.waitUntilListening()
+        let server = try await startServer(in: directory)
         defer { server.process.terminate() }
         let (deck, terminal) = try launchDeck(
             server: server.url, state: directory.appendingPathComponent("state"), language: "de_DE.UTF-8")
@@ -216,6 +211,14 @@ struct DiscoverTerminalTests {
         terminal.type("q")
         _ = try await terminal.wait(for: "Diesmal 0 gefällt dir, 0 gemerkt.")
         #expect(try await exitStatus(deck) == 0)
+    }
+
+    /// A `repofinder serve` process on a fresh database in `directory`, listening.
+    func startServer(in directory: URL) async throws -> ServerProcessTests.ServerProcess {
+        let server = try ServerProcessTests.ServerProcess(
+            database: try await ServerProcessTests().makeDatabase(in: directory), directory: directory)
+        try await server.waitUntilListening()
+        return server
     }
 
     /// Starts `repofinder discover` on a new pseudo-terminal whose locale is `language` (`LANG`; English by default).

@@ -1,6 +1,6 @@
 """The language walk (issue 48): every screen of the web app in the pseudo-language and in each of the four
-languages, on a phone (390×844) and the narrowest phone (320×568), checked the way a reader of that language would
-notice it going wrong:
+languages, on a phone (390×844), the narrowest phone (320×568) and a desktop (1280×800), checked the way a reader of
+that language would notice it going wrong:
 
 - in the pseudo-language (`en-XA`: every catalogue word accented, 40% longer, bracketed), any visible text, label,
   title or placeholder with plain unaccented words is a word that escaped the catalogues (text from repositories and
@@ -19,7 +19,7 @@ import time
 import walk
 
 LANGUAGES = ["en-XA", "es", "de", "ja", "en"]
-SIZES = {"phone": (390, 844), "phone-320": (320, 568)}
+SIZES = {"phone": (390, 844), "phone-320": (320, 568), "desktop": (1280, 800)}
 
 # Runs in the page: words shown that are not from a catalogue (pseudo-language only), keys shown as text, missing keys.
 WORDS = r"""
@@ -112,7 +112,7 @@ def walk_languages(browser, screens, folder, sizes=SIZES, languages=LANGUAGES, l
             loads[language] = first_load(browser)
         for size, (width, height) in sizes.items():
             browser.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-                "width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+                "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
             (folder / language).mkdir(parents=True, exist_ok=True)
             for screen, path, ready in screens:
                 browser.driver.get_log("browser")

@@ -20,9 +20,10 @@ public enum LiveApp {
         let server = UserDefaults.standard.string(forKey: "server").flatMap(URL.init(string:)) ?? defaultServer
         let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
             .appendingPathComponent("RepoFinder", isDirectory: true)
+        // The server words reasons, notes and messages in the device's languages, in their order of preference.
         let client = APIClient(
-            serverURL: server, transport: URLSessionTransport(),
-            tokens: KeychainTokenStore())
+            serverURL: server, transport: URLSessionTransport(), tokens: KeychainTokenStore(),
+            language: Locale.preferredLanguages.prefix(4).joined(separator: ", "))
         let database =
             (try? LocalDatabase(url: support.appendingPathComponent("device.sqlite")))
             ?? (try! LocalDatabase.inMemory())
