@@ -149,7 +149,7 @@ let package = Package(
         .target(
             name: "Ask",
             dependencies: [
-                "Dealing", "Recommender", "Storage", "RepoFinderCore", "Scheduling",
+                "Dealing", "Recommender", "Storage", "RepoFinderCore", "Localization", "Scheduling",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -341,7 +341,9 @@ let package = Package(
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: strictSettings),
         .testTarget(
             name: "AskTests",
-            dependencies: ["Ask", "AskLive", "Catalog", "Recommender", "Storage", "RepoFinderCore", "TestSupport"],
+            dependencies: [
+                "Ask", "AskLive", "Catalog", "Recommender", "Storage", "RepoFinderCore", "Localization", "TestSupport",
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "SearchIndexTests",
@@ -399,7 +401,8 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "RepoFinderServer", "RepoFinderAPI", "APISchemas", "Dealing", "Storage", "RepoFinderCore",
-                "TestSupport", "Recommender", "GitHub", "GitHubAccounts", "GitHubLive", "Catalog", "Ask", "AskLive",
+                "Localization", "TestSupport", "Recommender", "GitHub", "GitHubAccounts", "GitHubLive", "Catalog",
+                "Ask", "AskLive",
                 "StorageLive", "StorageSQLite",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -24,7 +24,7 @@ extension APISchemas {
     /// A tool run as the contract's `AskTool`.
     public static func askTool(_ tool: AskToolRun) -> Components.Schemas.AskTool {
         Components.Schemas.AskTool(
-            name: tool.name, chip: tool.chip, inputs: .init(additionalProperties: tool.inputs))
+            name: tool.name, chip: tool.chip, inputs: .init(additionalProperties: tool.inputs), found: tool.found)
     }
 
     /// The quota as the contract's `AskQuota`: `used` this month of `limit` (nil: none), renewing on `renewsOn`.

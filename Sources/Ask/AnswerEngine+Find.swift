@@ -11,14 +11,13 @@ extension AnswerEngine {
             query, meaning: meaning, language: question.language, limit: Self.listSize * 3, context)
         let found = Array(Self.withoutExcluded(matches, question.excluded).prefix(Self.listSize))
         guard !found.isEmpty, !Self.weak(matches) else {
-            draft.dontKnow(
-                "I don't know of a repository for \(question.phrase): nothing in the catalog matches. "
-                    + "Try other or fewer words.")
+            draft.dontKnow(context.words.text("answer.find.none", question.phrase(context.words)))
             return
         }
-        draft.lines.append("For \(question.phrase), these fit best:")
+        draft.lines.append(context.words.text("answer.find.intro", question.phrase(context.words)))
         for repository in found {
-            draft.lines.append(FactLine.item(repository, number: draft.cite(repository), now: context.now))
+            draft.lines.append(
+                FactLine.item(repository, number: draft.cite(repository), now: context.now, words: context.words))
         }
     }
 
@@ -42,16 +41,18 @@ extension AnswerEngine {
             return repository.health(now: now).map { $0.level != .dormant } ?? false
         }
         let chosen = Array(open.prefix(Self.listSize))
+        let said = context.words
         guard !chosen.isEmpty else {
-            draft.dontKnow("I don't know of an active project for newcomers to \(question.phrase) with open issues.")
+            draft.dontKnow(said.text("answer.beginner.none", question.phrase(said)))
             return
         }
-        let subject = question.words.isEmpty && question.language == nil ? "" : " (\(question.phrase))"
-        draft.lines.append("Active projects that welcome newcomers\(subject), with open issues to start on:")
+        draft.lines.append(
+            question.words.isEmpty && question.language == nil
+                ? said.text("answer.beginner.intro") : said.text("answer.beginner.intro-about", question.phrase(said)))
         for repository in chosen {
-            let issues = "\(Number.grouped(repository.openIssues ?? 0)) open issues."
+            let issues = said.text("answer.beginner.open-issues", repository.openIssues ?? 0)
             draft.lines.append(
-                FactLine.item(repository, number: draft.cite(repository), now: now, extra: issues))
+                FactLine.item(repository, number: draft.cite(repository), now: now, words: said, extra: issues))
         }
     }
 
@@ -97,22 +98,25 @@ extension AnswerEngine {
             return
         }
         let now = context.now
+        let said = context.words
         let number = draft.cite(repository)
         var parts = ["\(repository.fullName) [\(number)]:"]
         if let description = FactLine.description(repository, limit: 280) { parts.append(description) }
-        var facts = [FactLine.summary(repository, now: now)]
-        if let forks = repository.forks { facts.append("\(Number.grouped(forks)) forks") }
-        if let issues = repository.openIssues { facts.append("\(Number.grouped(issues)) open issues") }
-        if let license = repository.license?.spdxID ?? repository.license?.name { facts.append("license \(license)") }
-        if let created = repository.createdAt {
-            facts.append("created \(RelativeTime.describe(created, now: now))")
+        var facts = [FactLine.summary(repository, now: now, words: said)]
+        if let forks = repository.forks { facts.append(said.text("answer.fact.forks", forks)) }
+        if let issues = repository.openIssues { facts.append(said.text("answer.fact.open-issues", issues)) }
+        if let license = repository.license?.spdxID ?? repository.license?.name {
+            facts.append(said.text("answer.fact.license", license))
         }
-        parts.append(facts.joined(separator: ", ") + ".")
+        if let created = repository.createdAt {
+            facts.append(said.text("answer.fact.created", said.ago(created, now: now)))
+        }
+        parts.append(said.sentence(said.joined(facts)))
         if let health = repository.health(now: now) {
-            parts.append("Health: \(health.summary(openIssues: repository.openIssues, stars: repository.stars)).")
+            parts.append(said.text("answer.fact.health", said.health(health, of: repository, now: now)))
         }
         if !repository.topics.isEmpty {
-            parts.append("Topics: \(repository.topics.prefix(8).joined(separator: ", ")).")
+            parts.append(said.text("answer.fact.topics", said.joined(Array(repository.topics.prefix(8)))))
         }
         draft.lines.append(parts.joined(separator: " "))
     }
@@ -125,9 +129,10 @@ extension Draft {
     ) async throws -> MeaningMatches {
         var inputs = ["query": query, "meaning": meaning]
         if let language { inputs["language"] = language }
-        let shown = query.count > 40 ? String(query.prefix(40)) + "…" : query
-        return try await run("search", context, inputs: inputs) { (found: MeaningMatches) in
-            "Searched “\(shown)”" + (language.map { " in \($0)" } ?? "") + " · \(found.repositories.count) found"
+        let shown = Self.shown(query)
+        return try await run("search", context, inputs: inputs, found: { $0.repositories.count }) {
+            (found: MeaningMatches) in
+            Self.searchChip(shown, language: language, found: found.repositories.count, context.words)
         } _: { tools in
             try await tools.search(query, meaning: meaning, language: language, limit: limit)
         }
@@ -139,18 +144,30 @@ extension Draft {
     ) async throws -> [Repository] {
         var inputs = ["query": query]
         if let language { inputs["language"] = language }
-        let shown = query.count > 40 ? String(query.prefix(40)) + "…" : query
-        return try await run("search", context, inputs: inputs) { (found: [Repository]) in
-            "Searched “\(shown)”" + (language.map { " in \($0)" } ?? "") + " · \(found.count) found"
+        let shown = Self.shown(query)
+        return try await run("search", context, inputs: inputs, found: { $0.count }) { (found: [Repository]) in
+            Self.searchChip(shown, language: language, found: found.count, context.words)
         } _: { tools in
             try await tools.search(query, language: language, limit: limit)
         }
     }
 
+    /// The query as a chip shows it: at most 40 characters.
+    static func shown(_ query: String) -> String {
+        query.count > 40 ? String(query.prefix(40)) + "…" : query
+    }
+
+    /// "Searched “web framework” in Swift · 5 found".
+    static func searchChip(_ shown: String, language: String?, found: Int, _ said: AskWords) -> String {
+        guard let language else { return said.text("tool.search", shown, found) }
+        return said.text("tool.search-in", shown, language, found)
+    }
+
     /// The repository tool: the repository a question names, or nil.
     mutating func lookUp(_ name: String, _ context: AskContext) async throws -> Repository? {
         try await run("repository", context, inputs: ["name": name]) { (found: Repository?) in
-            found.map { "Looked up \($0.fullName)" } ?? "Looked for “\(name)” · not in the catalog"
+            guard let found else { return context.words.text("tool.repository.missing", name) }
+            return context.words.text("tool.repository.found", found.fullName)
         } _: { tools in
             try await tools.repository(named: name)
         }

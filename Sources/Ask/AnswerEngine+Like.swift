@@ -44,16 +44,18 @@ extension AnswerEngine {
         var replacements: [Repository] = []
         var neighbourList: [Repository] = []
         if let seed {
-            let replacing = try await draft.run("alternatives", context, inputs: ["repository": seed.fullName]) {
-                (found: [Repository]) in
-                "Found \(found.count) alternatives to \(seed.fullName)"
+            let replacing = try await draft.run(
+                "alternatives", context, inputs: ["repository": seed.fullName], found: { $0.count }
+            ) { (found: [Repository]) in
+                context.words.text("tool.alternatives", found.count, seed.fullName)
             } _: { tools in
                 try await tools.alternatives(to: seed, limit: 20)
             }
             replacements = replacing.filter { question.language == nil || $0.language == question.language }
-            let neighbours = try await draft.run("similar", context, inputs: ["repository": seed.fullName]) {
-                (found: [Repository]) in
-                "Found \(found.count) like \(seed.fullName)"
+            let neighbours = try await draft.run(
+                "similar", context, inputs: ["repository": seed.fullName], found: { $0.count }
+            ) { (found: [Repository]) in
+                context.words.text("tool.similar", found.count, seed.fullName)
             } _: { tools in
                 try await tools.similar(to: seed, limit: 30)
             }
@@ -67,21 +69,25 @@ extension AnswerEngine {
             seed == nil
             ? [alternatives, meant, different] : [alternatives, different, meant, replacements, neighbourList]
         let merged = Self.interleave(lists, excluding: seed?.id).prefix(Self.listSize)
+        let said = context.words
         guard !merged.isEmpty else {
-            draft.dontKnow("I don't know of a repository like \(label)\(Self.but(question)).")
+            draft.dontKnow(said.text("answer.like.none", label, Self.but(question, said)))
             return
         }
-        draft.lines.append("Like \(label)\(Self.but(question)):")
+        draft.lines.append(said.text("answer.like.intro", label, Self.but(question, said)))
         for repository in merged {
-            draft.lines.append(FactLine.item(repository, number: draft.cite(repository), now: context.now))
+            draft.lines.append(
+                FactLine.item(repository, number: draft.cite(repository), now: context.now, words: said))
         }
     }
 
     /// " but about “json”" / " in Python" / "" — what the question wants different.
-    static func but(_ question: Question) -> String {
+    static func but(_ question: Question, _ said: AskWords) -> String {
         var text = ""
-        if !question.words.isEmpty { text += " but about “\(question.words.joined(separator: " "))”" }
-        if let language = question.language { text += " in \(language)" }
+        if !question.words.isEmpty {
+            text += said.text("answer.like.about", said.quoted(question.words.joined(separator: " ")))
+        }
+        if let language = question.language { text += said.text("answer.like.in", language) }
         return text
     }
 
@@ -127,7 +133,7 @@ extension Draft {
         guard let seed, !candidates.isEmpty else { return candidates }
         let clusters = try await run("clusters", context, inputs: ["repository": seed.fullName]) {
             (_: [String?]) in
-            "Kept those of \(seed.fullName)'s kind"
+            context.words.text("tool.clusters", seed.fullName)
         } _: { tools in
             try await tools.clusters(of: [seed] + candidates)
         }

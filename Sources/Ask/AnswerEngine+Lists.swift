@@ -7,35 +7,32 @@ extension AnswerEngine {
     func trending(_ question: Question, into draft: inout Draft, _ context: AskContext) async throws {
         let window = question.window
         let language = question.language
+        let said = context.words
         let list = try await draft.run(
-            "trending", context, inputs: ["window": window.rawValue, "language": language ?? ""]
+            "trending", context, inputs: ["window": window.rawValue, "language": language ?? ""],
+            found: { $0.entries.count }
         ) { (list: TrendingList) in
-            "Read trending\(language.map { " in \($0)" } ?? "") \(Self.period(window)) · \(list.entries.count) found"
+            guard let language else { return said.text("tool.trending.\(window.rawValue)", list.entries.count) }
+            return said.text("tool.trending-in.\(window.rawValue)", language, list.entries.count)
         } _: { tools in
             try await tools.trending(language: language, window: window, limit: Self.listSize)
         }
+        let scope = said.scope(window, language: language)
         guard !list.entries.isEmpty else {
-            draft.dontKnow(
-                "I don't know what is trending\(language.map { " in \($0)" } ?? "") \(Self.period(window)): "
-                    + "the catalog's star counts do not cover it.")
+            draft.dontKnow(said.text("answer.trending.none", scope))
             return
         }
-        let span = list.start.flatMap { start in list.end.map { " (\(start.description) to \($0.description))" } } ?? ""
-        draft.lines.append(
-            "Most stars gained\(language.map { " in \($0)" } ?? "") \(Self.period(window))\(span):")
+        let span =
+            list.start.flatMap { start in
+                list.end.map { said.text("answer.trending.span", start.description, $0.description) }
+            } ?? ""
+        draft.lines.append(said.text("answer.trending.intro", scope, span))
+        let period = said.scope(window, language: nil)
         for entry in list.entries {
-            let gain = "+\(Number.grouped(entry.starsGained)) stars \(Self.period(window))."
+            let gain = said.text("answer.trending.gain", entry.starsGained, period)
             draft.lines.append(
-                FactLine.item(entry.repository, number: draft.cite(entry.repository), now: context.now, extra: gain))
-        }
-    }
-
-    /// "today", "this week", "this month".
-    static func period(_ window: TrendingWindow) -> String {
-        switch window {
-        case .daily: "today"
-        case .weekly: "this week"
-        case .monthly: "this month"
+                FactLine.item(
+                    entry.repository, number: draft.cite(entry.repository), now: context.now, words: said, extra: gain))
         }
     }
 
@@ -64,39 +61,41 @@ extension AnswerEngine {
                 unknown.append(name)
             }
         }
-        let missing = unknown.map { "“\($0)”" }.joined(separator: " and ")
+        let said = context.words
+        let missing = said.list(unknown.map(said.quoted))
         guard found.count >= 2 else {
             if let only = found.first {
-                draft.lines.append("I don't know \(missing): it is not in the catalog. What I know of the other:")
-                draft.lines.append(FactLine.item(only, number: draft.cite(only), now: context.now))
+                draft.lines.append(said.text("answer.compare.unknown-other", missing))
+                draft.lines.append(FactLine.item(only, number: draft.cite(only), now: context.now, words: said))
             } else {
-                draft.dontKnow("I don't know \(missing): not in the catalog, so I cannot compare them.")
+                draft.dontKnow(said.text("answer.compare.unknown-both", missing))
             }
             return
         }
         let comparison = try await draft.run(
             "compare", context, inputs: ["repositories": found.map(\.fullName).joined(separator: ",")]
         ) { (_: Comparison) in
-            "Compared \(found.map(\.fullName).joined(separator: " and "))"
+            said.text("tool.compare", said.list(found.map(\.fullName)))
         } _: { tools in
             try await tools.compare(found)
         }
         let now = context.now
-        if !unknown.isEmpty { draft.lines.append("I don't know \(missing): it is not in the catalog.") }
-        draft.lines.append("Side by side:")
+        if !unknown.isEmpty { draft.lines.append(said.text("answer.compare.unknown", missing)) }
+        draft.lines.append(said.text("answer.compare.intro"))
         for (position, entry) in comparison.entries.enumerated() {
             let repository = entry.repository
-            var facts = [FactLine.summary(repository, now: now)]
-            if let gained = entry.gained30 { facts.append("+\(Number.grouped(gained)) stars in 30 days") }
-            if let forks = repository.forks { facts.append("\(Number.grouped(forks)) forks") }
-            if let issues = repository.openIssues { facts.append("\(Number.grouped(issues)) open issues") }
+            var facts = [FactLine.summary(repository, now: now, words: said)]
+            if let gained = entry.gained30 { facts.append(said.text("answer.compare.gained", gained)) }
+            if let forks = repository.forks { facts.append(said.text("answer.fact.forks", forks)) }
+            if let issues = repository.openIssues { facts.append(said.text("answer.fact.open-issues", issues)) }
             if let license = repository.license?.spdxID { facts.append(license) }
             let reason = comparison.reasons.indices.contains(position) ? " " + comparison.reasons[position] : ""
             draft.lines.append(
-                "• \(repository.fullName) [\(draft.cite(repository))]: \(facts.joined(separator: ", ")).\(reason)")
+                "• \(repository.fullName) [\(draft.cite(repository))]: \(said.sentence(said.joined(facts)))\(reason)")
         }
         if !comparison.sharedTopics.isEmpty {
-            draft.lines.append("Both are about \(comparison.sharedTopics.sorted().prefix(5).joined(separator: ", ")).")
+            draft.lines.append(
+                said.text("answer.compare.shared", said.joined(Array(comparison.sharedTopics.sorted().prefix(5)))))
         }
     }
 
@@ -104,19 +103,21 @@ extension AnswerEngine {
     func mine(
         _ list: RepositoryList?, _ question: Question, into draft: inout Draft, _ context: AskContext
     ) async throws {
+        let said = context.words
         var items: [Repository] = []
         for kind in list.map({ [$0] }) ?? [.saved, .liked] {
-            let read = try await draft.run("list", context, inputs: ["list": kind.rawValue]) {
+            let read = try await draft.run("list", context, inputs: ["list": kind.rawValue], found: { $0.count }) {
                 (found: [Repository]) in
-                "Read your \(kind.rawValue) list · \(found.count)"
+                kind == .saved ? said.text("tool.list.saved", found.count) : said.text("tool.list.liked", found.count)
             } _: { tools in
                 try await tools.list(kind)
             }
             items += read.filter { item in !items.contains { $0.id == item.id } }
         }
-        let what = list.map { $0 == .saved ? "saved" : "liked" } ?? "saved or liked"
+        // Which list the words are about: "saved", "liked" or "any" (both).
+        let what = list.map { $0 == .saved ? "saved" : "liked" } ?? "any"
         guard !items.isEmpty else {
-            draft.dontKnow("You have not \(what) anything yet, so I don't know.")
+            draft.dontKnow(said.text("answer.mine.empty.\(what)"))
             return
         }
         var chosen = items.filter { question.language == nil || $0.language == question.language }
@@ -128,15 +129,18 @@ extension AnswerEngine {
                 .sorted { (rank[$0.id] ?? Int.max) < (rank[$1.id] ?? Int.max) }
         }
         guard !chosen.isEmpty else {
-            draft.dontKnow(
-                "None of the \(items.count) repositories you \(what) is about \(question.phrase), as far as I know.")
+            draft.dontKnow(said.text("answer.mine.none.\(what)", items.count, question.phrase(said)))
             return
         }
-        let about = question.words.isEmpty && question.language == nil ? "" : " about \(question.phrase)"
-        let order = question.recent ? ", most recent first" : ""
-        draft.lines.append("You \(what) \(chosen.count)\(about)\(order):")
+        let count =
+            question.words.isEmpty && question.language == nil
+            ? said.text("answer.mine.count.\(what)", chosen.count)
+            : said.text("answer.mine.count-about.\(what)", chosen.count, question.phrase(said))
+        let order = question.recent ? said.text("answer.mine.recent-first") : ""
+        draft.lines.append(count + order + ":")
         for repository in chosen.prefix(Self.listSize) {
-            draft.lines.append(FactLine.item(repository, number: draft.cite(repository), now: context.now))
+            draft.lines.append(
+                FactLine.item(repository, number: draft.cite(repository), now: context.now, words: said))
         }
     }
 
@@ -152,26 +156,27 @@ extension AnswerEngine {
 
     /// Why a repository was dealt: the recommender's fit and reasons for the person.
     func why(_ name: String?, into draft: inout Draft, _ context: AskContext) async throws {
+        let said = context.words
         guard let name else {
-            draft.dontKnow("Which repository? Ask from its card, or name it: “why was vapor/vapor in my deck?”")
+            draft.dontKnow(said.text("answer.why.which"))
             return
         }
         guard let repository = try await draft.lookUp(name, context) else {
-            draft.dontKnow("I don't know “\(name)”: it is not in the catalog.")
+            draft.dontKnow(said.text("answer.compare.unknown", said.quoted(name)))
             return
         }
         let assessed = try await draft.run("reasons", context, inputs: ["repository": repository.fullName]) {
             (_: (fit: Int, reasons: [String])?) in
-            "Read why \(repository.fullName) fits you"
+            said.text("tool.reasons", repository.fullName)
         } _: { tools in
             try await tools.reasons(for: repository)
         }
         let number = draft.cite(repository)
         guard let assessed, !assessed.reasons.isEmpty else {
-            draft.dontKnow("I don't know why \(repository.fullName) [\(number)] was dealt to you: I have no reasons.")
+            draft.dontKnow(said.text("answer.why.no-reasons", repository.fullName, number))
             return
         }
-        draft.lines.append("\(repository.fullName) [\(number)] fits you at \(assessed.fit)%:")
+        draft.lines.append(said.text("answer.why.fit", repository.fullName, number, assessed.fit))
         for reason in assessed.reasons { draft.lines.append("• \(reason)") }
     }
 }

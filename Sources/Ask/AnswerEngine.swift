@@ -52,7 +52,7 @@ public struct AnswerEngine: Sendable {
     ) async throws -> Answer {
         let question = reader.read(text, after: previous, card: card)
         var draft = Draft()
-        let context = AskContext(tools: tools, emit: emit)
+        let context = AskContext(tools: tools, emit: emit, words: AskWords())
         switch question.intent {
         case .find: try await find(question, into: &draft, context)
         case .like(let seed): try await like(seed, question, into: &draft, context)
@@ -65,10 +65,7 @@ public struct AnswerEngine: Sendable {
         case .why(let name): try await why(name, into: &draft, context)
         case .facts(let name): try await facts(name, question, into: &draft, context)
         case .unclear:
-            draft.dontKnow(
-                "I don't know how to answer that. I can find repositories (“a lightweight web framework for Swift”), "
-                    + "ones like another (“like ripgrep but for JSON”), what is trending, compare two, or look through "
-                    + "what you saved or liked.")
+            draft.dontKnow(context.words.text("answer.unclear"))
         }
         try Task.checkCancellation()
         for source in draft.sources { emit(.source(source)) }
@@ -77,7 +74,7 @@ public struct AnswerEngine: Sendable {
         if let writer, draft.found, !draft.sources.isEmpty {
             let request = WritingRequest(
                 question: text, earlier: earlier, tools: draft.tools, sources: draft.sources, draft: body,
-                now: context.now)
+                now: context.now, language: context.words.language)
             do {
                 let written = try await Self.write(request, with: writer, emit: emit)
                 return Answer(
@@ -85,8 +82,8 @@ public struct AnswerEngine: Sendable {
             } catch let failure as AnswerWriterFailure {
                 // A reader that went away keeps the model's words (stopped), not a fallback.
                 try Task.checkCancellation()
-                notice = failure.notice
-                emit(.fallback(failure.notice))
+                notice = failure.notice(in: context.words.language)
+                emit(.fallback(failure.notice(in: context.words.language)))
             }
         }
         for piece in Self.pieces(of: body) {
@@ -148,10 +145,11 @@ public struct AnswerEngine: Sendable {
     }
 }
 
-/// What the handlers work with: the tools, and where events go.
+/// What the handlers work with: the tools, where events go, and the asking person's language.
 struct AskContext: Sendable {
     let tools: any AskTools
     let emit: @Sendable (AskEvent) -> Void
+    let words: AskWords
 
     var now: Date { tools.now }
 }
@@ -159,12 +157,12 @@ struct AskContext: Sendable {
 extension Draft {
     /// Runs `body` as the tool `name`, then announces it with `chip` (which may read the result) and keeps it.
     mutating func run<T>(
-        _ name: String, _ context: AskContext, inputs: [String: String] = [:], chip: (T) -> String,
-        _ body: (any AskTools) async throws -> T
+        _ name: String, _ context: AskContext, inputs: [String: String] = [:], found: (T) -> Int? = { _ in nil },
+        chip: (T) -> String, _ body: (any AskTools) async throws -> T
     ) async throws -> T {
         try Task.checkCancellation()
         let result = try await body(context.tools)
-        let use = AskToolRun(name: name, chip: chip(result), inputs: inputs)
+        let use = AskToolRun(name: name, chip: chip(result), inputs: inputs, found: found(result))
         tools.append(use)
         context.emit(.tool(use))
         return result
@@ -173,13 +171,13 @@ extension Draft {
 
 extension Question {
     /// “web framework” in Swift — the subject and language as an answer names them.
-    var phrase: String {
-        let subject = words.isEmpty ? "" : "“\(words.joined(separator: " "))”"
+    func phrase(_ said: AskWords) -> String {
+        let subject = words.isEmpty ? "" : said.quoted(words.joined(separator: " "))
         switch (subject.isEmpty, language) {
-        case (false, let language?): return "\(subject) in \(language)"
+        case (false, let language?): return said.text("answer.phrase.subject-in", subject, language)
         case (false, nil): return subject
         case (true, let language?): return language
-        case (true, nil): return "that"
+        case (true, nil): return said.text("answer.phrase.that")
         }
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+public import Localization
 public import RepoFinderCore
 public import Storage
 
@@ -41,9 +42,10 @@ public struct AnswerWriterFailure: Error, Hashable, Sendable, CustomStringConver
         return AnswerWriterFailure("was busy with other answers for \(seconds)")
     }
 
-    /// The notice an answer carries when the engine answered instead of the writer.
-    public var notice: String {
-        "The writing model \(reason), so this answer was written from the facts alone."
+    /// The notice an answer carries when the engine answered instead of the writer, in `language` (the reason stays
+    /// as the writer said it).
+    public func notice(in language: Language = .english) -> String {
+        AskWords(language).text("answer.writer-failed", reason)
     }
 }
 
@@ -70,10 +72,12 @@ public struct WritingRequest: Hashable, Sendable {
     /// The engine's answer from the same facts.
     public var draft: String
     public var now: Date
+    /// The language the answer is written in (the asking person's).
+    public var language: Language
 
     public init(
         question: String, earlier: [AskTurn] = [], tools: [AskToolRun], sources: [Repository], draft: String,
-        now: Date
+        now: Date, language: Language = .english
     ) {
         self.question = question
         self.earlier = earlier
@@ -81,6 +85,7 @@ public struct WritingRequest: Hashable, Sendable {
         self.sources = sources
         self.draft = draft
         self.now = now
+        self.language = language
     }
 
     /// How many earlier turns a writer is told, and how much of each.
@@ -95,9 +100,17 @@ public struct WritingRequest: Hashable, Sendable {
         (no star counts, dates or features of your own). If the sources do not fit the question, say so plainly.
         """
 
+    /// The instructions for this answer: ``instructions``, and the language to write in when it is not English.
+    public var instructionsInLanguage: String {
+        let words = AskWords(language)
+        guard words.englishName != "English" else { return Self.instructions }
+        return Self.instructions + " Write the answer in \(words.englishName), whatever language the question is in; "
+            + "keep repository names, topics and quoted descriptions as they are."
+    }
+
     /// The conversation as chat messages (`system`, the earlier turns, then the question with the facts).
     public var messages: [(role: String, content: String)] {
-        var messages: [(role: String, content: String)] = [("system", Self.instructions)]
+        var messages: [(role: String, content: String)] = [("system", instructionsInLanguage)]
         for turn in earlier.suffix(Self.turnsKept) {
             messages.append((turn.role == .user ? "user" : "assistant", String(turn.text.prefix(Self.turnLength))))
         }
@@ -107,7 +120,9 @@ public struct WritingRequest: Hashable, Sendable {
         }
         facts.append("Sources:")
         for (index, source) in sources.enumerated() {
-            facts.append(FactLine.item(source, number: index + 1, now: now) + " " + source.webURL.absoluteString)
+            facts.append(
+                FactLine.item(source, number: index + 1, now: now, words: AskWords(language)) + " "
+                    + source.webURL.absoluteString)
         }
         facts.append("An answer written from these facts alone (reword it, keep its citations):\n\(draft)")
         messages.append(("user", facts.joined(separator: "\n")))

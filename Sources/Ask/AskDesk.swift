@@ -1,5 +1,6 @@
 public import Dealing
 public import Foundation
+public import Localization
 public import Recommender
 public import RepoFinderCore
 public import Storage
@@ -52,17 +53,20 @@ public struct AskDesk: Sendable {
         var card: String?
         /// The thread so far, for a writing model (empty without one).
         var earlier: [AskTurn] = []
+        /// The language the question was asked in (the request's): the answer is worded in it.
+        public internal(set) var language: Language = .english
     }
 
     /// Checks `text` (and `card`, an `owner/name`), counts it against the quota and stores it in the thread.
     public func begin(userID: String, threadID: String, text: String, card: String?) async throws -> Asking {
         let question = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !question.isEmpty else { throw AskRefusal.badQuestion("Ask a question: 'text' is empty.") }
+        let said = AskWords()
+        guard !question.isEmpty else { throw AskRefusal.badQuestion(said.text("asking.empty")) }
         guard question.count <= AnswerEngine.maximumQuestionLength else {
-            throw AskRefusal.badQuestion("A question is at most \(AnswerEngine.maximumQuestionLength) characters.")
+            throw AskRefusal.badQuestion(said.text("asking.too-long", AnswerEngine.maximumQuestionLength))
         }
         if let card, (try? RepositoryName(parsing: card)) == nil {
-            throw AskRefusal.badQuestion("'repository' must be a repository name like owner/name.")
+            throw AskRefusal.badQuestion(said.text("asking.bad-repository"))
         }
         guard
             let earlier = try await store.recentQuestions(
@@ -94,14 +98,14 @@ public struct AskDesk: Sendable {
         }
         return Asking(
             userID: userID, threadID: threadID, question: stored, quota: quota, previous: previous, card: card,
-            earlier: earlierTurns)
+            earlier: earlierTurns, language: said.language)
     }
 
-    /// What an answer says until it is finished: read meanwhile, it is still being written; left so, the server
-    /// stopped (or was killed) while writing it.
-    public static let interrupted =
-        "This answer was not finished: the server stopped while writing it (or is writing it still). Ask again for a "
-        + "whole answer."
+    /// What an answer says until it is finished, in `language`: read meanwhile, it is still being written; left so,
+    /// the server stopped (or was killed) while writing it.
+    public static func interrupted(in language: Language = .english) -> String {
+        AskWords(language).text("answer.interrupted")
+    }
 
     /// The engine's tools for the asking person.
     func tools(for userID: String) -> CatalogAskTools {
@@ -123,17 +127,21 @@ public struct AskDesk: Sendable {
         let userID = asking.userID
         let begun = AskMessage(
             id: UUID().uuidString.lowercased(), threadID: asking.threadID, role: .assistant, text: "",
-            createdAt: clock(), stopped: true, notice: Self.interrupted)
+            createdAt: clock(), stopped: true, notice: Self.interrupted(in: asking.language))
         _ = try await Task { try await store.addMessage(begun, userID: userID, title: nil) }.value
         let partial = Mutex(PartialAnswer())
         let outcome: Answer?
         do {
-            outcome = try await engine.answer(
-                asking.question.text, previous: asking.previous, card: asking.card, earlier: asking.earlier,
-                tools: tools(for: asking.userID)
-            ) { event in
-                partial.withLock { $0.add(event) }
-                emit(event)
+            // In the language asked in, wherever the answer is written (a streamed answer is written after the
+            // request's handler returned).
+            outcome = try await Language.$chosen.withValue(asking.language) {
+                try await engine.answer(
+                    asking.question.text, previous: asking.previous, card: asking.card, earlier: asking.earlier,
+                    tools: tools(for: asking.userID)
+                ) { event in
+                    partial.withLock { $0.add(event) }
+                    emit(event)
+                }
             }
         } catch is CancellationError {
             outcome = nil

@@ -1,3 +1,4 @@
+import Localization
 public import RepoFinderCore
 
 /// Why a question was not taken: what was sent, the thread it was sent to, or the month's quota.
@@ -9,13 +10,15 @@ public enum AskRefusal: Error, Sendable, Equatable {
     /// Every question of the month is asked; Ask renews on `renewsOn`.
     case overQuota(limit: Int, used: Int, renewsOn: Day)
 
-    /// What the person is told.
+    /// What the person is told, in the request's language (``Localization/Language/current``).
     public var message: String {
+        let said = AskWords()
         switch self {
-        case .badQuestion(let text): text
-        case .noThread(let id): "No thread \(id) here: it was deleted, or it is another account's."
+        case .badQuestion(let text): return text
+        case .noThread(let id): return said.text("asking.no-thread", id)
         case .overQuota(let limit, _, let renewsOn):
-            "You have asked all \(limit) questions of this month; Ask renews on \(renewsOn.description)."
+            let day = said.language == .english ? renewsOn.description : renewsOn.spoken(said.words)
+            return said.text("asking.over-quota", limit, day)
         }
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import Localization
 public import Recommender
 public import RepoFinderCore
 public import Storage
@@ -118,7 +119,7 @@ public struct CatalogAskTools: AskTools {
 
     public func reasons(for repository: Repository) async throws -> (fit: Int, reasons: [String])? {
         guard let card = try await person?.assess(repository.id, recommender: recommender) else { return nil }
-        return (card.fit, card.reasons)
+        return (card.fit, card.reasons(in: Words(Language.current)))
     }
 }
 

@@ -40,21 +40,26 @@ enum FactLine {
     }
 
     /// "Swift, 25,102 stars, last push 2 days ago" — language, stars and the latest push.
-    static func summary(_ repository: Repository, now: Date) -> String {
+    static func summary(_ repository: Repository, now: Date, words: AskWords) -> String {
         var parts: [String] = []
         if let language = repository.language { parts.append(language) }
-        parts.append("\(Number.grouped(repository.stars)) stars")
+        parts.append(words.text("answer.fact.stars", repository.stars))
         if repository.archived {
-            parts.append("archived")
+            parts.append(words.text("answer.fact.archived"))
         } else if let pushed = repository.pushedAt {
-            parts.append("last push \(RelativeTime.describe(pushed, now: now))")
+            parts.append(words.text("answer.fact.last-push", words.ago(pushed, now: now)))
         }
-        return parts.joined(separator: ", ")
+        return words.joined(parts)
     }
 
     /// One line of a list: "vapor/vapor [1]: A server-side Swift HTTP web framework. Swift, 25,102 stars, …".
-    static func item(_ repository: Repository, number: Int, now: Date, extra: String? = nil) -> String {
-        let parts = [description(repository), extra, summary(repository, now: now) + "."].compactMap { $0 }
+    static func item(
+        _ repository: Repository, number: Int, now: Date, words: AskWords, extra: String? = nil
+    ) -> String {
+        let parts = [description(repository), extra, words.sentence(summary(repository, now: now, words: words))]
+            .compactMap {
+                $0
+            }
         return "• \(repository.fullName) [\(number)]: " + parts.joined(separator: " ")
     }
 }

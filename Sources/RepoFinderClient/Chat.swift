@@ -85,14 +85,20 @@ public struct ChatThreads: Hashable, Sendable {
 
 /// A tool an answer ran, as a chip.
 public struct ChatToolChip: Hashable, Sendable {
+    /// The tool: search, repository, similar, alternatives, clusters, trending, compare, list or reasons.
     public var name: String
+    /// What ran, worded by the server in the language asked in.
     public var chip: String
+    /// What the tool was given.
     public var inputs: [String: String]
+    /// How many it found (nil for tools that do not count).
+    public var found: Int?
 
-    public init(name: String, chip: String, inputs: [String: String] = [:]) {
+    public init(name: String, chip: String, inputs: [String: String] = [:], found: Int? = nil) {
         self.name = name
         self.chip = chip
         self.inputs = inputs
+        self.found = found
     }
 }
 

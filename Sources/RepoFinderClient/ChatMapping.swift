@@ -24,7 +24,7 @@ public enum ChatMapping {
     }
 
     static func tool(_ tool: Components.Schemas.AskTool) -> ChatToolChip {
-        ChatToolChip(name: tool.name, chip: tool.chip, inputs: tool.inputs.additionalProperties)
+        ChatToolChip(name: tool.name, chip: tool.chip, inputs: tool.inputs.additionalProperties, found: tool.found)
     }
 
     private struct Text: Decodable { var text: String }

@@ -3,6 +3,7 @@ import Ask
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import NIOCore
 import RepoFinderAPI
 import RepoFinderCore
@@ -27,7 +28,7 @@ struct AskEndpoint: HandAnsweredEndpoint {
         let started = ContinuousClock.now
         let userID = try await api.accounts.authenticate()
         guard let threadID = context.parameters.get("id"), (1...100).contains(threadID.count) else {
-            throw APIError.badRequest("The thread id must be 1 to 100 characters.")
+            throw APIError.badRequest(APIError.text("error.thread.id-invalid"))
         }
         var request = request
         let body: ByteBuffer
@@ -42,7 +43,7 @@ struct AskEndpoint: HandAnsweredEndpoint {
         do {
             question = try JSONDecoder().decode(Components.Schemas.AskQuestion.self, from: Data(body.readableBytesView))
         } catch {
-            throw APIError.badRequest("Send the question as JSON: {\"text\": \"a web framework for Swift\"}.")
+            throw APIError.badRequest(APIError.text("error.question.not-json-example"))
         }
         // Before it is counted or stored: an account writes at most two answers at once (429 `ask_busy`).
         let slot = try api.answersInProgress.begin(userID: userID)
@@ -86,66 +87,77 @@ struct AskEndpoint: HandAnsweredEndpoint {
             status: .ok, headers: headers,
             body: ResponseBody { writer in
                 defer { slot?.end() }
-                // Events are written as they come, each batch of those waiting in one write (the embedded engine
-                // writes a whole answer in a few milliseconds: one packet, not one per word).
-                let pending = EventBuffer()
-                let (signals, signal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-                let work = Task {
-                    defer { signal.finish() }
-                    return try await desk.answer(asking) { event in
-                        pending.append(event)
-                        signal.yield()
-                    }
+                // Written after the handler returned: in the language asked in, as the handler was.
+                try await Language.$chosen.withValue(asking.language) {
+                    try await streamEvents(asking, desk: desk, metrics: metrics, started: started, to: &writer)
                 }
-                let beats = Task {
-                    while !Task.isCancelled {
-                        try? await Task.sleep(for: Self.heartbeat)
-                        signal.yield()
-                    }
-                }
-                defer { beats.cancel() }
-                var firstWords: Duration?
-                var lastWrite = ContinuousClock.now
-                func flush() async throws {
-                    let batch = pending.take()
-                    guard !batch.isEmpty else {
-                        if ContinuousClock.now - lastWrite >= Self.heartbeat {
-                            try await writer.write(ByteBuffer(string: ":\n\n"))
-                            lastWrite = .now
-                        }
-                        return
-                    }
-                    var text = ""
-                    for event in batch { text += try ServerSentEvent.encode(event, now: desk.clock()) ?? "" }
-                    try await writer.write(ByteBuffer(string: text))
-                    lastWrite = .now
-                    if firstWords == nil, batch.contains(where: { if case .text = $0 { true } else { false } }) {
-                        firstWords = ContinuousClock.now - started
-                    }
-                }
-                do {
-                    for await _ in signals { try await flush() }
-                    try await flush()
-                    let answered = try await work.value
-                    let quota = desk.quota(asking.quota)
-                    let done = ServerSentEvent.Done(
-                        message: APISchemas.askMessage(answered.message, sources: answered.sources, now: desk.clock()),
-                        thread: APISchemas.askThread(answered.thread),
-                        quota: APISchemas.askQuota(used: quota.used, limit: quota.limit, renewsOn: quota.renewsOn))
-                    try await writer.write(ByteBuffer(string: ServerSentEvent.text("done", try SchemaJSON.line(done))))
-                    metrics.recordAsk(
-                        firstWords: firstWords?.secondsDouble, answer: (ContinuousClock.now - started).secondsDouble)
-                } catch {
-                    // The person went away (a write failed), or the answer failed: stop the work, keep what it wrote.
-                    work.cancel()
-                    _ = try? await work.value
-                    let failure = ErrorMiddleware<ServerContext>.apiError(for: error)
-                    let payload = ServerSentEvent.Failure(error: failure.code, message: failure.message)
-                    _ = try? await writer.write(
-                        ByteBuffer(string: ServerSentEvent.text("error", (try? SchemaJSON.line(payload)) ?? "{}")))
-                }
-                try await writer.finish(nil)
             })
+    }
+
+    /// Writes the answer's events to `writer` as they come, then `done` (or `error`), and finishes it.
+    private static func streamEvents(
+        _ asking: AskDesk.Asking, desk: AskDesk, metrics: ServerMetrics, started: ContinuousClock.Instant,
+        to writer: inout any ResponseBodyWriter
+    ) async throws {
+        // Events are written as they come, each batch of those waiting in one write (the embedded engine
+        // writes a whole answer in a few milliseconds: one packet, not one per word).
+        let pending = EventBuffer()
+        let (signals, signal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let work = Task {
+            defer { signal.finish() }
+            return try await desk.answer(asking) { event in
+                pending.append(event)
+                signal.yield()
+            }
+        }
+        let beats = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: Self.heartbeat)
+                signal.yield()
+            }
+        }
+        defer { beats.cancel() }
+        var firstWords: Duration?
+        var lastWrite = ContinuousClock.now
+        func flush() async throws {
+            let batch = pending.take()
+            guard !batch.isEmpty else {
+                if ContinuousClock.now - lastWrite >= Self.heartbeat {
+                    try await writer.write(ByteBuffer(string: ":\n\n"))
+                    lastWrite = .now
+                }
+                return
+            }
+            var text = ""
+            for event in batch { text += try ServerSentEvent.encode(event, now: desk.clock()) ?? "" }
+            try await writer.write(ByteBuffer(string: text))
+            lastWrite = .now
+            if firstWords == nil, batch.contains(where: { if case .text = $0 { true } else { false } }) {
+                firstWords = ContinuousClock.now - started
+            }
+        }
+        do {
+            for await _ in signals { try await flush() }
+            try await flush()
+            let answered = try await work.value
+            let quota = desk.quota(asking.quota)
+            let done = ServerSentEvent.Done(
+                message: APISchemas.askMessage(answered.message, sources: answered.sources, now: desk.clock()),
+                thread: APISchemas.askThread(answered.thread),
+                quota: APISchemas.askQuota(used: quota.used, limit: quota.limit, renewsOn: quota.renewsOn))
+            try await writer.write(ByteBuffer(string: ServerSentEvent.text("done", try SchemaJSON.line(done))))
+            metrics.recordAsk(
+                firstWords: firstWords?.secondsDouble, answer: (ContinuousClock.now - started).secondsDouble)
+        } catch {
+            // The person went away (a write failed), or the answer failed: stop the work, keep what it wrote.
+            work.cancel()
+            _ = try? await work.value
+            let failure = ErrorMiddleware<ServerContext>.apiError(for: error)
+            let payload = ServerSentEvent.Failure(error: failure.code, message: failure.message)
+            _ = try? await writer.write(
+                ByteBuffer(string: ServerSentEvent.text("error", (try? SchemaJSON.line(payload)) ?? "{}")))
+        }
+        try await writer.finish(nil)
     }
 }
 
@@ -165,10 +177,7 @@ enum ServerSentEvent {
     static func encode(_ event: AskEvent, now: Date) throws -> String? {
         switch event {
         case .tool(let use):
-            return text(
-                "tool",
-                try SchemaJSON.line(
-                    APISchemas.askTool(AskToolRun(name: use.name, chip: use.chip, inputs: use.inputs))))
+            return text("tool", try SchemaJSON.line(APISchemas.askTool(use)))
         case .source(let repository):
             // Written as the feed writes its cards (the contract's `Repository`), without JSONEncoder.
             var json = JSONOutput(capacity: 1_024)

@@ -49,14 +49,20 @@ public enum AskRole: String, Codable, Hashable, Sendable {
 
 /// One tool an answer ran: the chip a person sees and its inputs.
 public struct AskToolRun: Codable, Hashable, Sendable {
+    /// The tool: search, repository, similar, alternatives, clusters, trending, compare, list or reasons.
     public var name: String
+    /// What ran, worded for a person in the language asked in.
     public var chip: String
+    /// What the tool was given (query, language, window, repository, list …).
     public var inputs: [String: String]
+    /// How many it found, for the tools that count (nil for the others, and in answers stored before it was kept).
+    public var found: Int?
 
-    public init(name: String, chip: String, inputs: [String: String] = [:]) {
+    public init(name: String, chip: String, inputs: [String: String] = [:], found: Int? = nil) {
         self.name = name
         self.chip = chip
         self.inputs = inputs
+        self.found = found
     }
 }
 

@@ -3,6 +3,7 @@ import ArgumentParser
 import Ask
 import AskLive
 import Foundation
+import Localization
 import Recommender
 import RepoFinderClient
 import RepoFinderCore
@@ -113,7 +114,12 @@ struct AskCommand: AsyncParsableCommand {
             // The earlier question as read: no tools run and no model asked for it.
             let previous = after.map { QuestionReader().read($0) }
             var printer = AnswerPrinter(format: format)
-            for try await event in engine.stream(question, previous: previous, card: card, tools: tools) {
+            // Answered in the terminal's language (LC_ALL, LC_MESSAGES, LANG), as the server answers in a request's.
+            let language = Language.terminal(environment: ProcessInfo.processInfo.environment)
+            let answers = Language.$chosen.withValue(language) {
+                engine.stream(question, previous: previous, card: card, tools: tools)
+            }
+            for try await event in answers {
                 switch event {
                 case .tool(let use): printer.chip(use.chip)
                 case .source(let repository): printer.source(repository)
@@ -153,7 +159,9 @@ struct AskCommand: AsyncParsableCommand {
                     case .done(let answer, _, let quota):
                         try printer.finish(
                             text: answer.text,
-                            tools: answer.tools.map { AskToolRun(name: $0.name, chip: $0.chip, inputs: $0.inputs) },
+                            tools: answer.tools.map {
+                                AskToolRun(name: $0.name, chip: $0.chip, inputs: $0.inputs, found: $0.found)
+                            },
                             notice: answer.notice, id: answer.id)
                         if format == .text, let left = quota.left {
                             printError("\(left) questions left this month (renews on \(quota.renewsOn)).")
