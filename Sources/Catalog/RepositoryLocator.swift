@@ -10,10 +10,34 @@ public actor RepositoryLocator {
     /// What a lookup found.
     public enum Outcome: Sendable {
         case found(Repository)
-        /// Nobody has it: the message says so.
-        case notFound(String)
-        /// GitHub could not be asked now: the message says why, and when to try again (seconds).
-        case unavailable(String, retryAfter: Int)
+        /// Nobody has it: the problem says why.
+        case notFound(Problem)
+        /// GitHub could not be asked now: the problem says why, and when to try again (seconds).
+        case unavailable(Problem, retryAfter: Int)
+    }
+
+    /// Why a lookup found nothing, as data (each face words it in its person's language); `description` is English.
+    public enum Problem: Hashable, Sendable, CustomStringConvertible {
+        /// GitHub has no such repository (`recently`: as it said a while ago, not asked again).
+        case notOnGitHub(RepositoryName, recently: Bool)
+        /// The catalog lacks it and no GitHub client may be asked.
+        case notInCatalog(RepositoryName)
+        /// GitHub's rate limit is used up until it resets.
+        case rateLimited(RepositoryName)
+        /// GitHub cannot be reached from here.
+        case unreachable(RepositoryName)
+
+        public var description: String {
+            switch self {
+            case .notOnGitHub(let name, recently: true): "GitHub has no repository \(name.fullName) (checked recently)."
+            case .notOnGitHub(let name, recently: false): "GitHub has no repository \(name.fullName)."
+            case .notInCatalog(let name): "\(name.fullName) is not in the catalog."
+            case .rateLimited(let name):
+                "GitHub's rate limit is used up, so \(name.fullName) cannot be fetched until it resets."
+            case .unreachable(let name):
+                "\(name.fullName) is not in RepoFinder's catalog, and GitHub cannot be reached from here to look it up."
+            }
+        }
     }
 
     private let store: any CatalogStore & CatalogUpkeepStore
@@ -46,12 +70,12 @@ public actor RepositoryLocator {
             return .found(repository)
         }
         if let until = missing.value(for: name.key), until > now() {
-            return .notFound("GitHub has no repository \(name.fullName) (checked recently).")
+            return .notFound(.notOnGitHub(name, recently: true))
         }
         let client: GitHubClient?
         if let source { client = try await source() } else { client = github }
         guard let github = client else {
-            return .notFound("\(name.fullName) is not in the catalog.")
+            return .notFound(.notInCatalog(name))
         }
         let fetched: Result<Repository, GitHubError>
         do {
@@ -64,16 +88,13 @@ public actor RepositoryLocator {
             return .found(try await add(repository, askedAs: name))
         case .failure(.notFound):
             missing.set(now().addingTimeInterval(missingFor), for: name.key)
-            return .notFound("GitHub has no repository \(name.fullName).")
+            return .notFound(.notOnGitHub(name, recently: false))
         case .failure(.rateLimited(_, let resetsAt)):
             return .unavailable(
-                "GitHub's rate limit is used up, so \(name.fullName) cannot be fetched until it resets.",
-                retryAfter: max(1, Int(resetsAt.timeIntervalSince(now()).rounded(.up))))
+                .rateLimited(name), retryAfter: max(1, Int(resetsAt.timeIntervalSince(now()).rounded(.up))))
         case .failure:
             // The transport's own words ("api.github.com: unknown host") mean nothing to a person.
-            return .unavailable(
-                "\(name.fullName) is not in RepoFinder's catalog, and GitHub cannot be reached from here to look it up.",
-                retryAfter: 30)
+            return .unavailable(.unreachable(name), retryAfter: 30)
         }
     }
 

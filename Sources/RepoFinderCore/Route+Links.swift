@@ -158,14 +158,14 @@ extension Route {
         var stars = 0
         if let text = query["stars"], !text.isEmpty {
             guard let value = Int(text) else {
-                throw .invalidFilter("'\(text)' is not a number of stars: use stars=1000.")
+                throw .invalidStars(text)
             }
             stars = value
         }
         var health: RepositoryHealth.Level?
         if let text = query["health"], !text.isEmpty {
             guard let level = RepositoryHealth.Level(rawValue: text.lowercased()), level != .dormant else {
-                throw .invalidFilter("'\(text)' is not a health to narrow to: use health=active or health=quiet.")
+                throw .invalidHealth(text)
             }
             health = level
         }
@@ -174,7 +174,7 @@ extension Route {
                 languages: list("language"), clusters: list("cluster"), minimumStars: stars, health: health)
             return filter.isEmpty ? nil : filter
         } catch {
-            throw .invalidFilter(error.description)
+            throw .invalidFilter(error)
         }
     }
 

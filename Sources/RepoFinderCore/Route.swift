@@ -47,7 +47,11 @@ public enum RouteError: Error, Equatable, Sendable, CustomStringConvertible {
     case queryTooLong(Int)
     case badEncoding(String)
     case invalidComparison(CompareError)
-    case invalidFilter(String)
+    /// A discover link's `stars` is not a number.
+    case invalidStars(String)
+    /// A discover link's `health` is not one to narrow to.
+    case invalidHealth(String)
+    case invalidFilter(DeckFilterError)
     case invalidArea(String)
 
     public var description: String {
@@ -78,8 +82,12 @@ public enum RouteError: Error, Equatable, Sendable, CustomStringConvertible {
             "'\(text)' is not correctly percent-encoded (or not UTF-8)."
         case .invalidComparison(let error):
             error.description
-        case .invalidFilter(let message):
-            message
+        case .invalidStars(let text):
+            "'\(text)' is not a number of stars: use stars=1000."
+        case .invalidHealth(let text):
+            "'\(text)' is not a health to narrow to: use health=active or health=quiet."
+        case .invalidFilter(let error):
+            error.description
         case .invalidArea(let text):
             text.isEmpty
                 ? "An area link needs an area, for example repoverse://area/developer-tools."

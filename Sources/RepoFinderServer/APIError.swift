@@ -1,4 +1,5 @@
 public import HTTPTypes
+import Localization
 public import OpenAPIRuntime
 
 /// An error the API answers with: a status, a stable code and a message a person can act on.
@@ -50,7 +51,7 @@ public struct APIError: Error, Hashable, Sendable, HTTPResponseConvertible, Cust
     public static func tooLarge(limit: Int) -> Self {
         Self(
             .contentTooLarge, code: "content_too_large",
-            message: "The request body is larger than \(limit / 1024) KiB; send smaller batches.")
+            message: text("error.body.over-limit", String(limit / 1024)))
     }
 
     /// 422: well-formed but invalid.
@@ -62,7 +63,10 @@ public struct APIError: Error, Hashable, Sendable, HTTPResponseConvertible, Cust
     public static func rateLimited(retryAfter seconds: Int, scope: String) -> Self {
         Self(
             .tooManyRequests, code: "rate_limited",
-            message: "Too many requests from this \(scope); retry after \(seconds) s.", retryAfter: seconds)
+            message: scope == "token"
+                ? text("error.rate-limited.per-token", String(seconds))
+                : text("error.rate-limited.per-address", String(seconds)),
+            retryAfter: seconds)
     }
 
     /// 429: the person asked every question of this month's Ask quota (`message`, as Ask words it, says when it
@@ -76,5 +80,15 @@ public struct APIError: Error, Hashable, Sendable, HTTPResponseConvertible, Cust
     /// 503: the database does not answer.
     public static func unavailable(_ message: String) -> Self {
         Self(.serviceUnavailable, code: "unavailable", message: message, retryAfter: 1)
+    }
+}
+
+extension APIError {
+    /// The words of `key` (Errors.xcstrings) in the language of the request being answered (``Language/current``,
+    /// bound by ``LanguageMiddleware``; English elsewhere). Every `message` an API error carries comes from here.
+    /// Numbers that can reach four digits are passed as text (`String(n)`, `%@`), written as English always wrote
+    /// them (`2000`, not `2,000`).
+    static func text(_ key: String, _ arguments: any Sendable...) -> String {
+        Words(Language.current).text(key, arguments: arguments)
     }
 }

@@ -14,7 +14,7 @@ extension APIHandlers {
         let deleted = try await store.deleteAccount(userID: userID)
         accounts.forget(userIDs: [userID])
         // Deleted meanwhile (a second request, another server): the token is dead all the same.
-        guard deleted else { throw APIError.unauthorized("This account was deleted; create one with POST /v1/users.") }
+        guard deleted else { throw APIError.unauthorized(APIError.text("error.account.deleted")) }
         return .noContent(.init())
     }
 

@@ -15,7 +15,7 @@ extension APIHandlers {
         let name = try InputMapping.repositoryName(owner: input.path.owner, name: input.path.name)
         let recommender = deck.recommender
         guard let seed = recommender.index.item(forKey: name.key) else {
-            throw APIError.notFound("\(name.fullName) is not in the catalog.")
+            throw APIError.notFound(APIError.text("error.repository.not-in-catalog", name.fullName))
         }
         let now = Date()
         let alternatives = recommender.alternatives(

@@ -31,16 +31,16 @@ extension APIHandlers {
         do {
             local = try LocalTime(timeZoneIdentifier: input.query.timeZone)
         } catch {
-            throw APIError.badRequest("'timeZone' must be an IANA time zone such as Europe/Lisbon: \(error).")
+            throw APIError.badRequest(APIError.text("error.time-zone.not-iana", APIError.timeZoneProblem(error)))
         }
         let limit = input.query.limit ?? Self.threadsPerPage
         guard (1...Self.maximumThreadsPerPage).contains(limit) else {
-            throw APIError.badRequest("'limit' must be 1 to \(Self.maximumThreadsPerPage) threads.")
+            throw APIError.badRequest(APIError.text("error.threads.limit-out-of-range", Self.maximumThreadsPerPage))
         }
         var cursor: AskThreadCursor?
         if let token = input.query.cursor {
             guard let read = AskThreadCursor(token: token) else {
-                throw APIError.badRequest("'cursor' must be a nextCursor this server gave; start again without it.")
+                throw APIError.badRequest(APIError.text("error.threads.bad-cursor"))
             }
             cursor = read
         }
@@ -90,10 +90,12 @@ extension APIHandlers {
 
     func changeThread(_ input: Operations.ChangeThread.Input) async throws -> Operations.ChangeThread.Output {
         let userID = try await accounts.authenticate()
-        guard case .json(let body) = input.body else { throw APIError.badRequest("Send the change as JSON.") }
+        guard case .json(let body) = input.body else {
+            throw APIError.badRequest(APIError.text("error.thread.change-not-json"))
+        }
         var title = body.title?.trimmingCharacters(in: .whitespacesAndNewlines)
         if let given = title {
-            guard !given.isEmpty else { throw APIError.unprocessable("A thread's title cannot be empty.") }
+            guard !given.isEmpty else { throw APIError.unprocessable(APIError.text("error.thread.empty-title")) }
             title = AskThread.shortened(given, to: AskThread.titleLength)
         }
         let change = AskThreadChange(title: title, pinned: body.pinned, archived: body.archived)
@@ -115,7 +117,9 @@ extension APIHandlers {
     /// server-sent events too). Kept so the contract stays whole.
     func askInThread(_ input: Operations.AskInThread.Input) async throws -> Operations.AskInThread.Output {
         let userID = try await accounts.authenticate()
-        guard case .json(let question) = input.body else { throw APIError.badRequest("Send the question as JSON.") }
+        guard case .json(let question) = input.body else {
+            throw APIError.badRequest(APIError.text("error.question.not-json"))
+        }
         let slot = try answersInProgress.begin(userID: userID)
         defer { slot.end() }
         let desk = askDesk
@@ -181,9 +185,6 @@ extension APIError {
 
     /// 409: the account holds as many Ask threads as it may.
     static func threadLimit(_ limit: Int) -> Self {
-        Self(
-            .conflict, code: "thread_limit",
-            message: "This account holds \(limit) Ask threads, the most it may keep; delete some threads to start a "
-                + "new one.")
+        Self(.conflict, code: "thread_limit", message: text("error.threads.too-many", String(limit)))
     }
 }

@@ -9,6 +9,7 @@ import OpenAPIRuntime
 import Recommender
 import RepoFinderAPI
 import RepoFinderCore
+import RepoFinderWeb
 import Storage
 
 extension APIHandlers {
@@ -57,16 +58,15 @@ extension APIHandlers {
     ) async throws -> SearchAnswer {
         let page = try InputMapping.page(page, perPage)
         let text = q.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { throw APIError.badRequest("'q' is empty: say what to search for.") }
+        guard !text.isEmpty else { throw APIError.badRequest(APIError.text("error.search.q-empty")) }
         guard text.count <= Route.maximumQueryLength,
             text.utf8.count <= Route.maximumQueryLength * InputMapping.bytesPerCharacter
         else {
-            throw APIError.badRequest("'q' is at most \(Route.maximumQueryLength) characters.")
+            throw APIError.badRequest(APIError.text("error.search.q-too-long", Route.maximumQueryLength))
         }
         guard page.offset + page.perPage <= InputMapping.maximumSearchReach else {
-            throw APIError.badRequest(
-                "Only the first \(InputMapping.maximumSearchReach) results can be paged through (page × perPage ≤ "
-                    + "\(InputMapping.maximumSearchReach)); narrow the search instead.")
+            let reach = String(InputMapping.maximumSearchReach)
+            throw APIError.badRequest(APIError.text("error.search.too-deep", reach, reach))
         }
         let now = Date()
         // Health filters and ranks as of a stale catalog's newest day, as every face judges it.
@@ -94,11 +94,11 @@ extension APIHandlers {
 
     func suggestSearch(_ input: Operations.SuggestSearch.Input) async throws -> Operations.SuggestSearch.Output {
         let text = input.query.q.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { throw APIError.badRequest("'q' is empty: say what is being typed.") }
+        guard !text.isEmpty else { throw APIError.badRequest(APIError.text("error.suggest.q-empty")) }
         guard text.count <= Route.maximumQueryLength,
             text.utf8.count <= Route.maximumQueryLength * InputMapping.bytesPerCharacter
         else {
-            throw APIError.badRequest("'q' is at most \(Route.maximumQueryLength) characters.")
+            throw APIError.badRequest(APIError.text("error.search.q-too-long", Route.maximumQueryLength))
         }
         let limit = try InputMapping.limit(input.query.limit, default: 8, maximum: 20)
         let suggestions = try await store.searchSuggestions(text, limit: limit)
@@ -115,7 +115,8 @@ extension APIHandlers {
         let from = try InputMapping.day(input.query.from, "from")
         let to = try InputMapping.day(input.query.to, "to")
         if let from, let to, from > to {
-            throw APIError.badRequest("'from' (\(from)) is after 'to' (\(to)): give the earlier day first.")
+            throw APIError.badRequest(
+                APIError.text("error.star-history.from-after-to", from.description, to.description))
         }
         let repository = try await repository(owner: input.path.owner, name: input.path.name)
         let snapshots = try await store.starSnapshots(of: repository.repositoryName).within(from: from, to: to)
@@ -128,7 +129,7 @@ extension APIHandlers {
         let name = try InputMapping.repositoryName(owner: input.path.owner, name: input.path.name)
         let recommender = deck.recommender
         guard recommender.index.item(forKey: name.key) != nil else {
-            throw APIError.notFound("\(name.fullName) is not in the catalog.")
+            throw APIError.notFound(APIError.text("error.repository.not-in-catalog", name.fullName))
         }
         let now = Date()
         var viewerKeys: Set<String> = []
@@ -162,9 +163,11 @@ extension APIHandlers {
     func find(_ name: RepositoryName) async throws -> Repository {
         switch try await finder.find(name) {
         case .found(let repository): return currentRecord(of: repository)
-        case .notFound(let message): throw APIError.notFound(message)
+        case .notFound(let message): throw APIError.notFound(APIError.lookupProblem(message))
         case .unavailable(let message, let retryAfter):
-            throw APIError(.serviceUnavailable, code: "github_unavailable", message: message, retryAfter: retryAfter)
+            throw APIError(
+                .serviceUnavailable, code: "github_unavailable", message: APIError.lookupProblem(message),
+                retryAfter: retryAfter)
         }
     }
 
@@ -189,7 +192,7 @@ extension APIHandlers {
         }
         guard let cluster = TopicCluster.all.first(where: { $0.id == id }),
             let repositories = recommender.repositories(inCluster: id, excluding: excluded, limit: limit)
-        else { throw APIError.notFound("No cluster '\(id)'.") }
+        else { throw APIError.notFound(APIError.text("error.cluster.unknown", id)) }
         let size = recommender.clusters().first { $0.cluster.id == id }?.repositories ?? 0
         let viewers = try await viewerStates(of: repositories)
         let now = Date()
@@ -207,7 +210,7 @@ extension APIHandlers {
         do {
             parsed = try Route(link: input.query.url)
         } catch {
-            throw APIError.badRequest(error.description)
+            throw APIError.badRequest(Words(Language.current).linkProblem(error))
         }
         var repository: Repository?
         var route = parsed
@@ -252,7 +255,7 @@ extension APIHandlers {
     }
 
     /// What `/health` and `/health/ready` say without the database (the reason stays in the log).
-    static let databaseNotAnswering = "The database is not answering; try again shortly."
+    static var databaseNotAnswering: String { APIError.text("error.health.database") }
 
     func getLiveness(_ input: Operations.GetLiveness.Input) async throws -> Operations.GetLiveness.Output {
         .ok(.init(body: .json(.init(status: .live))))
@@ -263,8 +266,8 @@ extension APIHandlers {
             .serviceUnavailable(.init(headers: .init(retryAfter: 1), body: .json(.init(status: $0, message: $1))))
         }
         switch readiness.current {
-        case .starting: return notReady(.starting, "The server is starting.")
-        case .draining: return notReady(.draining, "The server is stopping; send requests elsewhere.")
+        case .starting: return notReady(.starting, APIError.text("error.health.starting"))
+        case .draining: return notReady(.draining, APIError.text("error.health.draining"))
         case .serving: break
         }
         switch try await getHealth(.init()) {
@@ -278,12 +281,10 @@ extension APIHandlers {
         let identity = RequestIdentity.current
         if let metricsToken {
             guard let token = identity.token, BearerToken.hash(token) == BearerToken.hash(metricsToken) else {
-                throw APIError.unauthorized("/metrics asks for the metrics token (METRICS_TOKEN) as a bearer token.")
+                throw APIError.unauthorized(APIError.text("error.metrics.token"))
             }
         } else if !identity.isLocal {
-            throw APIError(
-                .forbidden, code: "forbidden",
-                message: "/metrics answers only on this machine unless a metrics token (METRICS_TOKEN) is set.")
+            throw APIError(.forbidden, code: "forbidden", message: APIError.text("error.metrics.local-only"))
         }
         return .ok(.init(body: .plainText(HTTPBody(metrics.render()))))
     }

@@ -2,9 +2,11 @@ import APISchemas
 import Dealing
 import Foundation
 import HTTPTypes
+import Localization
 import Recommender
 import RepoFinderAPI
 import RepoFinderCore
+import RepoFinderWeb
 
 extension APIHandlers {
     /// The generated form of `GET /v1/compare`; the server answers it with ``CompareEndpoint`` (the same comparison
@@ -22,7 +24,7 @@ extension APIHandlers {
         do {
             names = try CompareRequest.names(repos)
         } catch {
-            throw APIError.badRequest(error.description)
+            throw APIError.badRequest(Words(Language.current).compareProblem(error))
         }
         let recommender = deck.recommender
         let comparison = try await compared(names, index: recommender.index, now: clock())

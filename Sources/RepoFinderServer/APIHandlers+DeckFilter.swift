@@ -2,9 +2,11 @@ import APISchemas
 import Dealing
 import Foundation
 import HTTPTypes
+import Localization
 import Recommender
 import RepoFinderAPI
 import RepoFinderCore
+import RepoFinderWeb
 import Storage
 
 /// The person's deck filter: kept with their preferences (so every device deals with it), replaced whole.
@@ -17,12 +19,14 @@ extension APIHandlers {
 
     func putDeckFilter(_ input: Operations.PutDeckFilter.Input) async throws -> Operations.PutDeckFilter.Output {
         let userID = try await accounts.authenticate()
-        guard case .json(let body) = input.body else { throw APIError.badRequest("Send the filter as JSON.") }
+        guard case .json(let body) = input.body else {
+            throw APIError.badRequest(APIError.text("error.deck-filter.not-json"))
+        }
         let filter: DeckFilter
         do {
             filter = try APISchemas.deckFilter(body)
         } catch {
-            throw APIError.badRequest(error.description)
+            throw APIError.badRequest(Words(Language.current).deckFilterProblem(error))
         }
         try await chargeNewFilter(filter, userID: userID, recommender: deck.recommender)
         var preferences = try await store.preferences(userID: userID) ?? UserPreferences()
@@ -41,8 +45,7 @@ extension APIHandlers {
             if let wait = await newFilters.admit(key) {
                 throw APIError(
                     .tooManyRequests, code: "filter_budget",
-                    message: "Too many new deck filters at once; retry after \(wait) s, or deal within one already "
-                        + "set.",
+                    message: APIError.text("error.deck-filter.budget", String(wait)),
                     retryAfter: wait)
             }
         }
@@ -61,30 +64,30 @@ extension APIHandlers {
         var level: RepositoryHealth.Level?
         if let health {
             guard let parsed = RepositoryHealth.Level(rawValue: health), parsed != .dormant else {
-                throw .badRequest("'health' must be active or quiet.")
+                throw .badRequest(APIError.text("error.feed.health"))
             }
             level = parsed
         }
         let known = Set(Components.Schemas.ClusterID.allCases.map(\.rawValue))
         for cluster in clusters ?? [] where !known.contains(cluster) {
             throw .badRequest(
-                "'\(cluster)' is not an area; 'cluster' takes: \(known.sorted().joined(separator: ", ")).")
+                APIError.text("error.feed.unknown-area", cluster, known.sorted().joined(separator: ", ")))
         }
         let named = languages != nil || clusters != nil || minimumStars != nil || health != nil
         switch choice {
         case nil, "saved":
             guard named else { return nil }
         case "none":
-            guard !named else { throw .badRequest("'filter=none' deals without a filter; leave out the others.") }
+            guard !named else { throw .badRequest(APIError.text("error.feed.filter-none-alone")) }
             return DeckFilter()
         case .some(let other):
-            throw .badRequest("'filter' must be saved or none, not '\(other)'.")
+            throw .badRequest(APIError.text("error.feed.filter-choice", other))
         }
         do {
             return try DeckFilter.checked(
                 languages: languages ?? [], clusters: clusters ?? [], minimumStars: minimumStars ?? 0, health: level)
         } catch {
-            throw .badRequest(error.description)
+            throw .badRequest(Words(Language.current).deckFilterProblem(error))
         }
     }
 }

@@ -55,7 +55,7 @@ extension APIHandlers {
         do {
             local = try LocalTime(timeZoneIdentifier: timeZone)
         } catch {
-            throw APIError.badRequest(error.description)
+            throw APIError.badRequest(APIError.timeZoneProblem(error))
         }
         let now = clock()
         let day = local.day(at: now)

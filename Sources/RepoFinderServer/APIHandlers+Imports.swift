@@ -21,13 +21,12 @@ extension APIHandlers {
             login = try await store.githubIdentity(userID: userID)?.login
         }
         guard let login, !login.isEmpty else {
-            throw APIError.badRequest(
-                #"Name the GitHub user whose stars to import: {"login": "NAME"} (or sign in with GitHub first)."#)
+            throw APIError.badRequest(APIError.text("error.import.no-login"))
         }
         guard let starImporter else {
             throw APIError(
-                .serviceUnavailable, code: "github_unavailable",
-                message: "This server is not connected to GitHub, so stars cannot be imported.", retryAfter: 3_600)
+                .serviceUnavailable, code: "github_unavailable", message: APIError.text("error.import.no-github"),
+                retryAfter: 3_600)
         }
         // Within the client's budget: with the person's own GitHub token when signed in, else the server's while
         // it is above the reserve (page by page).
@@ -75,21 +74,21 @@ extension APIHandlers {
         } else {
             found = try await store.starImport(id: input.path.id, userID: userID)
         }
-        guard let found else { throw APIError.notFound("You have no import with id '\(input.path.id)'.") }
+        guard let found else { throw APIError.notFound(APIError.text("error.import.not-found", input.path.id)) }
         return .ok(.init(body: .json(APISchemas.starImport(found))))
     }
 
     /// 422 for a login that cannot be imported, 503 (with when to retry) when GitHub cannot answer.
     static func apiError(_ error: StarImportError) -> APIError {
+        let message = APIError.importProblem(error)
         switch error {
         case .invalidLogin, .unknownLogin:
-            return APIError(.unprocessableContent, code: "invalid_login", message: error.description)
+            return APIError(.unprocessableContent, code: "invalid_login", message: message)
         case .github(.rateLimited(_, let resetsAt)):
             let seconds = max(1, Int(resetsAt.timeIntervalSinceNow.rounded(.up)))
-            return APIError(
-                .serviceUnavailable, code: "github_unavailable", message: error.description, retryAfter: seconds)
+            return APIError(.serviceUnavailable, code: "github_unavailable", message: message, retryAfter: seconds)
         case .github, .interrupted, .budgetReserved:
-            return APIError(.serviceUnavailable, code: "github_unavailable", message: error.description, retryAfter: 30)
+            return APIError(.serviceUnavailable, code: "github_unavailable", message: message, retryAfter: 30)
         }
     }
 }

@@ -16,7 +16,9 @@ extension APIHandlers {
         -> Operations.StartGitHubSignIn.Output
     {
         let userID = try await accounts.authenticate()
-        guard case .json(let body) = input.body else { throw APIError.badRequest("Send {\"redirectUri\": …} as JSON.") }
+        guard case .json(let body) = input.body else {
+            throw APIError.badRequest(APIError.text("error.sign-in.redirect-not-json"))
+        }
         let signIn = try requireSignIn()
         // Only this server's own callback: GitHub would hand anywhere else the person's code and state.
         guard let callback = SignInCallback.current, callback.matches(body.redirectUri) else {
@@ -36,7 +38,7 @@ extension APIHandlers {
     {
         let userID = try await accounts.authenticate()
         guard case .json(let body) = input.body else {
-            throw APIError.badRequest("Send {\"code\": …, \"state\": …} as JSON.")
+            throw APIError.badRequest(APIError.text("error.sign-in.code-not-json"))
         }
         let signIn = try requireSignIn()
         do {
@@ -82,6 +84,12 @@ extension APIHandlers {
 
     // MARK: - Helpers
 
+    /// Why this server offers no sign-in with GitHub, said to a person (what to set is in the server's log: `serve`
+    /// names the variables).
+    var signInUnavailable: String {
+        connectedToGitHub ? APIError.text("error.sign-in.not-offered") : APIError.text("error.sign-in.no-github")
+    }
+
     private func requireSignIn() throws(APIError) -> GitHubSignIn {
         guard let signIn else {
             throw APIError(
@@ -93,31 +101,30 @@ extension APIHandlers {
     /// 400 for a state or redirect this server did not make, 422 for a code GitHub refused, 409 for a device signed in
     /// as someone else, 503 when GitHub cannot be asked or too many device sign-ins are under way.
     static func apiError(_ error: SignInError) -> APIError {
+        let message = APIError.signInProblem(error)
         switch error {
         case .invalidState:
-            return APIError(.badRequest, code: "invalid_state", message: error.description)
+            return APIError(.badRequest, code: "invalid_state", message: message)
         case .invalidRedirect:
-            return APIError(.badRequest, code: "invalid_redirect", message: error.description)
+            return APIError(.badRequest, code: "invalid_redirect", message: message)
         case .invalidCode, .refused:
-            return APIError(.unprocessableContent, code: "invalid_code", message: error.description)
+            return APIError(.unprocessableContent, code: "invalid_code", message: message)
         case .alreadySignedIn:
-            return APIError(.conflict, code: "signed_in_elsewhere", message: error.description)
+            return APIError(.conflict, code: "signed_in_elsewhere", message: message)
         case .unknownDevice:
-            return APIError.notFound(error.description)
+            return APIError.notFound(message)
         case .busy(let seconds):
-            return APIError(
-                .serviceUnavailable, code: "sign_in_busy", message: error.description, retryAfter: seconds)
+            return APIError(.serviceUnavailable, code: "sign_in_busy", message: message, retryAfter: seconds)
         case .github(.rateLimited(_, let resetsAt)):
             let seconds = max(1, Int(resetsAt.timeIntervalSinceNow.rounded(.up)))
-            return APIError(
-                .serviceUnavailable, code: "github_unavailable", message: error.description, retryAfter: seconds)
+            return APIError(.serviceUnavailable, code: "github_unavailable", message: message, retryAfter: seconds)
         case .github:
-            return APIError(.serviceUnavailable, code: "github_unavailable", message: error.description, retryAfter: 30)
+            return APIError(.serviceUnavailable, code: "github_unavailable", message: message, retryAfter: 30)
         case .storage(let storage):
             if case .identityTaken = storage {
-                return APIError(.conflict, code: "identity_taken", message: storage.description)
+                return APIError(.conflict, code: "identity_taken", message: message)
             }
-            return .unavailable(storage.description)
+            return .unavailable(message)
         }
     }
 

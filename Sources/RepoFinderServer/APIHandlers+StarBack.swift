@@ -30,7 +30,7 @@ extension APIHandlers {
     {
         let userID = try await accounts.authenticate()
         guard case .json(let body) = input.body else {
-            throw APIError.badRequest("Send {\"starOnLike\": true} as JSON.")
+            throw APIError.badRequest(APIError.text("error.star-back.not-json"))
         }
         guard try await store.setStarOnLike(body.starOnLike, userID: userID) else { throw Self.notSignedIn }
         return .ok(.init(body: .json(try await account(userID))))
@@ -71,7 +71,10 @@ extension APIHandlers {
         }
     }
 
-    static let notSignedIn = APIError(.forbidden, code: "not_signed_in", message: StarBackError.notSignedIn.description)
+    /// 403: starring back needs the account signed in with GitHub (worded in each request's language).
+    static var notSignedIn: APIError {
+        APIError(.forbidden, code: "not_signed_in", message: APIError.text("error.star-back.not-signed-in"))
+    }
 
     static func star(_ state: StarBackState) -> Components.Schemas.GitHubStar {
         .init(

@@ -3,11 +3,13 @@ import Ask
 import Dealing
 import Foundation
 import GitHubAccounts
+import Localization
 import Logging
 import OpenAPIRuntime
 import Recommender
 import RepoFinderAPI
 import RepoFinderCore
+import RepoFinderWeb
 import Storage
 
 /// The API's handlers: each reads its validated input, asks the store, the recommender or the person's session,
@@ -27,7 +29,8 @@ struct APIHandlers: APIProtocol {
     let starImporter: StarImporter?
     /// Signs people in with GitHub; nil when the server is not set up for it (``signInUnavailable`` says why).
     let signIn: GitHubSignIn?
-    let signInUnavailable: String
+    /// Whether the server talks to GitHub at all (``signInUnavailable`` words why there is no sign-in).
+    let connectedToGitHub: Bool
     /// Stars repositories back on GitHub; nil without sign-in.
     let starBack: StarBack?
     let logger: Logger
@@ -69,7 +72,9 @@ struct APIHandlers: APIProtocol {
 
     func putPreferences(_ input: Operations.PutPreferences.Input) async throws -> Operations.PutPreferences.Output {
         let userID = try await accounts.authenticate()
-        guard case .json(let body) = input.body else { throw APIError.badRequest("Send the preferences as JSON.") }
+        guard case .json(let body) = input.body else {
+            throw APIError.badRequest(APIError.text("error.preferences.not-json"))
+        }
         var preferences = try InputMapping.preferences(body)
         // The deck filter is kept beside the preferences and replaced only through PUT /v1/me/deck-filter; the language
         // stays unless the body names one ("" goes back to each device's own).
@@ -108,16 +113,19 @@ struct APIHandlers: APIProtocol {
 
     func returnCards(_ input: Operations.ReturnCards.Input) async throws -> Operations.ReturnCards.Output {
         let userID = try await accounts.authenticate()
-        guard case .json(let body) = input.body else { throw APIError.badRequest("Send the cards as JSON.") }
+        guard case .json(let body) = input.body else {
+            throw APIError.badRequest(APIError.text("error.cards.not-json"))
+        }
         guard body.repos.count <= 50 else {
-            throw APIError.unprocessable("\(body.repos.count) cards in one request; give back at most 50 at a time.")
+            throw APIError.unprocessable(APIError.text("error.cards.too-many", String(body.repos.count)))
         }
         var names: [RepositoryName] = []
         for (position, repo) in body.repos.enumerated() {
             do {
                 names.append(try RepositoryName(parsing: repo))
             } catch {
-                throw APIError.unprocessable("'repos[\(position)]' is not 'owner/name': \(error).")
+                let reason = Words(Language.current).repositoryNameProblem(error)
+                throw APIError.unprocessable(APIError.text("error.cards.not-a-name", position, reason))
             }
         }
         let returned = try await sessions.session(userID).giveBack(names, recommender: deck.recommender)
@@ -128,7 +136,9 @@ struct APIHandlers: APIProtocol {
         -> Operations.PostInteractions.Output
     {
         let userID = try await accounts.authenticate()
-        guard case .json(let body) = input.body else { throw APIError.badRequest("Send the interactions as JSON.") }
+        guard case .json(let body) = input.body else {
+            throw APIError.badRequest(APIError.text("error.interactions.not-json"))
+        }
         let interactions = try Self.interactions(body)
         let receipt = try await store.recordInteractions(interactions, userID: userID, quota: quota)
         if receipt.accepted > 0 {
@@ -149,8 +159,7 @@ struct APIHandlers: APIProtocol {
         let userID = try await accounts.authenticate()
         let id = input.path.id
         guard InputMapping.isClientID(id) else {
-            throw APIError.badRequest(
-                "The id must be 1 to \(InputMapping.maximumClientIDBytes) bytes of UTF-8 without control characters.")
+            throw APIError.badRequest(APIError.text("error.interaction.id-invalid", InputMapping.maximumClientIDBytes))
         }
         switch try await store.withdrawInteraction(id: id, userID: userID, at: clock()) {
         case .withdrawn(let kind, let repository):
@@ -159,11 +168,9 @@ struct APIHandlers: APIProtocol {
         case .alreadyWithdrawn:
             return .noContent(.init())
         case .notFound:
-            throw APIError.notFound("You recorded no interaction with id '\(id)'.")
+            throw APIError.notFound(APIError.text("error.interaction.not-found", id))
         case .notWithdrawable(let kind):
-            throw APIError.unprocessable(
-                "Only a like, a save or a skip can be withdrawn; '\(id)' is \(kind == .open ? "an" : "a") \(kind.rawValue)."
-            )
+            throw APIError.unprocessable(APIError.text("error.interaction.not-withdrawable.\(kind.rawValue)", id))
         }
     }
 
@@ -173,7 +180,7 @@ struct APIHandlers: APIProtocol {
     private static func interactions(_ body: Components.Schemas.InteractionBatch) throws(APIError) -> [Interaction] {
         guard body.interactions.count <= maximumBatch else {
             throw .unprocessable(
-                "\(body.interactions.count) interactions in one request; send at most \(maximumBatch) at a time.")
+                APIError.text("error.interactions.too-many", String(body.interactions.count), maximumBatch))
         }
         let latest = Date().addingTimeInterval(24 * 3600)
         let earliest = Date(timeIntervalSince1970: 1_199_145_600)  // 2008-01-01, before GitHub
@@ -183,17 +190,18 @@ struct APIHandlers: APIProtocol {
             let id = item.id.trimmingCharacters(in: .whitespacesAndNewlines)
             guard InputMapping.isClientID(id) else {
                 throw .unprocessable(
-                    "'\(field).id' must be 1 to \(InputMapping.maximumClientIDBytes) bytes of UTF-8 without control "
-                        + "characters (a UUID, say).")
+                    APIError.text("error.interaction.field-id", field, InputMapping.maximumClientIDBytes))
             }
             let name: RepositoryName
             do {
                 name = try RepositoryName(parsing: item.repo)
             } catch {
-                throw .unprocessable("'\(field).repo' is not 'owner/name': \(error).")
+                throw .unprocessable(
+                    APIError.text(
+                        "error.interaction.field-repo", field, Words(Language.current).repositoryNameProblem(error)))
             }
             guard item.at >= earliest, item.at <= latest else {
-                throw .unprocessable("'\(field).at' is not a plausible time (between 2008 and tomorrow).")
+                throw .unprocessable(APIError.text("error.interaction.field-at", field))
             }
             result.append(
                 Interaction(id: id, repository: name, kind: InteractionKind(rawValue: item.kind.rawValue)!, at: item.at)
@@ -243,7 +251,10 @@ struct APIHandlers: APIProtocol {
         let userID = try await accounts.authenticate()
         let repository = try InputMapping.repositoryName(owner: owner, name: name)
         guard try await store.remove(repository, from: list, userID: userID) else {
-            throw APIError.notFound("\(repository.fullName) is not on your \(list.rawValue) list.")
+            throw APIError.notFound(
+                list == .saved
+                    ? APIError.text("error.list.not-saved", repository.fullName)
+                    : APIError.text("error.list.not-liked", repository.fullName))
         }
         await sessions.session(userID).didRemove(repository, from: list)
     }

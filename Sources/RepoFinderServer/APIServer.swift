@@ -93,8 +93,8 @@ public enum APIServer {
             lookup: { name in
                 switch try await finder.find(name) {
                 case .found(let repository): .found(repository)
-                case .notFound(let message): .notFound(message)
-                case .unavailable(let message, _): .unavailable(message)
+                case .notFound(let message): .notFound(APIError.lookupProblem(message))
+                case .unavailable(let message, _): .unavailable(APIError.lookupProblem(message))
                 }
             },
             history: { try await store.starSnapshots(of: $0) }, pseudoLanguage: pseudoLanguage)

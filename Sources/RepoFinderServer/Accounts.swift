@@ -44,10 +44,10 @@ final class Accounts: Sendable {
     /// without a lookup) or with a forged one.
     func authenticate(now: Date = Date()) async throws -> String {
         guard let token = RequestIdentity.current.token else {
-            throw APIError.unauthorized("Sign in: send 'Authorization: Bearer <token>' (POST /v1/users makes one).")
+            throw APIError.unauthorized(APIError.text("error.token.missing"))
         }
         guard BearerToken.isWellFormed(token) else {
-            throw APIError.unauthorized("This token is not valid; create an account with POST /v1/users.")
+            throw APIError.unauthorized(APIError.text("error.token.invalid"))
         }
         let hash = BearerToken.hash(token)
         let cached = accounts.withLock { $0[hash] }.flatMap {
@@ -59,7 +59,7 @@ final class Accounts: Sendable {
         } else {
             guard let stored = try await store.user(tokenHash: hash) else {
                 _ = accounts.withLock { $0.removeValue(forKey: hash) }
-                throw APIError.unauthorized("This token is not valid; create an account with POST /v1/users.")
+                throw APIError.unauthorized(APIError.text("error.token.invalid"))
             }
             account = Known(
                 id: stored.id, createdAt: stored.createdAt, returned: stored.returnedAt != nil, checkedAt: now)

@@ -58,7 +58,7 @@ extension APIError {
     static func askBusy(limit: Int) -> APIError {
         APIError(
             .tooManyRequests, code: "ask_busy",
-            message: "You already have \(limit) answers being written; wait for one to finish, then ask again.",
+            message: text("error.ask.busy", limit),
             retryAfter: 1)
     }
 }

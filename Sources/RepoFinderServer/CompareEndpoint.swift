@@ -3,6 +3,7 @@ import Hummingbird
 import Localization
 import Recommender
 import RepoFinderCore
+import RepoFinderWeb
 
 /// `GET /v1/compare`, answered by hand (see ``HomeEndpoint``).
 struct CompareEndpoint: HandAnsweredEndpoint {
@@ -12,8 +13,12 @@ struct CompareEndpoint: HandAnsweredEndpoint {
 
     func respond(to request: Request, context: ServerContext) async throws -> Response {
         let repos = try QueryReader(request).required(
-            "repos", missing: "'repos' is missing: " + CompareError.empty.description)
-        guard repos.utf8.count <= 1_024 else { throw APIError.badRequest("'repos' is at most 1,024 characters.") }
+            "repos",
+            missing: APIError.text(
+                "error.compare.repos-missing", Words(Language.current).compareProblem(CompareError.empty)))
+        guard repos.utf8.count <= 1_024 else {
+            throw APIError.badRequest(APIError.text("error.compare.repos-too-long"))
+        }
         let (comparison, fits) = try await api.comparison(repos: repos)
         let viewers = try await api.viewerStates(of: comparison.entries.map(\.repository))
         var json = JSONOutput(capacity: 4_096 + 2_048 * comparison.entries.count)

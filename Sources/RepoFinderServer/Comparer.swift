@@ -32,14 +32,14 @@ struct Comparer: Sendable {
             } else {
                 switch try await finder.find(name) {
                 case .found(let found): repository = found
-                case .notFound(let message): return .notFound(message)
-                case .unavailable(let message, let retryAfter): return .unavailable(message, retryAfter: retryAfter)
+                case .notFound(let message): return .notFound(APIError.lookupProblem(message))
+                case .unavailable(let message, let retryAfter):
+                    return .unavailable(APIError.lookupProblem(message), retryAfter: retryAfter)
                 }
             }
             if let twin = entries.first(where: { $0.repository.id == repository.id }) {
                 return .duplicate(
-                    "\(name.fullName) and \(twin.repository.fullName) are the same repository (renamed); compare "
-                        + "different ones.")
+                    APIError.text("error.compare.same-repository", name.fullName, twin.repository.fullName))
             }
             let history = try await histories.value(for: repository.id) {
                 try await store.starSnapshots(of: repository.repositoryName).last(days: ComparedRepository.historyDays)

@@ -66,8 +66,7 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case let error as StorageError:
             return fromStorage(error)
         default:
-            return APIError(
-                .internalServerError, code: "internal", message: "Something went wrong on our side; try again.")
+            return APIError(.internalServerError, code: "internal", message: APIError.text("error.internal"))
         }
     }
 
@@ -78,29 +77,26 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             switch status.code {
             case 415:
                 return APIError(
-                    status, code: "unsupported_media_type",
-                    message: "Send the body as JSON with 'Content-Type: application/json'.")
+                    status, code: "unsupported_media_type", message: APIError.text("error.body.not-json"))
             case 404:
-                return .notFound("No such endpoint.")
+                return .notFound(APIError.text("error.no-endpoint"))
             default:
-                return .badRequest("The request could not be read: \(detail)")
+                return .badRequest(APIError.text("error.request.unreadable", detail))
             }
         }
         if let storage = error.underlyingError as? StorageError { return fromStorage(storage) }
-        return APIError(
-            .internalServerError, code: "internal", message: "Something went wrong on our side; try again.")
+        return APIError(.internalServerError, code: "internal", message: APIError.text("error.internal"))
     }
 
     private static func fromHummingbird(_ error: HTTPError) -> APIError {
         switch error.status {
         case .contentTooLarge:
-            return APIError(
-                .contentTooLarge, code: "content_too_large", message: "The request body is too large.")
+            return APIError(.contentTooLarge, code: "content_too_large", message: APIError.text("error.body.too-large"))
         case .notFound:
-            return .notFound("No such endpoint.")
+            return .notFound(APIError.text("error.no-endpoint"))
         case .methodNotAllowed:
             return APIError(
-                .methodNotAllowed, code: "method_not_allowed", message: "This endpoint does not take that method.")
+                .methodNotAllowed, code: "method_not_allowed", message: APIError.text("error.method.not-taken"))
         default:
             let code = error.status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_")
             return APIError(error.status, code: code, message: error.body ?? error.status.reasonPhrase)
@@ -110,30 +106,30 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     private static func fromStorage(_ error: StorageError) -> APIError {
         switch error {
         case .unknownUser:
-            return .unauthorized("This token's account no longer exists; create a new one with POST /v1/users.")
+            return .unauthorized(APIError.text("error.account.gone"))
         case .unknownRepositories(let names):
             let listed = names.map(\.fullName).sorted().prefix(5).joined(separator: ", ")
-            return .unprocessable("Unknown repositories (nothing was stored): \(listed).")
+            return .unprocessable(APIError.text("error.interactions.unknown-repositories", listed))
         case .quotaExceeded(let exceeded):
             switch exceeded.bound {
             case .perDay:
                 return APIError(
                     .tooManyRequests, code: "quota_exceeded",
-                    message: "This account sent \(exceeded.stored) interactions in its current 24 hours, and may send "
-                        + "\(exceeded.limit); nothing of this batch was stored. Retry after the time given.",
+                    message: APIError.text(
+                        "error.quota.per-day", String(exceeded.stored), String(exceeded.limit)),
                     retryAfter: exceeded.retryAfter ?? 3_600)
             case .perAccount:
                 return APIError(
                     .unprocessableContent, code: "quota_exceeded",
-                    message: "This account holds \(exceeded.stored) interactions, and may hold \(exceeded.limit); "
-                        + "nothing of this batch was stored.")
+                    message: APIError.text(
+                        "error.quota.per-account", String(exceeded.stored), String(exceeded.limit)))
             }
         case .identityTaken:
-            return APIError(.conflict, code: "identity_taken", message: error.description)
+            return APIError(.conflict, code: "identity_taken", message: APIError.storageProblem(error))
         case .busy:
-            return .unavailable("The database is busy; try again shortly.")
+            return .unavailable(APIError.text("error.database.busy"))
         case .unavailable, .schemaTooNew:
-            return .unavailable("The database did not answer; try again shortly.")
+            return .unavailable(APIError.text("error.database.unavailable"))
         }
     }
 
@@ -141,34 +137,34 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     /// API's words (never a Swift type).
     private static func describe(_ error: any Error, request: HTTPRequest) -> String {
         guard let decoding = error as? DecodingError else {
-            return "a parameter or the body is malformed."
+            return APIError.text("error.read.malformed")
         }
+        // Field and parameter names stay as the API spells them, in quotes, in every language.
         func place(_ codingPath: [any CodingKey], value: String? = nil) -> String {
             guard codingPath.isEmpty else { return "'\(InputMapping.fieldPath(codingPath))'" }
-            guard [.get, .head, .delete].contains(request.method) else { return "the body" }
+            guard [.get, .head, .delete].contains(request.method) else { return APIError.text("error.read.place.body") }
             // A parameter: name it when the offending value shows which.
             if let value, let name = parameter(holding: value, in: request) { return "'\(name)'" }
-            return "a parameter"
+            return APIError.text("error.read.place.parameter")
         }
         switch decoding {
         case .dataCorrupted(let context):
             if let value = rejectedValue(context.debugDescription) {
-                return "\(place(context.codingPath, value: value)): '\(value)' is not one of the accepted values "
-                    + "(see /openapi.yaml)."
+                return APIError.text("error.read.not-accepted", place(context.codingPath, value: value), value)
             }
-            if context.debugDescription.contains("JSON") { return "the body is not valid JSON." }
+            if context.debugDescription.contains("JSON") { return APIError.text("error.read.not-json") }
             if context.debugDescription.contains("date") {
-                return "\(place(context.codingPath)): expected a date and time in ISO 8601 (2026-01-31T12:00:00Z)."
+                return APIError.text("error.read.expected-date", place(context.codingPath))
             }
-            return "\(place(context.codingPath)) is not valid."
+            return APIError.text("error.read.invalid", place(context.codingPath))
         case .keyNotFound(let key, let context):
-            return "missing '\(key.stringValue)' in \(place(context.codingPath))."
+            return APIError.text("error.read.missing", key.stringValue, place(context.codingPath))
         case .typeMismatch(let type, let context):
-            return "\(place(context.codingPath)): expected \(kind(of: type))."
+            return APIError.text("error.read.expected", place(context.codingPath), kind(of: type))
         case .valueNotFound(_, let context):
-            return "\(place(context.codingPath)) must not be null."
+            return APIError.text("error.read.null", place(context.codingPath))
         @unknown default:
-            return "a parameter or the body is malformed."
+            return APIError.text("error.read.malformed")
         }
     }
 
@@ -188,11 +184,11 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     /// What a JSON value of `type` looks like, in a client's words.
     private static func kind(of type: Any.Type) -> String {
         switch type {
-        case is any BinaryInteger.Type, is any BinaryFloatingPoint.Type: "a number"
-        case is String.Type: "text"
-        case is Bool.Type: "true or false"
-        case is any Sequence.Type: "a list"
-        default: "an object"
+        case is any BinaryInteger.Type, is any BinaryFloatingPoint.Type: APIError.text("error.read.kind.number")
+        case is String.Type: APIError.text("error.read.kind.text")
+        case is Bool.Type: APIError.text("error.read.kind.boolean")
+        case is any Sequence.Type: APIError.text("error.read.kind.list")
+        default: APIError.text("error.read.kind.object")
         }
     }
 

@@ -22,7 +22,9 @@ struct ExportEndpoint: HandAnsweredEndpoint {
         let head = try await api.exportDocument(userID: userID, withThreads: false)
         // The head as one object, left open for its last member: `{…,"threads":[`.
         var opening = Array(try SchemaJSON.line(head).utf8)
-        guard opening.last == UInt8(ascii: "}") else { throw APIError.unavailable("The export could not be written.") }
+        guard opening.last == UInt8(ascii: "}") else {
+            throw APIError.unavailable(APIError.text("error.export.failed"))
+        }
         opening.removeLast()
         opening += Array(#","threads":["#.utf8)
         let (api, start) = (api, opening)

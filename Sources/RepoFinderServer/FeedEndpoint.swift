@@ -19,7 +19,7 @@ struct FeedEndpoint: HandAnsweredEndpoint {
 
     func respond(to request: Request, context: ServerContext) async throws -> Response {
         let query = QueryReader(request)
-        let limit = try query.number("limit", range: " (1–50)")
+        let limit = try query.number("limit", range: 1...50)
         let filter = try APIHandlers.feedFilter(
             languages: try query.list("language"), clusters: try query.list("cluster"),
             minimumStars: try query.number("minStars"), health: try query.single("health"),

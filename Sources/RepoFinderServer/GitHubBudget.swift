@@ -83,12 +83,15 @@ final class GitHubBudget: Sendable {
         guard let limiter = spending == .lookup ? lookups : imports else { return }
         for key in keys {
             if let wait = await limiter.admit(key) {
-                let whose = key.hasPrefix("account") ? "your account" : "your address"
-                throw APIError(
-                    .tooManyRequests, code: "github_budget",
-                    message: "GitHub \(spending.rawValue) for \(whose) are used up for now (each client has its "
-                        + "own share of this server's GitHub budget); retry after \(wait) s.",
-                    retryAfter: wait)
+                let seconds = String(wait)
+                let message =
+                    switch (spending, key.hasPrefix("account")) {
+                    case (.lookup, true): APIError.text("error.github-budget.lookups-account", seconds)
+                    case (.lookup, false): APIError.text("error.github-budget.lookups-address", seconds)
+                    case (.starImport, true): APIError.text("error.github-budget.imports-account", seconds)
+                    case (.starImport, false): APIError.text("error.github-budget.imports-address", seconds)
+                    }
+                throw APIError(.tooManyRequests, code: "github_budget", message: message, retryAfter: wait)
             }
         }
     }
@@ -122,8 +125,9 @@ final class GitHubBudget: Sendable {
         let wait = max(1, Int(status.resetsAt.timeIntervalSince(now()).rounded(.up)))
         throw APIError(
             .serviceUnavailable, code: "github_unavailable",
-            message: "This server's GitHub budget for \(spending.rawValue) by people not signed in with GitHub is "
-                + "used up until GitHub's hour resets (in \(wait) s); sign in with GitHub to use your own.",
+            message: spending == .lookup
+                ? APIError.text("error.github-reserve.lookups", String(wait))
+                : APIError.text("error.github-reserve.imports", String(wait)),
             retryAfter: wait)
     }
 }

@@ -15,7 +15,7 @@ struct HomeEndpoint: HandAnsweredEndpoint {
     func respond(to request: Request, context: ServerContext) async throws -> Response {
         let timeZone = try QueryReader(request).single("timeZone")
         if let timeZone, timeZone.count > LocalTime.maximumIdentifierLength {
-            throw APIError.badRequest("'timeZone' is at most \(LocalTime.maximumIdentifierLength) characters.")
+            throw APIError.badRequest(APIError.text("error.time-zone.too-long", LocalTime.maximumIdentifierLength))
         }
         let (recommender, encoded) = api.deck.current
         let home = try await api.homeContent(timeZone: timeZone, recommender: recommender)

@@ -1,8 +1,10 @@
 import Foundation
+import Localization
 import OpenAPIRuntime
 import Recommender
 import RepoFinderAPI
 import RepoFinderCore
+import RepoFinderWeb
 import Storage
 
 /// What the API's input means in RepoFinder's values, validated (the output shapes come from ``APISchemas``).
@@ -17,33 +19,39 @@ enum InputMapping {
             // character.
             guard trimmed.count <= limit, trimmed.utf8.count <= limit * bytesPerCharacter else {
                 throw .unprocessable(
-                    "'\(field)' is \(trimmed.count) characters (\(trimmed.utf8.count) bytes) long; at most \(limit) "
-                        + "characters and \(limit * bytesPerCharacter) bytes.")
+                    APIError.text(
+                        "error.preferences.too-long", field, String(trimmed.count), String(trimmed.utf8.count), limit,
+                        limit * bytesPerCharacter))
             }
             guard trimmed.unicodeScalars.allSatisfy({ !CharacterSet.controlCharacters.contains($0) }) else {
-                throw .unprocessable("'\(field)' contains control characters.")
+                throw .unprocessable(APIError.text("error.preferences.control-characters", field))
             }
             return trimmed.isEmpty ? nil : trimmed
         }
         func list(_ values: [String]?, _ field: String, count: Int, length: Int) throws(APIError) -> [String] {
             let values = values ?? []
             guard values.count <= count else {
-                throw .unprocessable("'\(field)' has \(values.count) entries; at most \(count).")
+                throw .unprocessable(
+                    APIError.text("error.preferences.too-many-entries", field, String(values.count), count))
             }
             var seen = Set<String>()
             var result: [String] = []
             for (position, value) in values.enumerated() {
                 guard let item = try text(value, "\(field)[\(position)]", limit: length) else {
-                    throw .unprocessable("'\(field)[\(position)]' is empty.")
+                    throw .unprocessable(APIError.text("error.preferences.empty-entry", "\(field)[\(position)]"))
                 }
                 if seen.insert(item.lowercased()).inserted { result.append(item) }
             }
             return result
         }
         let secondary = body.secondaryClusters ?? []
-        guard secondary.count <= 13 else { throw .unprocessable("'secondaryClusters' has more than 13 entries.") }
+        guard secondary.count <= 13 else {
+            throw .unprocessable(APIError.text("error.preferences.too-many-areas"))
+        }
         let goals = body.goals ?? []
-        guard goals.count <= Goal.allCases.count else { throw .unprocessable("'goals' has more than 5 entries.") }
+        guard goals.count <= Goal.allCases.count else {
+            throw .unprocessable(APIError.text("error.preferences.too-many-goals"))
+        }
         return UserPreferences(
             name: try text(body.name, "name", limit: UserPreferences.maximumTextLength),
             primaryCluster: body.primaryCluster?.rawValue,
@@ -93,9 +101,9 @@ enum InputMapping {
     static func page(_ page: Int?, _ perPage: Int?) throws(APIError) -> PageRequest {
         let page = page ?? 1
         let perPage = perPage ?? 20
-        guard (1...10_000).contains(page) else { throw .badRequest("'page' must be between 1 and 10000.") }
+        guard (1...10_000).contains(page) else { throw .badRequest(APIError.text("error.page.out-of-range")) }
         guard (1...PageRequest.maximumPerPage).contains(perPage) else {
-            throw .badRequest("'perPage' must be between 1 and \(PageRequest.maximumPerPage).")
+            throw .badRequest(APIError.text("error.per-page.out-of-range", PageRequest.maximumPerPage))
         }
         return PageRequest(page: page, perPage: perPage)
     }
@@ -103,7 +111,9 @@ enum InputMapping {
     /// A limit query parameter, validated (400 when out of range).
     static func limit(_ value: Int?, default fallback: Int, maximum: Int) throws(APIError) -> Int {
         let value = value ?? fallback
-        guard (1...maximum).contains(value) else { throw .badRequest("'limit' must be between 1 and \(maximum).") }
+        guard (1...maximum).contains(value) else {
+            throw .badRequest(APIError.text("error.limit.out-of-range", maximum))
+        }
         return value
     }
 
@@ -112,7 +122,10 @@ enum InputMapping {
         do {
             return try RepositoryName(owner: owner, name: name)
         } catch {
-            throw .badRequest("'\(owner)/\(name)' is not a repository name: \(error).")
+            throw .badRequest(
+                APIError.text(
+                    "error.repository-name.invalid-path", "\(owner)/\(name)",
+                    Words(Language.current).repositoryNameProblem(error)))
         }
     }
 
@@ -121,7 +134,7 @@ enum InputMapping {
     static func day(_ value: String?, _ field: String) throws(APIError) -> Day? {
         guard let value else { return nil }
         guard let day = Day(value) else {
-            throw .badRequest("'\(field)' is a day written YYYY-MM-DD, for example 2026-08-22.")
+            throw .badRequest(APIError.text("error.day.invalid", field))
         }
         return day
     }
@@ -130,7 +143,7 @@ enum InputMapping {
         guard let value else { return nil }
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.count <= 64, trimmed.utf8.count <= 64 * bytesPerCharacter else {
-            throw .badRequest("'\(field)' is at most 64 characters.")
+            throw .badRequest(APIError.text("error.filter-text.too-long", field))
         }
         return trimmed.isEmpty ? nil : trimmed
     }

@@ -27,7 +27,8 @@ struct MethodsMiddleware: RouterMiddleware {
             var response = ErrorMiddleware<Context>.response(
                 for: APIError(
                     .methodNotAllowed, code: "method_not_allowed",
-                    message: "\(request.uri.path) answers \(allow); not \(request.method.rawValue)."))
+                    message: APIError.text(
+                        "error.method.not-allowed", request.uri.path, allow, request.method.rawValue)))
             response.headers[.allow] = allow
             return response
         }

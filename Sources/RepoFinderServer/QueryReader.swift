@@ -12,13 +12,15 @@ struct QueryReader {
     /// The value of a parameter given at most once, nil when absent.
     func single(_ name: String) throws(APIError) -> String? {
         let values = parameters.getAll(name)
-        guard values.count <= 1 else { throw .badRequest("'\(name)' is given \(values.count) times; give it once.") }
+        guard values.count <= 1 else {
+            throw .badRequest(APIError.text("error.query.repeated", name, String(values.count)))
+        }
         return values.first
     }
 
     /// The value of a parameter that must be given once; `missing` says what to do when it is not.
-    func required(_ name: String, missing: String) throws(APIError) -> String {
-        guard let value = try single(name) else { throw .badRequest(missing) }
+    func required(_ name: String, missing: @autoclosure () -> String) throws(APIError) -> String {
+        guard let value = try single(name) else { throw .badRequest(missing()) }
         return value
     }
 
@@ -27,10 +29,15 @@ struct QueryReader {
         try single(name).map { $0.split(separator: ",").map(String.init) }
     }
 
-    /// A whole number given at most once, nil when absent; `range` (say " (1–50)") ends the message when it is not.
-    func number(_ name: String, range: String = "") throws(APIError) -> Int? {
-        guard let text = try single(name) else { return nil }
-        guard let value = Int(text) else { throw .badRequest("'\(name)' must be a whole number\(range).") }
+    /// A whole number given at most once, nil when absent; `range` (say 1...50), when given, is named in the message
+    /// when it is not one.
+    func number(_ name: String, range: ClosedRange<Int>? = nil) throws(APIError) -> Int? {
+        guard let given = try single(name) else { return nil }
+        guard let value = Int(given) else {
+            guard let range else { throw .badRequest(APIError.text("error.query.not-a-number", name)) }
+            throw .badRequest(
+                APIError.text("error.query.not-a-number-in-range", name, range.lowerBound, range.upperBound))
+        }
         return value
     }
 
@@ -41,7 +48,7 @@ struct QueryReader {
         guard let text = try single(name) else { return nil }
         guard let value = Value(rawValue: text) else {
             let allowed = Value.allCases.map(\.rawValue).joined(separator: ", ")
-            throw .badRequest("'\(name)' must be one of \(allowed).")
+            throw .badRequest(APIError.text("error.query.one-of", name, allowed))
         }
         return value
     }

@@ -14,7 +14,7 @@ struct SearchEndpoint: HandAnsweredEndpoint {
     func respond(to request: Request, context: ServerContext) async throws -> Response {
         let query = QueryReader(request)
         let answer = try await api.searchAnswer(
-            q: try query.required("q", missing: "'q' is missing: say what to search for."),
+            q: try query.required("q", missing: APIError.text("error.search.q-missing")),
             language: try query.single("language"), topic: try query.single("topic"),
             health: try query.choice("health", RepositoryHealth.Level.self),
             sort: try query.choice("sort", SearchSort.self) ?? .bestMatch,

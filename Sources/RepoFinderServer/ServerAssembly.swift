@@ -87,10 +87,7 @@ extension APIServer {
             store: store, deck: deck, accounts: accounts, sessions: sessions, metrics: metrics,
             quota: configuration.interactionQuota, metricsToken: configuration.metricsToken,
             starImporter: starImporter, signIn: gitHubSignIn,
-            signInUnavailable: github == nil
-                ? "This server is not connected to GitHub, so nobody can sign in with GitHub here."
-                // Said to a person: what to set is in the server's log (`serve` names the variables).
-                : "Sign-in with GitHub is not offered on this server; everything else works without an account.",
+            connectedToGitHub: github != nil,
             starBack: starBack, logger: logger, finder: finder, githubBudget: githubBudget,
             newFilters: configuration.newFilterLimit.map {
                 RateLimiter(limit: $0, scope: "filters", shared: store.sharedRateLimits)
@@ -167,8 +164,8 @@ extension APIServer {
             do {
                 switch try await api.finder.find(name) {
                 case .found(let repository): return .found(repository)
-                case .notFound(let message): return .notFound(message)
-                case .unavailable(let message, _): return .unavailable(message)
+                case .notFound(let message): return .notFound(APIError.lookupProblem(message))
+                case .unavailable(let message, _): return .unavailable(APIError.lookupProblem(message))
                 }
             } catch let error as APIError where error.httpStatus.code == 429 || error.httpStatus.code == 503 {
                 // A client over its GitHub share, or only the reserve left: the page says so, as for GitHub down.

@@ -96,7 +96,7 @@ struct RateLimitMiddleware: RouterMiddleware {
         {
             throw APIError(
                 .tooManyRequests, code: "rate_limited",
-                message: "Too many new accounts from this address; retry after \(wait) s, or keep using your token.",
+                message: APIError.text("error.accounts.too-many-new", String(wait)),
                 retryAfter: wait)
         }
         return try await RequestIdentity.$current.withValue(identity) {
@@ -144,7 +144,7 @@ struct BodyLimitMiddleware: RouterMiddleware {
             } catch {
                 // Malformed chunks, or a body that did not arrive within the request timeout (``ConnectionGuard``
                 // closed the connection): the client's doing, not a server error.
-                throw APIError.badRequest("The request body could not be read: malformed, or it arrived too slowly.")
+                throw APIError.badRequest(APIError.text("error.body.unreadable"))
             }
         }
         return try await next(request, context)

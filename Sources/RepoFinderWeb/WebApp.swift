@@ -126,7 +126,7 @@ public struct WebApp: Sendable {
         let lowered = id.lowercased()
         guard DeckFilter.isClusterID(lowered) else {
             var model = PageModel(screen: .notFound, words: words)
-            model.message = RouteError.invalidArea(id).description
+            model.message = words.linkProblem(.invalidArea(id))
             return page(model, status: .notFound)
         }
         var model = PageModel(screen: .area, words: words)
@@ -173,7 +173,8 @@ public struct WebApp: Sendable {
         do {
             repositoryName = try RepositoryName(owner: owner, name: name)
         } catch {
-            return notFound(words.text("page.message.not-a-name", "\(owner)/\(name)", "\(error)"), words: words)
+            let reason = words.repositoryNameProblem(error)
+            return notFound(words.text("page.message.not-a-name", "\(owner)/\(name)", reason), words: words)
         }
         let repository: Repository
         switch try await lookup(repositoryName) {
@@ -204,7 +205,7 @@ public struct WebApp: Sendable {
         do {
             names = try CompareRequest.names(text)
         } catch {
-            model.message = error.description
+            model.message = words.compareProblem(error)
             return page(model, status: text.isEmpty ? .ok : .badRequest)
         }
         guard let compare else {
@@ -232,7 +233,7 @@ public struct WebApp: Sendable {
             return Response(status: .seeOther, headers: [.location: route.webPath, .cacheControl: "no-store"])
         } catch {
             var model = PageModel(screen: .notFound, words: words, title: words.text("page.title.not-a-link"))
-            model.message = error.description
+            model.message = words.linkProblem(error)
             return page(model, status: .badRequest)
         }
     }
