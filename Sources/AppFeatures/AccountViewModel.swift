@@ -1,4 +1,5 @@
 public import Foundation
+import Localization
 public import Observation
 public import OfflineStore
 public import RepoFinderClient
@@ -77,7 +78,7 @@ public final class AccountViewModel {
         case .cancelSignIn:
             following?.cancel()
             following = nil
-            notice = "Sign-in cancelled."
+            notice = Words(Language.device).text("app.account.sign-in-cancelled")
             return Task { await load() }
         case .deleteAccount:
             return Task {
@@ -85,9 +86,9 @@ public final class AccountViewModel {
                     try await service.deleteAccount()
                     do {
                         try deviceData?.eraseAll()
-                        notice = "Your account and everything kept for it are deleted."
+                        notice = Words(Language.device).text("app.account.deleted")
                     } catch {
-                        notice = "Your account is deleted; this device could not forget its copy (\(error))."
+                        notice = Words(Language.device).text("app.account.deleted-copy-kept", "\(error)")
                     }
                     await load()
                 } catch {
@@ -109,7 +110,10 @@ public final class AccountViewModel {
             return Task {
                 do throws(ClientFailure) {
                     try await service.signOut(everywhere: everywhere)
-                    notice = everywhere ? "Signed out on every device." : "Signed out on this device."
+                    notice =
+                        everywhere
+                        ? Words(Language.device).text("app.account.signed-out.everywhere")
+                        : Words(Language.device).text("app.account.signed-out.here")
                     await load()
                 } catch {
                     state = .failed(error.message)
@@ -154,21 +158,26 @@ public final class AccountViewModel {
             do {
                 back = try await authenticate(consent)
             } catch {
-                notice = "The sign-in page was closed before GitHub answered; nothing changed."
+                notice = Words(Language.device).text("app.account.sign-in-closed")
                 return
             }
             guard let answer = AppSignInReturn(appURL: back) else {
-                notice = "GitHub's answer did not come back to the app; sign in again."
+                notice = Words(Language.device).text("app.account.answer-lost")
                 return
             }
             guard let code = answer.code else {
-                notice =
-                    answer.error == "access_denied"
-                    ? "Sign-in was cancelled on GitHub; nothing changed."
-                    : "GitHub refused the sign-in: \(answer.errorDescription ?? answer.error ?? "no reason given")."
+                let words = Words(Language.device)
+                if answer.error == "access_denied" {
+                    notice = words.text("app.account.cancelled-on-github")
+                } else if let reason = answer.errorDescription ?? answer.error {
+                    notice = words.text("app.account.refused", reason)
+                } else {
+                    notice = words.text("app.account.refused-unexplained")
+                }
                 return
             }
-            notice = try await service.completeWebSignIn(code: code, state: answer.state).summary
+            let result = try await service.completeWebSignIn(code: code, state: answer.state)
+            notice = Self.signedIn(result.login, joined: result.joined)
             await load()
         } catch {
             notice = error.message
@@ -184,12 +193,11 @@ public final class AccountViewModel {
             do {
                 try data.document.write(to: url, options: .atomic)
             } catch {
-                notice = "The download could not be written on this device (\(error))."
+                notice = Words(Language.device).text("app.account.download-unwritten", "\(error)")
                 return
             }
-            let summary =
-                "Downloaded: \(data.interactions) interactions, \(data.saved) saved, \(data.liked) liked, "
-                + "\(data.threads) Ask threads."
+            let summary = Words(Language.device).text(
+                "app.account.downloaded", data.interactions, data.saved, data.liked, data.threads)
             exported = ExportedFile(url: url, summary: summary)
         } catch {
             notice = error.message
@@ -206,12 +214,40 @@ public final class AccountViewModel {
                 progress = try await service.deviceSignIn(id: progress.id)
                 if progress.state == .pending { state = .signingIn(progress) }
             }
-            notice = progress.summary
+            notice = Self.ended(progress)
             await load()
         } catch {
             if Task.isCancelled { return }
             notice = error.message
             await load()
         }
+    }
+
+    /// What to tell the person when a device sign-in is no longer pending (or, while it is, what to do).
+    private static func ended(_ progress: DeviceSignInProgress) -> String {
+        let words = Words(Language.device)
+        switch progress.state {
+        case .pending:
+            return words.text("app.account.enter-code", progress.verificationURI.absoluteString, progress.userCode)
+        case .done:
+            return signedIn(progress.login, joined: progress.joined)
+        case .denied:
+            return words.text("app.account.cancelled-on-github")
+        case .expired:
+            return words.text("app.account.code-expired")
+        case .failed:
+            return progress.failure.map { words.text("app.account.sign-in-failed", $0) }
+                ?? words.text("app.account.sign-in-failed-unasked")
+        }
+    }
+
+    /// "Signed in as octocat on GitHub.", and that this device joined that account when it did.
+    private static func signedIn(_ login: String?, joined: Bool) -> String {
+        let words = Words(Language.device)
+        guard let login else {
+            return joined
+                ? words.text("app.account.signed-in-unnamed-joined") : words.text("app.account.signed-in-unnamed")
+        }
+        return joined ? words.text("app.account.signed-in-joined", login) : words.text("app.account.signed-in", login)
     }
 }

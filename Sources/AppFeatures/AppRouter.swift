@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 public import Observation
 public import RepoFinderCore
 
@@ -88,7 +89,7 @@ public final class AppRouter {
                 state = Self.navigation(for: try Route(link: link))
                 linkProblem = nil
             } catch {
-                linkProblem = error.description
+                linkProblem = Words(Language.device).linkProblem(error)
             }
         case .select(let tab):
             state.tab = tab

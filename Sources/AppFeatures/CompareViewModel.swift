@@ -1,3 +1,4 @@
+import Localization
 public import Observation
 public import OfflineStore
 public import RepoFinderClient
@@ -62,7 +63,7 @@ public final class CompareViewModel {
         do {
             _ = try CompareRequest.names(list: names.map(\.fullName))
         } catch {
-            state = .failed(error.description)
+            state = .failed(Words(Language.device).compareProblem(error))
             return Task {}
         }
         state = .loading

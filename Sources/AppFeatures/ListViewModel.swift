@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 public import Observation
 public import OfflineStore
 public import RepoFinderClient
@@ -124,13 +125,13 @@ public final class ListViewModel {
                 if (try? outbox?.unlist(name, from: list, at: Date())) == nil {
                     loader.pages.insert(removed.item, at: removed.offset)
                     loader.state = .loaded
-                    notice = "\(name.fullName) is still on your \(list.rawValue) list: this device could not keep that."
+                    notice = Words(Language.device).text("app.list.unkept.\(list.rawValue)", name.fullName)
                 }
             } catch {
                 try? cache?.add(removed.item, to: list)
                 loader.pages.insert(removed.item, at: removed.offset)
                 loader.state = .loaded
-                notice = "\(name.fullName) is still on your \(list.rawValue) list: \(error.message)"
+                notice = Words(Language.device).text("app.list.refused.\(list.rawValue)", name.fullName, error.message)
             }
         }
     }

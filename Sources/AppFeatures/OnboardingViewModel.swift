@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 public import Observation
 public import RepoFinderClient
 public import RepoFinderCore
@@ -81,12 +82,14 @@ public final class OnboardingViewModel {
         case .importStars:
             return importStars()
         case .setName(let text):
-            draft.name = checkedText(text, what: "name")
+            draft.name = checkedText(text) { Words(Language.device).text("app.onboarding.too-long.name", $0) }
         case .setProjectType(let text):
-            draft.projectType = checkedText(text, what: "project type")
+            draft.projectType = checkedText(text) {
+                Words(Language.device).text("app.onboarding.too-long.project-type", $0)
+            }
         case .choosePrimary(let id):
             guard clusters.contains(where: { $0.id == id }) else {
-                problem = "'\(id)' is not one of the areas."
+                problem = Words(Language.device).text("app.onboarding.area-unknown", id)
                 break
             }
             draft.primaryCluster = id
@@ -99,11 +102,11 @@ public final class OnboardingViewModel {
                 draft.secondaryClusters.append(id)
             }
         case .addTech(let text):
-            add(text, to: \.techStack, what: "technologies")
+            add(text, to: \.techStack) { Words(Language.device).text("app.onboarding.too-many.technologies", $0) }
         case .removeTech(let text):
             draft.techStack.removeAll { $0.caseInsensitiveCompare(text) == .orderedSame }
         case .addInterest(let text):
-            add(text, to: \.interests, what: "interests")
+            add(text, to: \.interests) { Words(Language.device).text("app.onboarding.too-many.interests", $0) }
         case .removeInterest(let text):
             draft.interests.removeAll { $0.caseInsensitiveCompare(text) == .orderedSame }
         case .setExperience(let level):
@@ -126,8 +129,11 @@ public final class OnboardingViewModel {
     /// Starts importing the typed login's stars, then follows the import until it ends.
     private func importStars() -> Task<Void, Never> {
         guard GitHubLogin.isValid(gitHubLogin) else {
+            let words = Words(Language.device)
             problem =
-                gitHubLogin.isEmpty ? "Type a GitHub username first." : GitHubLogin.problem(with: gitHubLogin)
+                gitHubLogin.isEmpty
+                ? words.text("app.onboarding.login-missing")
+                : words.text("app.onboarding.login-invalid", gitHubLogin, GitHubLogin.maximumLength)
             return Task {}
         }
         if starImport?.state == .running { return Task {} }
@@ -148,24 +154,29 @@ public final class OnboardingViewModel {
         }
     }
 
-    /// Adds an entry to the tech stack or the interests, checked as the server checks it.
-    private func add(_ text: String, to list: WritableKeyPath<UserPreferences, [String]>, what: String) {
+    /// Adds an entry to the tech stack or the interests, checked as the server checks it; `tooMany` words the problem
+    /// of a full list (given the most entries it may have).
+    private func add(
+        _ text: String, to list: WritableKeyPath<UserPreferences, [String]>, tooMany: (Int) -> String
+    ) {
         let entry = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if entry.isEmpty { return }
         if entry.count > UserPreferences.maximumEntryLength {
-            problem = "'\(entry.prefix(20))…' is too long; at most \(UserPreferences.maximumEntryLength) characters."
+            problem = Words(Language.device).text(
+                "app.onboarding.entry-too-long", String(entry.prefix(20)), UserPreferences.maximumEntryLength)
         } else if draft[keyPath: list].count >= UserPreferences.maximumEntries {
-            problem = "At most \(UserPreferences.maximumEntries) \(what); remove one first."
+            problem = tooMany(UserPreferences.maximumEntries)
         } else if !draft[keyPath: list].contains(where: { $0.caseInsensitiveCompare(entry) == .orderedSame }) {
             draft[keyPath: list].append(entry)
         }
     }
 
-    /// A name or project type as it will be saved: trimmed, nil when empty, cut to the server's limit (with a word).
-    private func checkedText(_ text: String, what: String) -> String? {
+    /// A name or project type as it will be saved: trimmed, nil when empty, cut to the server's limit (with a word:
+    /// `tooLong` words it, given the most characters it may have).
+    private func checkedText(_ text: String, tooLong: (Int) -> String) -> String? {
         let entry = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard entry.count <= UserPreferences.maximumTextLength else {
-            problem = "The \(what) is too long; at most \(UserPreferences.maximumTextLength) characters."
+            problem = tooLong(UserPreferences.maximumTextLength)
             return String(entry.prefix(UserPreferences.maximumTextLength))
         }
         return entry.isEmpty ? nil : entry

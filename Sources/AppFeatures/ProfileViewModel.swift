@@ -1,4 +1,5 @@
 public import Foundation
+import Localization
 public import Observation
 public import RepoFinderClient
 public import RepoFinderCore
@@ -40,28 +41,32 @@ public final class ProfileViewModel {
 
     /// The preferences in words, one line each, for the profile screen ("Most interested in: mobile").
     public static func describe(_ preferences: UserPreferences) -> [String] {
+        let words = Words(Language.device)
         var lines: [String] = []
-        if let primary = preferences.primaryCluster { lines.append("Most interested in: \(primary)") }
+        if let primary = preferences.primaryCluster { lines.append(words.text("app.profile.primary", primary)) }
         if !preferences.secondaryClusters.isEmpty {
-            lines.append("Also: \(preferences.secondaryClusters.joined(separator: ", "))")
+            lines.append(words.text("app.profile.also", preferences.secondaryClusters.joined(separator: ", ")))
         }
         if !preferences.techStack.isEmpty {
-            lines.append("Works with: \(preferences.techStack.joined(separator: ", "))")
+            lines.append(words.text("app.profile.works-with", preferences.techStack.joined(separator: ", ")))
         }
-        if let level = preferences.experienceLevel { lines.append("Experience: \(level.rawValue)") }
+        if let level = preferences.experienceLevel {
+            lines.append(words.text("app.profile.experience", words.text("app.experience.\(level.rawValue)")))
+        }
         if !preferences.goals.isEmpty {
-            lines.append("Goals: \(preferences.goals.map(\.rawValue).joined(separator: ", "))")
+            let goals = preferences.goals.map { words.text("app.goal.\($0.rawValue)") }
+            lines.append(words.text("app.profile.goals", goals.joined(separator: ", ")))
         }
-        return lines.isEmpty
-            ? ["No preferences yet: the deck starts from what is popular and learns from your swipes."]
-            : lines
+        return lines.isEmpty ? [words.text("app.profile.none")] : lines
     }
 
-    /// What the person did, one line each: likes, saves and skips counted (in the person's locale), then their top
-    /// languages.
+    /// What the person did, one line each: likes, saves and skips counted (the numbers in the person's locale), then
+    /// their top languages.
     public static func summarize(_ stats: PersonStats, locale: Locale = .current) -> [String] {
-        var lines = [InteractionKind.like, .save, .skip].map { kind in
-            "\((stats.counts[kind] ?? 0).formatted(.number.locale(locale))) \(kind.rawValue)s"
+        let words = Words(Language.device)
+        var lines: [String] = [InteractionKind.like, .save, .skip].map { kind in
+            let count = (stats.counts[kind] ?? 0).formatted(.number.locale(locale))
+            return words.text("app.profile.count.\(kind.rawValue)", count)
         }
         if !stats.languages.isEmpty {
             lines.append(stats.languages.prefix(3).map(\.name).joined(separator: ", "))

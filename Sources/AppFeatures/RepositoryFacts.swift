@@ -29,16 +29,28 @@ public struct RepositoryFacts: Hashable, Sendable {
 
     public init(_ repository: Repository, locale: Locale = .current, now: Date = Date()) {
         let compact = IntegerFormatStyle<Int>.number.notation(.compactName).locale(locale)
+        let words = Words(Language.device)
         title = repository.fullName
-        summary = repository.description ?? Words(Language.device).text("app.no-description")
+        summary = repository.description ?? words.text("app.no-description")
         stars = repository.stars.formatted(compact)
         forks = repository.forks.map { $0.formatted(compact) }
         language = repository.language
-        updated = repository.lastUpdatedDescription(now: now)
         license = repository.license?.spdxID
         archived = repository.archived
-        health = repository.health(now: now)?.summary(openIssues: repository.openIssues, stars: repository.stars)
-        spoken = [title, summary, "\(stars) stars", language].compactMap { $0 }.joined(separator: ". ")
+        let assessed = repository.health(now: now)
+        if words.language == .english {
+            // English as it has always been worded; other languages from the catalogue, as the server words them.
+            updated = repository.lastUpdatedDescription(now: now)
+            health = assessed?.summary(openIssues: repository.openIssues, stars: repository.stars)
+        } else {
+            updated = (repository.pushedAt ?? repository.updatedAt ?? repository.createdAt).map {
+                words.relative(min($0, now), now: now)
+            }
+            health = assessed?.summary(
+                openIssues: repository.openIssues, stars: repository.stars, now: now, words: words)
+        }
+        spoken = [title, summary, words.text("app.facts.spoken-stars", stars), language].compactMap { $0 }
+            .joined(separator: ". ")
     }
 }
 
@@ -76,8 +88,9 @@ public struct StarHistoryPoint: Identifiable, Hashable, Sendable {
 public enum DeckFilterChoices {
     /// Minimums of stars, with their titles ("★ 1,000+"); 0 is any.
     public static func stars(locale: Locale = .current) -> [(value: Int, title: String)] {
-        [0, 100, 1_000, 10_000].map { value in
-            (value, value == 0 ? "★ any" : "★ \(value.formatted(.number.locale(locale)))+")
+        let anyNumber = Words(Language.device).text("app.facts.stars-any")
+        return [0, 100, 1_000, 10_000].map { value in
+            (value, value == 0 ? anyNumber : "★ \(value.formatted(.number.locale(locale)))+")
         }
     }
 }
