@@ -75,4 +75,32 @@ struct LanguageAnswerTests {
             #expect(text.contains(Words(.spanish).text("answer.find.intro", "").prefix(4)), "\(text)")
         }
     }
+
+    @Test(
+        "a junk lang cookie or Accept-Language falls back to English; a language not offered is refused, nothing lost")
+    func badLanguages() async throws {
+        try await ServerHarness.run(.sqliteMemory) { client, _ in
+            let token = try await client.newToken()
+            for headers: HTTPFields in [
+                [.cookie: "lang=xx-YY"], [.cookie: "lang=%00%ff"], [.acceptLanguage: ";;q=abc,*"],
+                [.acceptLanguage: String(repeating: "zz-", count: 400)], [.cookie: "lang=en-XA"],
+            ] {
+                let response = try await client.call(.get, "/v1/me/feed?limit=ten", token: token, headers: headers)
+                #expect(response.status == .badRequest)
+                #expect(response.headers[.contentLanguage] == "en", "\(headers)")
+            }
+            let saved = try await client.call(
+                .put, "/v1/me/preferences", token: token, json: #"{"name":"Ada","language":"es"}"#)
+            #expect(saved.status == .ok, "\(String(buffer: saved.body))")
+            let refused = try await client.call(
+                .put, "/v1/me/preferences", token: token, json: #"{"name":"Bea","language":"fr"}"#,
+                headers: [.acceptLanguage: "de"])
+            #expect(refused.status == .badRequest)
+            let problem = try Self.errorBody(refused)
+            #expect(problem.code == "bad_request")
+            #expect(problem.message.contains("'language'") && problem.message.contains("fr"), "\(problem.message)")
+            let kept = try await client.call(.get, "/v1/me/preferences", token: token).json()
+            #expect(kept["language"] as? String == "es" && kept["name"] as? String == "Ada", "nothing lost: \(kept)")
+        }
+    }
 }
