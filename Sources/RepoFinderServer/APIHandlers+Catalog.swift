@@ -9,7 +9,6 @@ import OpenAPIRuntime
 import Recommender
 import RepoFinderAPI
 import RepoFinderCore
-import RepoFinderWeb
 import Storage
 
 extension APIHandlers {

@@ -6,7 +6,6 @@ import Localization
 import Recommender
 import RepoFinderAPI
 import RepoFinderCore
-import RepoFinderWeb
 
 extension APIHandlers {
     /// The generated form of `GET /v1/compare`; the server answers it with ``CompareEndpoint`` (the same comparison

@@ -6,7 +6,6 @@ import Localization
 import Recommender
 import RepoFinderAPI
 import RepoFinderCore
-import RepoFinderWeb
 import Storage
 
 /// The person's deck filter: kept with their preferences (so every device deals with it), replaced whole.

@@ -9,7 +9,6 @@ import OpenAPIRuntime
 import Recommender
 import RepoFinderAPI
 import RepoFinderCore
-import RepoFinderWeb
 import Storage
 
 /// The API's handlers: each reads its validated input, asks the store, the recommender or the person's session,

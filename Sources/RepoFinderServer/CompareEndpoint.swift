@@ -3,7 +3,6 @@ import Hummingbird
 import Localization
 import Recommender
 import RepoFinderCore
-import RepoFinderWeb
 
 /// `GET /v1/compare`, answered by hand (see ``HomeEndpoint``).
 struct CompareEndpoint: HandAnsweredEndpoint {

@@ -4,7 +4,6 @@ import OpenAPIRuntime
 import Recommender
 import RepoFinderAPI
 import RepoFinderCore
-import RepoFinderWeb
 import Storage
 
 /// What the API's input means in RepoFinder's values, validated (the output shapes come from ``APISchemas``).

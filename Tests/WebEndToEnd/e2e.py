@@ -1008,8 +1008,11 @@ class Flow:
             if load["bytes"] > 150 * 1024:
                 found.setdefault(language, {})["first-load"] = [f"{load['bytes']} bytes transferred (budget 150 KB)"]
         count = sum(len(problems) for pages in found.values() for problems in pages.values())
-        print(f"  {len(screens)} screens × {len(languages.SIZES)} sizes × {len(languages.LANGUAGES)} languages "
-              f"({', '.join(languages.LANGUAGES)}) in {time.time() - started:.0f} s: {count} problem(s); screenshots in {folder}")
+        others = [language for language in languages.LANGUAGES if language != "en"]
+        print(f"  {len(screens)} screens × {len(languages.SIZES)} sizes ({', '.join(languages.SIZES)}) × "
+              f"{len(others)} languages ({', '.join(others)}), and English on "
+              f"{', '.join(languages.ENGLISH_SIZES)}, in {time.time() - started:.0f} s: {count} problem(s); "
+              f"screenshots in {folder}")
         for language, pages in found.items():
             for page, problems in pages.items():
                 for problem in problems[:8]:
