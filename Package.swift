@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "Recommender", targets: ["Recommender"]),
         .library(name: "Scheduling", targets: ["Scheduling"]),
         .library(name: "Dealing", targets: ["Dealing"]),
+        .library(name: "Dashboards", targets: ["Dashboards"]),
         .library(name: "Ask", targets: ["Ask"]),
         .library(name: "AskLive", targets: ["AskLive"]),
         .library(name: "RepoFinderAPI", targets: ["RepoFinderAPI"]),
@@ -75,6 +76,9 @@ let package = Package(
         .target(
             name: "SearchIndex", dependencies: ["Storage", "RepoFinderCore", "Semantics"], swiftSettings: strictSettings
         ),
+        // Dashboards: the operator's report and a maintainer's view of their repositories, computed from what the
+        // store counts.
+        .target(name: "Dashboards", dependencies: ["Storage", "RepoFinderCore"], swiftSettings: strictSettings),
         // What both SQL engines share (statements, upsert planning); only they import it.
         .target(name: "StorageSQL", dependencies: ["Storage", "RepoFinderCore"], swiftSettings: strictSettings),
         .target(
@@ -221,7 +225,7 @@ let package = Package(
             dependencies: [
                 "APISchemas", "RepoFinderAPI", "RepoFinderAPIServer", "Dealing", "Recommender", "Storage",
                 "RepoFinderCore", "RepoFinderWeb", "Localization",
-                "GitHub", "GitHubAccounts", "Catalog", "Ask",
+                "GitHub", "GitHubAccounts", "Catalog", "Ask", "Dashboards", "Scheduling",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdHTTP2", package: "hummingbird"),
@@ -311,7 +315,7 @@ let package = Package(
             name: "repofinder",
             dependencies: [
                 "APISchemas", "Catalog", "GitHub", "GitHubAccounts", "GitHubLive", "Recommender", "Storage",
-                "StorageLive", "SearchIndex", "Semantics", "Ask", "AskLive",
+                "StorageLive", "SearchIndex", "Semantics", "Ask", "AskLive", "Dashboards",
                 "RepoFinderCore", "Localization",
                 "RepoFinderAPI", "RepoFinderServer", "RepoFinderSettings", "AppFeatures", "RepoFinderClient",
                 "OfflineStore",
@@ -402,7 +406,7 @@ let package = Package(
             dependencies: [
                 "RepoFinderServer", "RepoFinderAPI", "APISchemas", "Dealing", "Storage", "RepoFinderCore",
                 "Localization", "TestSupport", "Recommender", "GitHub", "GitHubAccounts", "GitHubLive", "Catalog",
-                "Ask", "AskLive",
+                "Ask", "AskLive", "Dashboards",
                 "StorageLive", "StorageSQLite",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -30,7 +30,8 @@ Signing in, as GitHub documents it for OAuth apps (https://docs.github.com/apps/
   `authorization_pending`, `slow_down` (+5 s on the interval, when polled sooner than it), `expired_token`,
   `access_denied`, `incorrect_device_code`, `unsupported_grant_type`, or the token. `GET /login/device` is the page
   where a person types the code.
-- With a token (`Authorization: Bearer` or `token`): `GET /user`; `PUT`, `DELETE` and `GET /user/starred/{owner}/{repo}`
+- With a token (`Authorization: Bearer` or `token`): `GET /user`; `GET /user/orgs` (the organisations the person
+  belongs to, `per_page` and `page`, with a `Link` header); `PUT`, `DELETE` and `GET /user/starred/{owner}/{repo}`
   (204, or 404 when not starred; writes need the `public_repo` or `repo` scope). `DELETE
   /applications/{client_id}/grant` (the app's Basic credentials, `{"access_token"}`) revokes every token of that
   person for the app.
@@ -39,7 +40,8 @@ For the tests' own bookkeeping (not GitHub's API): `POST /_standin/device` with 
 "approve"|"deny"|"expire"}` acts on a device code as the person would; `GET /_standin/users/{login}/starred-names`
 lists what they starred; `GET /_standin/grants` counts each person's live tokens and `GET /_standin/tokens` lists
 them; `POST /_standin/scopes` with `{"login", "scope"}` changes the scopes of that person's tokens (as if they
-authorized the app again); `POST /_standin/users/{login}/stars` with `{"count": N}` stars N
+authorized the app again); `POST /_standin/users/{login}/orgs` with `{"orgs": [login, ...]}` sets the organisations
+a person belongs to; `POST /_standin/users/{login}/stars` with `{"count": N}` stars N
 more repositories now (newest first); `GET /_standin/requests` counts the requests answered (`requests`, and by
 path in `paths`; `?reset=1` zeroes both) and the core limit spent in this hour by requests without a token
 (`withoutToken`: `limit`, `used`).
@@ -81,6 +83,7 @@ class World:
         self.repositories = catalog
         self.users = {}
         self.stars = {}  # login (lowercased) -> [(starred_at, repository index)], newest first
+        self.orgs = {}  # login (lowercased) -> [organisation login]
         self.rate_limit = rate_limit
         # GitHub counts each token's requests apart (and unauthenticated ones by address): used and reset by caller,
         # the caller being the request's Authorization header ("" without one), set as each request takes the lock.
@@ -283,6 +286,12 @@ class Handler(BaseHTTPRequestHandler):
                 if query.get("reset"):
                     world.requests, world.paths = 0, {}
                 return self.json(200, {"requests": count, "paths": paths, "withoutToken": anonymous})
+            match = re.fullmatch(r"/_standin/users/([^/]+)/orgs", path)
+            if method == "POST" and match and match.group(1).lower() in world.users:
+                length = int(self.headers.get("Content-Length") or 0)
+                orgs = [str(org) for org in json.loads(self.rfile.read(length) or b"{}").get("orgs", [])]
+                world.orgs[match.group(1).lower()] = orgs
+                return self.json(200, {"orgs": orgs})
             match = re.fullmatch(r"/_standin/users/([^/]+)/stars", path)
             if method == "POST" and match and match.group(1).lower() in world.users:
                 length = int(self.headers.get("Content-Length") or 0)
@@ -496,6 +505,8 @@ class OAuth:
         user = world.users[grant["login"].lower()]
         if path == "/user" and method == "GET":
             return handler.json(200, user, headers)
+        if path == "/user/orgs" and method == "GET":
+            return self.organisations(user, headers)
         match = re.fullmatch(r"/user/starred/([^/]+)/([^/]+)", path)
         if not match:
             return handler.error(404, "Not Found", "", headers)
@@ -520,6 +531,19 @@ class OAuth:
                 star for star in world.stars.get(user["login"].lower(), [])
                 if world.repositories[star[1]]["full_name"].lower() != key]
         return handler.send(204, headers, b"")
+
+    def organisations(self, user, headers):
+        """`GET /user/orgs`: a page of the person's organisations, as GitHub lists them."""
+        query = dict(parse_qsl(urlsplit(self.handler.path).query))
+        per_page = max(1, min(100, int(query.get("per_page", "30") or 30)))
+        page = max(1, int(query.get("page", "1") or 1))
+        orgs = self.world.orgs.get(user["login"].lower(), [])
+        chosen = orgs[(page - 1) * per_page:page * per_page]
+        if page * per_page < len(orgs):
+            here = "http://%s:%d/user/orgs" % self.handler.server.server_address[:2]
+            headers = dict(headers, Link='<%s?per_page=%d&page=%d>; rel="next"' % (here, per_page, page + 1))
+        return self.handler.json(200, [{"login": org, "id": 1000 + index, "url": "https://api.github.com/orgs/" + org}
+                                       for index, org in enumerate(chosen)], headers)
 
     def revoke(self, method, client_id):
         handler, app = self.handler, self.world.app

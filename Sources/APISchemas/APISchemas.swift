@@ -217,6 +217,7 @@ public enum APISchemas {
             projectType: preferences.projectType,
             goals: preferences.goals.compactMap { .init(rawValue: $0.rawValue) },
             onboardingCompleted: preferences.onboardingCompleted,
-            language: preferences.language.flatMap { .init(rawValue: $0) })
+            language: preferences.language.flatMap { .init(rawValue: $0) },
+            analytics: preferences.sharesAnalytics)
     }
 }

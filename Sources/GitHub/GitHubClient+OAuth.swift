@@ -166,6 +166,23 @@ extension GitHubClient {
         try Self.decode(try await send(GitHubRequest(url: url("/user"))))
     }
 
+    /// The logins of the organisations the token's owner belongs to (`GET /user/orgs`, every page), asked as them. An
+    /// organisation that has not granted the app access is left out by GitHub itself.
+    public func organizations(token: String) async throws(GitHubError) -> [String] {
+        let client = personal(token: token)
+        var logins: [String] = []
+        var next: URL? = url("/user/orgs", query: [("per_page", "100")])
+        var pages = 0
+        while let address = next, pages < 10 {
+            let response = try await client.send(GitHubRequest(url: address))
+            let page: [GitHubOrganization] = try Self.decode(response)
+            logins += page.map(\.login)
+            next = LinkHeader(response.headerFields[.link]).next
+            pages += 1
+        }
+        return logins
+    }
+
     /// `PUT` (star) or `DELETE` (unstar) `/user/starred/{owner}/{repo}` with this client's token.
     public func setStarred(_ name: RepositoryName, _ starred: Bool) async throws(GitHubError) {
         var request = GitHubRequest(method: starred ? .put : .delete, url: url(Self.starredPath(name)))
@@ -236,4 +253,9 @@ extension GitHubClient {
         var expires_in: Int64?
         var interval: Int64?
     }
+}
+
+/// An organisation as `GET /user/orgs` lists it (only what RepoFinder reads).
+struct GitHubOrganization: Decodable {
+    let login: String
 }

@@ -23,6 +23,11 @@ public struct UserPreferences: Codable, Hashable, Sendable {
     /// The language they chose for RepoFinder's words (`en`, `es`, `de`, `ja`), kept with the preferences so every
     /// device speaks it; nil: each device's own (its browser's or system's) language.
     public var language: String?
+    /// Whether their devices send product analytics events (nil: yes, until they turn it off in Settings).
+    public var analytics: Bool?
+
+    /// Whether their events are recorded.
+    public var sharesAnalytics: Bool { analytics ?? true }
 
     public init(
         name: String? = nil,
@@ -35,7 +40,8 @@ public struct UserPreferences: Codable, Hashable, Sendable {
         goals: [Goal] = [],
         onboardingCompleted: Bool = false,
         deckFilter: DeckFilter? = nil,
-        language: String? = nil
+        language: String? = nil,
+        analytics: Bool? = nil
     ) {
         self.name = name
         self.primaryCluster = primaryCluster
@@ -48,6 +54,7 @@ public struct UserPreferences: Codable, Hashable, Sendable {
         self.onboardingCompleted = onboardingCompleted
         self.deckFilter = deckFilter?.isEmpty == true ? nil : deckFilter
         self.language = language
+        self.analytics = analytics
     }
 }
 

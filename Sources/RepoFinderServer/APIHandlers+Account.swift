@@ -42,6 +42,7 @@ extension APIHandlers {
         async let imports = store.starImports(userID: userID)
         async let saved = everything(on: .saved, userID: userID)
         async let liked = everything(on: .liked, userID: userID)
+        async let events = store.events(userID: userID)
         let github = try await account(userID).github
         let document = Components.Schemas.AccountExport(
             format: .repofinderExport1, exportedAt: Date(), account: .init(id: userID),
@@ -52,7 +53,13 @@ extension APIHandlers {
                     id: interaction.id, repo: interaction.repository.fullName,
                     kind: .init(rawValue: interaction.kind.rawValue) ?? .view, at: interaction.at)
             },
-            saved: try await saved, liked: try await liked, imports: try await imports.map(APISchemas.starImport))
+            saved: try await saved, liked: try await liked, imports: try await imports.map(APISchemas.starImport),
+            events: try await events.map { event in
+                .init(
+                    id: event.id, name: event.name.rawValue, at: event.at,
+                    platform: .init(rawValue: event.platform.rawValue) ?? .web, label: event.label, value: event.value,
+                    count: event.count, query: event.query, repo: event.repository?.fullName, reason: event.reason)
+            })
         guard withThreads else { return document }
         var threads: [Components.Schemas.ExportedAskThread] = []
         var cursor: AskThreadCursor?

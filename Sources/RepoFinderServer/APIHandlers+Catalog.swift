@@ -193,6 +193,10 @@ extension APIHandlers {
             let repositories = recommender.repositories(inCluster: id, excluding: excluded, limit: limit)
         else { throw APIError.notFound(APIError.text("error.cluster.unknown", id)) }
         let size = recommender.clusters().first { $0.cluster.id == id }?.repositories ?? 0
+        if RequestIdentity.current.token != nil {
+            await recordDealt(
+                repositories.map(\.repositoryName), source: .cluster, userID: try await accounts.authenticate())
+        }
         let viewers = try await viewerStates(of: repositories)
         let now = Date()
         return .ok(

@@ -55,6 +55,12 @@ struct APIHandlers: APIProtocol {
     var askThreadLimit: Int?
     /// Whether to be sent requests (`/health/ready`).
     var readiness = Readiness()
+    /// The token the operator report asks for; nil: no report over HTTP.
+    var operatorToken: String?
+    /// Days analytics events are kept (older ones are refused).
+    var analyticsRetentionDays = 400
+    /// Who maintains which repositories, asked of GitHub; nil without sign-in with GitHub.
+    var maintainers: Maintainers?
 
     // MARK: Accounts and preferences
 
@@ -80,6 +86,7 @@ struct APIHandlers: APIProtocol {
         let stored = try await store.preferences(userID: userID)
         preferences.deckFilter = stored?.deckFilter
         if body.language == nil { preferences.language = stored?.language }
+        preferences.analytics = body.analytics ?? stored?.analytics
         try await store.setPreferences(preferences, userID: userID)
         await sessions.session(userID).didSetPreferences(preferences)
         return .ok(.init(body: .json(APISchemas.preferences(preferences))))

@@ -47,19 +47,27 @@ struct AskEndpoint: HandAnsweredEndpoint {
         }
         // Before it is counted or stored: an account writes at most two answers at once (429 `ask_busy`).
         let slot = try api.answersInProgress.begin(userID: userID)
+        // The repositories an answer cites count as dealt to the person, for their maintainers' dashboards.
+        let cited: Cited = { [api] sources in
+            await api.recordDealt(sources.map(\.repositoryName), source: .ask, userID: userID)
+        }
         let desk = api.askDesk
         let asking = try await desk.begin(
             userID: userID, threadID: threadID, text: question.text, card: question.repository)
         guard request.headers[.accept]?.contains("text/event-stream") ?? false else {
             defer { slot.end() }
-            return try await Self.whole(asking, desk: desk)
+            return try await Self.whole(asking, desk: desk, cited: cited)
         }
-        return Self.stream(asking, desk: desk, metrics: api.metrics, started: started, slot: slot)
+        return Self.stream(asking, desk: desk, metrics: api.metrics, started: started, slot: slot, cited: cited)
     }
 
+    /// What is told the repositories an answer cited.
+    typealias Cited = @Sendable ([Repository]) async -> Void
+
     /// The whole exchange as one `AskAnswer`.
-    static func whole(_ asking: AskDesk.Asking, desk: AskDesk) async throws -> Response {
+    static func whole(_ asking: AskDesk.Asking, desk: AskDesk, cited: Cited = { _ in }) async throws -> Response {
         let answered = try await desk.answer(asking) { _ in }
+        await cited(answered.sources)
         let now = desk.clock()
         let quota = desk.quota(asking.quota)
         let body = Components.Schemas.AskAnswer(
@@ -77,7 +85,7 @@ struct AskEndpoint: HandAnsweredEndpoint {
     /// `slot` (the account's answer under way) ends with the stream.
     static func stream(
         _ asking: AskDesk.Asking, desk: AskDesk, metrics: ServerMetrics, started: ContinuousClock.Instant,
-        slot: AnswerSlot? = nil
+        slot: AnswerSlot? = nil, cited: @escaping Cited = { _ in }
     ) -> Response {
         let headers: HTTPFields = [
             .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache",
@@ -89,7 +97,8 @@ struct AskEndpoint: HandAnsweredEndpoint {
                 defer { slot?.end() }
                 // Written after the handler returned: in the language asked in, as the handler was.
                 try await Language.$chosen.withValue(asking.language) {
-                    try await streamEvents(asking, desk: desk, metrics: metrics, started: started, to: &writer)
+                    try await streamEvents(
+                        asking, desk: desk, metrics: metrics, started: started, cited: cited, to: &writer)
                 }
             })
     }
@@ -97,7 +106,7 @@ struct AskEndpoint: HandAnsweredEndpoint {
     /// Writes the answer's events to `writer` as they come, then `done` (or `error`), and finishes it.
     private static func streamEvents(
         _ asking: AskDesk.Asking, desk: AskDesk, metrics: ServerMetrics, started: ContinuousClock.Instant,
-        to writer: inout any ResponseBodyWriter
+        cited: Cited, to writer: inout any ResponseBodyWriter
     ) async throws {
         // Events are written as they come, each batch of those waiting in one write (the embedded engine
         // writes a whole answer in a few milliseconds: one packet, not one per word).
@@ -140,6 +149,7 @@ struct AskEndpoint: HandAnsweredEndpoint {
             for await _ in signals { try await flush() }
             try await flush()
             let answered = try await work.value
+            await cited(answered.sources)
             let quota = desk.quota(asking.quota)
             let done = ServerSentEvent.Done(
                 message: APISchemas.askMessage(answered.message, sources: answered.sources, now: desk.clock()),

@@ -27,6 +27,13 @@ struct FeedEndpoint: HandAnsweredEndpoint {
         // The recommender and the encodings made from its index, taken together: a rebuild may replace both.
         let (recommender, encoded) = api.deck.current
         let dealt = try await api.dealFeed(limit: limit, filter: filter, recommender: recommender)
+        let cards = dealt.deck.cards
+        await api.recordDealt(
+            cards.map(\.repository.repositoryName), source: .deck,
+            reasons: Dictionary(
+                cards.compactMap { card in card.details.first.map { (card.repository.repositoryName.key, $0.kind) } },
+                uniquingKeysWith: { first, _ in first }),
+            userID: try await api.accounts.authenticate())
         var json = JSONOutput(capacity: 512 + 1_024 * dealt.deck.cards.count)
         json.feed(dealt.deck, filter: dealt.filter, now: Date(), encoded: encoded)
         return Response(

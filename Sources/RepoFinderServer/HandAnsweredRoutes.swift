@@ -31,7 +31,8 @@ protocol HandAnsweredEndpoint: Sendable {
 enum HandAnsweredRoutes {
     static let endpoints: [any HandAnsweredEndpoint.Type] = [
         FeedEndpoint.self, HomeEndpoint.self, SearchEndpoint.self, CompareEndpoint.self, AskEndpoint.self,
-        ExportEndpoint.self,
+        ExportEndpoint.self, MaintainedRepositoriesEndpoint.self, MaintainerDashboardEndpoint.self,
+        OperatorReportEndpoint.self,
     ]
 
     /// The operations in the table.

@@ -19,6 +19,12 @@ struct HomeEndpoint: HandAnsweredEndpoint {
         }
         let (recommender, encoded) = api.deck.current
         let home = try await api.homeContent(timeZone: timeZone, recommender: recommender)
+        if let pick = home.pick {
+            // Once per person and day, however often Home is opened: the event's id is the day's.
+            await api.recordDealt(
+                [pick.card.repository.repositoryName], source: .home, userID: try await api.accounts.authenticate(),
+                id: "home:\(home.day)")
+        }
         let viewers = try await api.viewerStates(of: home.movers.map(\.repository) + home.recentSaves)
         var json = JSONOutput(capacity: 8_192)
         json.home(home, now: api.clock(), encoded: encoded, viewers: viewers)

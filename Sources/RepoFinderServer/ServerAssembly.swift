@@ -83,7 +83,7 @@ extension APIServer {
         }
         let finder = BudgetedLocator(
             finder: RepositoryLocator(store: store, github: github), budget: githubBudget, accounts: accounts)
-        return APIHandlers(
+        var api = APIHandlers(
             store: store, deck: deck, accounts: accounts, sessions: sessions, metrics: metrics,
             quota: configuration.interactionQuota, metricsToken: configuration.metricsToken,
             starImporter: starImporter, signIn: gitHubSignIn,
@@ -95,6 +95,12 @@ extension APIServer {
             trendingCache: ExpiringCache(), historyCache: ExpiringCache(), clock: clock,
             askLimit: configuration.askQuota, askEngine: AnswerEngine(writer: askWriter),
             askThreadLimit: configuration.askThreadLimit, readiness: readiness)
+        api.operatorToken = configuration.operatorToken
+        api.analyticsRetentionDays = configuration.analyticsRetentionDays
+        if let gitHubSignIn, let github {
+            api.maintainers = Maintainers(store: store, github: github, signIn: gitHubSignIn)
+        }
+        return api
     }
 
     /// The router: middleware (request log, errors, rate limits, body limit, sign-in callback, catalog age), the
@@ -259,6 +265,10 @@ extension APIServer {
         var retention = AskRetentionService(store: store, clock: ContinuousClock(), logger: logger)
         retention.lease = lease("ask-retention", every: retention.interval)
         application.addServices(retention)
+        var analyticsRetention = AnalyticsRetentionService(
+            store: store, days: configuration.analyticsRetentionDays, clock: ContinuousClock(), logger: logger)
+        analyticsRetention.lease = lease("analytics-retention", every: analyticsRetention.interval)
+        application.addServices(analyticsRetention)
         if let age = configuration.abandonedAccountAge {
             var cleanup = AccountCleanupService(store: store, age: age, clock: ContinuousClock(), logger: logger)
             cleanup.lease = lease("account-cleanup", every: cleanup.interval)

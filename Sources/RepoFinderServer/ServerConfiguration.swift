@@ -76,6 +76,10 @@ public struct ServerConfiguration: Hashable, Sendable {
     public var githubReservePercent = 25
     /// Deck filters the recommender has not resolved yet, per client address and per account; nil: no limit.
     public var newFilterLimit: RateLimit? = RateLimit(perSecond: 0.5, burst: 10)
+    /// The token `/admin` and `GET /v1/admin/report` ask for; nil: no operator report over HTTP.
+    public var operatorToken: String?
+    /// How many days product analytics events are kept (older ones are deleted every hour).
+    public var analyticsRetentionDays = 400
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, maximumBodySize: Int = 256 * 1024,

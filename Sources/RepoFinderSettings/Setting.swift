@@ -104,6 +104,11 @@ extension Setting {
         "http.max.connections.per.address", flag: "--max-connections-per-address")
     /// The bearer token `/metrics` asks for (environment only: a secret).
     public static let metricsToken = Setting("metrics.token", isSecret: true)
+    /// The bearer token `/admin` and `GET /v1/admin/report` ask for (environment only: a secret).
+    public static let operatorToken = Setting("operator.token", isSecret: true)
+    /// Days product analytics events are kept.
+    public static let analyticsRetentionDays = Setting(
+        "analytics.retention.days", flag: "--analytics-retention-days")
     /// The address people reach the server at; a web sign-in comes back only to its origin (`PUBLIC_URL`).
     public static let publicURL = Setting("public.url", flag: "--public-url")
     /// Device sign-ins live at once, server-wide (`DEVICE_SIGN_INS`).
@@ -131,7 +136,7 @@ extension Setting {
         .catalogRefreshHours, .catalogLanguages, .catalogTopics, .catalogMinimumStars,
         .idleTimeoutSeconds, .requestTimeoutSeconds, .drainSeconds, .tlsCertificate, .tlsKey, .httpRedirectPort,
         .hstsSeconds, .maximumConnections, .maximumConnectionsPerAddress,
-        .metricsToken,
+        .metricsToken, .operatorToken, .analyticsRetentionDays,
         .logLevel, .githubToken, .githubAPI, .githubTimeoutSeconds, .githubURL, .githubClientID, .githubClientSecret,
         .githubTokenKey, .publicURL, .deviceSignIns, .pseudoLanguage,
     ]

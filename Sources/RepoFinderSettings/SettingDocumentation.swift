@@ -156,6 +156,11 @@ extension Setting {
                 Number.grouped(server.maximumConnectionsPerAddress)
             ),
             (.metricsToken, "the token `/metrics` asks for", "none: loopback only"),
+            (.operatorToken, "the token `/admin` and `GET /v1/admin/report` ask for", "none: no report over HTTP"),
+            (
+                .analyticsRetentionDays, "days product analytics events are kept",
+                String(server.analyticsRetentionDays)
+            ),
             (.pseudoLanguage, "1: the pseudo-language `en-XA` may be asked for (docs/languages.md)", "0: off"),
             (.logLevel, "log level (PostgreSQL's client logs at it too)", Settings.defaultLogLevel.rawValue),
             (

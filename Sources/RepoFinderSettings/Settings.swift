@@ -68,6 +68,9 @@ public struct Settings: Sendable {
         try readAbuseLimits(into: &configuration, defaults: defaults)
         try readConnectionLimits(into: &configuration, defaults: defaults)
         configuration.metricsToken = text(.metricsToken)
+        configuration.operatorToken = text(.operatorToken)
+        configuration.analyticsRetentionDays = try number(
+            .analyticsRetentionDays, Int.self, default: defaults.analyticsRetentionDays, in: 1...3_650)
         configuration.catalogRefresh = try catalogRefresh()
         try readSignIn(into: &configuration, defaults: defaults)
         try readTLS(into: &configuration, defaults: defaults)

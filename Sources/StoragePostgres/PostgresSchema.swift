@@ -1,3 +1,5 @@
+import StorageSQL
+
 /// Versioned migrations of the PostgreSQL schema, applied in order under an advisory lock so that many servers
 /// starting at once migrate exactly once. Append new migrations; never edit a shipped one.
 enum PostgresSchema {
@@ -23,7 +25,16 @@ enum PostgresSchema {
         (14, "Ask threads read a page at a time", version14),
         (15, "leases on work that runs once across servers", version15),
         (16, "device sign-ins under way and rate limits, shared by the servers", version16),
+        (17, "product analytics events, dealt cards for maintainers", version17),
     ]
+
+    /// Product analytics events (``AnalyticsStore``), and the cards the server dealt, for the dashboards. Days compare
+    /// as bytes (`COLLATE "C"`), the order of `YYYY-MM-DD`.
+    static let version17 =
+        [
+            "CREATE TABLE analytics_events (\n    seq BIGSERIAL PRIMARY KEY,\n"
+                + AnalyticsSQL.tableBody(time: "TIMESTAMPTZ", repositoryID: "BIGINT", day: "TEXT COLLATE \"C\"")
+        ] + AnalyticsSQL.indexes
 
     /// Device sign-ins under way (``DeviceSignInStore``): any server answers the polling device. Rate-limit buckets
     /// (``SharedRateLimits``): each key's theoretical arrival time, in seconds since 1970 by the database's clock; not

@@ -67,8 +67,17 @@ enum SQLiteSchema {
         migrator.registerMigration("v16: device sign-ins under way, shared by the servers") { db in
             try db.execute(sql: version16)
         }
+        migrator.registerMigration("v17: product analytics events, dealt cards for maintainers") { db in
+            try db.execute(sql: version17)
+        }
         return migrator
     }
+
+    /// Product analytics events (``AnalyticsStore``), and the cards the server dealt, for the dashboards.
+    static let version17 =
+        "CREATE TABLE analytics_events (\n    seq INTEGER PRIMARY KEY AUTOINCREMENT,\n"
+        + AnalyticsSQL.tableBody(time: "TEXT", repositoryID: "INTEGER", day: "TEXT") + ";\n"
+        + AnalyticsSQL.indexes.map { $0 + ";\n" }.joined()
 
     /// Device sign-ins under way (``DeviceSignInStore``): a restart loses none.
     static let version16 = """

@@ -9,7 +9,7 @@ import Storage
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Measure RepoFinder on this machine.",
-        subcommands: [SearchBench.self, RecommendBench.self, QuestionBench.self])
+        subcommands: [SearchBench.self, RecommendBench.self, QuestionBench.self, ReportBench.self])
 }
 
 /// `repofinder bench search`: search latency over a fixed set of queries on the catalog in `--database`.

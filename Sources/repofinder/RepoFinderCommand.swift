@@ -11,7 +11,7 @@ struct RepoFinderCommand: AsyncParsableCommand {
             EvalCommand.self,
             MigrateCommand.self, ServeCommand.self,
             RouteCommand.self, StarsCommand.self, DiscoverCommand.self, ImportStarsCommand.self, LoginCommand.self,
-            LogoutCommand.self, CompareCommand.self, AskCommand.self, BackupCommand.self,
+            LogoutCommand.self, CompareCommand.self, AskCommand.self, BackupCommand.self, ReportCommand.self,
         ]
     )
 }

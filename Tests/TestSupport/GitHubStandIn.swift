@@ -90,6 +90,12 @@ public final class GitHubStandIn: Sendable {
         return try JSONSerialization.jsonObject(with: data) as? [String] ?? []
     }
 
+    /// Makes `login` a member of these organisations (what `GET /user/orgs` lists for them).
+    public func setOrganisations(_ login: String, _ organisations: [String]) async throws {
+        _ = try await post(
+            "_standin/users/\(login)/orgs", try JSONSerialization.data(withJSONObject: ["orgs": organisations]))
+    }
+
     private func post(_ path: String, _ body: Data) async throws -> Data {
         var request = URLRequest(url: baseURL.appendingPathComponent(path))
         request.httpMethod = "POST"

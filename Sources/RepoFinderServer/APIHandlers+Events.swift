@@ -1,0 +1,97 @@
+import Foundation
+import Localization
+import Logging
+import RepoFinderAPI
+import RepoFinderCore
+import Storage
+
+extension APIHandlers {
+    /// Most events in one request.
+    static let maximumEventBatch = 500
+
+    func postEvents(_ input: Operations.PostEvents.Input) async throws -> Operations.PostEvents.Output {
+        let userID = try await accounts.authenticate()
+        guard case .json(let body) = input.body else {
+            throw APIError.badRequest(APIError.text("error.events.not-json"))
+        }
+        let events = try events(body)
+        guard try await sharesAnalytics(userID) else {
+            return .ok(.init(body: .json(.init(accepted: 0, duplicates: 0, ignored: events.count))))
+        }
+        let receipt = try await store.recordEvents(events, userID: userID)
+        return .ok(.init(body: .json(.init(accepted: receipt.accepted, duplicates: receipt.duplicates, ignored: 0))))
+    }
+
+    /// Whether the person lets their events be recorded (``UserPreferences/sharesAnalytics``).
+    func sharesAnalytics(_ userID: String) async throws -> Bool {
+        try await store.preferences(userID: userID)?.sharesAnalytics ?? true
+    }
+
+    /// Records that the server dealt these repositories to the person (`reasons`: the kind of the first reason
+    /// shown with each, by key), unless they turned analytics off. `id`, for a single card, makes it count once
+    /// (another event with the same id is a duplicate). A failure is logged, never the request's.
+    func recordDealt(
+        _ names: [RepositoryName], source: DealtSource, reasons: [String: String] = [:], userID: String,
+        id: String? = nil
+    ) async {
+        guard !names.isEmpty else { return }
+        do {
+            guard try await sharesAnalytics(userID) else { return }
+            let now = clock()
+            let events = names.map { name in
+                AnalyticsEvent(
+                    id: id ?? UUID().uuidString.lowercased(), name: .dealt, at: now, platform: .server,
+                    label: source.rawValue,
+                    repository: name, reason: reasons[name.key])
+            }
+            _ = try await store.recordEvents(events, userID: userID)
+        } catch {
+            logger.warning("dealt cards not recorded", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// The batch checked: ids, times (within the retention limit, at most a day ahead of the server's clock), labels
+    /// as short names. A search is labelled `found` or `none` here, and its text dropped unless it found nothing.
+    private func events(_ body: Components.Schemas.EventBatch) throws(APIError) -> [AnalyticsEvent] {
+        guard body.events.count <= Self.maximumEventBatch else {
+            throw .unprocessable(
+                APIError.text("error.events.too-many", String(body.events.count), Self.maximumEventBatch))
+        }
+        let now = clock()
+        let latest = now.addingTimeInterval(86_400)
+        let earliest = Day(containing: now).adding(days: -analyticsRetentionDays).start
+        return try body.events.enumerated().map { (position, item) throws(APIError) in
+            let field = "events[\(position)]"
+            let id = item.id.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard InputMapping.isClientID(id) else {
+                throw .unprocessable(APIError.text("error.event.field-id", field, InputMapping.maximumClientIDBytes))
+            }
+            guard item.at >= earliest, item.at <= latest else {
+                throw .unprocessable(APIError.text("error.event.field-at", field, analyticsRetentionDays))
+            }
+            var label = item.label.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            if let given = label,
+                !given.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) })
+            {
+                throw .unprocessable(APIError.text("error.event.field-label", field))
+            }
+            let name = AnalyticsEventName(rawValue: item.name.rawValue) ?? .screenView
+            var query: String?
+            if name == .search {
+                let found = (item.count ?? 0) > 0
+                label = found ? "found" : AnalyticsEvent.noResults
+                query = found ? nil : item.query.map(Self.cleanQuery).flatMap { $0.isEmpty ? nil : $0 }
+            }
+            return AnalyticsEvent(
+                id: id, name: name, at: item.at, platform: AnalyticsPlatform(rawValue: item.platform.rawValue) ?? .web,
+                label: label?.isEmpty == true ? nil : label, value: item.value, count: item.count, query: query)
+        }
+    }
+
+    /// A search's text as the report lists it: one line, trimmed, no control characters, at most 200 characters.
+    private static func cleanQuery(_ text: String) -> String {
+        String(
+            String(text.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? " " : Character($0) })
+                .split(whereSeparator: \.isWhitespace).joined(separator: " ").prefix(200))
+    }
+}

@@ -1,0 +1,183 @@
+public import Foundation
+public import RepoFinderCore
+
+/// Product analytics events and what the dashboards read back: the operator's figures and a repository's activity.
+/// One of the roles ``DataStore`` composes; every method is atomic (see ``DataStore``).
+public protocol AnalyticsStore: Sendable {
+    /// Records events idempotently: an id this person already sent (or sent twice in the batch) is a duplicate and
+    /// is not stored again. A repository the catalog lacks is left off its event. Throws
+    /// ``StorageError/unknownUser(_:)``.
+    func recordEvents(_ events: [AnalyticsEvent], userID: String) async throws -> EventReceipt
+
+    /// A person's events, oldest first (their export).
+    func events(userID: String) async throws -> [AnalyticsEvent]
+
+    /// Deletes every event that happened before `day` (the retention limit) and returns how many.
+    func deleteEvents(before day: Day) async throws -> Int
+
+    /// What the operator report counts, over the days `from` through `through` (UTC), from the events clients sent.
+    func analyticsTallies(from: Day, through: Day) async throws -> AnalyticsTallies
+
+    /// A repository's daily activity, where it was dealt, why, and the preferences of the people who liked it, over
+    /// the days `from` through `through`. Nil when the catalog lacks it.
+    func repositoryActivity(_ name: RepositoryName, from: Day, through: Day) async throws -> RepositoryActivity?
+
+    /// Each repository's totals over the days (keyed by ``RepositoryName/key``; those with no activity are left
+    /// out): a maintainer's list, and the like rates of a cluster's repositories.
+    func activityTotals(_ names: [RepositoryName], from: Day, through: Day) async throws -> [String: DailyActivity]
+}
+
+/// What recording a batch of events did.
+public struct EventReceipt: Hashable, Sendable {
+    public var accepted: Int
+    public var duplicates: Int
+
+    public init(accepted: Int, duplicates: Int) {
+        self.accepted = accepted
+        self.duplicates = duplicates
+    }
+}
+
+/// The raw counts the operator report is computed from (the arithmetic is the report's own).
+public struct AnalyticsTallies: Hashable, Sendable {
+    /// An event name and label (the label is "" when the event has none).
+    public struct Key: Hashable, Sendable {
+        public var name: String
+        public var label: String
+
+        public init(_ name: String, _ label: String = "") {
+            self.name = name
+            self.label = label
+        }
+    }
+
+    /// Each day a person sent any event, by person.
+    public var activeDays: [String: Set<Day>]
+    /// The first day each person active in the window was ever seen (from every event kept, not only the window's).
+    public var firstDays: [String: Day]
+    /// Events per name and label, per person.
+    public var perPerson: [Key: [String: Int]]
+    /// Events per name and label, per day.
+    public var perDay: [Day: [Key: Int]]
+    /// Searches that found nothing, by their text (lowercased, trimmed).
+    public var zeroResultQueries: [String: Int]
+
+    public init(
+        activeDays: [String: Set<Day>] = [:], firstDays: [String: Day] = [:], perPerson: [Key: [String: Int]] = [:],
+        perDay: [Day: [Key: Int]] = [:], zeroResultQueries: [String: Int] = [:]
+    ) {
+        self.activeDays = activeDays
+        self.firstDays = firstDays
+        self.perPerson = perPerson
+        self.perDay = perDay
+        self.zeroResultQueries = zeroResultQueries
+    }
+}
+
+/// What happened to a repository in a day (or over days).
+public struct DailyActivity: Hashable, Sendable {
+    /// Times the server dealt it (deck, area browse, Home's pick, Ask's citations).
+    public var dealt = 0
+    public var likes = 0
+    public var saves = 0
+    public var skips = 0
+    /// Opened on GitHub.
+    public var opens = 0
+
+    public init(dealt: Int = 0, likes: Int = 0, saves: Int = 0, skips: Int = 0, opens: Int = 0) {
+        self.dealt = dealt
+        self.likes = likes
+        self.saves = saves
+        self.skips = skips
+        self.opens = opens
+    }
+
+    /// Adds an interaction count of `kind` (withdrawn ones are never counted; other kinds are ignored).
+    public mutating func add(_ count: Int, of kind: InteractionKind) {
+        switch kind {
+        case .like: likes += count
+        case .save: saves += count
+        case .skip: skips += count
+        case .open: opens += count
+        case .view, .star: break
+        }
+    }
+
+    /// The sum of two.
+    public static func + (lhs: Self, rhs: Self) -> Self {
+        Self(
+            dealt: lhs.dealt + rhs.dealt, likes: lhs.likes + rhs.likes, saves: lhs.saves + rhs.saves,
+            skips: lhs.skips + rhs.skips, opens: lhs.opens + rhs.opens)
+    }
+
+    /// Swipes: likes, saves and skips.
+    public var swipes: Int { likes + saves + skips }
+}
+
+/// A repository's activity over a window, as the store counts it.
+public struct RepositoryActivity: Hashable, Sendable {
+    /// Days with any activity (the others had none).
+    public var days: [Day: DailyActivity]
+    /// Times dealt by where (``DealtSource``'s raw values).
+    public var sources: [String: Int]
+    /// Times dealt by the kind of the reason shown with it.
+    public var reasons: [String: Int]
+    /// The preferences of each person who liked it in the window (one per person; nil: they have none).
+    public var likers: [UserPreferences?]
+
+    public init(
+        days: [Day: DailyActivity] = [:], sources: [String: Int] = [:], reasons: [String: Int] = [:],
+        likers: [UserPreferences?] = []
+    ) {
+        self.days = days
+        self.sources = sources
+        self.reasons = reasons
+        self.likers = likers
+    }
+}
+
+// MARK: - Filling in rows, as both engines read them
+
+extension AnalyticsTallies {
+    /// Adds one row of the per-person query (unknown days are skipped).
+    public mutating func addPersonDay(_ userID: String, _ day: String) {
+        if let day = Day(day) { activeDays[userID, default: []].insert(day) }
+    }
+
+    public mutating func addFirstDay(_ userID: String, _ day: String) {
+        if let day = Day(day) { firstDays[userID] = day }
+    }
+
+    public mutating func addPersonCount(_ name: String, _ label: String, _ userID: String, _ count: Int) {
+        perPerson[Key(name, label), default: [:]][userID, default: 0] += count
+    }
+
+    public mutating func addDayCount(_ day: String, _ name: String, _ label: String, _ count: Int) {
+        if let day = Day(day) { perDay[day, default: [:]][Key(name, label), default: 0] += count }
+    }
+}
+
+extension RepositoryActivity {
+    /// Adds dealt cards of a day.
+    public mutating func addDealt(_ day: String, _ count: Int) {
+        if let day = Day(day) { days[day, default: DailyActivity()].dealt += count }
+    }
+
+    /// Adds interactions of a kind on a day.
+    public mutating func addInteractions(_ day: String, _ kind: String, _ count: Int) {
+        if let day = Day(day), let kind = InteractionKind(rawValue: kind) {
+            days[day, default: DailyActivity()].add(count, of: kind)
+        }
+    }
+
+    /// Adds dealt cards of a source and a reason ("" when none was recorded).
+    public mutating func addBreakdown(_ source: String, _ reason: String, _ count: Int) {
+        sources[source, default: 0] += count
+        if !reason.isEmpty { reasons[reason, default: 0] += count }
+    }
+}
+
+extension Day {
+    /// The first moment of the day (UTC).
+    public var start: Date { Date(timeIntervalSince1970: Double(daysSinceEpoch) * 86_400) }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import PostgresNIO
+public import RepoFinderCore
+public import Storage
+import StorageSQL
+
+extension PostgresStorage {
+    public func recordEvents(_ events: [AnalyticsEvent], userID: String) async throws -> EventReceipt {
+        try await transaction { connection in
+            try await requireUser(userID, on: connection)
+            let named = Array(Set(events.compactMap { $0.repository?.key }))
+            let ids = named.isEmpty ? [:] : try await repositoryIDs(named, on: connection)
+            // One statement for the batch; the arrays cannot hold NULL, so absent values travel as -1 or "" and are
+            // turned back into NULL. An id sent twice in the batch is stored once, the first time.
+            let inserted = try await query(
+                """
+                INSERT INTO analytics_events
+                    (user_id, client_id, name, platform, at, day, label, value, count, query, repository_id, reason)
+                SELECT ?, t.client_id, t.name, t.platform, t.at, t.day, t.label, NULLIF(t.value, -1),
+                    NULLIF(t.count, -1), NULLIF(t.query, ''), NULLIF(t.repository_id, -1), NULLIF(t.reason, '')
+                FROM UNNEST(?::text[], ?::text[], ?::text[], ?::timestamptz[], ?::text[], ?::text[], ?::bigint[],
+                    ?::bigint[], ?::text[], ?::bigint[], ?::text[])
+                    WITH ORDINALITY AS t(client_id, name, platform, at, day, label, value, count, query,
+                        repository_id, reason, position)
+                ORDER BY t.position
+                ON CONFLICT (user_id, client_id) DO NOTHING RETURNING seq
+                """,
+                [
+                    userID, events.map(\.id), events.map(\.name.rawValue), events.map(\.platform.rawValue),
+                    events.map(\.at.roundedToMilliseconds), events.map(\.day.description),
+                    events.map { $0.label ?? "" }, events.map { $0.value ?? -1 }, events.map { $0.count ?? -1 },
+                    events.map { $0.query ?? "" },
+                    events.map { event in event.repository.flatMap { ids[$0.key] } ?? -1 },
+                    events.map { $0.reason ?? "" },
+                ], on: connection)
+            return EventReceipt(accepted: inserted.count, duplicates: events.count - inserted.count)
+        }
+    }
+
+    public func events(userID: String) async throws -> [AnalyticsEvent] {
+        try await requireUser(userID)
+        return try await query(AnalyticsSQL.eventsOfUser, [userID]).compactMap { row in
+            guard let name = AnalyticsEventName(rawValue: try row.value(1)),
+                let platform = AnalyticsPlatform(rawValue: try row.value(2)), let at = try row.date(3)
+            else { return nil }
+            let label: String = try row.value(4)
+            let owner: String? = try row.value(8)
+            let repository: String? = try row.value(9)
+            return AnalyticsEvent(
+                id: try row.value(0), name: name, at: at, platform: platform, label: label.isEmpty ? nil : label,
+                value: try row.value(5), count: try row.value(6), query: try row.value(7),
+                repository: owner.flatMap { owner in repository.flatMap { try? RepositoryName(owner: owner, name: $0) }
+                },
+                reason: try row.value(10))
+        }
+    }
+
+    public func deleteEvents(before day: Day) async throws -> Int {
+        try await query(AnalyticsSQL.deleteBefore + " RETURNING 1", [day.description]).count
+    }
+
+    public func analyticsTallies(from: Day, through: Day) async throws -> AnalyticsTallies {
+        let window: [any PostgresBindable] = [from.description, through.description]
+        var tallies = AnalyticsTallies()
+        for row in try await query(AnalyticsSQL.activeDays, window) {
+            tallies.addPersonDay(try row.value(0), try row.value(1))
+        }
+        for row in try await query(AnalyticsSQL.firstDays, window) {
+            tallies.addFirstDay(try row.value(0), try row.value(1))
+        }
+        for row in try await query(AnalyticsSQL.perPerson, window) {
+            tallies.addPersonCount(try row.value(0), try row.value(1), try row.value(2), try row.value(3))
+        }
+        for row in try await query(AnalyticsSQL.perDay, window) {
+            tallies.addDayCount(try row.value(0), try row.value(1), try row.value(2), try row.value(3))
+        }
+        for row in try await query(AnalyticsSQL.zeroResultQueries, window) {
+            tallies.zeroResultQueries[try row.value(0), default: 0] += try row.value(1, as: Int.self)
+        }
+        return tallies
+    }
+
+    public func repositoryActivity(_ name: RepositoryName, from: Day, through: Day) async throws
+        -> RepositoryActivity?
+    {
+        try await transaction { connection in
+            guard let id = try await repositoryIDs([name.key], on: connection)[name.key] else { return nil }
+            let days: [any PostgresBindable] = [id, from.description, through.description]
+            let times: [any PostgresBindable] = [id, from.start, through.adding(days: 1).start]
+            var activity = RepositoryActivity()
+            for row in try await query(AnalyticsSQL.dealtPerDay, days, on: connection) {
+                activity.addDealt(try row.value(0), try row.value(1))
+            }
+            for row in try await query(AnalyticsSQL.dealtBreakdown, days, on: connection) {
+                activity.addBreakdown(try row.value(0), try row.value(1), try row.value(2))
+            }
+            let perDay = AnalyticsSQL.interactionsPerDay(dayOfAt: Self.utcDay)
+            for row in try await query(perDay, times, on: connection) {
+                activity.addInteractions(try row.value(0), try row.value(1), try row.value(2))
+            }
+            for row in try await query(AnalyticsSQL.likers, times, on: connection) {
+                let document: String? = try row.value(1)
+                activity.likers.append(document.flatMap { try? PreferencesDocument.decode($0) })
+            }
+            return activity
+        }
+    }
+
+    public func activityTotals(_ names: [RepositoryName], from: Day, through: Day) async throws
+        -> [String: DailyActivity]
+    {
+        try await transaction { connection in
+            var totals: [String: DailyActivity] = [:]
+            let ids = try await repositoryIDs(names.map(\.key), on: connection)
+            let keys = Dictionary(ids.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+            let list = "= ANY(?::bigint[])"
+            for row in try await query(
+                AnalyticsSQL.interactionTotals(ids: list),
+                [Array(keys.keys), from.start, through.adding(days: 1).start], on: connection)
+            {
+                guard let key = keys[try row.value(0)], let kind = InteractionKind(rawValue: try row.value(1))
+                else { continue }
+                totals[key, default: DailyActivity()].add(try row.value(2), of: kind)
+            }
+            for row in try await query(
+                AnalyticsSQL.dealtTotals(ids: list), [Array(keys.keys), from.description, through.description],
+                on: connection)
+            {
+                guard let key = keys[try row.value(0)] else { continue }
+                totals[key, default: DailyActivity()].dealt += try row.value(1)
+            }
+            return totals
+        }
+    }
+
+    /// The UTC day of `at`, as `YYYY-MM-DD`.
+    static let utcDay = "to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD')"
+}

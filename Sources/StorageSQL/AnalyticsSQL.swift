@@ -1,0 +1,129 @@
+/// The SQL of ``AnalyticsStore`` both engines share (written with `?` placeholders). Days are `YYYY-MM-DD` text
+/// (UTC), which sorts and compares in time order; `label` is "" when an event has none, so it groups plainly.
+package enum AnalyticsSQL {
+    /// Server-recorded dealt cards are a maintainer's figures, not the operator report's.
+    package static let clientEvents = "name <> 'dealt'"
+
+    /// Records one event; returns its sequence number, or nothing when the person sent its id before.
+    package static let insertEvent = """
+        INSERT INTO analytics_events
+            (user_id, client_id, name, platform, at, day, label, value, count, query, repository_id, reason)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (user_id, client_id) DO NOTHING RETURNING seq
+        """
+
+    /// A person's events, oldest first (the repository by its name).
+    package static let eventsOfUser = """
+        SELECT e.client_id, e.name, e.platform, e.at, e.label, e.value, e.count, e.query, r.owner_login, r.name,
+            e.reason
+        FROM analytics_events e LEFT JOIN repositories r ON r.id = e.repository_id
+        WHERE e.user_id = ? ORDER BY e.at, e.seq
+        """
+
+    package static let deleteBefore = "DELETE FROM analytics_events WHERE day < ?"
+
+    /// Each person's active days in the window.
+    package static let activeDays = """
+        SELECT user_id, day FROM analytics_events
+        WHERE day >= ? AND day <= ? AND \(clientEvents) GROUP BY user_id, day
+        """
+
+    /// The first day ever seen of each person active in the window.
+    package static let firstDays = """
+        SELECT user_id, MIN(day) FROM analytics_events WHERE \(clientEvents)
+        GROUP BY user_id HAVING MAX(day) >= ? AND MIN(day) <= ?
+        """
+
+    /// Events per name, label and person in the window.
+    package static let perPerson = """
+        SELECT name, label, user_id, COUNT(*) FROM analytics_events
+        WHERE day >= ? AND day <= ? AND \(clientEvents) GROUP BY name, label, user_id
+        """
+
+    /// Events per day, name and label in the window.
+    package static let perDay = """
+        SELECT day, name, label, COUNT(*) FROM analytics_events
+        WHERE day >= ? AND day <= ? AND \(clientEvents) GROUP BY day, name, label
+        """
+
+    /// Searches that found nothing in the window, by their text.
+    package static let zeroResultQueries = """
+        SELECT lower(trim(query)), COUNT(*) FROM analytics_events
+        WHERE name = 'search' AND label = 'none' AND query IS NOT NULL AND day >= ? AND day <= ?
+        GROUP BY lower(trim(query))
+        """
+
+    /// A repository's dealt cards per day in the window (its id, then the days).
+    package static let dealtPerDay = """
+        SELECT day, COUNT(*) FROM analytics_events
+        WHERE repository_id = ? AND name = 'dealt' AND day >= ? AND day <= ? GROUP BY day
+        """
+
+    /// A repository's dealt cards by source and reason in the window.
+    package static let dealtBreakdown = """
+        SELECT label, COALESCE(reason, ''), COUNT(*) FROM analytics_events
+        WHERE repository_id = ? AND name = 'dealt' AND day >= ? AND day <= ? GROUP BY label, COALESCE(reason, '')
+        """
+
+    /// The preferences of each person who liked a repository (its id) between two times, once per person.
+    package static let likers = """
+        SELECT u.user_id, CAST(p.document AS TEXT)
+        FROM (SELECT DISTINCT user_id FROM interactions
+              WHERE repository_id = ? AND kind = 'like' AND withdrawn_at IS NULL AND at >= ? AND at < ?) u
+        LEFT JOIN preferences p ON p.user_id = u.user_id
+        """
+
+    /// Interactions a repository (its id) got between two times, per day (`dayOfAt` is the engine's expression of
+    /// `at`'s UTC day) and kind; withdrawn ones are not counted.
+    package static func interactionsPerDay(dayOfAt: String) -> String {
+        """
+        SELECT \(dayOfAt), kind, COUNT(*) FROM interactions
+        WHERE repository_id = ? AND withdrawn_at IS NULL AND at >= ? AND at < ? GROUP BY \(dayOfAt), kind
+        """
+    }
+
+    /// Interactions per repository and kind between two times (`ids` is the engine's list of repository ids).
+    package static func interactionTotals(ids: String) -> String {
+        """
+        SELECT repository_id, kind, COUNT(*) FROM interactions
+        WHERE repository_id \(ids) AND withdrawn_at IS NULL AND at >= ? AND at < ? GROUP BY repository_id, kind
+        """
+    }
+
+    /// Dealt cards per repository in the window (`ids` as for ``interactionTotals(ids:)``).
+    package static func dealtTotals(ids: String) -> String {
+        """
+        SELECT repository_id, COUNT(*) FROM analytics_events
+        WHERE repository_id \(ids) AND name = 'dealt' AND day >= ? AND day <= ? GROUP BY repository_id
+        """
+    }
+
+    /// The columns of the table and its indexes, after the engine's `CREATE TABLE analytics_events (seq …,`.
+    package static func tableBody(time: String, repositoryID: String, day: String) -> String {
+        """
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            client_id TEXT NOT NULL,
+            name TEXT NOT NULL,
+            platform TEXT NOT NULL,
+            at \(time) NOT NULL,
+            day \(day) NOT NULL,
+            label TEXT NOT NULL DEFAULT '',
+            value INTEGER,
+            count INTEGER,
+            query TEXT,
+            repository_id \(repositoryID) REFERENCES repositories(id) ON DELETE SET NULL,
+            reason TEXT,
+            UNIQUE (user_id, client_id)
+        )
+        """
+    }
+
+    /// The indexes: a person's days, the days' events, each event's people, a repository's days.
+    package static let indexes = [
+        "CREATE INDEX analytics_events_person ON analytics_events(user_id, day)",
+        "CREATE INDEX analytics_events_day ON analytics_events(day, name, label)",
+        "CREATE INDEX analytics_events_name ON analytics_events(name, label, user_id, day)",
+        "CREATE INDEX analytics_events_repository ON analytics_events(repository_id, day) "
+            + "WHERE repository_id IS NOT NULL",
+    ]
+}
