@@ -7,6 +7,10 @@ import RepoFinderSettings
 /// `serve`'s flags for what one client or account may do and how connections are held (each also from the
 /// environment variable its help names; the defaults are ``ServerConfiguration``'s).
 struct LimitOptions: ParsableArguments {
+    @Option(
+        name: .customLong("analytics-retention-days"), help: ArgumentHelp(Setting.analyticsRetentionDays.help))
+    var analyticsRetentionDays: Int?
+
     @Option(name: .customLong("account-rate"), help: ArgumentHelp(Setting.accountRate.help))
     var accountRate: Double?
 
@@ -59,6 +63,7 @@ struct LimitOptions: ParsableArguments {
     /// Adds the flags given to `flags`.
     func add(to flags: inout [Setting: String]) {
         flags[.accountRate] = accountRate.map { String($0) }
+        flags[.analyticsRetentionDays] = analyticsRetentionDays.map { String($0) }
         flags[.trustedProxies] = trustedProxies
         flags[.interactionsPerAccount] = interactionsPerAccount.map { String($0) }
         flags[.interactionsPerDay] = interactionsPerDay.map { String($0) }
