@@ -53,15 +53,18 @@ public final class AccountViewModel {
     /// What the device kept for the person, erased with their account.
     private let deviceData: LocalDatabase?
     private let pollInterval: Duration
+    private let analytics: AnalyticsRecorder
     private var following: Task<Void, Never>?
 
     /// - Parameter pollInterval: how often to ask the server how a device sign-in goes (the server asks GitHub).
     /// - Parameter deviceData: the device's own store, erased when the person deletes their account.
     /// - Parameter exportDirectory: where a download of the account's data is written (the temporary folder).
+    /// - Parameter analytics: where a GitHub sign-in's start and end go.
     public init(
         service: any AccountService, pollInterval: Duration = .seconds(1), deviceData: LocalDatabase? = nil,
-        exportDirectory: URL = FileManager.default.temporaryDirectory
+        exportDirectory: URL = FileManager.default.temporaryDirectory, analytics: AnalyticsRecorder = .disabled
     ) {
+        self.analytics = analytics
         self.deviceData = deviceData
         self.exportDirectory = exportDirectory
         self.service = service
@@ -152,6 +155,7 @@ public final class AccountViewModel {
     }
 
     private func signInInBrowser(_ authenticate: @MainActor (URL) async throws -> URL) async {
+        analytics.track(.signInStarted)
         do throws(ClientFailure) {
             let consent = try await service.startWebSignIn()
             let back: URL
@@ -177,6 +181,7 @@ public final class AccountViewModel {
                 return
             }
             let result = try await service.completeWebSignIn(code: code, state: answer.state)
+            analytics.track(.signInFinished)
             notice = Self.signedIn(result.login, joined: result.joined)
             await load()
         } catch {
@@ -205,6 +210,7 @@ public final class AccountViewModel {
     }
 
     private func signIn() async {
+        analytics.track(.signInStarted)
         do throws(ClientFailure) {
             var progress = try await service.startDeviceSignIn()
             state = .signingIn(progress)
@@ -214,6 +220,7 @@ public final class AccountViewModel {
                 progress = try await service.deviceSignIn(id: progress.id)
                 if progress.state == .pending { state = .signingIn(progress) }
             }
+            if progress.state == .done { analytics.track(.signInFinished) }
             notice = Self.ended(progress)
             await load()
         } catch {

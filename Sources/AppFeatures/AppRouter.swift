@@ -18,6 +18,10 @@ public enum Destination: Hashable, Sendable {
     case area(String)
     /// The person's profile and settings.
     case profile
+    /// The person's repositories in RepoFinder (for someone signed in with GitHub), pushed from Profile.
+    case maintainer
+    /// How one of the person's repositories fared (pushed from ``maintainer``).
+    case maintainerRepository(RepositoryName)
 }
 
 /// Where the app is: a tab, what is pushed on it, and what a link asked that tab's screen to show.

@@ -42,15 +42,24 @@ public final class AreaViewModel {
     public let id: String
     public private(set) var state = State.loading
     private let service: any RepoFinderService
+    private let analytics: AnalyticsRecorder
+    /// Whether the screen view was recorded (loading again is not another view).
+    private var viewed = false
 
-    public init(id: String, service: any RepoFinderService) {
+    /// - Parameter analytics: where the screen view goes (the first load).
+    public init(id: String, service: any RepoFinderService, analytics: AnalyticsRecorder = .disabled) {
         self.id = id
         self.service = service
+        self.analytics = analytics
     }
 
     /// Loads the area (again).
     @discardableResult
     public func load() -> Task<Void, Never> {
+        if !viewed {
+            viewed = true
+            analytics.screen(.area)
+        }
         state = .loading
         return Task {
             do throws(ClientFailure) {

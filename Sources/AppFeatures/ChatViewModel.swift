@@ -44,18 +44,30 @@ public final class ChatViewModel {
     private let service: any ChatService
     private let threadID: String
     private let now: @Sendable () -> Date
+    private let analytics: AnalyticsRecorder
     private var asking: Task<Void, Never>?
+    /// Whether the screen view was recorded (loading again is not another view).
+    private var viewed = false
 
-    public init(service: any ChatService, threadID: String, now: @escaping @Sendable () -> Date = Date.init) {
+    /// - Parameter analytics: where the screen view, each question asked and a refusal for the month's quota go.
+    public init(
+        service: any ChatService, threadID: String, now: @escaping @Sendable () -> Date = Date.init,
+        analytics: AnalyticsRecorder = .disabled
+    ) {
         self.service = service
         self.threadID = threadID
         self.now = now
+        self.analytics = analytics
     }
 
     /// Loads the thread and its messages.
     @discardableResult
     public func load() -> Task<Void, Never> {
-        Task {
+        if !viewed {
+            viewed = true
+            analytics.screen(.chat)
+        }
+        return Task {
             do throws(ClientFailure) {
                 let (thread, messages) = try await service.thread(threadID)
                 self.thread = thread
@@ -78,6 +90,7 @@ public final class ChatViewModel {
         messages.append(ChatMessage(id: "pending-\(messages.count)", role: .user, text: question, createdAt: now()))
         streaming = Streaming()
         state = .answering
+        analytics.track(.askQuestion)
         let task = Task {
             do {
                 for try await event in service.ask(question, in: threadID, about: card) { apply(event) }
@@ -138,6 +151,7 @@ public final class ChatViewModel {
             draft = last.text
         }
         if case .quotaExhausted(let message) = failure {
+            analytics.track(.askQuota)
             notice = message
             if var quota { quota.left = 0; self.quota = quota }
         } else {

@@ -30,8 +30,11 @@ public final class CompareViewModel {
     public private(set) var notice: String?
     private let service: any RepoFinderService
     private let trayStore: CompareTray
+    private let analytics: AnalyticsRecorder
 
-    public init(service: any RepoFinderService, tray: CompareTray) {
+    /// - Parameter analytics: where the screen view and each comparison (how many repositories) go.
+    public init(service: any RepoFinderService, tray: CompareTray, analytics: AnalyticsRecorder = .disabled) {
+        self.analytics = analytics
         self.service = service
         self.trayStore = tray
         self.tray = (try? tray.items()) ?? []
@@ -67,9 +70,12 @@ public final class CompareViewModel {
             return Task {}
         }
         state = .loading
+        analytics.screen(.compare)
         return Task {
             do throws(ClientFailure) {
-                state = .loaded(try await service.compare(names))
+                let comparison = try await service.compare(names)
+                state = .loaded(comparison)
+                analytics.track(.compare, count: comparison.comparison.entries.count)
             } catch {
                 state = .failed(error.message)
             }

@@ -75,6 +75,7 @@ public final class DeckViewModel {
     private let cache: CardCache?
     private let images: ImageLoader?
     private let lists: ListCache?
+    private let analytics: AnalyticsRecorder
     private let now: @Sendable () -> Date
     /// Counts changes of filter: a batch asked for before the last change is dropped (it was dealt by the old one).
     private var filterChanges = 0
@@ -85,17 +86,23 @@ public final class DeckViewModel {
     private var shown: Set<String> = []
     /// Whether a re-deal holds the next card back.
     private var holding = false
+    /// Whether the deck's running dry was recorded (once, until cards come again).
+    private var emptiedRecorded = false
 
     /// The card on top (none while a re-deal holds it back).
     public var current: Card? { holding ? nil : cards.first }
     public var canUndo: Bool { lastDecision != nil }
 
+    /// - Parameter analytics: where the deck's analytics events go (batches dealt, the deck running dry, swipes, undo,
+    ///   opens, the screen shown).
     public init(
         service: any RepoFinderService, outbox: Outbox, cache: CardCache? = nil, images: ImageLoader? = nil,
         lists: ListCache? = nil, now: @escaping @Sendable () -> Date = Date.init,
-        makeID: @escaping @Sendable () -> String = { UUID().uuidString }, redealWait: Duration = .milliseconds(1_500)
+        makeID: @escaping @Sendable () -> String = { UUID().uuidString }, redealWait: Duration = .milliseconds(1_500),
+        analytics: AnalyticsRecorder = .disabled
     ) {
         self.redealWait = redealWait
+        self.analytics = analytics
         self.service = service
         self.outbox = outbox
         self.recorder = InteractionRecorder(outbox: outbox, now: now, makeID: makeID)
@@ -110,6 +117,7 @@ public final class DeckViewModel {
     public func send(_ event: Event) -> Task<Void, Never> {
         switch event {
         case .appear:
+            analytics.screen(.discover)
             guard state == .idle else { return Task {} }
             if let cached = try? cache?.cards(), !cached.isEmpty {
                 cards = cached
@@ -131,7 +139,9 @@ public final class DeckViewModel {
             guard let card = current else { return Task {} }
             notice = nil
             opened = card.repository.webURL
-            return record(.open, card: card) == nil ? Task {} : background(refill: false)
+            guard record(.open, card: card) != nil else { return Task {} }
+            analytics.track(.open)
+            return background(refill: false)
         }
     }
 
@@ -152,6 +162,7 @@ public final class DeckViewModel {
         guard let card = current else { return Task {} }
         notice = nil
         guard let interaction = record(kind, card: card) else { return Task {} }
+        analytics.track(.swipe, label: kind.rawValue)
         if let list = UserList(kind) {
             try? lists?.add(ListEntry(repository: card.repository, addedAt: now()), to: list)
         }
@@ -250,6 +261,7 @@ public final class DeckViewModel {
             return Task {}
         }
         lastDecision = nil
+        analytics.track(.undo)
         if let list = UserList(interaction.kind) { try? lists?.remove(interaction.repository, from: list) }
         holding = false
         cards.insert(card, at: 0)
@@ -284,8 +296,16 @@ public final class DeckViewModel {
         // A batch asked for under the old filter may be on its way: wait for it (it is dropped), then ask anew.
         if let refilling { await refilling.value }
         await loadBatch()
-        if cards.isEmpty, exhaustedMessage == nil, case .loading = state { state = .exhausted(Self.dryMessage) }
+        if cards.isEmpty, exhaustedMessage == nil, case .loading = state { ranDry(Self.dryMessage) }
         await flush()
+    }
+
+    /// Shows the deck as run dry, and records it once (until cards come again).
+    private func ranDry(_ message: String) {
+        state = .exhausted(message)
+        guard !emptiedRecorded else { return }
+        emptiedRecorded = true
+        analytics.track(.deckEmptied)
     }
 
     /// What an empty deck says when a filter allows nothing new.
@@ -299,8 +319,9 @@ public final class DeckViewModel {
             state = .loading
         } else if !cards.isEmpty {
             state = .ready
+            emptiedRecorded = false
         } else if let exhaustedMessage {
-            state = .exhausted(exhaustedMessage)
+            ranDry(exhaustedMessage)
         } else if state == .ready {
             state = .loading  // swiped faster than the next batch came: it is on its way
         }
@@ -339,12 +360,14 @@ public final class DeckViewModel {
             guard changes == filterChanges else { return }
             filter = batch.filter
             let known = Set(cards.map(\.id))
-            cards += batch.cards.filter { !known.contains($0.id) }
+            let fresh = batch.cards.filter { !known.contains($0.id) }
+            cards += fresh
+            if !batch.cards.isEmpty { analytics.track(.deckDealt, count: batch.cards.count) }
             if batch.exhausted { exhaustedMessage = batch.message ?? Words(Language.device).text("app.deck.seen-all") }
             if notice == ClientFailure.noConnection.message { notice = nil }
             afterDeckChange()
             if cards.isEmpty, exhaustedMessage == nil {
-                state = .exhausted(Words(Language.device).text("app.deck.none"))
+                ranDry(Words(Language.device).text("app.deck.none"))
             }
         } catch {
             if cards.isEmpty {

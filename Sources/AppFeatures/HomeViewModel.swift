@@ -32,12 +32,15 @@ public final class HomeViewModel {
     private let cache: CardCache?
     private let timeZone: String
     private let recorder: InteractionRecorder
+    private let analytics: AnalyticsRecorder
 
+    /// - Parameter analytics: where Home's analytics events go (the screen shown, a decision on the pick).
     public init(
         service: any RepoFinderService, outbox: Outbox, cache: CardCache? = nil,
         timeZone: String = TimeZone.current.identifier, now: @escaping @Sendable () -> Date = Date.init,
-        makeID: @escaping @Sendable () -> String = { UUID().uuidString }
+        makeID: @escaping @Sendable () -> String = { UUID().uuidString }, analytics: AnalyticsRecorder = .disabled
     ) {
+        self.analytics = analytics
         self.service = service
         self.outbox = outbox
         self.cache = cache
@@ -54,7 +57,10 @@ public final class HomeViewModel {
     @discardableResult
     public func send(_ event: Event) -> Task<Void, Never> {
         switch event {
-        case .appear, .refresh:
+        case .appear:
+            analytics.screen(.home)
+            return load()
+        case .refresh:
             return load()
         case .decide(let kind):
             guard case .loaded(var home) = state, let pick = home.pick, home.pickDecision == nil,
@@ -68,6 +74,7 @@ public final class HomeViewModel {
             }
             home.pickDecision = kind
             state = .loaded(home)
+            analytics.track(.swipe, label: kind.rawValue)
             return Task {
                 let report = await outbox.flush(to: service)
                 if report.stoppedBy != .noConnection { notice = report.notice }

@@ -30,16 +30,19 @@ public final class ListViewModel {
     private let perPage: Int
     private let cache: ListCache?
     private let outbox: Outbox?
+    private let analytics: AnalyticsRecorder
 
     public var state: ListState { loader.state }
     public var items: [ListEntry] { loader.pages.items }
     public var moreError: String? { loader.moreError }
     public var isLoadingMore: Bool { loader.isLoadingMore }
 
+    /// - Parameter analytics: where the screen view goes (on ``Event/appear``: `saved` or `liked`).
     public init(
         list: UserList, service: any RepoFinderService, perPage: Int = 20, cache: ListCache? = nil,
-        outbox: Outbox? = nil
+        outbox: Outbox? = nil, analytics: AnalyticsRecorder = .disabled
     ) {
+        self.analytics = analytics
         self.list = list
         self.service = service
         self.perPage = perPage
@@ -51,6 +54,7 @@ public final class ListViewModel {
     public func send(_ event: Event) -> Task<Void, Never> {
         switch event {
         case .appear:
+            analytics.screen(list == .saved ? .saved : .liked)
             guard loader.state == .idle else { return Task {} }
             loader.reset()
             return load(page: 1)

@@ -8,7 +8,9 @@ public import RepoFinderCore
 /// project —, stack, interests, level, goals, areas). It starts from what the person saved before (editing from the
 /// profile), checks each entry the way the server does, and saves at the end; "skip" saves what was chosen so far.
 /// Either way onboarding is then done. A star import started on the first step goes on (on the server) while the
-/// person answers the rest; ``starImport`` follows its progress.
+/// person answers the rest; ``starImport`` follows its progress. For product analytics (not when revisiting) each
+/// step shown counts as seen, each left forward as finished (answered) or skipped (not), and the end as
+/// `onboarding.finished`, as on the web.
 @Observable @MainActor
 public final class OnboardingViewModel {
     public typealias Step = OnboardingStep
@@ -59,16 +61,24 @@ public final class OnboardingViewModel {
     private var loaded = false
     private let service: any RepoFinderService
     private let pollInterval: Duration
+    private let analytics: AnalyticsRecorder
+    /// Whether `onboarding.finished` was recorded (a failed save tried again finishes once).
+    private var finishRecorded = false
 
-    /// - Parameter pollInterval: how often a running star import is asked about.
     /// Whether the person came back to change their preferences (Profile's Edit): the steps show even when onboarding
     /// was finished before.
     public let revisiting: Bool
 
-    public init(service: any RepoFinderService, pollInterval: Duration = .seconds(1), revisiting: Bool = false) {
+    /// - Parameter pollInterval: how often a running star import is asked about.
+    /// - Parameter analytics: where the steps' analytics events go (none when revisiting).
+    public init(
+        service: any RepoFinderService, pollInterval: Duration = .seconds(1), revisiting: Bool = false,
+        analytics: AnalyticsRecorder = .disabled
+    ) {
         self.revisiting = revisiting
         self.service = service
         self.pollInterval = pollInterval
+        self.analytics = analytics
     }
 
     @discardableResult
@@ -114,16 +124,43 @@ public final class OnboardingViewModel {
         case .toggleGoal(let goal):
             if draft.goals.contains(goal) { draft.goals.removeAll { $0 == goal } } else { draft.goals.append(goal) }
         case .next:
+            track(answered(step) ? .onboardingStepFinished : .onboardingStepSkipped, step)
             guard let following = Step(rawValue: step.rawValue + 1) else { return save() }
-            step = following
-            state = .editing(step)
+            show(following)
         case .back:
-            step = Step(rawValue: max(0, step.rawValue - 1)) ?? .stars
-            state = .editing(step)
+            show(Step(rawValue: max(0, step.rawValue - 1)) ?? .stars)
         case .skip:
+            track(.onboardingStepSkipped, step)
             return save()
         }
         return Task {}
+    }
+
+    /// Shows a step (and records that it was seen).
+    private func show(_ next: Step) {
+        step = next
+        state = .editing(step)
+        track(.onboardingStepSeen, step)
+    }
+
+    /// Records a step's analytics event, unless the person is only changing their preferences.
+    private func track(_ name: AnalyticsEventName, _ step: Step) {
+        guard !revisiting else { return }
+        analytics.track(name, label: step.analyticsName)
+    }
+
+    /// Whether the person answered the step (what the web app asks too): left forward answered, it counts as finished;
+    /// unanswered, as skipped.
+    private func answered(_ step: Step) -> Bool {
+        switch step {
+        case .stars: starImport != nil
+        case .about: draft.name != nil || draft.projectType != nil
+        case .stack: !draft.techStack.isEmpty
+        case .interests: !draft.interests.isEmpty
+        case .experience: draft.experienceLevel != nil
+        case .goals: !draft.goals.isEmpty
+        case .areas: draft.primaryCluster != nil || !draft.secondaryClusters.isEmpty
+        }
     }
 
     /// Starts importing the typed login's stars, then follows the import until it ends.
@@ -138,6 +175,7 @@ public final class OnboardingViewModel {
         }
         if starImport?.state == .running { return Task {} }
         let login = gitHubLogin
+        analytics.track(.importStarted, label: revisiting ? AnalyticsScreen.profile.rawValue : "onboarding")
         return Task {
             do throws(ClientFailure) {
                 var progress = try await service.importGitHubStars(login: login)
@@ -148,6 +186,7 @@ public final class OnboardingViewModel {
                     progress = try await service.starImport(id: progress.id)
                     starImport = progress
                 }
+                if progress.state == .done { analytics.track(.importFinished, count: progress.imported) }
             } catch {
                 problem = error.message
             }
@@ -191,8 +230,13 @@ public final class OnboardingViewModel {
                 self.clusters = try await clusters
                 draft = try await saved
                 loaded = true
+                analytics.follow(draft)
                 // A person who finished onboarding on any device goes straight on.
-                state = draft.onboardingCompleted && !revisiting ? .finished : .editing(step)
+                if draft.onboardingCompleted && !revisiting {
+                    state = .finished
+                } else {
+                    show(step)
+                }
             } catch {
                 state = .failed(ClientFailure.from(error).message)
             }
@@ -207,6 +251,10 @@ public final class OnboardingViewModel {
             do throws(ClientFailure) {
                 draft = try await service.savePreferences(preferences)
                 state = .finished
+                if !revisiting, !finishRecorded {
+                    finishRecorded = true
+                    analytics.track(.onboardingFinished)
+                }
             } catch {
                 state = .failed(error.message)
             }

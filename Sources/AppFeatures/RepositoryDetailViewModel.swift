@@ -51,14 +51,17 @@ public final class RepositoryDetailViewModel {
     private let outbox: Outbox
     private let recorder: InteractionRecorder
     private let lists: ListCache?
+    private let analytics: AnalyticsRecorder
     private let now: @Sendable () -> Date
 
     /// - Parameter account: asked for the person's star on GitHub; nil: the screen offers none.
+    /// - Parameter analytics: where the screen view and an open on GitHub go.
     public init(
         name: RepositoryName, service: any RepoFinderService, outbox: Outbox, lists: ListCache? = nil,
         account: (any AccountService)? = nil, now: @escaping @Sendable () -> Date = Date.init,
-        makeID: @escaping @Sendable () -> String = { UUID().uuidString }
+        makeID: @escaping @Sendable () -> String = { UUID().uuidString }, analytics: AnalyticsRecorder = .disabled
     ) {
+        self.analytics = analytics
         self.name = name
         self.service = service
         self.account = account
@@ -71,7 +74,10 @@ public final class RepositoryDetailViewModel {
     @discardableResult
     public func send(_ event: Event) -> Task<Void, Never> {
         switch event {
-        case .appear, .retry:
+        case .appear:
+            analytics.screen(.repository)
+            return load()
+        case .retry:
             return load()
         case .like:
             guard !liked, record(.like) else { return Task {} }
@@ -92,6 +98,7 @@ public final class RepositoryDetailViewModel {
         case .open:
             guard case .loaded(let repository) = state, record(.open) else { return Task {} }
             opened = repository.webURL
+            analytics.track(.open)
         case .toggleGitHubStar:
             return toggleGitHubStar()
         }

@@ -10,6 +10,8 @@ public import RepoFinderCore
 @Observable @MainActor
 public final class SearchViewModel {
     public enum Event: Hashable, Sendable {
+        /// The search screen is shown (for analytics: a screen view).
+        case appear
         case queryChanged(String)
         case setOrder(SearchOrder)
         /// nil or blank: every language.
@@ -43,6 +45,7 @@ public final class SearchViewModel {
     private let debounce: Duration
     private let suggestionDelay: Duration
     private let perPage: Int
+    private let analytics: AnalyticsRecorder
 
     /// ``ListState/idle`` while the words are blank.
     public var state: ListState { loader.state }
@@ -50,10 +53,13 @@ public final class SearchViewModel {
     public var moreError: String? { loader.moreError }
     public var isLoadingMore: Bool { loader.isLoadingMore }
 
+    /// - Parameter analytics: where search's analytics events go: each search's length and how many it found (its
+    ///   words only when it found nothing), and the screen shown.
     public init(
         service: any RepoFinderService, debounce: Duration = .milliseconds(300),
-        suggestionDelay: Duration = .milliseconds(120), perPage: Int = 20
+        suggestionDelay: Duration = .milliseconds(120), perPage: Int = 20, analytics: AnalyticsRecorder = .disabled
     ) {
+        self.analytics = analytics
         self.service = service
         self.debounce = debounce
         self.suggestionDelay = suggestionDelay
@@ -63,6 +69,9 @@ public final class SearchViewModel {
     @discardableResult
     public func send(_ event: Event) -> Task<Void, Never> {
         switch event {
+        case .appear:
+            analytics.screen(.search)
+            return Task {}
         case .queryChanged(let text):
             query = text
             let suggesting = suggest()
@@ -173,7 +182,12 @@ public final class SearchViewModel {
                 if generation == loader.generation {
                     total = found.results.total
                     highlights.formUnion(found.highlights)
-                    if page == 1 { didYouMean = found.didYouMean }
+                    if page == 1 {
+                        didYouMean = found.didYouMean
+                        if !request.query.isEmpty {
+                            analytics.search(request.query, found: found.results.total ?? found.results.items.count)
+                        }
+                    }
                 }
                 loader.apply(found.results, generation: generation)
             } catch {

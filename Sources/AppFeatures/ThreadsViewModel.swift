@@ -31,10 +31,16 @@ public final class ThreadsViewModel {
     public private(set) var notice: String?
     private let service: any ChatService
     private let timeZone: String
+    private let analytics: AnalyticsRecorder
 
-    public init(service: any ChatService, timeZone: String = TimeZone.current.identifier) {
+    /// - Parameter analytics: where the screen view goes (on ``Event/appear``).
+    public init(
+        service: any ChatService, timeZone: String = TimeZone.current.identifier,
+        analytics: AnalyticsRecorder = .disabled
+    ) {
         self.service = service
         self.timeZone = timeZone
+        self.analytics = analytics
     }
 
     /// Whether older threads are on the server beyond those shown.
@@ -55,7 +61,9 @@ public final class ThreadsViewModel {
     @discardableResult
     public func send(_ event: Event) -> Task<Void, Never> {
         switch event {
-        case .appear: return load()
+        case .appear:
+            analytics.screen(.ask)
+            return load()
         case .loadMore: return loadMore()
         case .rename(let id, let title): return change(id, title: title)
         case .pin(let id, let pinned): return change(id, pinned: pinned)

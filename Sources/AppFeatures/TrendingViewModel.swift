@@ -20,15 +20,19 @@ public final class TrendingViewModel {
     private var loader = PagedLoader<TrendingEntry>()
     private let service: any RepoFinderService
     private let perPage: Int
+    private let analytics: AnalyticsRecorder
 
     public var state: ListState { loader.state }
     public var items: [TrendingEntry] { loader.pages.items }
     public var moreError: String? { loader.moreError }
     public var isLoadingMore: Bool { loader.isLoadingMore }
 
+    /// - Parameter analytics: where the screen view goes (on ``Event/appear``).
     public init(
-        service: any RepoFinderService, window: TrendingWindow = .standard, language: String? = nil, perPage: Int = 20
+        service: any RepoFinderService, window: TrendingWindow = .standard, language: String? = nil, perPage: Int = 20,
+        analytics: AnalyticsRecorder = .disabled
     ) {
+        self.analytics = analytics
         self.service = service
         self.window = window
         self.language = language
@@ -39,6 +43,7 @@ public final class TrendingViewModel {
     public func send(_ event: Event) -> Task<Void, Never> {
         switch event {
         case .appear:
+            analytics.screen(.trending)
             guard loader.state == .idle else { return Task {} }
             return reload()
         case .setWindow(let window):

@@ -1,8 +1,8 @@
 public import Foundation
 import GRDB
 
-/// The device's own SQLite database: the interaction outbox, the cached cards and the compare tray. A file on a device (it survives the
-/// app being killed), or memory in tests.
+/// The device's own SQLite database: the interaction outbox (and its queue of analytics events), the cached cards and
+/// the compare tray. A file on a device (it survives the app being killed), or memory in tests.
 public final class LocalDatabase: Sendable {
     let writer: any DatabaseWriter
 
@@ -74,14 +74,36 @@ public final class LocalDatabase: Sendable {
                     );
                     """)
         }
+        migrator.registerMigration("v5: analytics events and the device's settings") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE analytics_events (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        id TEXT NOT NULL UNIQUE,
+                        name TEXT NOT NULL,
+                        at REAL NOT NULL,
+                        platform TEXT NOT NULL,
+                        label TEXT,
+                        value INTEGER,
+                        count INTEGER,
+                        query TEXT
+                    );
+                    CREATE TABLE device_settings (
+                        key TEXT PRIMARY KEY,
+                        value TEXT NOT NULL
+                    );
+                    """)
+        }
         try migrator.migrate(writer)
     }
 
-    /// Forgets everything the device kept for the person (the outbox, the cached cards and lists, the compare tray):
-    /// what follows deleting their account.
+    /// Forgets everything the device kept for the person (the outbox and its analytics events, the cached cards and
+    /// lists, the compare tray, the device's settings): what follows deleting their account.
     public func eraseAll() throws {
         try writer.write { db in
-            for table in ["outbox", "cached_cards", "compare_tray", "kept_lists"] {
+            for table in [
+                "outbox", "analytics_events", "cached_cards", "compare_tray", "kept_lists", "device_settings",
+            ] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
         }

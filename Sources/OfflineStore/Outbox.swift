@@ -8,6 +8,11 @@ import Synchronization
 /// later (``flush(to:)``), oldest first, in batches, each with its idempotency key: an item leaves the queue only after
 /// the server acknowledged it, so a process killed between the two sends it again and the server counts it as a
 /// duplicate. Nothing is lost, nothing is stored twice.
+///
+/// Product analytics events wait in a queue of their own in the same database (``enqueue(_:)``, given an event) and
+/// go with the same flush, after the interactions, at most ``eventBatchLimit`` a request, each with its own id: kept
+/// while the server cannot be reached, dropped (never retried) when it refuses them as invalid, and never kept at all
+/// once the person turned analytics off (``setSharesAnalytics(_:)``).
 public actor Outbox {
     private let database: LocalDatabase
     private let batchSize: Int
@@ -17,11 +22,19 @@ public actor Outbox {
     /// and read inside the database's write transactions, so a flush's read and an undo's check never interleave.
     private let sending = InFlight()
 
-    /// - Parameter batchSize: Most interactions per request (the server takes up to 500).
+    /// Most analytics events per request.
+    public static let eventBatchLimit = 100
+    /// Most analytics events kept waiting: past it the oldest go (a device offline for weeks does not fill up).
+    public static let maximumQueuedEvents = 1_000
+
+    /// - Parameter batchSize: Most interactions per request (the server takes up to 500); analytics events go at most
+    ///   ``eventBatchLimit`` at a time.
     public init(database: LocalDatabase, batchSize: Int = 100) {
         self.database = database
         self.batchSize = min(max(1, batchSize), 500)
     }
+
+    private var eventBatchSize: Int { min(batchSize, Self.eventBatchLimit) }
 
     /// Queues an interaction (written before this returns; callable from any context without waiting for a flush).
     nonisolated public func enqueue(_ interaction: Interaction) throws {
@@ -60,6 +73,56 @@ public actor Outbox {
     /// Everything queued, oldest first.
     nonisolated public func pending() throws -> [OutboxItem] {
         try database.writer.read { db in try Self.items(db, limit: Int.max) }
+    }
+
+    // MARK: Analytics events
+
+    /// Queues an analytics event (written before this returns), unless the person turned analytics off on this device:
+    /// then nothing is kept. Returns whether it was queued. Past ``maximumQueuedEvents`` the oldest waiting go.
+    @discardableResult
+    nonisolated public func enqueue(_ event: AnalyticsEvent) throws -> Bool {
+        try database.writer.write { db in
+            guard try Self.sharesAnalytics(db) else { return false }
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO analytics_events (id, name, at, platform, label, value, count, query)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    event.id, event.name.rawValue, event.at.timeIntervalSince1970, event.platform.rawValue, event.label,
+                    event.value, event.count, event.query,
+                ])
+            try db.execute(
+                sql: "DELETE FROM analytics_events WHERE seq <= (SELECT MAX(seq) FROM analytics_events) - ?",
+                arguments: [Self.maximumQueuedEvents])
+            return true
+        }
+    }
+
+    /// The analytics events waiting, oldest first.
+    nonisolated public func pendingEvents() throws -> [AnalyticsEvent] {
+        try database.writer.read { db in try Self.queuedEvents(db, limit: Int.max).compactMap(\.event) }
+    }
+
+    /// How many analytics events wait.
+    nonisolated public func pendingEventCount() throws -> Int {
+        try database.writer.read { db in try Self.eventCount(db) }
+    }
+
+    /// Whether this device sends analytics events: yes until the person turns it off (``setSharesAnalytics(_:)``).
+    nonisolated public func sharesAnalytics() throws -> Bool {
+        try database.writer.read { db in try Self.sharesAnalytics(db) }
+    }
+
+    /// Turns sending analytics events from this device on or off (what the person chose in Settings, or what their
+    /// preferences say). Off drops every event still waiting, unsent, and keeps no new one.
+    nonisolated public func setSharesAnalytics(_ on: Bool) throws {
+        try database.writer.write { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO device_settings (key, value) VALUES ('analytics', ?)",
+                arguments: [on ? "on" : "off"])
+            if !on { try db.execute(sql: "DELETE FROM analytics_events") }
+        }
     }
 
     /// Sends what is queued, oldest first, until the queue is empty or the server cannot take more now. One flush
@@ -108,7 +171,77 @@ public actor Outbox {
             report.stoppedBy = .serverTrouble("the outbox could not be read: \(error)")
         }
         report.remaining = (try? await database.writer.read { db in try Self.count(db) }) ?? 0
+        // Analytics events go once every interaction did (what the person did matters more, and a connection that
+        // failed them would fail the events too).
+        if report.stoppedBy == nil, !Task.isCancelled { await sendEvents(to: service, report: &report.events) }
+        report.events.remaining = (try? await database.writer.read { db in try Self.eventCount(db) }) ?? 0
         return report
+    }
+
+    /// Sends the waiting analytics events, oldest first, in batches, until none is left or the server cannot take
+    /// more now; drops them all, unsent, when the person turned analytics off.
+    private func sendEvents(to service: any RepoFinderService, report: inout FlushReport.Events) async {
+        do {
+            while !Task.isCancelled {
+                let (sharing, queued) = try await database.writer.read { [eventBatchSize] db in
+                    (try Self.sharesAnalytics(db), try Self.queuedEvents(db, limit: eventBatchSize))
+                }
+                guard !queued.isEmpty else { break }
+                guard sharing else {
+                    report.dropped += try await database.writer.write { db in
+                        let count = try Self.eventCount(db)
+                        try db.execute(sql: "DELETE FROM analytics_events")
+                        return count
+                    }
+                    break
+                }
+                // Written by a later version of the app (a name this one does not know): nothing to send.
+                let unreadable = queued.filter { $0.event == nil }
+                if !unreadable.isEmpty {
+                    try await removeEvents(unreadable)
+                    report.dropped += unreadable.count
+                }
+                let readable = queued.filter { $0.event != nil }
+                if !readable.isEmpty { try await sendEvents(readable, service: service, report: &report) }
+            }
+        } catch let failure as ClientFailure {
+            report.stoppedBy = failure
+        } catch {
+            report.stoppedBy = .serverTrouble("the outbox could not be read: \(error)")
+        }
+    }
+
+    /// Sends a batch of events; if the server refuses it as invalid (a batch is stored whole or not at all), sends its
+    /// halves to find the refused events, which are dropped, not retried. Any other failure stops the flush with the
+    /// events kept.
+    private func sendEvents(_ batch: [QueuedEvent], service: any RepoFinderService, report: inout FlushReport.Events)
+        async throws
+    {
+        do {
+            let receipt = try await service.sendEvents(batch.compactMap(\.event))
+            try await removeEvents(batch)
+            report.accepted += receipt.accepted
+            report.duplicates += receipt.duplicates
+            report.ignored += receipt.ignored
+        } catch ClientFailure.rejected(let reason) {
+            guard batch.count > 1 else {
+                try await removeEvents(batch)
+                report.dropped += 1
+                report.lastRefusal = reason
+                return
+            }
+            let half = batch.count / 2
+            try await sendEvents(Array(batch[..<half]), service: service, report: &report)
+            try await sendEvents(Array(batch[half...]), service: service, report: &report)
+        }
+    }
+
+    private func removeEvents(_ events: [QueuedEvent]) async throws {
+        try await database.writer.write { db in
+            for event in events {
+                try db.execute(sql: "DELETE FROM analytics_events WHERE seq = ?", arguments: [event.sequence])
+            }
+        }
     }
 
     /// Sends a batch; if the server refuses it as a whole (all or nothing), sends its items one by one to find and
@@ -197,6 +330,47 @@ public actor Outbox {
     private static func count(_ db: Database) throws -> Int {
         try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox") ?? 0
     }
+
+    private static func eventCount(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM analytics_events") ?? 0
+    }
+
+    /// Whether the person shares analytics from this device (yes until they turned it off).
+    private static func sharesAnalytics(_ db: Database) throws -> Bool {
+        try String.fetchOne(db, sql: "SELECT value FROM device_settings WHERE key = 'analytics'") != "off"
+    }
+
+    private static func queuedEvents(_ db: Database, limit: Int) throws -> [QueuedEvent] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT seq, id, name, at, platform, label, value, count, query FROM analytics_events
+                ORDER BY seq LIMIT ?
+                """,
+            arguments: [limit]
+        ).map { row in
+            let sequence: Int64 = row[0]
+            guard let name = AnalyticsEventName(rawValue: row[2]), let platform = AnalyticsPlatform(rawValue: row[4])
+            else { return QueuedEvent(sequence: sequence, event: nil) }
+            let id: String = row[1]
+            let at: Double = row[3]
+            let label: String? = row[5]
+            let value: Int? = row[6]
+            let count: Int? = row[7]
+            let query: String? = row[8]
+            return QueuedEvent(
+                sequence: sequence,
+                event: AnalyticsEvent(
+                    id: id, name: name, at: Date(timeIntervalSince1970: at), platform: platform, label: label,
+                    value: value, count: count, query: query))
+        }
+    }
+}
+
+/// An analytics event in the queue: its position, and the event (nil when this version of the app cannot read it).
+private struct QueuedEvent: Sendable {
+    var sequence: Int64
+    var event: AnalyticsEvent?
 }
 
 /// The sequence numbers of the items a flush is sending.

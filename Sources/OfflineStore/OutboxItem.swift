@@ -44,8 +44,30 @@ public struct FlushReport: Hashable, Sendable {
     public var stoppedBy: ClientFailure?
     /// Items still queued afterwards.
     public var remaining = 0
+    /// What became of the analytics events (sent after the interactions; never the person's concern).
+    public var events = Events()
 
     public init() {}
+
+    /// What one flush did with the analytics events.
+    public struct Events: Hashable, Sendable {
+        /// Stored by the server now.
+        public var accepted = 0
+        /// Stored before (sent again after a lost acknowledgement); not stored twice.
+        public var duplicates = 0
+        /// Dropped by the server because the person turned analytics off (on another device, say).
+        public var ignored = 0
+        /// Dropped here: refused by the server as invalid, or waiting when the person turned analytics off.
+        public var dropped = 0
+        /// The server's reason for the last event it refused.
+        public var lastRefusal: String?
+        /// Why sending them stopped early (no connection, rate limited…); what is left stays queued.
+        public var stoppedBy: ClientFailure?
+        /// Events still queued afterwards.
+        public var remaining = 0
+
+        public init() {}
+    }
 
     /// An item the server refused.
     public struct Dropped: Hashable, Sendable {

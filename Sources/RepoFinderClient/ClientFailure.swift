@@ -18,6 +18,9 @@ public enum ClientFailure: Error, Hashable, Sendable, CustomStringConvertible {
     case rejected(String)
     /// Every Ask question of this month was asked; the message says when the quota renews.
     case quotaExhausted(String)
+    /// The server knows who asks but does not let them (403): `code` says why (`not_signed_in`: this needs an account
+    /// signed in with GitHub; `not_maintainer`: the repository is not theirs); the message says what to do.
+    case forbidden(String, code: String?)
 
     /// What went wrong and what to do, for a person.
     public var message: String {
@@ -37,7 +40,15 @@ public enum ClientFailure: Error, Hashable, Sendable, CustomStringConvertible {
             detail
         case .quotaExhausted(let detail):
             detail
+        case .forbidden(let detail, _):
+            detail
         }
+    }
+
+    /// Whether the call needs an account signed in with GitHub and the device's is not (a 403 `not_signed_in`).
+    public var needsGitHubSignIn: Bool {
+        if case .forbidden(_, code: "not_signed_in") = self { return true }
+        return false
     }
 
     public var description: String { message }
@@ -46,7 +57,7 @@ public enum ClientFailure: Error, Hashable, Sendable, CustomStringConvertible {
     public var isTransient: Bool {
         switch self {
         case .noConnection, .rateLimited, .serverTrouble, .signedOut: true
-        case .notFound, .rejected, .quotaExhausted: false
+        case .notFound, .rejected, .quotaExhausted, .forbidden: false
         }
     }
 
@@ -56,6 +67,7 @@ public enum ClientFailure: Error, Hashable, Sendable, CustomStringConvertible {
         if status == 429, code == "quota_exhausted" { return .quotaExhausted(detail) }
         switch status {
         case 401: return .signedOut
+        case 403: return .forbidden(detail, code: code)
         case 404: return .notFound(detail)
         case 429: return .rateLimited(retryAfter: max(1, retryAfter ?? 1))
         case 400, 405...428: return .rejected(detail)

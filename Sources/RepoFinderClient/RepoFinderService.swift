@@ -56,4 +56,17 @@ public protocol RepoFinderService: Sendable {
     func home(timeZone: String) async throws(ClientFailure) -> HomeScreen
     /// 2–4 repositories side by side, with each one's fit for the person.
     func compare(_ names: [RepositoryName]) async throws(ClientFailure) -> RepositoryComparison
+    /// Sends product analytics events (the outbox's queue, at most 100 at a time); each id is stored once however
+    /// often it is sent. A batch is stored whole or not at all: ``ClientFailure/rejected(_:)`` when the server refuses
+    /// it as invalid.
+    func sendEvents(_ events: [AnalyticsEvent]) async throws(ClientFailure) -> AnalyticsReceipt
+    /// The catalog's repositories the person signed in with GitHub maintains, with their counts over `window`
+    /// (``ClientFailure/forbidden(_:code:)``, `not_signed_in`, for anyone not signed in with GitHub).
+    func maintainedRepositories(window: MaintainerWindow) async throws(ClientFailure) -> MaintainedRepositories
+    /// How one of the person's repositories fared over `window` (``ClientFailure/forbidden(_:code:)``: `not_signed_in`,
+    /// or `not_maintainer` when it is not theirs).
+    func maintainerDashboard(_ name: RepositoryName, window: MaintainerWindow) async throws(ClientFailure)
+        -> MaintainerDetail
+    /// The repository's days over `window` as CSV text (`day,dealt,likes,saves,skips,opens`).
+    func maintainerDashboardCSV(_ name: RepositoryName, window: MaintainerWindow) async throws(ClientFailure) -> String
 }

@@ -41,7 +41,7 @@ enum ResponseMapping {
             experienceLevel: body.experienceLevel.flatMap { ExperienceLevel(rawValue: $0.rawValue) },
             projectType: body.projectType, goals: (body.goals ?? []).compactMap { Goal(rawValue: $0.rawValue) },
             onboardingCompleted: body.onboardingCompleted ?? false,
-            language: body.language.flatMap { $0.rawValue.isEmpty ? nil : $0.rawValue })
+            language: body.language.flatMap { $0.rawValue.isEmpty ? nil : $0.rawValue }, analytics: body.analytics)
     }
 
     static func preferences(_ preferences: UserPreferences) throws(ClientFailure) -> Components.Schemas.Preferences {
@@ -52,7 +52,7 @@ enum ResponseMapping {
             experienceLevel: preferences.experienceLevel.flatMap { .init(rawValue: $0.rawValue) },
             projectType: preferences.projectType, goals: preferences.goals.compactMap { .init(rawValue: $0.rawValue) },
             onboardingCompleted: preferences.onboardingCompleted,
-            language: preferences.language.flatMap { .init(rawValue: $0) })
+            language: preferences.language.flatMap { .init(rawValue: $0) }, analytics: preferences.analytics)
     }
 
     /// A deck filter as the contract's (an unknown area is refused here, before any request).

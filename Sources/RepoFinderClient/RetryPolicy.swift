@@ -33,7 +33,7 @@ public struct RetryPolicy: Sendable {
         case .rateLimited(let seconds):
             let wait = Duration.seconds(seconds)
             return wait <= longestWait ? wait : nil
-        case .signedOut, .notFound, .rejected, .quotaExhausted:
+        case .signedOut, .notFound, .rejected, .quotaExhausted, .forbidden:
             return nil
         }
     }

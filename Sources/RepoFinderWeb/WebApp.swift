@@ -74,7 +74,7 @@ public struct WebApp: Sendable {
 
     /// Adds the pages and files to `router`.
     public func register<Context: RequestContext>(on router: Router<Context>) {
-        for screen in [Screen.home, .discover, .onboarding, .saved, .liked, .profile, .offline] {
+        for screen in [Screen.home, .discover, .onboarding, .saved, .liked, .profile, .offline, .maintainer, .admin] {
             router.get(RouterPath("/\(screen.rawValue)")) { request, _ in
                 page(PageModel(screen: screen, words: words(request)))
             }
@@ -246,7 +246,7 @@ public struct WebApp: Sendable {
         let screens: [(path: String, screen: Screen)] = [
             ("home", .home), ("discover", .discover), ("trending", .trending), ("search", .search),
             ("saved", .saved), ("liked", .liked), ("profile", .profile), ("compare", .compare),
-            ("areas", .area), ("onboarding", .onboarding), ("ask", .ask),
+            ("areas", .area), ("onboarding", .onboarding), ("ask", .ask), ("maintainer", .maintainer),
         ]
         let near = screens.first { $0.path == first } ?? screens.first { Self.distance($0.path, first) <= 2 }
         var model = PageModel(screen: .notFound, words: words)

@@ -5,6 +5,8 @@ import RepoFinderCore
 /// The screens of the web app, each one server-rendered page that its script then brings to life.
 enum Screen: String, CaseIterable, Sendable {
     case home, discover, onboarding, trending, search, saved, liked, profile, repository, compare, area, ask
+    /// A maintainer's repositories in RepoFinder (signed in with GitHub), and the operator's report.
+    case maintainer, admin
     case notFound = "not-found", offline
     case signIn = "sign-in"
 

@@ -232,4 +232,20 @@ final class DyingService: RepoFinderService, Sendable {
     func compare(_ names: [RepositoryName]) async throws(ClientFailure) -> RepositoryComparison {
         try await service.compare(names)
     }
+    func sendEvents(_ events: [AnalyticsEvent]) async throws(ClientFailure) -> AnalyticsReceipt {
+        try await service.sendEvents(events)
+    }
+    func maintainedRepositories(window: MaintainerWindow) async throws(ClientFailure) -> MaintainedRepositories {
+        try await service.maintainedRepositories(window: window)
+    }
+    func maintainerDashboard(_ name: RepositoryName, window: MaintainerWindow) async throws(ClientFailure)
+        -> MaintainerDetail
+    {
+        try await service.maintainerDashboard(name, window: window)
+    }
+    func maintainerDashboardCSV(_ name: RepositoryName, window: MaintainerWindow) async throws(ClientFailure)
+        -> String
+    {
+        try await service.maintainerDashboardCSV(name, window: window)
+    }
 }

@@ -33,11 +33,16 @@ public final class FakeService: RepoFinderService, Sendable {
         var starImport: Handler<String, StarImportProgress>?
         var home: Handler<String, HomeScreen>?
         var compare: Handler<[RepositoryName], RepositoryComparison>?
+        var sendEvents: Handler<[AnalyticsEvent], AnalyticsReceipt>?
+        var maintained: Handler<MaintainerWindow, MaintainedRepositories>?
+        var dashboard: Handler<(RepositoryName, MaintainerWindow), MaintainerDetail>?
+        var dashboardCSV: Handler<(RepositoryName, MaintainerWindow), String>?
     }
 
     private let stubs = Mutex(Stubs())
     private let log = Mutex<[String]>([])
     private let recordedLog = Mutex<[Interaction]>([])
+    private let eventLog = Mutex<[AnalyticsEvent]>([])
 
     public init() {}
 
@@ -45,6 +50,8 @@ public final class FakeService: RepoFinderService, Sendable {
     public var calls: [String] { log.withLock { $0 } }
     /// Every interaction the fake stored (each id once, like the server).
     public var recorded: [Interaction] { recordedLog.withLock { $0 } }
+    /// Every analytics event the fake stored when ``sendEvents(_:)`` is not stubbed (each id once, like the server).
+    public var events: [AnalyticsEvent] { eventLog.withLock { $0 } }
 
     public func count(_ name: String) -> Int { calls.filter { $0 == name }.count }
 
@@ -98,6 +105,18 @@ public final class FakeService: RepoFinderService, Sendable {
     public func onHome(_ h: @escaping Handler<String, HomeScreen>) { stubs.withLock { $0.home = h } }
     public func onCompare(_ h: @escaping Handler<[RepositoryName], RepositoryComparison>) {
         stubs.withLock { $0.compare = h }
+    }
+    public func onSendEvents(_ h: @escaping Handler<[AnalyticsEvent], AnalyticsReceipt>) {
+        stubs.withLock { $0.sendEvents = h }
+    }
+    public func onMaintainedRepositories(_ h: @escaping Handler<MaintainerWindow, MaintainedRepositories>) {
+        stubs.withLock { $0.maintained = h }
+    }
+    public func onMaintainerDashboard(_ h: @escaping Handler<(RepositoryName, MaintainerWindow), MaintainerDetail>) {
+        stubs.withLock { $0.dashboard = h }
+    }
+    public func onMaintainerDashboardCSV(_ h: @escaping Handler<(RepositoryName, MaintainerWindow), String>) {
+        stubs.withLock { $0.dashboardCSV = h }
     }
 
     /// Records interactions like the server: each id once; answers with accepted and duplicate counts.
@@ -201,6 +220,34 @@ public final class FakeService: RepoFinderService, Sendable {
     public func starImport(id: String) async throws(ClientFailure) -> StarImportProgress {
         try await handler("starImport", \.starImport)(id)
     }
+    /// Unstubbed, every event is stored like the server stores them (each id once) and ``events`` lists them: screens
+    /// tested with an analytics recorder need not stub it.
+    public func sendEvents(_ events: [AnalyticsEvent]) async throws(ClientFailure) -> AnalyticsReceipt {
+        log.withLock { $0.append("sendEvents") }
+        if let handler = stubs.withLock({ $0.sendEvents }) { return try await handler(events) }
+        return eventLog.withLock { stored in
+            let known = Set(stored.map(\.id))
+            var accepted = 0
+            for event in events where !known.contains(event.id) {
+                stored.append(event)
+                accepted += 1
+            }
+            return AnalyticsReceipt(accepted: accepted, duplicates: events.count - accepted)
+        }
+    }
+    public func maintainedRepositories(window: MaintainerWindow) async throws(ClientFailure) -> MaintainedRepositories {
+        try await handler("maintainedRepositories", \.maintained)(window)
+    }
+    public func maintainerDashboard(_ name: RepositoryName, window: MaintainerWindow) async throws(ClientFailure)
+        -> MaintainerDetail
+    {
+        try await handler("maintainerDashboard", \.dashboard)((name, window))
+    }
+    public func maintainerDashboardCSV(_ name: RepositoryName, window: MaintainerWindow) async throws(ClientFailure)
+        -> String
+    {
+        try await handler("maintainerDashboardCSV", \.dashboardCSV)((name, window))
+    }
 }
 
 /// Cards and repositories for the fakes.
@@ -234,6 +281,47 @@ public enum Sample {
             }
             return names
         }
+    }
+
+    /// The person's repositories in RepoFinder: `count` numbered ones (none: an empty list), signed in as `login`.
+    public static func maintained(
+        _ count: Int = 2, window: MaintainerWindow = .standard, login: String = "owner1"
+    ) -> MaintainedRepositories {
+        MaintainedRepositories(
+            login: login, organisations: [], window: window,
+            repositories: (0..<count).map { i in
+                MaintainerSummary(
+                    repository: repository(i + 1).repositoryName, language: "Swift", stars: 1_000 - i,
+                    counts: DiscoveryCounts(
+                        dealt: 100 - i, likes: 10, saves: 5, skips: 20, opens: 3, likeRate: i == 0 ? 0.25 : nil))
+            })
+    }
+
+    /// A repository's dashboard over `window`: a day per day of the window, two reasons and two places, likers in a
+    /// counted group and a group of fewer than 5, two days of stars, and a daily rank.
+    public static func dashboard(_ name: RepositoryName, window: MaintainerWindow = .standard) -> MaintainerDetail {
+        let from = Day(daysSinceEpoch: 20_000)
+        return MaintainerDetail(
+            repository: name, window: window, from: from, through: from.adding(days: window.days - 1),
+            totals: DiscoveryCounts(dealt: 120, likes: 12, saves: 6, skips: 30, opens: 4, likeRate: 0.25),
+            cluster: "mobile", clusterLikeRate: 0.2, clusterRepositories: 7,
+            days: (0..<window.days).map { offset in
+                MaintainerDetail.DayCounts(
+                    day: from.adding(days: offset),
+                    counts: DiscoveryCounts(dealt: 4, likes: offset % 2, saves: 0, skips: 1, opens: 0))
+            },
+            reasons: [.init(name: "popular", count: 80), .init(name: "similar", count: 20)],
+            sources: [.init(name: "deck", count: 100), .init(name: "home", count: 20)],
+            likers: MaintainerDetail.Likers(
+                people: 12, fewerThanFive: false,
+                languages: [.init(value: "Swift", count: 9, fewerThanFive: false)],
+                interests: [.init(value: "topic0", count: nil, fewerThanFive: true)],
+                experienceLevels: [.init(value: "beginner", count: 6, fewerThanFive: false)]),
+            stars: [
+                StarSnapshot(repository: name, day: from, stars: 1_000),
+                StarSnapshot(repository: name, day: from.adding(days: 1), stars: 1_010),
+            ],
+            trending: [.init(window: .daily, rank: 12), .init(window: .weekly, rank: nil)])
     }
 
     /// A deck that deals `total` numbered cards in order, `limit` at a time, then says it is exhausted.

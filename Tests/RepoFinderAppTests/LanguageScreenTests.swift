@@ -62,6 +62,7 @@ struct LanguageScreenTests {
                     editor: { OnboardingViewModel(service: service, revisiting: true) }))
             await profile.appear()
             texts += profile.root.texts
+            texts += await maintainer(service, database)
             service.onHome { _ in HomeAndLibraryScreenTests.home(pick: Sample.card(1)) }
             let home = Screen(
                 HomeView(
@@ -112,6 +113,20 @@ struct LanguageScreenTests {
         await repository.appear()
         texts += repository.root.texts
         return texts
+    }
+
+    /// Every text of the person's repositories: the list, then one repository's figures.
+    static func maintainer(_ service: FakeService, _ database: LocalDatabase) async -> [String] {
+        service.onMaintainedRepositories { window in Sample.maintained(window: window) }
+        service.onMaintainerDashboard { name, window in Sample.dashboard(name, window: window) }
+        let model = MaintainerViewModel(service: service)
+        let account = AccountViewModel(service: FakeAccountService(available: false), deviceData: database)
+        let list = Screen(MaintainerScreen(model: model, account: account, router: AppRouter()))
+        await list.appear()
+        let name = Sample.repository(1).repositoryName
+        let repository = Screen(MaintainerRepositoryScreen(model: model, name: name))
+        await repository.appear()
+        return list.root.texts + repository.root.texts
     }
 
     /// What the fakes send (repositories, reasons, counts, Home's greeting and Ask's questions, which the server

@@ -3,6 +3,7 @@
 // The GitHub token never reaches the browser: the server keeps it; the browser keeps only RepoFinder's own token.
 
 import { api, forgetAccount, setLanguageCookie, setToken } from "./api.js";
+import { track } from "./events.js";
 import { t } from "./i18n.js";
 import { forgetEverything } from "./store.js";
 import { h, sentence } from "./ui.js";
@@ -13,6 +14,7 @@ const callbackAddress = () => `${location.origin}/auth/github/callback`;
 /** Sends the browser to GitHub's consent page; `returnTo` is where to land once signed in. */
 export async function signIn(returnTo = "/profile") {
   const started = await api.startSignIn(callbackAddress());
+  await track("signin.started");
   sessionStorage.setItem("rf.returnTo", returnTo);
   location.assign(started.authorizeUrl);
 }
@@ -52,6 +54,7 @@ export async function showAccount(section) {
             : sentence("account.signed-in", login(who.login))),
           " ", t("account.follows"))),
       h("label", { class: "check" }, starOnLike, " ", t("account.star-on-like.label")),
+      h("p", {}, h("a", { class: "button secondary", href: "/maintainer", id: "maintainer-link" }, t("account.maintainer"))),
       waiting ? h("p", { class: "help", id: "pending-stars" },
         t("account.pending-stars", waiting, who.pendingStars[0].problem || t("account.pending-stars-unreached"))) : null,
       h("div", { class: "data-actions" },
@@ -130,6 +133,7 @@ export async function completeCallback() {
     message.textContent = result.merged
       ? t("account.callback.signed-in-merged", result.merged.interactions, result.github.login)
       : t("account.callback.signed-in", result.github.login);
+    await track("signin.finished");
     location.replace(back);
   } catch (error) {
     message.textContent = error.message;

@@ -147,7 +147,34 @@ export const api = {
   thread: (id) => request("GET", `/v1/me/threads/${encodeURIComponent(id)}`),
   changeThread: (id, change) => request("PATCH", `/v1/me/threads/${encodeURIComponent(id)}`, { body: change }),
   deleteThread: (id) => request("DELETE", `/v1/me/threads/${encodeURIComponent(id)}`),
+  events: (events) => request("POST", "/v1/events", { body: { events } }),
+  maintainedRepositories: (days) => request("GET", `/v1/me/maintainer/repos${query({ window: days })}`),
+  maintainerDashboard: (fullName, days) =>
+    request("GET", `/v1/me/maintainer/repos/${repoPath(fullName)}${query({ window: days })}`),
+  maintainerCSVPath: (fullName, days) =>
+    `/v1/me/maintainer/repos/${repoPath(fullName)}${query({ window: days, format: "csv" })}`,
 };
+
+/**
+ * Downloads `path` (a CSV, say) with the bearer token as a Blob; an answer that is not 2xx throws an ApiError with
+ * the server's sentence, as `request` does.
+ */
+export async function download(path, accept = "text/csv") {
+  let response;
+  try {
+    response = await fetch(path, {
+      headers: { Accept: accept, "Accept-Language": lang, Authorization: `Bearer ${await token()}` },
+    });
+  } catch {
+    throw new ApiError(navigator.onLine === false ? t("api.error.offline") : t("api.error.unreachable-retry"), { offline: true });
+  }
+  if (!response.ok) {
+    let payload = null;
+    try { payload = await response.json(); } catch { payload = null; }
+    throw new ApiError(payload?.message || t("api.error.status", response.status), { status: response.status, code: payload?.error || "", payload });
+  }
+  return response.blob();
+}
 
 /**
  * Keeps the page's language with the person's preferences (`language`: "en", "es", "de", "ja"; "" for each device's

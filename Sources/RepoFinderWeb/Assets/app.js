@@ -1,6 +1,8 @@
 // The web app's entry point on every page: the service worker, the offline banner and sync, repoverse:// links
-// pasted anywhere, then the script of this page's screen.
+// pasted anywhere, the screen's view for analytics (events.js; not the operator's page), then the script of this
+// page's screen.
 
+import { track } from "./events.js";
 import { t } from "./i18n.js";
 import { openLink } from "./links.js";
 import { checkReachable, currentSyncState, pendingCount, sync, syncState } from "./store.js";
@@ -20,6 +22,8 @@ const screens = {
   repository: () => import("./detail.js"),
   area: () => import("./areas.js"),
   profile: () => import("./profile.js"),
+  maintainer: () => import("./maintainer.js"),
+  admin: () => import("./admin.js"),
   "sign-in": () => import("./account.js").then((module) => ({ start: module.completeCallback })),
 };
 
@@ -74,6 +78,7 @@ async function start() {
   showBanner();
   pendingCount().then(() => sync()).catch(() => {});
   const screen = document.body.dataset.screen;
+  if (screen !== "admin") track("screen.view", { label: screen });
   const load = screens[screen];
   if (load) (await load()).start(document.querySelector("main"));
 }

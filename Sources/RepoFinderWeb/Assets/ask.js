@@ -4,6 +4,7 @@
 // so a reload shows it again. The live region announces a finished answer, not every word.
 
 import { api, askStream } from "./api.js";
+import { track } from "./events.js";
 import { date, lang, t } from "./i18n.js";
 import { rowActions } from "./rowactions.js";
 import { failure, h, repositoryRow, toast } from "./ui.js";
@@ -93,6 +94,7 @@ async function ask(text) {
       history.replaceState(null, "", `/ask?thread=${encodeURIComponent(threadID)}`);
     }
     await askStream(threadID, question, null, (name, data) => answer.add(name, data), asking.signal);
+    track("ask.question");
     loadHistory();
   } catch (error) {
     if (error.name === "AbortError") {
@@ -103,6 +105,7 @@ async function ask(text) {
       list.lastElementChild?.remove();
       input.value = question;
       grow(input);
+      if (error.status === 429 && error.code === "quota_exhausted") track("ask.quota");
       notice(error.code === "quota_exhausted" ? t("ask.quota.exhausted", error.message) : error.message);
     }
   } finally {

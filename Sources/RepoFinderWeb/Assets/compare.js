@@ -3,6 +3,7 @@
 // empty or broken comparison — the tray's own link.
 
 import { api } from "./api.js";
+import { track } from "./events.js";
 import { list, t } from "./i18n.js";
 import { rowActions } from "./rowactions.js";
 import { trayItems, trayPath } from "./tray.js";
@@ -20,6 +21,7 @@ export async function start() {
     }
     return;
   }
+  track("compare", { count: section.dataset.repos.split(",").filter(Boolean).length });
   section.addEventListener("click", async (event) => {
     if (!event.target.closest("[data-action=share]")) return;
     const link = section.querySelector("code")?.textContent || "";

@@ -11,6 +11,7 @@ import { checkReachable, forgetCard, record, rememberCards, rememberedCards, syn
 import { allows, areaName, matchingCount, narrowed, openSheet, save as saveFilter, setUpFilter } from "./deckfilter.js";
 import { buzz, detailPath, failure, h, showCatalogAge, skeletonCard, toast, typing } from "./ui.js";
 import { cardBody, fitCard, teachGestures } from "./card.js";
+import { track } from "./events.js";
 import { lang, t } from "./i18n.js";
 
 const VISIBLE = 3;
@@ -109,7 +110,9 @@ async function deal() {
   localStorage.setItem("rf.catalog", JSON.stringify(feed.catalog || null));
   const fresh = add(feed.items.map((item) => ({ ...item, lang })));
   rememberCards(fresh).catch(() => {});
+  if (feed.items.length > 0) track("deck.dealt", { count: feed.items.length });
   if (feed.exhausted && fresh.length === 0) {
+    if (!deck.exhausted) track("deck.emptied");
     deck.exhausted = true;
     deck.message = feed.message || "";
   }
@@ -299,6 +302,7 @@ async function decide(kind, fromDrag = null) {
   const { x, y } = fromDrag || { x: kind === "like" ? 1 : kind === "skip" ? -1 : 0, y: kind === "save" ? -1 : 0 };
   const queued = record(kind, fullName, item.repository);
   queued.catch((error) => toast(words[kind].failed(error.message)));
+  track("swipe", { label: kind });
   deck.sinceDeal += 1;
   const redealing = deck.sinceDeal >= REDEAL_AFTER ? redeal(queued) : null;
   await flyOff(element, kind, x, y);
@@ -326,6 +330,7 @@ async function undo() {
     await undoDecision(await last.queued);
     deck.cards.unshift(last.item);
     rememberCards([last.item]).catch(() => {});
+    track("undo");
     toast(words[last.kind].undone(fullName));
   } catch (error) {
     toast(error.offline ? words[last.kind].offline() : t("deck.undo-failed", error.message));

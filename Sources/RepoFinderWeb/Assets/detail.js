@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { t } from "./i18n.js";
 import { starButton } from "./githubstar.js";
 import { rowActions, swipeToAct, toggleButton } from "./rowactions.js";
+import { track } from "./events.js";
 import { record } from "./store.js";
 import { compareButton } from "./tray.js";
 import { reasonsOf } from "./reasons.js";
@@ -19,7 +20,7 @@ export async function start() {
     const action = event.target.closest("[data-action]");
     if (!action) return;
     const kind = action.dataset.action;
-    if (kind === "open") { record("open", fullName).catch(() => {}); return; }
+    if (kind === "open") { record("open", fullName).catch(() => {}); track("open"); return; }
     if (kind === "share") {
       // An https address any browser opens (the app still resolves repoverse:// links pasted into it).
       const link = `${location.origin}${detailPath(fullName)}`;

@@ -4,6 +4,7 @@
 
 import { api } from "./api.js";
 import { date, list as listed, t } from "./i18n.js";
+import { track } from "./events.js";
 import { record, rememberedCards, sync } from "./store.js";
 import { compareButton } from "./tray.js";
 import { avatar, compact, detailPath, failure, h, healthBadge, repositoryRow, showCatalogAge, toast } from "./ui.js";
@@ -87,6 +88,7 @@ function showPick(home) {
     buttons.forEach((each) => { each.disabled = true; });
     try {
       await record(kind, repository.fullName, repository);
+      track("swipe", { label: kind });
       button.setAttribute("aria-pressed", "true");
       status.textContent = decisions[kind]();
       if (kind === "skip" && (await another(repository.fullName))) return;

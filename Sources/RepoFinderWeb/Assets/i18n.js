@@ -11,6 +11,7 @@ const locale = lang.startsWith("en") ? "en-GB" : lang;
 const plurals = new Intl.PluralRules(locale);
 const numbers = new Intl.NumberFormat(locale);
 const compacts = new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1 });
+const percents = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
 const relatives = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
 const placeholder = /%(?:(\d+)\$)?(@|lld|d|%)/g;
 
@@ -56,6 +57,11 @@ export function number(value) {
 /** 1234 → "1.2K" ("1234" in Spanish, "1234" in Japanese: each language's own short form). */
 export function compact(value) {
   return value === undefined || value === null ? "" : compacts.format(value);
+}
+
+/** 0.353 → "35.3%" ("35,3 %" in German and Spanish). */
+export function percent(value) {
+  return value === undefined || value === null ? "" : percents.format(value);
 }
 
 /** A day or moment in the language's words: `options` as `Intl.DateTimeFormat` takes them (default "22 Aug 2026"). */

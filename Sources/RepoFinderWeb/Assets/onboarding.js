@@ -5,6 +5,7 @@
 
 import { api } from "./api.js";
 import { signIn } from "./account.js";
+import { track } from "./events.js";
 import { currentAccount } from "./githubstar.js";
 import { t } from "./i18n.js";
 import { forgetCard, rememberedCards } from "./store.js";
@@ -12,6 +13,8 @@ import * as stars from "./stars.js";
 import { h } from "./ui.js";
 
 const STEPS = 7;
+/** The steps' names in analytics events (OnboardingStep's cases). */
+const STEP_NAMES = ["stars", "about", "stack", "interests", "experience", "goals", "areas"];
 let step = 0;
 let form;
 const chosen = { techStack: new Set(), interests: new Set() };
@@ -127,7 +130,7 @@ function onClick(event) {
   if (nav === "import") importStars();
   else if (nav === "next") next();
   else if (nav === "back") show(step - 1);
-  else if (nav === "skip") finish();
+  else if (nav === "skip") { leaveStep(); finish(); }
   else if (nav === "sign-in") signIn("/onboarding").catch((error) => showError(error.message));
 }
 
@@ -161,11 +164,31 @@ function show(index) {
   form.querySelector('[data-nav="next"]').textContent = step === STEPS - 1 ? (editingNow() ? t("onboarding.save") : t("onboarding.start")) : t("onboarding.next");
   form.querySelector("[data-intro]")?.toggleAttribute("hidden", step !== 0);
   form.querySelector(`[data-step="${step}"] legend`).focus?.();
+  if (!editingNow()) track("onboarding.step.seen", { label: STEP_NAMES[step] });
 }
 
 function next() {
+  leaveStep();
   if (step < STEPS - 1) show(step + 1);
   else finish();
+}
+
+/** Analytics: the step is left forward, answered (finished) or not (skipped); nothing when editing from Profile. */
+function leaveStep() {
+  if (!editingNow()) track(answered(step) ? "onboarding.step.finished" : "onboarding.step.skipped", { label: STEP_NAMES[step] });
+}
+
+function answered(index) {
+  const checked = (name) => form.querySelector(`input[name="${name}"]:checked`) !== null;
+  switch (STEP_NAMES[index]) {
+    case "stars": return !document.getElementById("star-import-status").hidden;
+    case "about": return Boolean(form.elements.namedItem("name").value.trim() || form.elements.namedItem("projectType").value.trim());
+    case "stack": return chosen.techStack.size > 0;
+    case "interests": return chosen.interests.size > 0;
+    case "experience": return checked("experienceLevel");
+    case "goals": return checked("goals");
+    default: return checked("primaryCluster") || checked("secondaryClusters");
+  }
 }
 
 function collect() {
@@ -209,6 +232,7 @@ async function finish() {
   try {
     await api.savePreferences(collect());
     localStorage.setItem("rf.onboarded", "1");
+    if (!editingNow()) await track("onboarding.finished");
     await redealKeptCards();
     location.assign(editingNow() ? "/profile" : "/discover");
   } catch (error) {

@@ -1,10 +1,12 @@
 // Profile: the preferences in words, activity counts, and a bar chart (SVG) of the languages liked and saved; the
 // person's GitHub stars imported (the last import and its progress); a field that opens repoverse:// links; the
-// page's language (a cookie, kept with the preferences too, so it follows the person to every device).
+// page's language (a cookie, kept with the preferences too, so it follows the person to every device); the switch
+// that shares anonymous usage figures (kept with the preferences, so every device follows it).
 
 import { showAccount } from "./account.js";
 import { openLink } from "./links.js";
 import { api, forgetAccount, saveLanguagePreference, setLanguageCookie } from "./api.js";
+import { setSharing } from "./events.js";
 import { list as listWords, number, t } from "./i18n.js";
 import * as stars from "./stars.js";
 import { forgetEverything } from "./store.js";
@@ -33,6 +35,7 @@ export async function start() {
   });
   document.getElementById("export-data").addEventListener("click", exportData);
   document.getElementById("delete-account").addEventListener("click", deleteAccount);
+  document.getElementById("analytics-switch").addEventListener("change", saveAnalytics);
   document.getElementById("stars-form").addEventListener("submit", (event) => {
     event.preventDefault();
     importStars(event.target.login.value.trim());
@@ -46,6 +49,7 @@ export async function start() {
     api.imports().then((list) => list.items).catch(() => []),
   ]);
   showPreferences(preferences, clusters);
+  showAnalytics(preferences);
   showStats(stats);
   showLastImport(imports[0]);
 }
@@ -168,6 +172,36 @@ function barChart(rows) {
       h("rect", { x: labelWidth, y: y + 6, width: barWidth, height: 16, rx: 4, class: "bar" }),
       h("text", { x: labelWidth + barWidth + 6, y: y + 18, class: "bar-value" }, number(row.count)));
   }));
+}
+
+/** The usage figures switch as the preferences have it (on unless turned off); this device follows it. */
+function showAnalytics(preferences) {
+  if (preferences.error) return;
+  const box = document.getElementById("analytics-switch");
+  box.checked = preferences.analytics !== false;
+  setSharing(box.checked);
+}
+
+/**
+ * Keeps the switch with the preferences. They are replaced whole (PUT), so the ones kept are read first and sent
+ * back with `analytics` changed; off, the events waiting on this device are dropped.
+ */
+async function saveAnalytics(event) {
+  const box = event.target;
+  const on = box.checked;
+  const status = document.getElementById("analytics-status");
+  box.disabled = true;
+  try {
+    const preferences = (await api.preferences()) || {};
+    await api.savePreferences({ ...preferences, analytics: on });
+    await setSharing(on);
+    status.textContent = on ? t("profile.analytics.on") : t("profile.analytics.off");
+  } catch (error) {
+    box.checked = !on;
+    status.textContent = t("profile.analytics.not-saved", error.message);
+  } finally {
+    box.disabled = false;
+  }
 }
 
 /** Downloads the export as a file. */

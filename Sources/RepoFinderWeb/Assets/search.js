@@ -2,6 +2,7 @@
 // suggestions come while typing, "Did you mean …?" offers a likely spelling, and a pasted repoverse:// link opens.
 
 import { api } from "./api.js";
+import { track } from "./events.js";
 import { t } from "./i18n.js";
 import { openLink } from "./links.js";
 import { actingRow, emptyWords, pagedList, restoreFields, suggestLanguages } from "./pagedlist.js";
@@ -42,6 +43,7 @@ async function searchPage(page) {
   }
   const result = await api.search({ ...chosen, page, perPage: 20 });
   if (page === 1) showCorrection(result.didYouMean);
+  if (page === 1 && chosen.q) track("search", { value: chosen.q.length, count: result.total, query: chosen.q });
   const highlight = new Set(result.highlights || []);
   return {
     rows: result.items.map((repository) => actingRow(repository, { highlight })),

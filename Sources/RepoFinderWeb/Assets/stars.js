@@ -3,6 +3,7 @@
 // both use it.
 
 import { api } from "./api.js";
+import { track } from "./events.js";
 import { t } from "./i18n.js";
 
 const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
@@ -42,8 +43,11 @@ export function fraction(progress) {
 
 /** Starts importing `login`'s stars (or finds the import already running) and calls `onProgress` until it ends. */
 export async function importStars(login, onProgress, { interval = 1000 } = {}) {
+  // Where it was started from: the screen (onboarding, profile).
+  track("import.started", { label: document.body.dataset.screen });
   let progress = await api.importStars(login);
   onProgress(progress);
+  if (progress.state === "done") track("import.finished", { count: progress.imported });
   return follow(progress, onProgress, { interval });
 }
 
@@ -53,6 +57,7 @@ export async function follow(progress, onProgress, { interval = 1000 } = {}) {
     await new Promise((resolve) => setTimeout(resolve, interval));
     progress = await api.starImport(progress.id);
     onProgress(progress);
+    if (progress.state === "done") track("import.finished", { count: progress.imported });
   }
   return progress;
 }

@@ -2,6 +2,7 @@
 // own idempotency key, the last 50 cards dealt, so the deck works offline, and the newest 100 of Saved and Liked, so
 // they list offline too (what is done here goes into them at once, queued or not). The queue is sent in order; the
 // server stores each key once, so a batch sent twice (a lost answer, two tabs) is still recorded exactly once.
+// Beside it, in a database of their own, the product analytics events waiting to be sent (events.js sends them).
 
 import { api } from "./api.js";
 
@@ -31,8 +32,8 @@ function open() {
   return database;
 }
 
-async function transaction(storeName, mode, work) {
-  const db = await open();
+async function transaction(storeName, mode, work, opener = open) {
+  const db = await opener();
   return new Promise((resolve, reject) => {
     const tx = db.transaction(storeName, mode);
     const store = tx.objectStore(storeName);
@@ -247,11 +248,13 @@ window.addEventListener("rf-account-gone", () => {
   transaction("lists", "readwrite", (store) => store.clear()).catch(() => {});
 });
 
-/** Forgets everything kept in this browser for the account: the queue, the cached cards and lists (it is gone). */
+/** Forgets everything kept in this browser for the account: the queue, the cached cards and lists, the analytics
+ * events not sent yet (it is gone). */
 export async function forgetEverything() {
   await transaction("queue", "readwrite", (store) => store.clear());
   await transaction("cards", "readwrite", (store) => store.clear());
   await transaction("lists", "readwrite", (store) => store.clear());
+  await clearEvents().catch(() => {});
 }
 
 // MARK: - Saved and Liked kept for offline use
@@ -301,4 +304,47 @@ export async function listed(list) {
   return entries
     .map(({ repository, addedAt }) => ({ repository, addedAt, waiting: waiting.has(repository.fullName.toLowerCase()) }))
     .sort((a, b) => String(b.addedAt).localeCompare(String(a.addedAt)));
+}
+
+// MARK: - Analytics events waiting to be sent
+
+// Their own database, so adding them upgraded nothing of "repofinder" (a tab of an older build keeps working).
+const EVENTS_DB = "repofinder-events";
+/** The most events kept while they cannot be sent (the oldest go first). */
+const MAX_EVENTS = 1000;
+let eventsDatabase = null;
+
+function openEvents() {
+  if (eventsDatabase) return eventsDatabase;
+  eventsDatabase = new Promise((resolve, reject) => {
+    const opening = indexedDB.open(EVENTS_DB, 1);
+    opening.onupgradeneeded = () => opening.result.createObjectStore("events", { keyPath: "seq", autoIncrement: true });
+    opening.onsuccess = () => resolve(opening.result);
+    opening.onerror = () => reject(opening.error);
+  });
+  return eventsDatabase;
+}
+
+/** Queues one event (`{ id, name, at, platform, … }`), dropping the oldest past MAX_EVENTS. */
+export async function queueEvent(event) {
+  await transaction("events", "readwrite", async (store) => {
+    store.add(event);
+    const keys = await promised(store.getAllKeys());
+    for (const key of keys.slice(0, Math.max(0, keys.length - MAX_EVENTS))) store.delete(key);
+  }, openEvents);
+}
+
+/** The oldest `limit` events waiting, each with its `seq` (for `dropEvents`). */
+export async function queuedEvents(limit) {
+  return transaction("events", "readonly", (store) => promised(store.getAll(null, limit)), openEvents);
+}
+
+/** Deletes events once the server has them (or refused them for good). */
+export async function dropEvents(events) {
+  await transaction("events", "readwrite", (store) => { for (const event of events) store.delete(event.seq); }, openEvents);
+}
+
+/** Deletes every event waiting (the person turned analytics off, or the account is gone). */
+export async function clearEvents() {
+  await transaction("events", "readwrite", (store) => store.clear(), openEvents);
 }

@@ -3,9 +3,11 @@
 
 import { compact as compactNumber, date, t } from "./i18n.js";
 
+const SVG_TAGS = new Set(["svg", "path", "rect", "text", "g", "line", "polyline", "circle", "title"]);
+
 /** Makes an element: h("a", { href: "/", class: "x" }, "text", child). `on*` attributes become listeners. */
 export function h(tag, attributes = {}, ...children) {
-  const svg = tag === "svg" || tag === "path" || tag === "rect" || tag === "text" || tag === "g";
+  const svg = SVG_TAGS.has(tag);
   const element = svg ? document.createElementNS("http://www.w3.org/2000/svg", tag) : document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (value === undefined || value === null || value === false) continue;

@@ -45,6 +45,10 @@ public final class AppModel {
     public let threads: ThreadsViewModel
     public let compare: CompareViewModel
     public let areas: AreasViewModel
+    /// The person's repositories in RepoFinder (pushed from Profile for someone signed in with GitHub).
+    public let maintainer: MaintainerViewModel
+    /// Where the app's product analytics events go (the outbox's queue; platform `ios`).
+    public let analytics: AnalyticsRecorder
     public let services: AppServices
 
     public init(services: AppServices) {
@@ -52,19 +56,26 @@ public final class AppModel {
         let outbox = Outbox(database: services.database)
         let cards = CardCache(database: services.database)
         let lists = ListCache(database: services.database)
-        onboarding = OnboardingViewModel(service: services.service)
-        home = HomeViewModel(service: services.service, outbox: outbox, cache: cards)
+        let analytics = AnalyticsRecorder(outbox: outbox, platform: .ios, service: services.service)
+        onboarding = OnboardingViewModel(service: services.service, analytics: analytics)
+        home = HomeViewModel(service: services.service, outbox: outbox, cache: cards, analytics: analytics)
         deck = DeckViewModel(
-            service: services.service, outbox: outbox, cache: cards, images: services.images, lists: lists)
-        search = SearchViewModel(service: services.service)
-        trending = TrendingViewModel(service: services.service)
-        saved = ListViewModel(list: .saved, service: services.service, cache: lists, outbox: outbox)
-        liked = ListViewModel(list: .liked, service: services.service, cache: lists, outbox: outbox)
-        profile = ProfileViewModel(service: services.service)
-        account = AccountViewModel(service: services.account, deviceData: services.database)
-        threads = ThreadsViewModel(service: services.chat)
-        compare = CompareViewModel(service: services.service, tray: CompareTray(database: services.database))
+            service: services.service, outbox: outbox, cache: cards, images: services.images, lists: lists,
+            analytics: analytics)
+        search = SearchViewModel(service: services.service, analytics: analytics)
+        trending = TrendingViewModel(service: services.service, analytics: analytics)
+        saved = ListViewModel(
+            list: .saved, service: services.service, cache: lists, outbox: outbox, analytics: analytics)
+        liked = ListViewModel(
+            list: .liked, service: services.service, cache: lists, outbox: outbox, analytics: analytics)
+        profile = ProfileViewModel(service: services.service, analytics: analytics)
+        account = AccountViewModel(service: services.account, deviceData: services.database, analytics: analytics)
+        threads = ThreadsViewModel(service: services.chat, analytics: analytics)
+        compare = CompareViewModel(
+            service: services.service, tray: CompareTray(database: services.database), analytics: analytics)
         areas = AreasViewModel(service: services.service)
+        maintainer = MaintainerViewModel(service: services.service, analytics: analytics)
+        self.analytics = analytics
         self.outbox = outbox
         self.lists = lists
     }
@@ -75,17 +86,22 @@ public final class AppModel {
     /// A repository screen's view model (one per push).
     public func detail(_ name: RepositoryName) -> RepositoryDetailViewModel {
         RepositoryDetailViewModel(
-            name: name, service: services.service, outbox: outbox, lists: lists, account: services.account)
+            name: name, service: services.service, outbox: outbox, lists: lists, account: services.account,
+            analytics: analytics)
     }
 
     /// A view model for changing the preferences again (Profile's Edit): the onboarding steps, from the first.
     public func preferencesEditor() -> OnboardingViewModel {
-        OnboardingViewModel(service: services.service, revisiting: true)
+        OnboardingViewModel(service: services.service, revisiting: true, analytics: analytics)
     }
 
     /// An area's view model (one per push).
-    public func area(_ id: String) -> AreaViewModel { AreaViewModel(id: id, service: services.service) }
+    public func area(_ id: String) -> AreaViewModel {
+        AreaViewModel(id: id, service: services.service, analytics: analytics)
+    }
 
     /// A chat's view model for a thread.
-    public func chat(_ threadID: String) -> ChatViewModel { ChatViewModel(service: services.chat, threadID: threadID) }
+    public func chat(_ threadID: String) -> ChatViewModel {
+        ChatViewModel(service: services.chat, threadID: threadID, analytics: analytics)
+    }
 }

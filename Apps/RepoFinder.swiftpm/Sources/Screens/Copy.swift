@@ -259,6 +259,77 @@ enum Copy {
         String(localized: "Areas", bundle: .module, comment: "Explore: the catalog's topic areas")
     }
     static var noThreads: String { String(localized: "No questions yet", bundle: .module, comment: "Ask: no threads") }
+    static var maintainerTitle: String {
+        String(
+            localized: "Your repositories", bundle: .module,
+            comment: "Title of the screen of the person's repositories in RepoFinder (signed in with GitHub)")
+    }
+    static var maintainerRepositories: String {
+        String(
+            localized: "Your repositories in RepoFinder", bundle: .module,
+            comment: "Profile: button to the person's repositories in RepoFinder; the heading of their list")
+    }
+    static var maintainerSignIn: String {
+        String(
+            localized: "Sign in with GitHub to see your repositories", bundle: .module,
+            comment: "Your repositories: shown to someone not signed in with GitHub")
+    }
+    static var daysCounted: String {
+        String(
+            localized: "Days counted", bundle: .module,
+            comment: "Your repositories: the choice of how many days are counted (7, 30 or 90)")
+    }
+    static var likeRate: String {
+        String(
+            localized: "Like rate", bundle: .module,
+            comment: "Your repositories: heading of the share of swipes that were likes, beside its area's typical one")
+    }
+    static var dayByDay: String {
+        String(
+            localized: "Day by day", bundle: .module, comment: "Your repositories: heading of the charts of each day")
+    }
+    static var timesDealt: String {
+        String(
+            localized: "Times dealt", bundle: .module,
+            comment: "Your repositories: chart axis, times the repository was dealt to someone that day")
+    }
+    static var likes: String {
+        String(localized: "Likes", bundle: .module, comment: "Your repositories: chart axis, likes that day")
+    }
+    static var whyDealt: String {
+        String(
+            localized: "Why it was dealt", bundle: .module,
+            comment: "Your repositories: heading of the reasons it was shown with most often")
+    }
+    static var whereDealt: String {
+        String(
+            localized: "Where it was dealt", bundle: .module,
+            comment: "Your repositories: heading of the places it was dealt (the deck, an area, Home, Ask)")
+    }
+    static var whoLiked: String {
+        String(
+            localized: "Who liked it", bundle: .module,
+            comment: "Your repositories: heading of what is known of the people who liked it, in groups")
+    }
+    static var downloadCSV: String {
+        String(
+            localized: "Download CSV", bundle: .module,
+            comment: "Your repositories: write the repository's daily figures into a CSV file to share")
+    }
+    static var shareUsage: String {
+        String(
+            localized: "Share anonymous usage figures", bundle: .module,
+            comment: "Profile: the switch that shares anonymous usage figures (on by default)")
+    }
+    static var shareUsageHelp: String {
+        String(
+            localized:
+                "RepoFinder then counts what you do (a screen opened, a swipe, a search and how many it found — its words only when it found nothing), when, and whether on the web, iPhone or terminal; never your IP address or your browser.",
+            bundle: .module,
+            comment:
+                "Profile: under the usage figures switch, what is sent; web, iPhone and terminal are RepoFinder's faces"
+        )
+    }
 
     /// How many repositories a filter allows.
     static func matching(_ count: Int) -> String {

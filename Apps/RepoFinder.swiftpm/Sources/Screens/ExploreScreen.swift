@@ -38,7 +38,15 @@ struct ExploreScreen: View {
         }
         .navigationTitle(Copy.exploreTab)
         .refreshable { await trending.send(.refresh).value }
-        .task { await trending.send(.appear).value }
+        .task { @MainActor in
+            // The half on screen counts as shown; trending loads either way, ready for the other half.
+            if router.state.explore == .search {
+                search.send(.appear)
+                if trending.state == .idle { await trending.send(.refresh).value }
+            } else {
+                await trending.send(.appear).value
+            }
+        }
     }
 
     @ViewBuilder private var searchResults: some View {

@@ -60,9 +60,11 @@ struct LibraryScreen: View {
         }
         .navigationTitle(Copy.libraryTab)
         .refreshable { await model.send(.refresh).value }
-        .task {
-            await saved.send(.appear).value
-            await liked.send(.appear).value
+        .task { @MainActor in
+            // The list on screen counts as shown; the other loads too, ready for the picker.
+            let other = model === saved ? liked : saved
+            await model.send(.appear).value
+            if other.state == .idle { await other.send(.refresh).value }
         }
     }
 }

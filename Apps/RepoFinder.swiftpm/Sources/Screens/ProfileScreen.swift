@@ -4,14 +4,17 @@ import RepoFinderClient
 import RepoFinderCore
 import SwiftUI
 
-/// Profile: the person's preferences and what they did, their GitHub account (``AccountSection``), the server, and
-/// their data (download it, delete it).
+/// Profile: the person's preferences and what they did, their GitHub account (``AccountSection``) and, signed in with
+/// GitHub, their repositories in RepoFinder; the server, sharing anonymous usage figures, and their data (download
+/// it, delete it).
 struct ProfileScreen: View {
     let model: ProfileViewModel
     let account: AccountViewModel
     var server: String?
     /// Makes the view model that edits the preferences (the onboarding steps again).
     var editor: (() -> OnboardingViewModel)?
+    /// Pushes the person's repositories (offered when signed in with GitHub); nil: not offered.
+    var router: AppRouter?
     @State private var confirmsSignOut = false
     @State private var editing: OnboardingViewModel?
     @State private var showsEditor = false
@@ -39,7 +42,13 @@ struct ProfileScreen: View {
                 }
             }
             AccountSection(model: account, confirmsSignOut: $confirmsSignOut)
+            if case .signedIn = account.state, let router {
+                Section {
+                    Button(Copy.maintainerRepositories) { router.send(.push(.maintainer)) }
+                }
+            }
             if let server { Section(Copy.server) { Text(server) } }
+            if case .loaded = model.state { UsageSection(model: model) }
             YourDataSection(account: account)
         }
         .sheet(isPresented: $showsEditor, onDismiss: { model.send(.refresh) }) {
@@ -52,6 +61,22 @@ struct ProfileScreen: View {
         .task {
             await model.send(.appear).value
             await account.send(.appear).value
+        }
+    }
+}
+
+/// Sharing anonymous usage figures (product analytics): a switch kept with the preferences, what it sends, and how the
+/// last change went.
+struct UsageSection: View {
+    let model: ProfileViewModel
+
+    var body: some View {
+        Section {
+            Toggle(isOn: Binding(get: { model.sharesAnalytics }, set: { model.send(.setSharesAnalytics($0)) })) {
+                Text(Copy.shareUsage)
+            }
+            Text(Copy.shareUsageHelp).font(.footnote)
+            if let notice = model.notice { Text(notice).font(.footnote) }
         }
     }
 }

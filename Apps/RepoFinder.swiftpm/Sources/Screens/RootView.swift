@@ -57,7 +57,11 @@ public struct RootView: View {
                 case .profile:
                     ProfileScreen(
                         model: model.profile, account: model.account, server: model.services.serverAddress,
-                        editor: model.preferencesEditor)
+                        editor: model.preferencesEditor, router: model.router)
+                case .maintainer:
+                    MaintainerScreen(model: model.maintainer, account: model.account, router: model.router)
+                case .maintainerRepository(let name):
+                    MaintainerRepositoryScreen(model: model.maintainer, name: name)
                 }
             }
         }
