@@ -40,7 +40,9 @@ github=$GITHUB_STANDIN_URL
 model_pid=""
 trap 'stop_server; stop_github_standin; [ -z "$model_pid" ] || kill "$model_pid" 2>/dev/null; rm -rf "$work"' EXIT
 use_github_standin
-start_server "$binary" "$work/web.sqlite" test-artifacts/web-server.log --pseudo-language 1
+# The operator token e2e.py's maintainer step opens /admin with.
+OPERATOR_TOKEN=web-e2e-operator-token-0123456789 \
+    start_server "$binary" "$work/web.sqlite" test-artifacts/web-server.log --pseudo-language 1
 echo "web: $(chromium --version 2>/dev/null | head -n 1), selenium $(python3 -c 'import selenium; print(selenium.__version__)'), server $SERVER_URL"
 python3 Tests/WebEndToEnd/e2e.py --url "$SERVER_URL" --database "$work/web.sqlite" --github "$github" \
     --artifacts test-artifacts/web "$@"

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import OfflineStore
 import RepoFinderClient
+import RepoFinderCore
 
 /// `repofinder discover`: the swipe deck in the terminal, against a running server.
 struct DiscoverCommand: AsyncParsableCommand {
@@ -34,10 +35,13 @@ struct DiscoverCommand: AsyncParsableCommand {
 
     @MainActor
     private func runDeck(client: APIClient, database: LocalDatabase, terminal: Terminal, colors: Bool) async {
+        // What the person does here goes with the swipes, marked as from the terminal (docs/dashboards.md).
+        let analytics = AnalyticsRecorder(outbox: Outbox(database: database), platform: .terminal, service: client)
         let model = DeckViewModel(
-            service: client, outbox: Outbox(database: database), cache: CardCache(database: database))
+            service: client, outbox: Outbox(database: database), cache: CardCache(database: database),
+            analytics: analytics)
         // Who is signed in, under the card (nothing when the server cannot be asked: the deck works offline).
-        let account = AccountViewModel(service: client)
+        let account = AccountViewModel(service: client, analytics: analytics)
         await account.send(.appear).value
         let who: String? =
             switch account.state {
@@ -46,7 +50,9 @@ struct DiscoverCommand: AsyncParsableCommand {
             default: nil
             }
         let home = HomeViewModel(
-            service: client, outbox: Outbox(database: database), cache: CardCache(database: database))
+            service: client, outbox: Outbox(database: database), cache: CardCache(database: database),
+            analytics: analytics)
         await TerminalDeck(model: model, home: home, terminal: terminal, colors: colors, who: who).run()
+        _ = await analytics.flush()
     }
 }

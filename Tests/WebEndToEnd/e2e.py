@@ -35,6 +35,8 @@ import smallthings  # noqa: E402  (beside this file)
 import walk  # noqa: E402
 
 PHONE = (390, 844)
+# The operator token the web test's server is started with (scripts/web-e2e.sh).
+OPERATOR_TOKEN = "web-e2e-operator-token-0123456789"
 DESKTOP = (1280, 800)
 
 
@@ -869,6 +871,91 @@ class Flow:
         self.starred_back = name
         print(f"  star back: {name} starred from Saved; the stand-in has it; its page says Starred")
 
+    def step_maintainer(self):
+        """Signed in as an owner: /maintainer lists their repositories; one's chart, table and CSV say the same."""
+        b = self.b
+        name = self.starred_back
+        owner = name.split("/")[0]
+        self.standin("/_standin/users/octo-stars/orgs", {"orgs": [owner]})
+        b.go("/maintainer")
+        link = b.wait(f"{name} in the list", lambda: [a for a in b.finds("#maintainer-list a.repo-link")
+                                                       if a.text.strip().lower() == name.lower()])[0]
+        listed = len(b.finds("#maintainer-list a.repo-link"))
+        b.js("arguments[0].scrollIntoView({block: 'center'})", link)
+        link.click()
+        b.wait("the dashboard", lambda: b.find("#dashboard-title").text.strip().lower() == name.lower())
+        b.wait("the chart's bars", lambda: b.finds("svg [data-day][data-dealt]"))
+        bars = b.js("""
+            const series = {};
+            for (const bar of document.querySelectorAll('svg [data-day]')) {
+                const day = series[bar.dataset.day] ||= {};
+                if (bar.dataset.dealt !== undefined) day.dealt = Number(bar.dataset.dealt);
+                if (bar.dataset.likes !== undefined) day.likes = Number(bar.dataset.likes);
+            }
+            return series;""")
+        rows = b.js("""
+            const rows = {};
+            for (const row of document.querySelectorAll('#maintainer-days tr[data-day]')) {
+                const cells = {};
+                for (const cell of row.querySelectorAll('[data-key]')) cells[cell.dataset.key] = Number(cell.dataset.value);
+                rows[row.dataset.day] = cells;
+            }
+            return rows;""")
+        owner_path, repo = name.split("/")
+        request = urllib.request.Request(
+            f"{b.base}/v1/me/maintainer/repos/{owner_path}/{repo}?window=30&format=csv",
+            headers={"Authorization": f"Bearer {b.token()}"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            csv_text = response.read().decode()
+            disposition = response.headers.get("Content-Disposition", "")
+        lines = csv_text.strip().split("\n")
+        if lines[0] != "day,dealt,likes,saves,skips,opens" or len(lines) != 31:
+            raise Failure(f"the CSV is not the 30-day series: {lines[:2]}… ({len(lines)} lines)")
+        csv_days = {}
+        for line in lines[1:]:
+            day, dealt, likes, saves, skips, opens = line.split(",")
+            csv_days[day] = {"dealt": int(dealt), "likes": int(likes), "saves": int(saves), "skips": int(skips),
+                             "opens": int(opens)}
+        if set(bars) != set(csv_days) or set(rows) != set(csv_days):
+            raise Failure(f"the chart has {len(bars)} days, the table {len(rows)}, the CSV {len(csv_days)}")
+        for day, counts in csv_days.items():
+            if bars[day].get("dealt") != counts["dealt"] or bars[day].get("likes", counts["likes"]) != counts["likes"]:
+                raise Failure(f"{day}: the chart shows {bars[day]}, the CSV {counts}")
+            for key, value in rows[day].items():
+                if key in counts and counts[key] != value:
+                    raise Failure(f"{day}: the table shows {key} {value}, the CSV {counts[key]}")
+        total = {key: sum(day[key] for day in csv_days.values()) for key in ("dealt", "saves")}
+        if total["dealt"] < 1 or total["saves"] < 1:
+            raise Failure(f"{name} was dealt and saved in this run, but the CSV says {total}")
+        if f"{owner_path}-{repo}-30d.csv" not in disposition:
+            raise Failure(f"the CSV's file name is not {owner_path}-{repo}-30d.csv: {disposition!r}")
+        # The operator's page, with the token the server was started with (web-e2e.sh): the events this run's
+        # browser sent show up in it.
+        b.go("/admin")
+        b.find("#admin-form input[type=password]").send_keys(OPERATOR_TOKEN)
+        b.find("#admin-form button[type=submit]").click()
+        b.wait("the report's charts", lambda: b.finds("#admin-active-chart svg") and
+               not b.find("#admin-report").get_attribute("hidden"))
+        request = urllib.request.Request(f"{b.base}/v1/admin/report?since=30d",
+                                         headers={"Authorization": f"Bearer {OPERATOR_TOKEN}"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            report = json.load(response)
+        if report["people"] < 1 or report["swipes"] < 1:
+            raise Failure(f"the browser's events are not in the report: {report['people']} people, "
+                          f"{report['swipes']} swipes")
+        folder = b.artifacts / "walk-dashboards"
+        found = walk.walk(b, [("maintainer", "/maintainer?repo=" + name, "svg [data-day][data-dealt]"),
+                              ("admin", "/admin", "#admin-active-chart svg")], folder)
+        b.viewport(*PHONE)
+        if found:
+            lines = [f"{size} {screen}: {problem}" for size, by_screen in found.items()
+                     for screen, problems in by_screen.items() for problem in problems]
+            print("\n".join("  " + line for line in lines[:40]))
+            raise Failure(f"the dashboards' walk found {len(lines)} problems (screenshots in {folder})")
+        print(f"  maintainer: {listed} repositories of {owner}; {name}: chart, table and CSV agree on 30 days "
+              f"({total['dealt']} dealt, {total['saves']} saved); /admin: {report['people']} people, "
+              f"{report['swipes']} swipes from this browser's events; both walked on {len(walk.SCREENS)} sizes")
+
     def step_two_devices(self):
         """A second browser profile likes two repositories anonymously, then signs in as the same person: one
         account, with the union of both devices' likes, nothing twice."""
@@ -1095,7 +1182,8 @@ def main():
              "deck_failure",
              "first_load"]
     # After the screenshots (which save three cards): signed in, starring one of them, a second device, then delete.
-    after_screenshots = ["walk", "languages", "first_use", "small_things", "sign_in", "star_back", "two_devices", "your_data", "office"]
+    after_screenshots = ["walk", "languages", "first_use", "small_things", "sign_in", "star_back", "maintainer", "two_devices",
+                         "your_data", "office"]
     screenshots = True
     if args.only:
         chosen = args.only.split(",")
