@@ -62,13 +62,13 @@ extension PostgresStorage {
     public func analyticsTallies(from: Day, through: Day) async throws -> AnalyticsTallies {
         let window: [any PostgresBindable] = [from.description, through.description]
         var tallies = AnalyticsTallies()
-        for row in try await query(AnalyticsSQL.activeDays, window) {
+        for row in try await query(AnalyticsSQL.activeDays(day: "day"), window) {
             tallies.addPersonDay(try row.value(0), try row.value(1))
         }
         for row in try await query(AnalyticsSQL.firstDays, window) {
             tallies.addFirstDay(try row.value(0), try row.value(1))
         }
-        for row in try await query(AnalyticsSQL.perPerson, window) {
+        for row in try await query(AnalyticsSQL.perPerson(day: "day"), window) {
             tallies.addPersonCount(try row.value(0), try row.value(1), try row.value(2), try row.value(3))
         }
         for row in try await query(AnalyticsSQL.perDay, window) {

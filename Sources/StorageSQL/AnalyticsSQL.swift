@@ -22,11 +22,15 @@ package enum AnalyticsSQL {
 
     package static let deleteBefore = "DELETE FROM analytics_events WHERE day < ?"
 
-    /// Each person's active days in the window.
-    package static let activeDays = """
-        SELECT user_id, day FROM analytics_events
-        WHERE day >= ? AND day <= ? AND \(clientEvents) GROUP BY user_id, day
+    /// Each person's active days in the window. `day` is how the engine names the column in the window's terms:
+    /// SQLite is given `+day`, which keeps it from ranging over the day index and sorting a million rows when a scan
+    /// of the covering index in the grouping's order is faster (docs/dashboards.md has the figures).
+    package static func activeDays(day: String) -> String {
         """
+        SELECT user_id, day FROM analytics_events
+        WHERE \(day) >= ? AND \(day) <= ? AND \(clientEvents) GROUP BY user_id, day
+        """
+    }
 
     /// The first day ever seen of each person active in the window.
     package static let firstDays = """
@@ -34,11 +38,13 @@ package enum AnalyticsSQL {
         GROUP BY user_id HAVING MAX(day) >= ? AND MIN(day) <= ?
         """
 
-    /// Events per name, label and person in the window.
-    package static let perPerson = """
-        SELECT name, label, user_id, COUNT(*) FROM analytics_events
-        WHERE day >= ? AND day <= ? AND \(clientEvents) GROUP BY name, label, user_id
+    /// Events per name, label and person in the window (`day` as for ``activeDays(day:)``).
+    package static func perPerson(day: String) -> String {
         """
+        SELECT name, label, user_id, COUNT(*) FROM analytics_events
+        WHERE \(day) >= ? AND \(day) <= ? AND \(clientEvents) GROUP BY name, label, user_id
+        """
+    }
 
     /// Events per day, name and label in the window.
     package static let perDay = """
@@ -118,9 +124,10 @@ package enum AnalyticsSQL {
         """
     }
 
-    /// The indexes: a person's days, the days' events, each event's people, a repository's days.
+    /// The indexes: a person's days (with the name, so the report's scans never read the table), the days' events,
+    /// each event's people, a repository's days.
     package static let indexes = [
-        "CREATE INDEX analytics_events_person ON analytics_events(user_id, day)",
+        "CREATE INDEX analytics_events_person ON analytics_events(user_id, day, name)",
         "CREATE INDEX analytics_events_day ON analytics_events(day, name, label)",
         "CREATE INDEX analytics_events_name ON analytics_events(name, label, user_id, day)",
         "CREATE INDEX analytics_events_repository ON analytics_events(repository_id, day) "

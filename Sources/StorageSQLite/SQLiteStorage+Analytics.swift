@@ -59,13 +59,13 @@ extension SQLiteStorage {
         try await read { db in
             let window: StatementArguments = [from.description, through.description]
             var tallies = AnalyticsTallies()
-            for row in try Row.fetchAll(db, sql: AnalyticsSQL.activeDays, arguments: window) {
+            for row in try Row.fetchAll(db, sql: AnalyticsSQL.activeDays(day: "+day"), arguments: window) {
                 tallies.addPersonDay(row[0], row[1])
             }
             for row in try Row.fetchAll(db, sql: AnalyticsSQL.firstDays, arguments: window) {
                 tallies.addFirstDay(row[0], row[1])
             }
-            for row in try Row.fetchAll(db, sql: AnalyticsSQL.perPerson, arguments: window) {
+            for row in try Row.fetchAll(db, sql: AnalyticsSQL.perPerson(day: "+day"), arguments: window) {
                 tallies.addPersonCount(row[0], row[1], row[2], row[3])
             }
             for row in try Row.fetchAll(db, sql: AnalyticsSQL.perDay, arguments: window) {
