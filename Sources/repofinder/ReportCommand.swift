@@ -71,22 +71,28 @@ enum ReportText {
                 + "\(Number.grouped(report.askPeople)) people, \(Number.grouped(report.askQuotaHits)) over quota",
             "  deck ran out           \(share(report.deckExhaustion))",
             "",
-            "  onboarding step   seen  finished  skipped  left here",
+            "  " + "onboarding step".padding(toLength: 16, withPad: " ", startingAt: 0)
+                + ["seen", "finished", "skipped", "left here"].map { $0.leftPadded(to: 10) }.joined(),
         ]
         for step in report.onboardingSteps {
             lines.append(
                 "  " + step.step.padding(toLength: 16, withPad: " ", startingAt: 0)
                     + [step.seen, step.finished, step.skipped, step.droppedOff].map {
-                        String($0).leftPadded(to: 9)
+                        Number.grouped($0).leftPadded(to: 10)
                     }.joined())
         }
-        lines += ["", "  cohort (week of)  people   day 1    day 7   day 30"]
+        lines += [
+            "",
+            "  " + "cohort (week of)".padding(toLength: 16, withPad: " ", startingAt: 0)
+                + ["people", "day 1", "day 7", "day 30"].map { $0.leftPadded(to: 10) }.joined(),
+        ]
         for cohort in report.retention {
             let rates = [cohort.day1, cohort.day7, cohort.day30].map { share in
-                (share.rate.map { String(format: "%.0f%%", $0 * 100) } ?? "–").leftPadded(to: 8)
+                (share.rate.map { String(format: "%.0f%%", $0 * 100) } ?? "–").leftPadded(to: 10)
             }
             lines.append(
-                "  \(cohort.week)        \(String(cohort.people).leftPadded(to: 6))" + rates.joined(separator: " "))
+                "  " + cohort.week.padding(toLength: 16, withPad: " ", startingAt: 0)
+                    + Number.grouped(cohort.people).leftPadded(to: 10) + rates.joined())
         }
         if !report.topZeroResultQueries.isEmpty {
             lines += ["", "  searches that found nothing"]
