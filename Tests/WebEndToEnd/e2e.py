@@ -944,17 +944,25 @@ class Flow:
             raise Failure(f"the browser's events are not in the report: {report['people']} people, "
                           f"{report['swipes']} swipes")
         folder = b.artifacts / "walk-dashboards"
-        found = walk.walk(b, [("maintainer", "/maintainer?repo=" + name, "svg [data-day][data-dealt]"),
-                              ("admin", "/admin", "#admin-active-chart svg")], folder)
+        dashboards = [("maintainer", "/maintainer?repo=" + name, "svg [data-day][data-dealt]"),
+                      ("admin", "/admin", "#admin-active-chart svg")]
+        found = walk.walk(b, dashboards, folder)
+        # In the pseudo-language and Japanese on the phone sizes: no word outside the catalogues, nothing cut.
+        phones = {size: languages.SIZES[size] for size in ("phone", "phone-320")}
+        found_words = languages.walk_languages(b, dashboards, folder / "languages", sizes=phones,
+                                               languages=["en-XA", "ja"])
         b.viewport(*PHONE)
-        if found:
+        if found or found_words:
             lines = [f"{size} {screen}: {problem}" for size, by_screen in found.items()
                      for screen, problems in by_screen.items() for problem in problems]
+            lines += [f"{language} {screen}: {problem}" for language, by_screen in found_words.items()
+                      for screen, problems in by_screen.items() for problem in problems]
             print("\n".join("  " + line for line in lines[:40]))
             raise Failure(f"the dashboards' walk found {len(lines)} problems (screenshots in {folder})")
         print(f"  maintainer: {listed} repositories of {owner}; {name}: chart, table and CSV agree on 30 days "
               f"({total['dealt']} dealt, {total['saves']} saved); /admin: {report['people']} people, "
-              f"{report['swipes']} swipes from this browser's events; both walked on {len(walk.SCREENS)} sizes")
+              f"{report['swipes']} swipes from this browser's events; both walked on {len(walk.SCREENS)} sizes, and in "
+              "en-XA and ja on two phones")
 
     def step_two_devices(self):
         """A second browser profile likes two repositories anonymously, then signs in as the same person: one
@@ -1052,7 +1060,9 @@ class Flow:
                 ("compare", self.compared, ".compare-table"), ("profile", "/profile", "#chart svg"),
                 ("onboarding", "/onboarding?edit=1", 'input[name="primaryCluster"], [data-nav="next"]'),
                 ("areas", "/areas", "main a[href^='/areas/']"), ("area", "/areas/data", "#list .repo-row"),
-                ("not-found", "/trendin", "nav.tabbar")]
+                ("not-found", "/trendin", "nav.tabbar"),
+                ("maintainer-signed-out", "/maintainer", "#maintainer-sign-in:not([hidden])"),
+                ("admin-token", "/admin", "#admin-form")]
 
     def step_walk(self):
         b = self.b

@@ -45,9 +45,10 @@ export function dayBars(rows, series, { label, point }) {
       }))));
   return h("div", { class: "day-chart-box" }, svg,
     h("p", { class: "chart-axis" },
-      h("span", {}, rows.length ? shortDay(rows[0].day) : ""),
+      rows.length ? h("time", { datetime: rows[0].day }, shortDay(rows[0].day)) : h("span", {}),
       h("span", {}, t("charts.peak", max)),
-      h("span", {}, rows.length ? shortDay(rows[rows.length - 1].day) : "")));
+      rows.length ? h("time", { datetime: rows[rows.length - 1].day }, shortDay(rows[rows.length - 1].day))
+        : h("span", {})));
 }
 
 /** A line through `values` (oldest first), for a small history (stars by day). */

@@ -67,6 +67,9 @@ async function load() {
 
 // MARK: - The list
 
+/** Whether the account is signed in with GitHub (asked once a page). */
+let signedInWithGitHub = null;
+
 async function loadList() {
   const call = ++listCall;
   const status = document.getElementById("maintainer-status");
@@ -75,6 +78,14 @@ async function loadList() {
   status.textContent = t("page.loading");
   problem.replaceChildren();
   try {
+    // Not signed in with GitHub: said at once, without asking for figures the server would refuse.
+    signedInWithGitHub ??= Boolean((await api.account())?.github);
+    if (call !== listCall) return false;
+    if (!signedInWithGitHub) {
+      status.hidden = true;
+      showSignIn(t("maintainer.sign-in.message"));
+      return false;
+    }
     const answer = await api.maintainedRepositories(state.days);
     if (call !== listCall) return false;
     status.textContent = "";
