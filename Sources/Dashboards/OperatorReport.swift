@@ -1,4 +1,3 @@
-public import Foundation
 public import RepoFinderCore
 public import Storage
 
