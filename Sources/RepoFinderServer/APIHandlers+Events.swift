@@ -1,6 +1,8 @@
+import Dealing
 import Foundation
 import Localization
 import Logging
+import Recommender
 import RepoFinderAPI
 import RepoFinderCore
 import Storage
@@ -22,9 +24,10 @@ extension APIHandlers {
         return .ok(.init(body: .json(.init(accepted: receipt.accepted, duplicates: receipt.duplicates, ignored: 0))))
     }
 
-    /// Whether the person lets their events be recorded (``UserPreferences/sharesAnalytics``).
+    /// Whether the person lets their events be recorded (``UserPreferences/sharesAnalytics``), as their session holds
+    /// their preferences: no trip to the database on the deck's and Home's requests, whose session is loaded already.
     func sharesAnalytics(_ userID: String) async throws -> Bool {
-        try await store.preferences(userID: userID)?.sharesAnalytics ?? true
+        try await sessions.session(userID).preferences(in: deck.recommender.index).sharesAnalytics
     }
 
     /// Records that the server dealt these repositories to the person (`reasons`: the kind of the first reason
