@@ -64,7 +64,10 @@ let package = Package(
     ],
     targets: [
         // Values and pure rules. Foundation only.
-        .target(name: "RepoFinderCore", dependencies: ["Localization"], swiftSettings: strictSettings),
+        .target(
+            name: "RepoFinderCore",
+            dependencies: ["Localization", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings),
         // Every word a person reads, in English, Spanish, German and Japanese (String Catalogs), and the language rules:
         // choosing one, plural forms, numbers and dates in its locale. Foundation only.
         .target(name: "Localization", resources: [.copy("Catalogue")], swiftSettings: strictSettings),
@@ -237,6 +240,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import Logging
 import Synchronization
 
@@ -26,31 +27,80 @@ struct HTTPSPolicy: Sendable {
 }
 
 /// The plain-HTTP listener beside an HTTPS server (`--http-redirect-port`): every request is answered `308 Permanent
-/// Redirect` to the same path and query over HTTPS at the request's host, on the HTTPS port (a method and body are
-/// kept by 308). A request without a usable `Host` gets 400.
+/// Redirect` to the same path and query over HTTPS on the HTTPS port (a method and body are kept by 308), at a host
+/// this server answers for (``Names``): the public URL's, or the request's `Host` when the certificate names it. Any
+/// other `Host` gets 400 rather than a redirect somewhere else. Its connections are guarded as the server's are
+/// (``ConnectionGuard``: a short idle timeout, the per-address cap) and capped in all.
 enum HTTPSRedirect {
+    /// The hosts redirects may go to.
+    struct Names: Sendable {
+        /// The public URL's host (`--public-url`): every redirect goes there.
+        var publicHost: String?
+        /// The certificate's names (DNS names, lower-cased, `*.` wildcards kept; IP addresses as a URL writes them).
+        var certified: Set<String>
+
+        init(publicURL: URL?, certificates: TLSCertificates?) {
+            publicHost = publicURL.flatMap {
+                URLComponents(url: $0, resolvingAgainstBaseURL: false)?.percentEncodedHost
+            }
+            .map { $0.lowercased() }
+            certified = certificates?.names() ?? []
+        }
+
+        init(publicHost: String?, certified: Set<String>) {
+            self.publicHost = publicHost
+            self.certified = certified
+        }
+
+        /// Where a request that named `host` goes; nil when this server does not answer for it.
+        func target(for host: String) -> String? {
+            if let publicHost { return publicHost }
+            let host = host.lowercased()
+            if certified.contains(host) { return host }
+            // `*.example.com` covers one more label, never the bare domain.
+            if let dot = host.firstIndex(of: "."), certified.contains("*" + host[dot...]) { return host }
+            return nil
+        }
+    }
+
     static func application(
-        host: String, port: Int, httpsPort: @escaping @Sendable () -> Int, logger: Logger
+        configuration: ServerConfiguration, port: Int, httpsPort: @escaping @Sendable () -> Int, names: Names,
+        logger: Logger
     ) -> some ApplicationProtocol {
-        Application(
+        let registry = ConnectionRegistry(perAddress: configuration.maximumConnectionsPerAddress, trusted: .none)
+        let idle = configuration.redirectIdleTimeout
+        return Application(
             responder: CallbackResponder { (request: Request, _: BasicRequestContext) in
-                response(to: request, httpsPort: httpsPort())
+                response(to: request, httpsPort: httpsPort(), names: names)
             },
-            configuration: .init(address: .hostname(host, port: port), serverName: "RepoFinder"), logger: logger)
+            server: .http1(
+                configuration: .init(additionalChannelHandlers: [
+                    ConnectionGuard(idleTimeout: idle, requestTimeout: idle, registry: registry)
+                ])),
+            configuration: .init(
+                address: .hostname(configuration.host, port: port), serverName: "RepoFinder",
+                availableConnectionsDelegate: MaximumAvailableConnections(configuration.redirectConnections)),
+            logger: logger)
     }
 
     /// The redirect for `request`.
-    static func response(to request: Request, httpsPort: Int) -> Response {
-        guard let authority = request.head.authority, let name = hostName(of: authority) else {
+    static func response(to request: Request, httpsPort: Int, names: Names) -> Response {
+        guard let authority = request.head.authority, let name = hostName(of: authority),
+            let target = names.target(for: name)
+        else {
+            let known = names.publicHost ?? names.certified.sorted().first { !$0.hasPrefix("*") }
+            let words =
+                known.map { "Use HTTPS: this server answers for \($0), not for this address.\n" }
+                ?? "Use HTTPS: this address needs a Host header this server answers for.\n"
             return Response(
                 status: .badRequest, headers: [.contentType: "text/plain; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: "Use HTTPS: this address needs a Host header.\n")))
+                body: ResponseBody(byteBuffer: ByteBuffer(string: words)))
         }
         let port = httpsPort == 443 ? "" : ":\(httpsPort)"
-        let target = request.uri.path.hasPrefix("/") ? request.uri.description : "/"
+        let path = request.uri.path.hasPrefix("/") ? request.uri.description : "/"
         return Response(
             status: .permanentRedirect,
-            headers: [.location: "https://\(name)\(port)\(target)", .contentLength: "0"])
+            headers: [.location: "https://\(target)\(port)\(path)", .contentLength: "0"])
     }
 
     /// The host of a `Host` header (`name`, `name:port`, `[v6]:port`), or nil when it holds anything else.

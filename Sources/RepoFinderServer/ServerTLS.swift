@@ -67,6 +67,39 @@ final class TLSCertificates: Sendable {
         return configuration
     }
 
+    /// The names the current leaf certificate is good for, as a `Host` header writes them: DNS names lower-cased
+    /// (`*.` wildcards kept), IPv4 addresses dotted, IPv6 addresses in brackets.
+    func names() -> Set<String> {
+        guard let leaf = current.withLock({ $0.chain.first }) else { return [] }
+        var names = Set<String>()
+        for name in leaf._subjectAlternativeNames() {
+            let bytes = name.contents.withUnsafeBufferPointer { Array($0) }
+            if name.nameType == .dnsName {
+                names.insert(String(decoding: bytes, as: UTF8.self).lowercased())
+            } else if name.nameType == .ipAddress, let address = Self.address(bytes) {
+                names.insert(address)
+            }
+        }
+        return names
+    }
+
+    /// An IP address's bytes as a URL's host writes them.
+    private static func address(_ bytes: [UInt8]) -> String? {
+        switch bytes.count {
+        case 4:
+            return bytes.map(String.init).joined(separator: ".")
+        case 16:
+            var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+            let written = bytes.withUnsafeBytes { raw in
+                inet_ntop(AF_INET6, raw.baseAddress, &text, socklen_t(text.count))
+            }
+            guard written != nil else { return nil }
+            return "[" + String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "]"
+        default:
+            return nil
+        }
+    }
+
     private static func read(_ files: TLSFiles) throws -> Pair {
         let stamp = stamp(files)
         let chain: [NIOSSLCertificate]

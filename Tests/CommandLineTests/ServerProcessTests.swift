@@ -9,6 +9,9 @@ import Testing
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `repofinder serve` as a real process on loopback: durability across `kill -9`, and a graceful stop.
 @Suite("repofinder serve (a real process)")
@@ -224,6 +227,13 @@ struct ServerProcessTests {
             try await Task.sleep(for: .milliseconds(20))
         }
         #expect(try await send("GET", ready).0 == 200)
+        // SIGHUP (systemd's `ExecReload`) to a plain-HTTP server: nothing to reload, and it goes on serving (issue 63,
+        // finding 8: the signal's default action used to stop it at once, without the drain).
+        kill(server.process.processIdentifier, SIGHUP)
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(server.process.isRunning)
+        #expect(try await send("GET", live).0 == 200)
+        #expect(server.logText.contains("SIGHUP: nothing to reload"))
         let signalled = ContinuousClock.now
         server.signalTerminate()
         var drainingAfter: Duration?
@@ -318,7 +328,15 @@ struct ServerProcessTests {
         print("tls: SIGHUP → the renewed certificate served after \(seconds), same process")
         #expect(server.process.isRunning)
         #expect(server.logText.contains("serving the renewed TLS certificate"))
+        // A connection that never starts its TLS handshake holds the stop no longer than the handshake timeout (10 s;
+        // issue 63, finding 2: it used to hold it forever).
+        let silent = try SilentConnection(port: port)
+        let stopping = ContinuousClock.now
         #expect(await server.terminate() == 0)
+        let stoppedAfter = ContinuousClock.now - stopping
+        #expect(stoppedAfter < .seconds(15), "SIGTERM with a silent TLS connection open: \(stoppedAfter)")
+        print("tls: SIGTERM with a silent connection open: exited 0 after \(stoppedAfter)")
+        silent.close()
 
         // A key that is not the certificate's: the server says so and does not start.
         let other = directory.appendingPathComponent("other")
@@ -330,4 +348,25 @@ struct ServerProcessTests {
         #expect(await refused.exitStatus() != 0)
         #expect(refused.logText.contains("does not match the certificate"), "\(refused.logText)")
     }
+}
+
+/// A TCP connection to 127.0.0.1 that sends nothing, as a client that never starts its TLS handshake.
+struct SilentConnection {
+    let socket: Int32
+
+    init(port: Int) throws {
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard socket >= 0, connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+    }
+
+    func close() { _ = Glibc.close(socket) }
 }

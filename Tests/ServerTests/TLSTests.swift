@@ -103,23 +103,33 @@ struct TLSTests {
         }
     }
 
-    @Test("the redirect listener answers 308 to the same path over HTTPS; a bad Host is 400")
+    @Test("the redirect listener answers 308 to the same path over HTTPS at a host it answers for; others are 400")
     func redirect() throws {
         func request(_ path: String, host: String?) -> Request {
             Request(
                 head: HTTPRequest(method: .post, scheme: nil, authority: host, path: path),
                 body: RequestBody(buffer: ByteBuffer()))
         }
+        let names = HTTPSRedirect.Names(publicHost: nil, certified: ["repofinder.example", "*.apps.example", "[::1]"])
         let moved = HTTPSRedirect.response(
-            to: request("/v1/search?q=a%20b", host: "repofinder.example:80"), httpsPort: 443)
+            to: request("/v1/search?q=a%20b", host: "repofinder.example:80"), httpsPort: 443, names: names)
         #expect(moved.status == .permanentRedirect)
         #expect(moved.headers[.location] == "https://repofinder.example/v1/search?q=a%20b")
-        let port = HTTPSRedirect.response(to: request("/", host: "[::1]:8080"), httpsPort: 8443)
+        let port = HTTPSRedirect.response(to: request("/", host: "[::1]:8080"), httpsPort: 8443, names: names)
         #expect(port.headers[.location] == "https://[::1]:8443/")
-        for host in ["evil.example/x", "a@b", "", "host:port"] {
-            #expect(
-                HTTPSRedirect.response(to: request("/", host: host), httpsPort: 443).status == .badRequest, "\(host)")
+        let wildcard = HTTPSRedirect.response(to: request("/", host: "EU.apps.example"), httpsPort: 443, names: names)
+        #expect(wildcard.headers[.location] == "https://eu.apps.example/")
+        // A Host the certificate does not name is never echoed into a Location (issue 63, finding 3).
+        for host in ["evil.example", "apps.example", "a.b.apps.example", "evil.example/x", "a@b", "", "host:port"] {
+            let answer = HTTPSRedirect.response(to: request("/", host: host), httpsPort: 443, names: names)
+            #expect(answer.status == .badRequest, "\(host)")
+            #expect(answer.headers[.location] == nil, "\(host)")
         }
-        #expect(HTTPSRedirect.response(to: request("/", host: nil), httpsPort: 443).status == .badRequest)
+        #expect(HTTPSRedirect.response(to: request("/", host: nil), httpsPort: 443, names: names).status == .badRequest)
+        // With a public URL, every redirect goes to its host, whatever the request named.
+        let configured = HTTPSRedirect.Names(publicHost: "repofinder.example", certified: [])
+        let anywhere = HTTPSRedirect.response(
+            to: request("/a", host: "evil.example"), httpsPort: 443, names: configured)
+        #expect(anywhere.headers[.location] == "https://repofinder.example/a")
     }
 }
