@@ -157,10 +157,10 @@ public final class AccountViewModel {
     private func signInInBrowser(_ authenticate: @MainActor (URL) async throws -> URL) async {
         analytics.track(.signInStarted)
         do throws(ClientFailure) {
-            let consent = try await service.startWebSignIn()
+            let started = try await service.startWebSignIn()
             let back: URL
             do {
-                back = try await authenticate(consent)
+                back = try await authenticate(started.url)
             } catch {
                 notice = Words(Language.device).text("app.account.sign-in-closed")
                 return
@@ -180,7 +180,8 @@ public final class AccountViewModel {
                 }
                 return
             }
-            let result = try await service.completeWebSignIn(code: code, state: answer.state)
+            let result = try await service.completeWebSignIn(
+                code: code, state: answer.state, verifier: started.verifier)
             analytics.track(.signInFinished)
             notice = Self.signedIn(result.login, joined: result.joined)
             await load()

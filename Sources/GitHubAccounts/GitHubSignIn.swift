@@ -1,4 +1,3 @@
-import Crypto
 public import Foundation
 public import GitHub
 public import Logging
@@ -80,20 +79,33 @@ public actor GitHubSignIn {
     /// GitHub's consent page for this account, coming back to `redirectURI`: an http(s) address of path
     /// `/auth/github/callback`, without user-info, query or fragment. Which origin is this server's own is the
     /// caller's to check (the server knows its public address and the request's). An app's sign-in (`forApp`) gets a
-    /// state that begins with ``AppSignInReturn/statePrefix``: the callback page sends it on to the app.
-    public func beginWeb(userID: String, redirectURI: String, forApp: Bool = false) throws(SignInError)
-        -> (url: URL, state: String)
-    {
+    /// state that begins with ``AppSignInReturn/statePrefix`` (the callback page offers it to the app) and must bring
+    /// `codeChallenge`, the PKCE challenge of a verifier the app keeps (RFC 8252, RFC 7636): only the device that
+    /// began the sign-in can redeem its code, whoever catches the app's address. A web page's sign-in is completed by
+    /// the page that began it, and the server holds its verifier (inside the sealed state).
+    public func beginWeb(
+        userID: String, redirectURI: String, forApp: Bool = false, codeChallenge: String? = nil
+    ) throws(SignInError) -> (url: URL, state: String) {
         guard let address = URLComponents(string: redirectURI), let scheme = address.scheme?.lowercased(),
             ["http", "https"].contains(scheme), address.host?.isEmpty == false, address.user == nil,
             address.password == nil, address.percentEncodedPath == "/auth/github/callback",
             address.percentEncodedQuery == nil, address.percentEncodedFragment == nil
         else { throw .invalidRedirect(redirectURI, expected: nil) }
-        let verifier = SecretSealer.urlSafe(Data(SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }))
-        let challenge = SecretSealer.urlSafe(Data(SHA256.hash(data: Data(verifier.utf8))))
-        let state = WebSignInState(
-            userID: userID, verifier: verifier, redirectURI: redirectURI,
-            expiresAt: Date() + configuration.stateLifetime.secondsDouble, app: forApp)
+        let state: WebSignInState
+        let challenge: String
+        if forApp {
+            guard let codeChallenge, PKCE.isChallenge(codeChallenge) else { throw .invalidChallenge }
+            challenge = codeChallenge
+            state = WebSignInState(
+                userID: userID, verifier: PKCE.makeVerifier(), redirectURI: redirectURI,
+                expiresAt: Date() + configuration.stateLifetime.secondsDouble, app: true, challenge: codeChallenge)
+        } else {
+            let verifier = PKCE.makeVerifier()
+            challenge = PKCE.challenge(of: verifier)
+            state = WebSignInState(
+                userID: userID, verifier: verifier, redirectURI: redirectURI,
+                expiresAt: Date() + configuration.stateLifetime.secondsDouble, app: false)
+        }
         let sealed =
             (forApp ? AppSignInReturn.statePrefix : "")
             + configuration.sealer.seal(state.encoded, purpose: WebSignInState.purpose)
@@ -103,21 +115,42 @@ public actor GitHubSignIn {
         return (url, sealed)
     }
 
+    /// Whether `state` is an app's sign-in made by this server (sealed, unexpired): only then does the callback page
+    /// offer to go on to the app. A web page's state with ``AppSignInReturn/statePrefix`` put in front is not.
+    public nonisolated func isAppSignIn(_ state: String) -> Bool {
+        guard AppSignInReturn.isAppState(state),
+            let text = configuration.sealer.open(
+                String(state.dropFirst(AppSignInReturn.statePrefix.count)), purpose: WebSignInState.purpose),
+            let opened = WebSignInState(encoded: text)
+        else { return false }
+        return opened.app == true && opened.expiresAt > Date()
+    }
+
     /// Completes the web flow for the account that began it: checks `state` (sealed to that account, unexpired, not
-    /// used before: a state works once, whatever GitHub answers), exchanges `code` (with the PKCE verifier), and
-    /// links or merges.
-    public func completeWeb(userID: String, code: String, state: String) async throws(SignInError) -> SignInOutcome {
+    /// used before: a state works once, whatever GitHub answers) and, for an app's, that `codeVerifier` is the one its
+    /// challenge was made from (checked before the state is spent: a wrong one leaves it to the app that holds the
+    /// right one), exchanges `code` (with the PKCE verifier), and links or merges.
+    public func completeWeb(
+        userID: String, code: String, state: String, codeVerifier: String? = nil
+    ) async throws(SignInError) -> SignInOutcome {
         let forApp = AppSignInReturn.isAppState(state)
         let sealed = forApp ? String(state.dropFirst(AppSignInReturn.statePrefix.count)) : state
         guard let text = configuration.sealer.open(sealed, purpose: WebSignInState.purpose),
             let opened = WebSignInState(encoded: text), opened.userID == userID, opened.expiresAt > Date(),
-            (opened.app ?? false) == forApp,
-            spentStates.spend(opened.verifier, until: opened.expiresAt)
+            (opened.app ?? false) == forApp
         else { throw .invalidState }
+        var verifier = opened.verifier
+        if forApp {
+            guard let challenge = opened.challenge, let codeVerifier, PKCE.isVerifier(codeVerifier),
+                PKCE.challenge(of: codeVerifier) == challenge
+            else { throw .invalidVerifier }
+            verifier = codeVerifier
+        }
+        guard spentStates.spend(opened.verifier, until: opened.expiresAt) else { throw .invalidState }
         let token: GitHubAccessToken
         do {
             token = try await github.exchangeCode(
-                app: configuration.app, code: code, redirectURI: opened.redirectURI, codeVerifier: opened.verifier)
+                app: configuration.app, code: code, redirectURI: opened.redirectURI, codeVerifier: verifier)
         } catch {
             switch error {
             case .refused(let code, let description):
@@ -235,6 +268,10 @@ public enum SignInError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownDevice(String)
     /// As many device sign-ins as the server allows are under way; try again after this many seconds.
     case busy(retryAfter: Int)
+    /// An app's sign-in began without a valid PKCE challenge (S256, 43 base64url characters).
+    case invalidChallenge
+    /// An app's sign-in was completed without the verifier its challenge was made from.
+    case invalidVerifier
 
     public var description: String {
         switch self {
@@ -259,11 +296,16 @@ public enum SignInError: Error, Equatable, Sendable, CustomStringConvertible {
             "There is no sign-in '\(id)' in progress; start signing in again."
         case .busy(let seconds):
             "Too many people are signing in with a device code right now; try again in \(seconds) seconds."
+        case .invalidChallenge:
+            "An app's sign-in needs a PKCE code challenge (S256): the base64url SHA-256 of a verifier the app keeps."
+        case .invalidVerifier:
+            "This sign-in's code verifier is missing, or is not the one its challenge was made from."
         }
     }
 }
 
-/// What a web sign-in's `state` carries, sealed: whose it is, the PKCE verifier, where GitHub returns, until when.
+/// What a web sign-in's `state` carries, sealed: whose it is, the PKCE verifier (a web page's) or challenge (an app's),
+/// where GitHub returns, until when.
 struct WebSignInState: Codable {
     static let purpose = "github-sign-in-state"
 
@@ -273,13 +315,18 @@ struct WebSignInState: Codable {
     var expiresAt: Date
     /// Begun by an app: its public state carries ``AppSignInReturn/statePrefix`` (nil in states sealed before).
     var app: Bool?
+    /// An app's PKCE challenge: the app holds its verifier (`verifier` is then only this state's one-time key).
+    var challenge: String?
 
-    init(userID: String, verifier: String, redirectURI: String, expiresAt: Date, app: Bool) {
+    init(
+        userID: String, verifier: String, redirectURI: String, expiresAt: Date, app: Bool, challenge: String? = nil
+    ) {
         self.userID = userID
         self.verifier = verifier
         self.redirectURI = redirectURI
         self.expiresAt = expiresAt
         self.app = app ? true : nil
+        self.challenge = challenge
     }
 
     init?(encoded: String) {

@@ -49,26 +49,30 @@ extension APIClient {
 
     /// Starts signing in through a browser sheet: GitHub's consent page, coming back to this server's callback page,
     /// which hands GitHub's answer on to the app (`repoverse://auth/github/callback`).
-    public func startWebSignIn() async throws(ClientFailure) -> URL {
+    public func startWebSignIn() async throws(ClientFailure) -> WebSignInStart {
         var callback = URLComponents()
         callback.scheme = serverURL.scheme
         callback.host = serverURL.host
         callback.port = serverURL.port
         callback.path = "/auth/github/callback"
         let redirect = callback.url?.absoluteString ?? ""
-        let body = try await personal {
-            try await client.startGitHubSignIn(.init(body: .json(.init(redirectUri: redirect, app: true)))).ok.body.json
-        }
+        let verifier = PKCE.makeVerifier()
+        let request = Components.Schemas.SignInRequest(
+            redirectUri: redirect, app: true, codeChallenge: PKCE.challenge(of: verifier), codeChallengeMethod: .s256)
+        let body = try await personal { try await client.startGitHubSignIn(.init(body: .json(request))).ok.body.json }
         guard let url = URL(string: body.authorizeUrl) else {
             throw .serverTrouble("a sign-in address this app cannot open")
         }
-        return url
+        return WebSignInStart(url: url, verifier: verifier)
     }
 
     /// Completes a browser sign-in; a device that joined another account keeps that account's new token.
-    public func completeWebSignIn(code: String, state: String) async throws(ClientFailure) -> WebSignInResult {
+    public func completeWebSignIn(code: String, state: String, verifier: String) async throws(ClientFailure)
+        -> WebSignInResult
+    {
+        let request = Components.Schemas.SignInCallback(code: code, state: state, codeVerifier: verifier)
         let body = try await personal {
-            try await client.completeGitHubSignIn(.init(body: .json(.init(code: code, state: state)))).ok.body.json
+            try await client.completeGitHubSignIn(.init(body: .json(request))).ok.body.json
         }
         if let token = body.token { try keep(token) }
         return WebSignInResult(login: body.github.login, joined: body.joined)

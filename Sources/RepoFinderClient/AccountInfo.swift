@@ -108,6 +108,18 @@ public struct GitHubStarState: Hashable, Sendable {
     }
 }
 
+/// A browser sign-in begun: GitHub's consent page, and the PKCE verifier this device made for it and keeps (RFC 8252:
+/// only the device that began a sign-in can complete it, whoever catches the app's address).
+public struct WebSignInStart: Hashable, Sendable {
+    public var url: URL
+    public var verifier: String
+
+    public init(url: URL, verifier: String) {
+        self.url = url
+        self.verifier = verifier
+    }
+}
+
 /// How a browser sign-in ended.
 public struct WebSignInResult: Hashable, Sendable {
     /// Who signed in on GitHub.

@@ -15,9 +15,11 @@ public protocol AccountService: Sendable {
     func deleteAccount() async throws(ClientFailure)
     /// Starts signing in through a browser sheet: GitHub's consent page, which comes back to the app at
     /// `repoverse://auth/github/callback` (see ``AppSignInReturn``).
-    func startWebSignIn() async throws(ClientFailure) -> URL
-    /// Completes a browser sign-in with what GitHub sent back (the device keeps a new token if it joined an account).
-    func completeWebSignIn(code: String, state: String) async throws(ClientFailure) -> WebSignInResult
+    func startWebSignIn() async throws(ClientFailure) -> WebSignInStart
+    /// Completes a browser sign-in with what GitHub sent back and the verifier ``startWebSignIn()`` made (the device
+    /// keeps a new token if it joined an account).
+    func completeWebSignIn(code: String, state: String, verifier: String) async throws(ClientFailure)
+        -> WebSignInResult
     /// Turns starring on GitHub when the person likes a repository on or off.
     func setStarOnLike(_ on: Bool) async throws(ClientFailure) -> AccountInfo
     /// Everything the server keeps for the account, as one JSON document (never a token).

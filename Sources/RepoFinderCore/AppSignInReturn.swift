@@ -3,8 +3,9 @@ public import Foundation
 /// The way back from GitHub's consent page to an app that signed in through a browser sheet (the iPhone app's
 /// `ASWebAuthenticationSession`). GitHub only returns to the server's own page, `/auth/github/callback`; when the
 /// sign-in's `state` is an app's (it begins with ``statePrefix``), that page sends the browser on to
-/// `repoverse://auth/github/callback` with what GitHub said, the sheet closes on that address, and the app completes
-/// the sign-in with its own token. The code is useless without that token and the server-held PKCE verifier.
+/// `repoverse://auth/github/callback` with what GitHub said once the person confirms, the sheet closes on that
+/// address, and the app completes the sign-in with its own token and the PKCE verifier it made and kept (``PKCE``):
+/// whoever else catches the address holds a code that is useless without both.
 public struct AppSignInReturn: Hashable, Sendable {
     /// What an app sign-in's `state` begins with (a sealed state itself never holds a dot).
     public static let statePrefix = "app."

@@ -73,8 +73,9 @@ extension APIError {
             text("error.github.unexpected-status", status, message)
         case .timeout:
             text("error.github.timeout")
-        case .unreachable(let detail):
-            text("error.github.unreachable", detail)
+        case .unreachable:
+            // The detail names the address the server reached GitHub at: the operator's log has it, not the client.
+            text("error.github.unreachable-now")
         case .tooManyRedirects(let url):
             text("error.github.redirects", url.absoluteString)
         case .invalidResponse(let detail):
@@ -105,6 +106,10 @@ extension APIError {
             text("error.sign-in.unknown-device", id)
         case .busy(let seconds):
             text("error.sign-in.busy", String(seconds))
+        case .invalidChallenge:
+            text("error.sign-in.invalid-challenge")
+        case .invalidVerifier:
+            text("error.sign-in.invalid-verifier")
         }
     }
 

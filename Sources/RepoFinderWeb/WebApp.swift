@@ -31,6 +31,9 @@ public struct WebApp: Sendable {
     /// Compares repositories (checked by ``CompareRequest``) for the Compare page; the server sets it.
     public var compare: (@Sendable ([RepositoryName]) async throws -> ComparisonLookup)?
 
+    /// Whether a sign-in's `state` is an app's that this server made (sealed); nil: no app sign-in is offered.
+    public var isAppSignIn: (@Sendable (String) -> Bool)?
+
     private let templates: MustacheLibrary
     private let assets: WebAssets
     /// A repository's daily star counts, oldest first (for the detail page's chart).
@@ -84,13 +87,20 @@ public struct WebApp: Sendable {
         router.get("library") { _, _ in redirect(to: "/saved") }
         router.get("explore") { _, _ in redirect(to: "/search") }
         router.get("compare") { request, _ in try await comparePage(request) }
-        // Where GitHub sends the browser back after its consent page: the page's script completes a web sign-in; an
-        // app's (its state says so) goes on to the app, whose browser sheet closes there.
+        // Where GitHub sends the browser back after its consent page: the page's script completes a web sign-in. An
+        // app's (its sealed state says so, not only its prefix) is offered to the app, whose browser sheet closes on
+        // that address — offered, never sent on by itself: GitHub skips its consent page for someone who said yes
+        // before, so a sign-in someone else began would otherwise go through with one click on their link.
         router.get("auth/github/callback") { request, _ in
             let query = Dictionary(
                 request.uri.queryParameters.map { (String($0.key), String($0.value)) }, uniquingKeysWith: { a, _ in a })
-            if let app = AppSignInReturn(gitHubQuery: query) { return redirect(to: app.appURL.absoluteString) }
-            return page(PageModel(screen: .signIn, words: words(request)))
+            var model = PageModel(screen: .signIn, words: words(request))
+            if let app = AppSignInReturn(gitHubQuery: query), isAppSignIn?(app.state) == true {
+                model.appReturn = app.appURL.absoluteString
+            }
+            var answer = page(model)
+            answer.headers[.cacheControl] = "no-store"
+            return answer
         }
         router.get("trending") { request, _ in page(trendingModel(request)) }
         router.get("areas") { request, _ in page(PageModel(screen: .area, words: words(request))) }

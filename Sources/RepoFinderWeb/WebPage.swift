@@ -112,6 +112,8 @@ struct PageModel: Sendable {
     var areaID: String?
     /// The heading of a page that has nothing to show, when "Nothing here" would be wrong (nothing could be asked).
     var emptyHeading: String?
+    /// The sign-in page of an app's sign-in: the `repoverse://` address the person may go on to.
+    var appReturn: String?
 
     init(screen: Screen, words: Words, title: String? = nil) {
         self.title = title ?? screen.title(words)

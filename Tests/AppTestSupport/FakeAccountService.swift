@@ -19,6 +19,8 @@ public final class FakeAccountService: AccountService {
     /// The state of the browser sign-in this fake begins; the code GitHub "sends back" with it.
     public static let webState = "app.fake-state"
     public static let webCode = "fake-code"
+    /// The PKCE verifier the fake's browser sign-ins begin with.
+    public static let webVerifier = "fake-verifier-0123456789abcdefghijklmnopqrstuvwxyz"
 
     private let world = Mutex(World())
     private let outcome: DeviceSignInProgress.State
@@ -71,14 +73,18 @@ public final class FakeAccountService: AccountService {
     /// Whether liking stars on GitHub.
     public var starOnLike: Bool { world.withLock { $0.starOnLike } }
 
-    public func startWebSignIn() async throws(ClientFailure) -> URL {
+    public func startWebSignIn() async throws(ClientFailure) -> WebSignInStart {
         guard available else { throw .serverTrouble("sign-in is not set up") }
-        return URL(string: "https://github.com/login/oauth/authorize?client_id=fake&state=\(Self.webState)")!
+        return WebSignInStart(
+            url: URL(string: "https://github.com/login/oauth/authorize?client_id=fake&state=\(Self.webState)")!,
+            verifier: Self.webVerifier)
     }
 
-    public func completeWebSignIn(code: String, state: String) async throws(ClientFailure) -> WebSignInResult {
+    public func completeWebSignIn(code: String, state: String, verifier: String = webVerifier)
+        async throws(ClientFailure) -> WebSignInResult
+    {
         world.withLock { $0.webSignIns.append(code) }
-        guard state == Self.webState, code == Self.webCode else {
+        guard state == Self.webState, code == Self.webCode, verifier == Self.webVerifier else {
             throw .rejected("This sign-in was not started here, or was already used; sign in again.")
         }
         world.withLock { $0.github = GitHubAccount(id: 583_231, login: "octocat") }

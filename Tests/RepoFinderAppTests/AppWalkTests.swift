@@ -17,6 +17,10 @@ import Testing
 
 @testable import RepoFinderScreens
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// A transport that can be cut off (the phone offline): requests then fail as a refused connection would.
 final class SwitchableTransport: ClientTransport, Sendable {
     private let base: any ClientTransport
@@ -68,17 +72,34 @@ struct AppWalkTests {
         try await transport.shutdown()
     }
 
+    /// The callback page at `page`, its "Continue in the app" link followed as a person taps it.
+    static func continueInApp(_ page: URL) async throws -> URL {
+        let (data, response) = try await URLSession.shared.data(from: page)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        let html = String(decoding: data, as: UTF8.self)
+        let marker = #"id="app-return" class="button" href=""#
+        guard let start = html.range(of: marker), let end = html[start.upperBound...].firstIndex(of: "\""),
+            let link = URL(string: String(html[start.upperBound..<end]).replacingOccurrences(of: "&amp;", with: "&"))
+        else { throw CancellationError() }
+        return link
+    }
+
     static func walk(url: URL, standIn: GitHubStandIn) async throws {
         let network = SwitchableTransport(AsyncHTTPClientTransport(configuration: .init(client: LiveServer.httpClient)))
         let client = LiveServer.client(url, transport: network)
         let database = try LocalDatabase.inMemory()
         let model = AppModel(
             services: AppServices(service: client, chat: client, account: client, database: database))
-        // The browser sheet: GitHub's consent page (ada authorizes), then the server's callback page, which sends it on
-        // to the app's scheme, where the sheet closes.
+        // The browser sheet: GitHub's consent page (ada authorizes), then the server's callback page, where ada taps
+        // "Continue in the app" (the page offers it; it never goes on by itself) and the sheet closes on the app's
+        // scheme. The app completes the sign-in with the PKCE verifier it made (issue 63, finding 1).
         let screen = Screen(RootView(model: model)) { consent, scheme in
+            #expect(
+                URLComponents(url: consent, resolvingAgainstBaseURL: false)?.queryItems?.contains {
+                    $0.name == "code_challenge_method" && $0.value == "S256"
+                } == true)
             let back = try await standIn.consent(consent, login: "ada")
-            let app = try await GitHubStandIn.redirect(from: back)
+            let app = try await Self.continueInApp(back)
             #expect(app.scheme == scheme)
             return app
         }

@@ -102,6 +102,8 @@ async function signOut(everywhere, status) {
 /** The callback page: completes the sign-in GitHub sent back, then goes where the person started. */
 export async function completeCallback() {
   const message = document.getElementById("sign-in-message");
+  // An app's sign-in: the page offers the way back to the app; nothing to complete here.
+  if (!message) return;
   const params = new URLSearchParams(location.search);
   const back = sessionStorage.getItem("rf.returnTo") || "/profile";
   if (params.get("error")) {
