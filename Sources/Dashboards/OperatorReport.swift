@@ -89,6 +89,8 @@ public struct OperatorReport: Codable, Hashable, Sendable {
 
     /// How many zero-result queries the report lists.
     public static let topQueries = 10
+    /// How many screens (by views) the report lists: the apps have about twenty.
+    public static let topScreens = 40
 }
 
 extension OperatorReport {
@@ -158,8 +160,9 @@ extension OperatorReport {
         for (key, counts) in tallies.perPerson where key.name == AnalyticsEventName.screenView.rawValue {
             screens[key.label, default: 0] += counts.values.reduce(0, +)
         }
+        // The most viewed only: labels come from clients, and a hostile one would otherwise grow the report.
         self.screenViews = screens.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-            .map { Query(query: $0.key, count: $0.value) }
+            .prefix(Self.topScreens).map { Query(query: $0.key, count: $0.value) }
     }
 
     /// Of the people who started, those who finished.

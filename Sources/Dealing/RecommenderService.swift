@@ -92,14 +92,7 @@ public final class RecommenderService<Companion: Sendable>: Sendable {
     ) async throws -> (recommender: Recommender, companion: Companion) {
         let start = ContinuousClock.now
         let catalog = try await store.allRepositories()
-        let community =
-            extraCommunity
-            + (try await store.everyonesInteractions()).compactMap { interaction -> CommunitySignal? in
-                let kind = SignalKind(interaction.kind)
-                guard kind.weight > 0 else { return nil }
-                return CommunitySignal(
-                    person: "u:" + interaction.userID, repositoryKey: interaction.repositoryKey, kind: kind)
-            }
+        let community = extraCommunity + sharedSignals(from: try await store.everyonesInteractions())
         let index = await RecommendationIndex.build(
             repositories: catalog, community: community, weeklyGains: try await store.weeklyGains())
         logger.info(
@@ -111,6 +104,24 @@ public final class RecommenderService<Companion: Sendable>: Sendable {
         let companion = await offThePool { makeCompanion(index) }
         return (Recommender(index: index), companion)
     }
+}
+
+/// What this server's people did that the shared model may learn from: each positive interaction (a like, a save, an
+/// open) on a repository that at least `minimumPeople` of them signalled. Below that, what a few people liked would be
+/// readable from another person's deck (issue 63: with three people on a server, two likes of Grafana in common dealt
+/// one person's databases to the other). Each person's own likes still shape their own deck; a community data set
+/// (`extraCommunity`, people not of this server) is learnt from whole.
+func sharedSignals(
+    from interactions: [PersonInteraction], minimumPeople: Int = RecommenderConfiguration().minimumPeople
+) -> [CommunitySignal] {
+    let signals = interactions.compactMap { interaction -> CommunitySignal? in
+        let kind = SignalKind(interaction.kind)
+        guard kind.weight > 0 else { return nil }
+        return CommunitySignal(person: "u:" + interaction.userID, repositoryKey: interaction.repositoryKey, kind: kind)
+    }
+    var people: [String: Set<String>] = [:]
+    for signal in signals { people[signal.repositoryKey, default: []].insert(signal.person) }
+    return signals.filter { (people[$0.repositoryKey]?.count ?? 0) >= minimumPeople }
 }
 
 /// The companion of a ``RecommenderService`` that derives nothing from its index.

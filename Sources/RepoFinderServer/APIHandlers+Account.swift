@@ -34,15 +34,14 @@ extension APIHandlers {
         return #"attachment; filename="repofinder-export-\#(day).json""#
     }
 
-    /// Everything the person's account holds; the Ask threads only `withThreads` (the streamed export writes them a
-    /// page at a time after the rest).
+    /// Everything the person's account holds; the Ask threads and the analytics events only `withThreads` (the
+    /// streamed export writes them a page at a time after the rest).
     func exportDocument(userID: String, withThreads: Bool) async throws -> Components.Schemas.AccountExport {
         async let preferences = store.preferences(userID: userID)
         async let interactions = store.interactions(userID: userID)
         async let imports = store.starImports(userID: userID)
         async let saved = everything(on: .saved, userID: userID)
         async let liked = everything(on: .liked, userID: userID)
-        async let events = store.events(userID: userID)
         let github = try await account(userID).github
         let document = Components.Schemas.AccountExport(
             format: .repofinderExport1, exportedAt: Date(), account: .init(id: userID),
@@ -53,13 +52,7 @@ extension APIHandlers {
                     id: interaction.id, repo: interaction.repository.fullName,
                     kind: .init(rawValue: interaction.kind.rawValue) ?? .view, at: interaction.at)
             },
-            saved: try await saved, liked: try await liked, imports: try await imports.map(APISchemas.starImport),
-            events: try await events.map { event in
-                .init(
-                    id: event.id, name: event.name.rawValue, at: event.at,
-                    platform: .init(rawValue: event.platform.rawValue) ?? .web, label: event.label, value: event.value,
-                    count: event.count, query: event.query, repo: event.repository?.fullName, reason: event.reason)
-            })
+            saved: try await saved, liked: try await liked, imports: try await imports.map(APISchemas.starImport))
         guard withThreads else { return document }
         var threads: [Components.Schemas.ExportedAskThread] = []
         var cursor: AskThreadCursor?
@@ -70,7 +63,16 @@ extension APIHandlers {
         } while cursor != nil
         var whole = document
         whole.threads = threads
+        whole.events = try await store.events(userID: userID).map(Self.exported)
         return whole
+    }
+
+    /// An analytics event as the export writes it.
+    static func exported(_ event: AnalyticsEvent) -> Components.Schemas.ExportedEvent {
+        .init(
+            id: event.id, name: event.name.rawValue, at: event.at,
+            platform: .init(rawValue: event.platform.rawValue) ?? .web, label: event.label, value: event.value,
+            count: event.count, query: event.query, repo: event.repository?.fullName, reason: event.reason)
     }
 
     /// Every entry of one of the person's lists, newest first.

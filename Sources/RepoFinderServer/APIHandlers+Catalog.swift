@@ -194,8 +194,12 @@ extension APIHandlers {
         else { throw APIError.notFound(APIError.text("error.cluster.unknown", id)) }
         let size = recommender.clusters().first { $0.cluster.id == id }?.repositories ?? 0
         if RequestIdentity.current.token != nil {
+            // Once per person, repository and UTC day, however often the area is browsed (issue 63, finding 7: 50
+            // browses by one token counted 36 more dealt cards).
+            let day = Day(containing: clock())
             await recordDealt(
-                repositories.map(\.repositoryName), source: .cluster, userID: try await accounts.authenticate())
+                repositories.map(\.repositoryName), source: .cluster, userID: try await accounts.authenticate(),
+                ids: { "cluster:\(day):\($0.key)" })
         }
         let viewers = try await viewerStates(of: repositories)
         let now = Date()

@@ -1,5 +1,6 @@
 import Dealing
 import Foundation
+import HTTPTypes
 import Localization
 import Logging
 import Recommender
@@ -10,6 +11,14 @@ import Storage
 extension APIHandlers {
     /// Most events in one request.
     static let maximumEventBatch = 500
+    /// Events one account may store in an hour (a bucket of as many, refilling over the hour): a person's devices
+    /// send a few hundred on a busy day (a swipe, a screen, a search each), and a device back from a week offline
+    /// sends its queue in two batches; 1,000 an hour is far above that and far below what poisons a report or fills
+    /// a disk (issue 63: 15,670 events a second from one token).
+    static let eventsPerHour = 1_000
+    /// Most characters in a label, and the bounds of `value` and `count` (the contract's).
+    static let maximumLabelLength = 40
+    static let eventNumbers = 0...100_000
 
     func postEvents(_ input: Operations.PostEvents.Input) async throws -> Operations.PostEvents.Output {
         let userID = try await accounts.authenticate()
@@ -19,6 +28,13 @@ extension APIHandlers {
         let events = try events(body)
         guard try await sharesAnalytics(userID) else {
             return .ok(.init(body: .json(.init(accepted: 0, duplicates: 0, ignored: events.count))))
+        }
+        // Each account's share of the events table, whole batches only (a client keeps a refused batch and sends it
+        // again after Retry-After): the report and the disk answer to people, not to one busy token.
+        if let quota = eventQuota, let wait = await quota.admit(userID, cost: Double(events.count)) {
+            throw APIError(
+                .tooManyRequests, code: "events_quota",
+                message: APIError.text("error.events.quota", Self.eventsPerHour, wait), retryAfter: wait)
         }
         let receipt = try await store.recordEvents(events, userID: userID)
         return .ok(.init(body: .json(.init(accepted: receipt.accepted, duplicates: receipt.duplicates, ignored: 0))))
@@ -31,11 +47,12 @@ extension APIHandlers {
     }
 
     /// Records that the server dealt these repositories to the person (`reasons`: the kind of the first reason
-    /// shown with each, by key), unless they turned analytics off. `id`, for a single card, makes it count once
-    /// (another event with the same id is a duplicate). A failure is logged, never the request's.
+    /// shown with each, by key), unless they turned analytics off. `id`, for a single card, or `ids`, one per card,
+    /// make each count once (another event with the same id is a duplicate). A failure is logged, never the
+    /// request's.
     func recordDealt(
         _ names: [RepositoryName], source: DealtSource, reasons: [String: String] = [:], userID: String,
-        id: String? = nil
+        id: String? = nil, ids: ((RepositoryName) -> String)? = nil
     ) async {
         guard !names.isEmpty else { return }
         do {
@@ -43,7 +60,7 @@ extension APIHandlers {
             let now = clock()
             let events = names.map { name in
                 AnalyticsEvent(
-                    id: id ?? UUID().uuidString.lowercased(), name: .dealt, at: now, platform: .server,
+                    id: ids?(name) ?? id ?? UUID().uuidString.lowercased(), name: .dealt, at: now, platform: .server,
                     label: source.rawValue,
                     repository: name, reason: reasons[name.key])
             }
@@ -73,10 +90,19 @@ extension APIHandlers {
                 throw .unprocessable(APIError.text("error.event.field-at", field, analyticsRetentionDays))
             }
             var label = item.label.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            if let given = label, given.count > Self.maximumLabelLength {
+                throw .unprocessable(APIError.text("error.event.field-label-long", field, Self.maximumLabelLength))
+            }
             if let given = label,
                 !given.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) })
             {
                 throw .unprocessable(APIError.text("error.event.field-label", field))
+            }
+            for (name, number) in [("value", item.value), ("count", item.count)] {
+                if let number, !Self.eventNumbers.contains(number) {
+                    throw .unprocessable(
+                        APIError.text("error.event.field-number", field + "." + name, Self.eventNumbers.upperBound))
+                }
             }
             let name = AnalyticsEventName(rawValue: item.name.rawValue) ?? .screenView
             var query: String?

@@ -59,6 +59,11 @@ struct APIHandlers: APIProtocol {
     var operatorToken: String?
     /// Days analytics events are kept (older ones are refused).
     var analyticsRetentionDays = 400
+    /// Each account's share of analytics events (``eventsPerHour``); nil: no limit.
+    var eventQuota: RateLimiter?
+    /// Device sign-ins each client address may begin (``ServerConfiguration/deviceSignInsPerAddress``); nil: no
+    /// limit.
+    var deviceSignInsPerAddress: RateLimiter?
     /// Who maintains which repositories, asked of GitHub; nil without sign-in with GitHub.
     var maintainers: Maintainers?
 

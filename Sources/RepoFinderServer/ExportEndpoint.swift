@@ -6,14 +6,16 @@ import RepoFinderAPI
 import Storage
 
 /// `GET /v1/me/export`, answered by hand so that it streams: the document's head (account, preferences, interactions,
-/// lists, imports) first, then the Ask threads ``threadsPerWrite`` at a time, each batch written as soon as it is
-/// read. The server holds one batch, never the whole export, however many threads and messages the account has; the
+/// lists, imports) first, then the Ask threads ``threadsPerWrite`` at a time and the analytics events
+/// ``eventsPerWrite`` at a time, each batch written as soon as it is read. The server holds one batch, never the whole export, however many threads and messages the account has; the
 /// body is chunked, and one that breaks off midway (the database failed) ends without its last chunk, so a client
 /// never mistakes it for a whole document.
 struct ExportEndpoint: HandAnsweredEndpoint {
     static let operation = ContractOperation(method: .get, path: "/v1/me/export")
     /// Threads read, with their messages, and written at a time.
     static let threadsPerWrite = 50
+    /// Analytics events read and written at a time.
+    static let eventsPerWrite = 2_000
 
     let api: APIHandlers
 
@@ -49,6 +51,21 @@ struct ExportEndpoint: HandAnsweredEndpoint {
                     if !chunk.isEmpty { try await writer.write(ByteBuffer(string: chunk)) }
                     cursor = page.next
                 } while cursor != nil
+                // Then the analytics events, a page at a time (an account may hold hundreds of thousands).
+                try await writer.write(ByteBuffer(string: #"],"events":["#))
+                var after: Int64?
+                written = 0
+                repeat {
+                    let page = try await api.store.events(userID: userID, after: after, limit: Self.eventsPerWrite)
+                    var chunk = ""
+                    for event in page.events {
+                        if written > 0 { chunk += "," }
+                        chunk += try SchemaJSON.line(APIHandlers.exported(event))
+                        written += 1
+                    }
+                    if !chunk.isEmpty { try await writer.write(ByteBuffer(string: chunk)) }
+                    after = page.next
+                } while after != nil
                 try await writer.write(ByteBuffer(string: "]}"))
                 try await writer.finish(nil)
             })

@@ -43,8 +43,11 @@ struct Maintainers: Sendable {
                 do {
                     let organisations = try await github.organizations(token: token)
                     return Owners(login: identity.login, organisations: organisations.sorted())
+                } catch let error as GitHubError {
+                    // GitHub's own words, never where the server reached it (a host and port are the operator's).
+                    throw Problem.github(APIError.githubProblem(error))
                 } catch {
-                    throw Problem.github(String(describing: error))
+                    throw Problem.github(APIError.githubProblem(.unreachable("")))
                 }
             }
         } catch let problem as Problem {

@@ -97,6 +97,17 @@ extension APIServer {
             askThreadLimit: configuration.askThreadLimit, readiness: readiness)
         api.operatorToken = configuration.operatorToken
         api.analyticsRetentionDays = configuration.analyticsRetentionDays
+        // A device code lives 15 minutes: an address may begin this many in that time.
+        api.deviceSignInsPerAddress = configuration.deviceSignInsPerAddress.map { count in
+            RateLimiter(
+                limit: RateLimit(perSecond: Double(count) / 900, burst: Double(count)), scope: "device-sign-ins",
+                shared: store.sharedRateLimits)
+        }
+        api.eventQuota = configuration.eventsPerHour.map { count in
+            RateLimiter(
+                limit: RateLimit(perSecond: Double(count) / 3_600, burst: Double(count)), scope: "events",
+                shared: store.sharedRateLimits)
+        }
         if let gitHubSignIn, let github {
             api.maintainers = Maintainers(store: store, github: github, signIn: gitHubSignIn)
         }
@@ -157,6 +168,8 @@ extension APIServer {
     /// The web app with its Compare page and its detail page's lookups answered as the API answers them.
     static func connect(_ web: WebApp, to api: APIHandlers) -> WebApp {
         var web = web
+        // The callback page offers the app only a state this server sealed as an app's.
+        if let signIn = api.signIn { web.isAppSignIn = { signIn.isAppSignIn($0) } }
         // The Compare page gathers its comparison as the API does (the same errors, worded the same).
         web.compare = { names in
             do {
@@ -201,11 +214,15 @@ extension APIServer {
         let boundPort = BoundPort(configuration.port)
         // Over TLS, HTTP/2 when the client offers it (ALPN), HTTP/1.1 otherwise; each HTTP/2 stream is guarded as a
         // connection is.
+        // Before its handshake ends a TLS connection has no HTTP guard yet: ``TLSHandshakeGuard`` caps and times it.
         let server: HTTPServerBuilder =
             if let certificates {
-                try .http2Upgrade(
+                .guardedHTTP2Upgrade(
                     tlsConfiguration: certificates.serverConfiguration(),
-                    configuration: .init(idleTimeout: idle, streamConfiguration: http1))
+                    configuration: .init(idleTimeout: idle, streamConfiguration: http1),
+                    handshakes: ConnectionRegistry(
+                        perAddress: configuration.maximumConnectionsPerAddress, trusted: configuration.trustedProxies),
+                    timeout: configuration.handshakeTimeout)
             } else {
                 .http1(configuration: http1)
             }
@@ -220,12 +237,14 @@ extension APIServer {
                 readiness.markServing()
             },
             logger: logger)
+        if certificates == nil { application.addServices(HangUpService(logger: logger)) }
         if let certificates {
             application.addServices(TLSReloadService(certificates: certificates, logger: logger))
             if let port = configuration.httpRedirectPort {
                 application.addServices(
                     HTTPSRedirect.application(
-                        host: configuration.host, port: port, httpsPort: boundPort.get,
+                        configuration: configuration, port: port, httpsPort: boundPort.get,
+                        names: HTTPSRedirect.Names(publicURL: configuration.publicURL, certificates: certificates),
                         logger: logger))
             }
         }

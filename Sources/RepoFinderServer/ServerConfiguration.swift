@@ -27,6 +27,16 @@ public struct ServerConfiguration: Hashable, Sendable {
     public var idleTimeout: Duration
     /// A request's body must have arrived this long after its headers, or the connection is closed.
     public var requestTimeout: Duration
+    /// A TLS connection whose handshake has not ended this long after it was accepted is closed (one address may
+    /// have at most ``maximumConnectionsPerAddress`` handshakes under way).
+    public var handshakeTimeout: Duration = .seconds(10)
+    /// The plain-HTTP redirect listener (`--http-redirect-port`): connections open at once, and how long one may wait
+    /// for its request (it answers at once, so one that says nothing is closed soon).
+    public var redirectConnections = 256
+    public var redirectIdleTimeout: Duration = .seconds(10)
+    /// Analytics events one account may store in an hour (a bucket of as many that refills over the hour); nil: no
+    /// limit.
+    public var eventsPerHour: Int? = 1_000
     /// Connections open at once; beyond it the server stops accepting until some close.
     public var maximumConnections: Int
     /// Connections one client address may hold at once; more are closed as soon as they are accepted (trusted
@@ -53,6 +63,9 @@ public struct ServerConfiguration: Hashable, Sendable {
     public var publicURL: URL?
     /// Device sign-ins live at once, server-wide (each has GitHub polled while its device asks about it).
     public var deviceSignIns = 100
+    /// Device sign-ins one client address may begin in 15 minutes (a device code's life), so that a few addresses
+    /// cannot take every one of ``deviceSignIns``; nil: no limit.
+    public var deviceSignInsPerAddress: Int? = 5
     /// How long a stopping server stays up not ready (`/health/ready` 503), still answering, so a proxy's health
     /// check moves new requests elsewhere before the server stops taking connections. 0 by default: a lone server
     /// has no proxy to tell, and Ctrl-C should stop it at once; behind a proxy, a few of its check intervals.
@@ -121,6 +134,8 @@ public struct ServerConfiguration: Hashable, Sendable {
         configuration.starImportLimit = nil
         configuration.githubReservePercent = 0
         configuration.newFilterLimit = nil
+        configuration.eventsPerHour = nil
+        configuration.deviceSignInsPerAddress = nil
         return configuration
     }
 }

@@ -67,8 +67,13 @@ public final class ServerMetrics: CatalogRefreshObserver {
         MetricNameDescriptor(metricName: name, unitName: "", helpText: help)
     }
 
-    /// Records one finished request.
+    /// The methods a request's metrics name; any other (HTTP/2 takes any token as a method) is `other`, so clients
+    /// cannot make series without bound.
+    static let namedMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+    /// Records one finished request (its method as ``namedMethods`` names it).
     func record(route: String, method: String, status: Int, seconds: Double) {
+        let method = Self.namedMethods.contains(method) ? method : "other"
         let key = RequestKey(route: route, method: method, status: status)
         let metrics = requests.withLock { requests in
             if let known = requests[key] { return known }

@@ -82,7 +82,8 @@ struct RateLimitMiddleware: RouterMiddleware {
             if !trustedProxies.isEmpty { identity.forwardedFor = request.headers[.xForwardedFor] }
             address = identity.clientAddress
         }
-        let cost = RequestCost.of(request.method, route: context.endpointPath)
+        let cost = RequestCost.of(
+            request.method, route: context.endpointPath, window: request.uri.queryParameters["window"].map(String.init))
         if let perAddress, let wait = await perAddress.admit(address, cost: cost) {
             throw APIError.rateLimited(retryAfter: wait, scope: "address")
         }
@@ -108,8 +109,17 @@ struct RateLimitMiddleware: RouterMiddleware {
 /// How much a request weighs against the rate limits: searching, statistics and dealing read much more than a
 /// lookup, so they take more of a client's budget (the README lists the weights).
 enum RequestCost {
-    static func of(_ method: HTTPRequest.Method, route: String?) -> Double {
+    /// A request's weight: what it costs the server next to reading one repository (1). The dashboards' cost grows
+    /// with their window (`window`: 7, 30 or 90 days; a 90-day dashboard took ~190 ms where trending takes ~27).
+    static func of(_ method: HTTPRequest.Method, route: String?, window: String? = nil) -> Double {
+        let days = window.flatMap(Int.init).map { Double(min(max($0, 7), 90)) } ?? 30
         switch route {
+        case "/v1/me/maintainer/repos/{owner}/{name}": return (days / 6).rounded(.up)
+        case "/v1/me/maintainer/repos": return (days / 12).rounded(.up)
+        case "/v1/admin/report": return 16
+        default: break
+        }
+        return switch route {
         case "/v1/search", "/v1/me/stats": 4
         case "/v1/trending", "/v1/me/feed", "/v1/repos/{owner}/{name}/similar", "/v1/repos/{owner}/{name}/alternatives",
             "/v1/clusters/{id}/repos":

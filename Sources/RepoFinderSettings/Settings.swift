@@ -68,13 +68,25 @@ public struct Settings: Sendable {
         try readAbuseLimits(into: &configuration, defaults: defaults)
         try readConnectionLimits(into: &configuration, defaults: defaults)
         configuration.metricsToken = text(.metricsToken)
-        configuration.operatorToken = text(.operatorToken)
+        configuration.operatorToken = try operatorToken()
         configuration.analyticsRetentionDays = try number(
             .analyticsRetentionDays, Int.self, default: defaults.analyticsRetentionDays, in: 1...3_650)
         configuration.catalogRefresh = try catalogRefresh()
         try readSignIn(into: &configuration, defaults: defaults)
         try readTLS(into: &configuration, defaults: defaults)
         return configuration
+    }
+
+    /// The operator's token (`OPERATOR_TOKEN`): it opens every person's usage figures, so one that can be guessed is
+    /// refused at the start — at least 32 characters, of at least 10 different ones (`openssl rand -hex 32` makes one).
+    private func operatorToken() throws(SettingsError) -> String? {
+        guard let token = text(.operatorToken) else { return nil }
+        guard token.count >= 32, Set(token).count >= 10 else {
+            throw SettingsError(
+                "\(Setting.operatorToken.howToSet) must be at least 32 characters, of at least 10 different ones "
+                    + "(it opens everyone's usage figures): make one with `openssl rand -hex 32`.")
+        }
+        return token
     }
 
     /// HTTPS served by the server itself: both files or neither, a redirect port only with them and not the main

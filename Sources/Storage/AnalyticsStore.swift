@@ -9,11 +9,13 @@ public protocol AnalyticsStore: Sendable {
     /// ``StorageError/unknownUser(_:)``.
     func recordEvents(_ events: [AnalyticsEvent], userID: String) async throws -> EventReceipt
 
-    /// A person's events, oldest first (their export).
-    func events(userID: String) async throws -> [AnalyticsEvent]
+    /// A page of a person's events (their export), in the order they were stored: at most `limit` after `cursor`
+    /// (nil: from the first), and the cursor of the next page (nil after the last). Throws
+    /// ``StorageError/unknownUser(_:)``.
+    func events(userID: String, after cursor: Int64?, limit: Int) async throws -> EventPage
 
-    /// Deletes every event that happened before `day` (the retention limit) and returns how many.
-    func deleteEvents(before day: Day) async throws -> Int
+    /// Deletes at most `limit` of the events that happened before `day` (the retention limit) and returns how many.
+    func deleteEvents(before day: Day, limit: Int) async throws -> Int
 
     /// What the operator report counts, over the days `from` through `through` (UTC), from the events clients sent.
     func analyticsTallies(from: Day, through: Day) async throws -> AnalyticsTallies
@@ -25,6 +27,44 @@ public protocol AnalyticsStore: Sendable {
     /// Each repository's totals over the days (keyed by ``RepositoryName/key``; those with no activity are left
     /// out): a maintainer's list, and the like rates of a cluster's repositories.
     func activityTotals(_ names: [RepositoryName], from: Day, through: Day) async throws -> [String: DailyActivity]
+}
+
+extension AnalyticsStore {
+    /// All of a person's events, in the order they were stored (tests; the export reads them a page at a time).
+    public func events(userID: String) async throws -> [AnalyticsEvent] {
+        var all: [AnalyticsEvent] = []
+        var cursor: Int64?
+        repeat {
+            let page = try await events(userID: userID, after: cursor, limit: 5_000)
+            all += page.events
+            cursor = page.next
+        } while cursor != nil
+        return all
+    }
+
+    /// Deletes every event that happened before `day`, `batch` at a time (each its own short write), and returns
+    /// how many.
+    public func deleteEvents(before day: Day, batch: Int = 5_000) async throws -> Int {
+        var deleted = 0
+        while true {
+            let count = try await deleteEvents(before: day, limit: batch)
+            deleted += count
+            if count < batch { return deleted }
+            await Task.yield()
+        }
+    }
+}
+
+/// A page of a person's events.
+public struct EventPage: Sendable {
+    public var events: [AnalyticsEvent]
+    /// Where the next page starts; nil after the last.
+    public var next: Int64?
+
+    public init(events: [AnalyticsEvent], next: Int64?) {
+        self.events = events
+        self.next = next
+    }
 }
 
 /// What recording a batch of events did.

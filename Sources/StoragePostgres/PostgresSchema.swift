@@ -26,6 +26,7 @@ enum PostgresSchema {
         (15, "leases on work that runs once across servers", version15),
         (16, "device sign-ins under way and rate limits, shared by the servers", version16),
         (17, "product analytics events, dealt cards for maintainers", version17),
+        (18, "an account's events read a page at a time", [AnalyticsSQL.exportIndex]),
     ]
 
     /// Product analytics events (``AnalyticsStore``), and the cards the server dealt, for the dashboards. Days compare

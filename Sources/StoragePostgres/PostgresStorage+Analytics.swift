@@ -37,9 +37,12 @@ extension PostgresStorage {
         }
     }
 
-    public func events(userID: String) async throws -> [AnalyticsEvent] {
+    public func events(userID: String, after cursor: Int64?, limit: Int) async throws -> EventPage {
         try await requireUser(userID)
-        return try await query(AnalyticsSQL.eventsOfUser, [userID]).compactMap { row in
+        var last: Int64?
+        let rows = try await query(AnalyticsSQL.eventsOfUserPage, [userID, cursor ?? 0, limit])
+        let events = try rows.compactMap { row -> AnalyticsEvent? in
+            last = try row.value(11, as: Int64.self)
             guard let name = AnalyticsEventName(rawValue: try row.value(1)),
                 let platform = AnalyticsPlatform(rawValue: try row.value(2)), let at = try row.date(3)
             else { return nil }
@@ -53,10 +56,11 @@ extension PostgresStorage {
                 },
                 reason: try row.value(10))
         }
+        return EventPage(events: events, next: rows.count < limit ? nil : last)
     }
 
-    public func deleteEvents(before day: Day) async throws -> Int {
-        try await query(AnalyticsSQL.deleteBefore + " RETURNING 1", [day.description]).count
+    public func deleteEvents(before day: Day, limit: Int) async throws -> Int {
+        try await query(AnalyticsSQL.deleteBefore + " RETURNING 1", [day.description, limit]).count
     }
 
     public func analyticsTallies(from: Day, through: Day) async throws -> AnalyticsTallies {

@@ -12,15 +12,22 @@ package enum AnalyticsSQL {
         ON CONFLICT (user_id, client_id) DO NOTHING RETURNING seq
         """
 
-    /// A person's events, oldest first (the repository by its name).
-    package static let eventsOfUser = """
+    /// One page of a person's events, in the order they were stored (`seq`), after the page before: the export
+    /// holds a page, never all of an account's events (schema 18's index keeps each page one range scan).
+    package static let eventsOfUserPage = """
         SELECT e.client_id, e.name, e.platform, e.at, e.label, e.value, e.count, e.query, r.owner_login, r.name,
-            e.reason
+            e.reason, e.seq
         FROM analytics_events e LEFT JOIN repositories r ON r.id = e.repository_id
-        WHERE e.user_id = ? ORDER BY e.at, e.seq
+        WHERE e.user_id = ? AND e.seq > ? ORDER BY e.seq LIMIT ?
         """
 
-    package static let deleteBefore = "DELETE FROM analytics_events WHERE day < ?"
+    /// Schema 18: an account's events by `seq`, for ``eventsOfUserPage``.
+    package static let exportIndex = "CREATE INDEX analytics_events_export ON analytics_events(user_id, seq)"
+
+    /// Deletes at most a batch of the events before a day (the retention sweep repeats it until none is left), so
+    /// no one statement holds the database's write lock for long.
+    package static let deleteBefore =
+        "DELETE FROM analytics_events WHERE seq IN (SELECT seq FROM analytics_events WHERE day < ? LIMIT ?)"
 
     /// Each person's active days in the window. `day` is how the engine names the column in the window's terms:
     /// SQLite is given `+day`, which keeps it from ranging over the day index and sorting a million rows when a scan

@@ -2,10 +2,14 @@ import Foundation
 import GRDB
 public import Storage
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A consistent copy of a SQLite database, taken while a server uses it: SQLite's online backup API (through GRDB)
 /// copies every page within one read transaction, so the copy is the database as of one moment (WAL readers see a
-/// fixed state while writers go on). The copy is written beside its destination, checked (`PRAGMA integrity_check`),
-/// and only then moved into place; it is readable by its owner only, as the database is.
+/// fixed state while writers go on). The copy is written in a private folder beside its destination, checked
+/// (`PRAGMA integrity_check`), and only then linked into place; it is readable by its owner only, as the database is.
 public enum SQLiteBackup {
     /// Copies the database at `source` to a new file `destination` (never overwritten).
     public static func backup(from source: String, to destination: String) throws -> BackupReport {
@@ -19,9 +23,17 @@ public enum SQLiteBackup {
         guard FileManager.default.fileExists(atPath: folder) else {
             throw StorageError.unavailable("Cannot write '\(destination)': the folder \(folder) does not exist.")
         }
-        let partial = destination + ".partial"
-        try? FileManager.default.removeItem(atPath: partial)
-        _ = FileManager.default.createFile(atPath: partial, contents: nil, attributes: [.posixPermissions: 0o600])
+        // The copy is made in a folder of its own that only this user can enter (mkdtemp: a new name, mode 0700), so
+        // nobody else's file is ever written to, even in a shared folder such as /tmp; it then takes its name with
+        // link(2), which never replaces a file that appeared meanwhile.
+        var template = Array((folder + "/.repofinder-backup-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw StorageError.unavailable(
+                "Cannot write in \(folder): \(String(cString: strerror(errno))).")
+        }
+        let workFolder = String(cString: made)
+        defer { try? FileManager.default.removeItem(atPath: workFolder) }
+        let partial = workFolder + "/copy.sqlite"
         do {
             var reading = Configuration()
             reading.readonly = true
@@ -40,16 +52,17 @@ public enum SQLiteBackup {
             guard report.integrity == "ok" else {
                 throw StorageError.unavailable("The copy failed SQLite's integrity check: \(report.integrity).")
             }
-            try FileManager.default.moveItem(atPath: partial, toPath: destination)
+            guard chmod(partial, 0o600) == 0, link(partial, destination) == 0 else {
+                let reason = errno == EEXIST ? "it appeared while copying" : String(cString: strerror(errno))
+                throw StorageError.unavailable("Cannot write '\(destination)': \(reason); nothing was written.")
+            }
             let size = (try? FileManager.default.attributesOfItem(atPath: destination)[.size] as? NSNumber)?.int64Value
             return BackupReport(
                 bytes: size ?? 0, integrity: report.integrity, repositories: report.repositories,
                 people: report.people, interactions: report.interactions)
         } catch let error as StorageError {
-            try? FileManager.default.removeItem(atPath: partial)
             throw error
         } catch {
-            try? FileManager.default.removeItem(atPath: partial)
             throw StorageError.unavailable("Could not back up '\(source)': \(SQLiteStorage.reason(error)).")
         }
     }

@@ -70,6 +70,9 @@ enum SQLiteSchema {
         migrator.registerMigration("v17: product analytics events, dealt cards for maintainers") { db in
             try db.execute(sql: version17)
         }
+        migrator.registerMigration("v18: an account's events read a page at a time") { db in
+            try db.execute(sql: AnalyticsSQL.exportIndex)
+        }
         return migrator
     }
 

@@ -26,31 +26,35 @@ extension SQLiteStorage {
         }
     }
 
-    public func events(userID: String) async throws -> [AnalyticsEvent] {
+    public func events(userID: String, after cursor: Int64?, limit: Int) async throws -> EventPage {
         try await read { db in
             try Self.requireUser(db, userID)
-            return try Row.fetchAll(db.cachedStatement(sql: AnalyticsSQL.eventsOfUser), arguments: [userID])
-                .compactMap { row in
-                    guard let name = AnalyticsEventName(rawValue: row[1]),
-                        let platform = AnalyticsPlatform(rawValue: row[2]), let at = row.date(3)
-                    else { return nil }
-                    let label: String = row[4]
-                    let owner: String? = row[8]
-                    let repository: String? = row[9]
-                    return AnalyticsEvent(
-                        id: row[0], name: name, at: at, platform: platform, label: label.isEmpty ? nil : label,
-                        value: row[5], count: row[6], query: row[7],
-                        repository: owner.flatMap { owner in
-                            repository.flatMap { try? RepositoryName(owner: owner, name: $0) }
-                        },
-                        reason: row[10])
-                }
+            var last: Int64?
+            let rows = try Row.fetchAll(
+                db.cachedStatement(sql: AnalyticsSQL.eventsOfUserPage), arguments: [userID, cursor ?? 0, limit])
+            let events = rows.compactMap { row -> AnalyticsEvent? in
+                last = row[11]
+                guard let name = AnalyticsEventName(rawValue: row[1]),
+                    let platform = AnalyticsPlatform(rawValue: row[2]), let at = row.date(3)
+                else { return nil }
+                let label: String = row[4]
+                let owner: String? = row[8]
+                let repository: String? = row[9]
+                return AnalyticsEvent(
+                    id: row[0], name: name, at: at, platform: platform, label: label.isEmpty ? nil : label,
+                    value: row[5], count: row[6], query: row[7],
+                    repository: owner.flatMap { owner in
+                        repository.flatMap { try? RepositoryName(owner: owner, name: $0) }
+                    },
+                    reason: row[10])
+            }
+            return EventPage(events: events, next: rows.count < limit ? nil : last)
         }
     }
 
-    public func deleteEvents(before day: Day) async throws -> Int {
+    public func deleteEvents(before day: Day, limit: Int) async throws -> Int {
         try await write { db in
-            try db.execute(sql: AnalyticsSQL.deleteBefore, arguments: [day.description])
+            try db.execute(sql: AnalyticsSQL.deleteBefore, arguments: [day.description, limit])
             return db.changesCount
         }
     }

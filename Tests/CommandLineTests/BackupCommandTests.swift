@@ -30,6 +30,22 @@ extension CommandLineTests {
         #expect(nowhere.status == 1)
         #expect(nowhere.errors.contains("the folder /no/such/folder does not exist"), "\(nowhere.errors)")
 
+        // Another local user's file waiting at the old partial name, writable by anyone, in a folder anyone may write
+        // to (as /tmp): nothing is written into it, and the backup lands owner-only (issue 63, finding 6).
+        try FileManager.default.setAttributes([.posixPermissions: 0o1777], ofItemAtPath: directory.path)
+        let shared = directory.appendingPathComponent("shared.sqlite").path
+        #expect(FileManager.default.createFile(atPath: shared + ".partial", contents: Data()))
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: shared + ".partial")
+        let beside = try await run(["backup", shared, "--database", database])
+        #expect(beside.status == 0, "\(beside.errors)")
+        let planted = try FileManager.default.attributesOfItem(atPath: shared + ".partial")
+        #expect((planted[.size] as? NSNumber)?.intValue == 0, "the planted file received the copy")
+        let landed = try FileManager.default.attributesOfItem(atPath: shared)
+        #expect((landed[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasPrefix(".repofinder-backup-") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+
         let postgres = try await run(["backup", copy + ".pg", "--database", "postgres://team@db.example:5432/finder"])
         #expect(postgres.status == 1)
         #expect(postgres.errors.contains("pg_dump -h db.example -p 5432 -U team --format=custom"), "\(postgres.errors)")

@@ -309,7 +309,12 @@ struct HardeningTests {
             let search = try await client.call(.get, "/v1/search?q=swift")
             #expect(search.headers[.xContentTypeOptions] == "nosniff")
             #expect(search.headers[HTTPField.Name("Referrer-Policy")!] == "no-referrer")
-            #expect(search.headers[.cacheControl] == nil)
+            // Words in the asker's language, and what the token's person did: every cache asks again, and keeps
+            // each language and person apart (issue 63, finding 10).
+            #expect(search.headers[.cacheControl] == "no-cache")
+            #expect(search.headers[.vary] == "Authorization, Accept-Language, Cookie")
+            let refused = try await client.call(.get, "/v1/clusters/no-such-area/repos")
+            #expect(refused.headers[.vary] == "Authorization, Accept-Language, Cookie")
             let created = try await client.execute(uri: "/v1/users", method: .post)
             #expect(created.headers[.cacheControl] == "no-store")
             let token = try created.json()["token"] as! String

@@ -59,6 +59,20 @@ struct SettingsTests {
         #expect(throws: SettingsError.self) { try Settings(environment: ["HTTP_IDLE_TIMEOUT_SECONDS": "0"]).server() }
     }
 
+    @Test("OPERATOR_TOKEN: one that could be guessed stops the start, naming the variable (issue 63, finding 11)")
+    func operatorTokenStrength() throws {
+        for weak in ["admin", "short-token-123", String(repeating: "ab", count: 20)] {
+            #expect {
+                try Settings(environment: ["OPERATOR_TOKEN": weak]).server()
+            } throws: { error in
+                "\(error)".contains("OPERATOR_TOKEN must be at least 32 characters")
+            }
+        }
+        let strong = "3f9c1e07b2d84a6e9f5c0b1a7d2e8c4f"
+        #expect(try Settings(environment: ["OPERATOR_TOKEN": strong]).server().operatorToken == strong)
+        #expect(try Settings(environment: [:]).server().operatorToken == nil)
+    }
+
     @Test("the environment sets every setting; a flag wins over it")
     func precedence() throws {
         let environment = [
