@@ -21,7 +21,8 @@ public protocol AnalyticsStore: Sendable {
     func analyticsTallies(from: Day, through: Day) async throws -> AnalyticsTallies
 
     /// A repository's daily activity, where it was dealt, why, and the preferences of the people who liked it, over
-    /// the days `from` through `through`. Nil when the catalog lacks it.
+    /// the days `from` through `through` (likers only of accounts ``RepositoryActivity/establishedLiker`` old by the
+    /// window's end). Nil when the catalog lacks it.
     func repositoryActivity(_ name: RepositoryName, from: Day, through: Day) async throws -> RepositoryActivity?
 
     /// Each repository's totals over the days (keyed by ``RepositoryName/key``; those with no activity are left
@@ -162,8 +163,19 @@ public struct RepositoryActivity: Hashable, Sendable {
     public var sources: [String: Int]
     /// Times dealt by the kind of the reason shown with it.
     public var reasons: [String: Int]
-    /// The preferences of each person who liked it in the window (one per person; nil: they have none).
+    /// The preferences of each person who liked it in the window (one per person; nil: they have none), among the
+    /// accounts at least ``establishedLiker`` old by the window's end.
     public var likers: [UserPreferences?]
+
+    /// How old an account must be for its likes to count among a repository's likers: accounts made for the purpose
+    /// (a maintainer's sockpuppets, whose preferences hold every value, would make every bucket of likers reach five
+    /// and be subtracted again) must wait this long first.
+    public static let establishedLiker: TimeInterval = 7 * 86_400
+
+    /// When an account must have been made by for its likes to count in a window ending with `through`.
+    public static func likerCutoff(through: Day) -> Date {
+        through.adding(days: 1).start.addingTimeInterval(-establishedLiker)
+    }
 
     public init(
         days: [Day: DailyActivity] = [:], sources: [String: Int] = [:], reasons: [String: Int] = [:],

@@ -102,7 +102,8 @@ extension PostgresStorage {
             for row in try await query(perDay, times, on: connection) {
                 activity.addInteractions(try row.value(0), try row.value(1), try row.value(2))
             }
-            for row in try await query(AnalyticsSQL.likers, times, on: connection) {
+            let cutoff = RepositoryActivity.likerCutoff(through: through)
+            for row in try await query(AnalyticsSQL.likers, times + [cutoff], on: connection) {
                 let document: String? = try row.value(1)
                 activity.likers.append(document.flatMap { try? PreferencesDocument.decode($0) })
             }

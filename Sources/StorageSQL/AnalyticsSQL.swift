@@ -78,11 +78,13 @@ package enum AnalyticsSQL {
         WHERE repository_id = ? AND name = 'dealt' AND day >= ? AND day <= ? GROUP BY label, COALESCE(reason, '')
         """
 
-    /// The preferences of each person who liked a repository (its id) between two times, once per person.
+    /// The preferences of each person who liked a repository (its id) between two times, once per person, whose
+    /// account was made by a time (``RepositoryActivity/likerCutoff(through:)``).
     package static let likers = """
         SELECT u.user_id, CAST(p.document AS TEXT)
         FROM (SELECT DISTINCT user_id FROM interactions
               WHERE repository_id = ? AND kind = 'like' AND withdrawn_at IS NULL AND at >= ? AND at < ?) u
+        JOIN users a ON a.id = u.user_id AND a.created_at <= ?
         LEFT JOIN preferences p ON p.user_id = u.user_id
         """
 

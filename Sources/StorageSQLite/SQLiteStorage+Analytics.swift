@@ -100,7 +100,8 @@ extension SQLiteStorage {
             for row in try Row.fetchAll(db, sql: perDay, arguments: times) {
                 activity.addInteractions(row[0], row[1], row[2])
             }
-            for row in try Row.fetchAll(db, sql: AnalyticsSQL.likers, arguments: times) {
+            let cutoff = RepositoryActivity.likerCutoff(through: through).sqliteText
+            for row in try Row.fetchAll(db, sql: AnalyticsSQL.likers, arguments: times + [cutoff]) {
                 activity.likers.append((row[1] as String?).flatMap { try? PreferencesDocument.decode($0) })
             }
             return activity

@@ -9,9 +9,6 @@ import Testing
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// `repofinder serve` as a real process on loopback: durability across `kill -9`, and a graceful stop.
 @Suite("repofinder serve (a real process)")
@@ -348,25 +345,4 @@ struct ServerProcessTests {
         #expect(await refused.exitStatus() != 0)
         #expect(refused.logText.contains("does not match the certificate"), "\(refused.logText)")
     }
-}
-
-/// A TCP connection to 127.0.0.1 that sends nothing, as a client that never starts its TLS handshake.
-struct SilentConnection {
-    let socket: Int32
-
-    init(port: Int) throws {
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard socket >= 0, connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-    }
-
-    func close() { _ = Glibc.close(socket) }
 }

@@ -8,6 +8,8 @@ import Storage
 import TestSupport
 import Testing
 
+@testable import RepoFinderServer
+
 /// The maintainer dashboard over a real sign-in with the GitHub stand-in: its counts equal a count of the stored rows,
 /// likers are shown only in buckets of at least five people, and only a maintainer may see it.
 struct MaintainerDashboardTests {
@@ -27,7 +29,8 @@ struct MaintainerDashboardTests {
             let now = Date()
             var people: [String] = []
             for (index, stack) in Self.stacks.enumerated() {
-                let token = try await client.newToken()
+                // Accounts made more than a week ago: only those count among a repository's likers.
+                let token = try await Self.agedToken(test.store, days: 8 + index)
                 let preferences = try JSONSerialization.data(withJSONObject: [
                     "techStack": stack, "interests": ["web"], "experienceLevel": "advanced",
                 ])
@@ -134,6 +137,51 @@ struct MaintainerDashboardTests {
             #expect(try await client.call(.get, path + "?window=14", token: ada).status == .badRequest)
             #expect(try await client.call(.get, path + "?format=xml", token: ada).status == .badRequest)
         }
+    }
+
+    @Test("issue 63, finding 7: sockpuppets made today neither count nor make anyone's bucket reach five")
+    func sockpuppets() async throws {
+        let standIn = try GitHubStandIn(users: ["ada": 0])
+        defer { standIn.stop() }
+        let repository = ServerHarness.catalog[0]
+        try await standIn.setOrganisations("ada", [repository.owner.login])
+        try await SignInTests.withServer(.sqliteMemory, standIn: standIn) { client, test in
+            let ada = try await client.newToken()
+            #expect(try await SignInTests.signIn(client, token: ada, as: "ada", standIn: standIn).status == .ok)
+            let at = Timestamp.format(Date().addingTimeInterval(-3_600))
+            func like(_ token: String, stack: [String], id: String) async throws {
+                let preferences = try JSONSerialization.data(withJSONObject: [
+                    "techStack": stack, "interests": ["web", "data", "mobile", "devops"],
+                    "experienceLevel": "advanced",
+                ])
+                _ = try await client.call(
+                    .put, "/v1/me/preferences", token: token, json: String(decoding: preferences, as: UTF8.self))
+                let item = #"{"id": "\#(id)", "repo": "\#(repository.fullName)", "kind": "like", "at": "\#(at)"}"#
+                let sent = try await client.call(
+                    .post, "/v1/me/interactions", token: token, json: #"{"interactions": [\#(item)]}"#)
+                #expect(sent.status == .ok)
+            }
+            // Four accounts made today whose preferences hold every value, and one real, older liker.
+            for puppet in 0..<4 {
+                try await like(try await client.newToken(), stack: ["Swift", "Rust", "Go", "Python"], id: "p\(puppet)")
+            }
+            try await like(try await Self.agedToken(test.store, days: 30), stack: ["Rust"], id: "real")
+            let response = try await client.call(
+                .get, "/v1/me/maintainer/repos/\(repository.fullName)?window=7", token: ada)
+            let dashboard = try JSONDecoder().decode(
+                MaintainerDashboard.self, from: Data(response.body.readableBytesView))
+            #expect(dashboard.likers.people == nil && dashboard.likers.fewerThanFive)
+            let buckets = dashboard.likers.languages + dashboard.likers.interests + dashboard.likers.experienceLevels
+            #expect(buckets.allSatisfy { $0.count == nil }, "\(buckets)")
+        }
+    }
+
+    /// A token of an account made `days` ago (the API makes accounts now).
+    static func agedToken(_ store: any DataStore, days: Int) async throws -> String {
+        let token = BearerToken.make()
+        _ = try await store.createUser(
+            tokenHash: BearerToken.hash(token), at: Date().addingTimeInterval(-Double(days) * 86_400))
+        return token
     }
 
     private func userID(_ client: any TestClientProtocol, _ token: String) async throws -> String {

@@ -7,48 +7,20 @@ import Testing
 
 @testable import RepoFinderServer
 
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Issue 63, findings 2 and 3: connections that connect and say nothing, to the HTTPS port (before any TLS
 /// handshake) and to the plain-HTTP redirect port. Each address may hold only a few, each for a short while, and
 /// other clients are served meanwhile.
 @Suite("Server: silent connections to the TLS and redirect ports are capped per address and closed in time")
 struct SilentConnectionTests {
-    /// A TCP connection to 127.0.0.1:`port` that sends nothing (its descriptor).
-    static func silent(_ port: Int) throws -> Int32 {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw POSIXError(.EMFILE) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(socket)
-            throw POSIXError(.ECONNREFUSED)
-        }
-        return socket
-    }
-
-    /// Whether the server has closed the connection (a read returns end of file or an error, without waiting).
-    static func isClosed(_ socket: Int32) -> Bool {
-        var byte: UInt8 = 0
-        let read = recv(socket, &byte, 1, Int32(MSG_DONTWAIT))
-        return read == 0 || (read < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
-    }
-
     /// How many of `sockets` are still open, checked until `deadline` passes or `until` says enough.
-    static func open(_ sockets: [Int32], waiting seconds: Double, until done: (Int) -> Bool) async throws -> Int {
+    static func open(
+        _ sockets: [SilentConnection], waiting seconds: Double, until done: (Int) -> Bool
+    ) async throws -> Int {
         let end = Date().addingTimeInterval(seconds)
         var count = sockets.count
         repeat {
-            count = sockets.filter { !isClosed($0) }.count
+            count = sockets.filter { !$0.isClosed }.count
             if done(count) { break }
             try await Task.sleep(for: .milliseconds(50))
         } while Date() < end
@@ -72,8 +44,8 @@ struct SilentConnectionTests {
             try await ServerHarness.run(test, configuration: configuration, mode: .live) { client, _ in
                 let port = try #require(client.port)
                 for (name, target) in [("TLS", port), ("redirect", redirectPort)] {
-                    let sockets = try (0..<20).map { _ in try Self.silent(target) }
-                    defer { sockets.forEach { close($0) } }
+                    let sockets = try (0..<20).map { _ in try SilentConnection(port: target) }
+                    defer { sockets.forEach { $0.close() } }
                     // Beyond the cap, closed at once.
                     let held = try await Self.open(sockets, waiting: 3, until: { $0 <= 6 })
                     #expect(held <= 6, "\(name): \(held) of 20 silent connections still open")
