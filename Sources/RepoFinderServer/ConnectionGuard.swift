@@ -5,24 +5,29 @@ import Synchronization
 
 /// How many connections each client address holds, shared by every connection's ``ConnectionGuard``: a connection
 /// beyond the per-address cap is closed as soon as it is accepted. Trusted proxies (which carry many clients) are not
-/// capped here; the total is capped where connections are accepted (Hummingbird's `MaximumAvailableConnections`).
+/// capped here. The total is capped where connections are accepted (Hummingbird's `MaximumAvailableConnections`, which
+/// stops accepting, though a batch of accepts may pass it by a few); with `total`, also here, exactly.
 final class ConnectionRegistry: Sendable {
     private let perAddress: Int
+    private let total: Int?
     private let trusted: TrustedProxies
-    private let open = Mutex<[String: Int]>([:])
+    private let open = Mutex<(byAddress: [String: Int], all: Int)>(([:], 0))
 
-    init(perAddress: Int, trusted: TrustedProxies) {
+    init(perAddress: Int, total: Int? = nil, trusted: TrustedProxies) {
         self.perAddress = perAddress
+        self.total = total
         self.trusted = trusted
     }
 
-    /// Registers a new connection from `address`; false (and nothing registered) when the address is at its cap.
+    /// Registers a new connection from `address`; false (and nothing registered) when the address, or the registry, is
+    /// at its cap.
     func admit(_ address: String) -> Bool {
         if trusted.contains(address) { return true }
         return open.withLock { open in
-            let count = open[address, default: 0]
-            guard count < perAddress else { return false }
-            open[address] = count + 1
+            let count = open.byAddress[address, default: 0]
+            guard count < perAddress, open.all < total ?? .max else { return false }
+            open.byAddress[address] = count + 1
+            open.all += 1
             return true
         }
     }
@@ -31,8 +36,10 @@ final class ConnectionRegistry: Sendable {
     func release(_ address: String) {
         if trusted.contains(address) { return }
         open.withLock { open in
-            let count = open[address, default: 0]
-            open[address] = count > 1 ? count - 1 : nil
+            let count = open.byAddress[address, default: 0]
+            guard count > 0 else { return }
+            open.byAddress[address] = count > 1 ? count - 1 : nil
+            open.all -= 1
         }
     }
 }

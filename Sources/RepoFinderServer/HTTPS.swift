@@ -67,7 +67,9 @@ enum HTTPSRedirect {
         configuration: ServerConfiguration, port: Int, httpsPort: @escaping @Sendable () -> Int, names: Names,
         logger: Logger
     ) -> some ApplicationProtocol {
-        let registry = ConnectionRegistry(perAddress: configuration.maximumConnectionsPerAddress, trusted: .none)
+        let registry = ConnectionRegistry(
+            perAddress: configuration.maximumConnectionsPerAddress, total: configuration.redirectConnections,
+            trusted: .none)
         let idle = configuration.redirectIdleTimeout
         return Application(
             responder: CallbackResponder { (request: Request, _: BasicRequestContext) in
