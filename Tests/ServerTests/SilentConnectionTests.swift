@@ -7,7 +7,6 @@ import Testing
 
 @testable import RepoFinderServer
 
-
 /// Issue 63, findings 2 and 3: connections that connect and say nothing, to the HTTPS port (before any TLS
 /// handshake) and to the plain-HTTP redirect port. Each address may hold only a few, each for a short while, and
 /// other clients are served meanwhile.
