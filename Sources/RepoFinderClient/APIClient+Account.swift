@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import RepoFinderAPI
 import RepoFinderAPIClient
 public import RepoFinderCore

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import RepoFinderCore
 
 /// Signing a device in and out with GitHub. ``APIClient`` is the real one; tests give view models a fake.

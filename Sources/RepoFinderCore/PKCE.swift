@@ -1,5 +1,5 @@
 import Crypto
-public import Foundation
+import Foundation
 
 /// Proof Key for Code Exchange (RFC 7636), S256: a verifier of 43–128 unreserved characters, and its challenge, the
 /// unpadded base64url SHA-256 of it (43 characters). An app makes and keeps its own (RFC 8252); the server makes one
