@@ -77,7 +77,7 @@ struct AppWalkTests {
         let (data, response) = try await URLSession.shared.data(from: page)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         let html = String(decoding: data, as: UTF8.self)
-        let marker = #"id="app-return" class="button" href=""#
+        let marker = #"id="app-return" href=""#
         guard let start = html.range(of: marker), let end = html[start.upperBound...].firstIndex(of: "\""),
             let link = URL(string: String(html[start.upperBound..<end]).replacingOccurrences(of: "&amp;", with: "&"))
         else { throw CancellationError() }

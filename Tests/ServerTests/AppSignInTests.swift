@@ -67,7 +67,7 @@ struct AppSignInTests {
     /// The `repoverse://` address the callback page offers (its "Continue in the app" link), if any.
     static func offered(_ page: TestResponse) -> URL? {
         let html = String(buffer: page.body)
-        let marker = #"id="app-return" class="button" href=""#
+        let marker = #"id="app-return" href=""#
         guard let start = html.range(of: marker), let end = html[start.upperBound...].firstIndex(of: "\"") else {
             return nil
         }
