@@ -6,7 +6,8 @@
 # verifies the shipped token and repository vectors against the real all-MiniLM-L6-v2 weights
 # (scripts/distill-vectors.py --verify, scripts/embed-repositories.py --verify);
 # makes sure PostgreSQL runs on loopback, and runs the whole suite with the storage contract on SQLite and PostgreSQL
-# alike; then fuzzes the API and drives the web app in headless Chromium.
+# alike; then fuzzes the API, drives the web app in headless Chromium, and holds a short load run of a release build to
+# floors (scripts/load-guard.sh).
 #
 # --quick is the working loop's tier (a few minutes): the style, the imports, the warning-free build, and the unit and
 # storage-contract tests on SQLite only, leaving out the suites that walk the real shared data (evaluation, relevance,
@@ -131,4 +132,11 @@ echo "web: scripts/web-https.sh"
 https_status=0
 bash scripts/web-https.sh || https_status=$?
 if [ "$status" -eq 0 ]; then status=$https_status; fi
+
+# Speed: a short load run of a release build (the deck, search, interactions), its figures printed every run and held
+# to floors that noise never trips and a fall like issue 64's always does (scripts/load-guard.sh).
+echo "speed: scripts/load-guard.sh"
+guard_status=0
+bash scripts/load-guard.sh || guard_status=$?
+if [ "$status" -eq 0 ]; then status=$guard_status; fi
 exit "$status"

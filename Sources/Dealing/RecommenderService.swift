@@ -15,7 +15,7 @@ public final class RecommenderService<Companion: Sendable>: Sendable {
     /// Makes the companion of a newly built index (called off the cooperative threads).
     public typealias MakeCompanion = @Sendable (RecommendationIndex) -> Companion
 
-    private let store: any CatalogStore & AccountStore & InteractionStore & DeckStore
+    private let store: any CatalogStore & AccountStore & InteractionStore & DeckStore & AnalyticsStore
     private let extraCommunity: [CommunitySignal]
     private let makeCompanion: MakeCompanion
     private let built: Mutex<(recommender: Recommender, companion: Companion)>
@@ -23,14 +23,18 @@ public final class RecommenderService<Companion: Sendable>: Sendable {
     private let logger: Logger
     /// What was dealt to whom, on its way to the store.
     public let served: DealtRecorder
+    /// What was dealt, counted for the maintainer dashboards, on its way to the store.
+    public let ledger: DealtLedger
 
     private init(
-        store: any CatalogStore & AccountStore & InteractionStore & DeckStore, extraCommunity: [CommunitySignal],
+        store: any CatalogStore & AccountStore & InteractionStore & DeckStore & AnalyticsStore,
+        extraCommunity: [CommunitySignal],
         makeCompanion: @escaping MakeCompanion,
         built: (recommender: Recommender, companion: Companion), logger: Logger
     ) {
         self.store = store
         self.served = DealtRecorder(store: store, logger: logger)
+        self.ledger = DealtLedger(store: store, logger: logger)
         self.extraCommunity = extraCommunity
         self.makeCompanion = makeCompanion
         self.built = Mutex(built)
@@ -42,7 +46,8 @@ public final class RecommenderService<Companion: Sendable>: Sendable {
     ///   - extraCommunity: community signals from outside the store (a stars file), learnt alongside.
     ///   - makeCompanion: what to derive from each index built.
     public static func make(
-        store: any CatalogStore & AccountStore & InteractionStore & DeckStore, extraCommunity: [CommunitySignal] = [],
+        store: any CatalogStore & AccountStore & InteractionStore & DeckStore & AnalyticsStore,
+        extraCommunity: [CommunitySignal] = [],
         logger: Logger,
         makeCompanion: @escaping MakeCompanion
     ) async throws -> RecommenderService {
@@ -52,9 +57,12 @@ public final class RecommenderService<Companion: Sendable>: Sendable {
             store: store, extraCommunity: extraCommunity, makeCompanion: makeCompanion, built: built, logger: logger)
     }
 
-    /// Writes the dealt cards that wait to be written (``DealtFlushService`` does so every second and at the end).
+    /// Writes the dealt cards and the dashboards' counts that wait to be written (``DealtFlushService`` does so
+    /// every second and at the end).
     public func flushDealt() async {
-        await served.flush()
+        async let cards: Void = served.flush()
+        await ledger.flush()
+        await cards
     }
 
     /// The recommender to deal with now.
@@ -86,7 +94,8 @@ public final class RecommenderService<Companion: Sendable>: Sendable {
 
     /// The recommender over the store's catalog and interactions, and its companion.
     private static func build(
-        store: any CatalogStore & AccountStore & InteractionStore & DeckStore, extraCommunity: [CommunitySignal],
+        store: any CatalogStore & AccountStore & InteractionStore & DeckStore & AnalyticsStore,
+        extraCommunity: [CommunitySignal],
         makeCompanion: @escaping MakeCompanion,
         logger: Logger
     ) async throws -> (recommender: Recommender, companion: Companion) {
@@ -132,7 +141,8 @@ public struct NoCompanion: Sendable {
 extension RecommenderService where Companion == NoCompanion {
     /// Builds the first index of a service without a companion.
     public static func make(
-        store: any CatalogStore & AccountStore & InteractionStore & DeckStore, extraCommunity: [CommunitySignal] = [],
+        store: any CatalogStore & AccountStore & InteractionStore & DeckStore & AnalyticsStore,
+        extraCommunity: [CommunitySignal] = [],
         logger: Logger
     )
         async throws -> RecommenderService

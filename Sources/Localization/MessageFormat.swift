@@ -23,53 +23,57 @@ enum MessageFormat {
             guard arguments.indices.contains(index) else { return "" }
             let argument = arguments[index]
             if isNumber, let value = argument as? Int { return number(value) }
+            if let text = argument as? String { return text }
             return "\(argument)"
         }
     }
 
     /// Walks `message`, replacing each placeholder by what `replace` returns for it (its text, its position when it
-    /// has one, whether it is a number).
+    /// has one, whether it is a number). Reads UTF-8 bytes and copies the text between placeholders whole: every
+    /// placeholder is ASCII, and a message is worded on every card of every deal.
     @discardableResult
     private static func scan(_ message: String, _ replace: (String, Int?, Bool) -> String) -> String {
+        let bytes = message.utf8
+        let percent = UInt8(ascii: "%")
         var output = ""
-        var index = message.startIndex
-        while index < message.endIndex {
-            let character = message[index]
-            guard character == "%" else {
-                output.append(character)
-                index = message.index(after: index)
-                continue
-            }
-            let rest = message[message.index(after: index)...]
-            if rest.hasPrefix("%") {
+        output.reserveCapacity(bytes.count + 16)
+        // The text not copied yet starts at `copied`; the search for the next placeholder at `index`.
+        var copied = bytes.startIndex
+        var index = bytes.startIndex
+        while let sign = bytes[index...].firstIndex(of: percent) {
+            var cursor = bytes.index(after: sign)
+            if cursor < bytes.endIndex, bytes[cursor] == percent {
+                output += message[copied..<sign]
                 output += replace("%%", nil, false)
-                index = message.index(index, offsetBy: 2)
+                index = bytes.index(after: cursor)
+                copied = index
                 continue
             }
-            var digits = ""
-            var cursor = rest.startIndex
-            while cursor < rest.endIndex, rest[cursor].isASCII, rest[cursor].isNumber {
-                digits.append(rest[cursor])
-                cursor = rest.index(after: cursor)
+            var digits = cursor
+            while digits < bytes.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[digits]) {
+                digits = bytes.index(after: digits)
             }
             var position: Int?
-            if !digits.isEmpty, cursor < rest.endIndex, rest[cursor] == "$" {
-                position = Int(digits)
-                cursor = rest.index(after: cursor)
-            } else {
-                cursor = rest.startIndex
+            if digits > cursor, digits < bytes.endIndex, bytes[digits] == UInt8(ascii: "$") {
+                position = Int(message[cursor..<digits])
+                cursor = bytes.index(after: digits)
             }
-            let tail = rest[cursor...]
-            let kind = ["lld", "ld", "d", "@"].first { tail.hasPrefix($0) }
-            guard let kind else {
-                output.append(character)
-                index = message.index(after: index)
+            let tail = bytes[cursor...]
+            guard let kind = Self.kinds.first(where: { tail.starts(with: $0.utf8) }) else {
+                // Not a placeholder: the sign stays as text.
+                index = bytes.index(after: sign)
                 continue
             }
-            let end = tail.index(tail.startIndex, offsetBy: kind.count)
-            output += replace(String(message[index..<end]), position, kind != "@")
+            let end = bytes.index(cursor, offsetBy: kind.utf8.count)
+            output += message[copied..<sign]
+            output += replace(String(message[sign..<end]), position, kind != "@")
             index = end
+            copied = end
         }
+        output += message[copied...]
         return output
     }
+
+    /// What may follow `%` (or `%2$`), longest first.
+    private static let kinds = ["lld", "ld", "d", "@"]
 }

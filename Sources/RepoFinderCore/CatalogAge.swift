@@ -70,9 +70,11 @@ public struct CatalogAge: Hashable, Sendable {
     public func note(now: Date, words: Words = Words(Language.current)) -> StaleCatalogNote? {
         guard let newestDay, isStale(now: now) else { return nil }
         let days = Day(containing: now).daysSinceEpoch - newestDay.daysSinceEpoch
-        return StaleCatalogNote(
-            asOf: newestDay, ageDays: days,
-            text: words.text("facts.catalog.stale", days, newestDay.spoken(words)))
+        // Worded once a day per language: every deal carries it.
+        let text = words.remembered(StaleNoteKey(newestDay: newestDay, days: days)) {
+            words.text("facts.catalog.stale", days, newestDay.spoken(words))
+        }
+        return StaleCatalogNote(asOf: newestDay, ageDays: days, text: text)
     }
 }
 
@@ -82,4 +84,10 @@ public struct StaleCatalogNote: Hashable, Sendable {
     public let asOf: Day
     public let ageDays: Int
     public let text: String
+}
+
+/// What a stale catalog's note is worded from.
+private struct StaleNoteKey: Hashable, Sendable {
+    let newestDay: Day
+    let days: Int
 }

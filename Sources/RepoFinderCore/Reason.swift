@@ -1,5 +1,6 @@
 import Foundation
 public import Localization
+import Synchronization
 
 /// Why a card was dealt, before it is put in words: a kind and its values (`inStack(language: "Swift", …)`), worded
 /// at the edge in the person's language (``text(_:)``), so an app can word it itself from the same catalogue.
@@ -83,8 +84,21 @@ public enum Reason: Hashable, Sendable {
         }
     }
 
-    /// The reason in `words`' language: "Swift — in your tech stack", "Swift — en tu stack".
+    /// The reason in `words`' language: "Swift — in your tech stack", "Swift — en tu stack". Remembered per
+    /// language: every card of every deal words its reasons, and most are one of a few hundred.
     public func text(_ words: Words) -> String {
+        guard words.isShipped else { return worded(words) }
+        let key = ReasonMemo.Key(language: words.language, reason: self)
+        if let known = ReasonMemo.memo.withLock({ $0[key] }) { return known }
+        let text = worded(words)
+        ReasonMemo.memo.withLock { memo in
+            if memo.count >= ReasonMemo.capacity { memo.removeAll(keepingCapacity: true) }
+            memo[key] = text
+        }
+        return text
+    }
+
+    private func worded(_ words: Words) -> String {
         switch self {
         case .like(let repository, let action):
             words.text("reason.like.\(action.rawValue)", repository)
@@ -139,4 +153,16 @@ public enum Reason: Hashable, Sendable {
     private static func stamped(_ text: String, _ asOf: Day?, _ words: Words) -> String {
         asOf.map { words.text("facts.activity.as-of", text, $0.spoken(words)) } ?? text
     }
+}
+
+/// Reasons worded before, per language (of the shipped words only): typed keys, so a look-up hashes the reason and
+/// nothing boxes it. Starts over past ``capacity``.
+private enum ReasonMemo {
+    struct Key: Hashable, Sendable {
+        let language: Language
+        let reason: Reason
+    }
+
+    static let capacity = 50_000
+    static let memo = Mutex<[Key: String]>([:])
 }

@@ -85,16 +85,18 @@ public struct RepositoryHealth: Hashable, Sendable {
     /// One line for a person: "Active — pushed 3 days ago", "Dormant — archived",
     /// "Quiet — pushed 2 days ago, 420 open issues for 900 stars".
     public func summary(openIssues: Int?, stars: Int) -> String {
-        var detail: [String] = []
+        // Built in one string, no arrays joined: every card of every deal has one.
+        var detail = ""
         if archived {
-            detail.append("archived")
+            detail = "archived"
         } else if let daysSincePush {
-            detail.append("pushed " + Self.ago(days: daysSincePush))
+            detail = "pushed " + Self.ago(days: daysSincePush)
         }
         if heavyBacklog, let openIssues {
-            detail.append("\(Number.grouped(openIssues)) open issues for \(Number.grouped(stars)) stars")
+            if !detail.isEmpty { detail += ", " }
+            detail += "\(Number.grouped(openIssues)) open issues for \(Number.grouped(stars)) stars"
         }
-        return ([level.title] + [detail.joined(separator: ", ")].filter { !$0.isEmpty }).joined(separator: " — ")
+        return detail.isEmpty ? level.title : level.title + " — " + detail
     }
 
     /// "today", "yesterday", "3 days ago", "2 months ago", "4 years ago".

@@ -1,4 +1,5 @@
 import APISchemas
+import Dealing
 import Foundation
 import GitHubAccounts
 import RepoFinderAPI
@@ -63,6 +64,7 @@ extension APIHandlers {
         } while cursor != nil
         var whole = document
         whole.threads = threads
+        await deck.ledger.flush()
         whole.events = try await store.events(userID: userID).map(Self.exported)
         return whole
     }

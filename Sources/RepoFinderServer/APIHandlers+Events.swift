@@ -47,27 +47,34 @@ extension APIHandlers {
     }
 
     /// Records that the server dealt these repositories to the person (`reasons`: the kind of the first reason
-    /// shown with each, by key), unless they turned analytics off. `id`, for a single card, or `ids`, one per card,
-    /// make each count once (another event with the same id is a duplicate). A failure is logged, never the
-    /// request's.
+    /// shown with each, in the same order; empty when none is), unless they turned analytics off: written behind the answer (``DealtLedger``). Without
+    /// `id` or `ids` each card counts every time it is dealt (a tally); `id`, for a single card, or `ids`, one per
+    /// card, make each count once (a dealt event of the person; another with the same id is a duplicate). A failure
+    /// is logged, never the request's.
     func recordDealt(
-        _ names: [RepositoryName], source: DealtSource, reasons: [String: String] = [:], userID: String,
+        _ names: [RepositoryName], source: DealtSource, reasons: [String?] = [], userID: String,
         id: String? = nil, ids: ((RepositoryName) -> String)? = nil
     ) async {
         guard !names.isEmpty else { return }
         do {
             guard try await sharesAnalytics(userID) else { return }
-            let now = clock()
-            let events = names.map { name in
-                AnalyticsEvent(
-                    id: ids?(name) ?? id ?? UUID().uuidString.lowercased(), name: .dealt, at: now, platform: .server,
-                    label: source.rawValue,
-                    repository: name, reason: reasons[name.key])
-            }
-            _ = try await store.recordEvents(events, userID: userID)
         } catch {
             logger.warning("dealt cards not recorded", metadata: ["error": "\(error)"])
+            return
         }
+        let now = clock()
+        let reason = { (position: Int) in reasons.indices.contains(position) ? reasons[position] : nil }
+        guard id != nil || ids != nil else {
+            deck.ledger.count(
+                names.enumerated().map { ($0.element, reason($0.offset)) }, source: source, at: now)
+            return
+        }
+        let events = names.enumerated().map { position, name in
+            AnalyticsEvent(
+                id: ids?(name) ?? id ?? UUID().uuidString.lowercased(), name: .dealt, at: now, platform: .server,
+                label: source.rawValue, repository: name, reason: reason(position))
+        }
+        deck.ledger.record(events, userID: userID)
     }
 
     /// The batch checked: ids, times (within the retention limit, at most a day ahead of the server's clock), labels

@@ -112,11 +112,13 @@ struct APIHandlers: APIProtocol {
     }
 
     /// Deals the signed-in person's next cards (`limit` 1–50, 20 by default) within `filter`, or within the filter
-    /// they saved when it is nil; returns the filter dealt with too.
-    func dealFeed(limit: Int?, filter: DeckFilter?, recommender: Recommender) async throws -> (
-        deck: Deck, filter: DeckFilter
-    ) {
-        let userID = try await accounts.authenticate()
+    /// they saved when it is nil; returns the filter dealt with too. `userID`: the person, when the caller has
+    /// authenticated them already.
+    func dealFeed(limit: Int?, filter: DeckFilter?, recommender: Recommender, userID known: String? = nil) async throws
+        -> (deck: Deck, filter: DeckFilter)
+    {
+        let userID: String
+        if let known { userID = known } else { userID = try await accounts.authenticate() }
         let size = try InputMapping.limit(limit, default: 20, maximum: 50)
         if let filter { try await chargeNewFilter(filter, userID: userID, recommender: recommender) }
         return try await sessions.session(userID).deal(size: size, choosing: filter, recommender: recommender)

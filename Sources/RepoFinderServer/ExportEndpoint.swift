@@ -1,4 +1,5 @@
 import APISchemas
+import Dealing
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -52,6 +53,7 @@ struct ExportEndpoint: HandAnsweredEndpoint {
                     cursor = page.next
                 } while cursor != nil
                 // Then the analytics events, a page at a time (an account may hold hundreds of thousands).
+                await api.deck.ledger.flush()
                 try await writer.write(ByteBuffer(string: #"],"events":["#))
                 var after: Int64?
                 written = 0

@@ -26,14 +26,13 @@ struct FeedEndpoint: HandAnsweredEndpoint {
             choice: try query.single("filter"))
         // The recommender and the encodings made from its index, taken together: a rebuild may replace both.
         let (recommender, encoded) = api.deck.current
-        let dealt = try await api.dealFeed(limit: limit, filter: filter, recommender: recommender)
+        // Authenticated once: the token's hash is worked out on every call.
+        let userID = try await api.accounts.authenticate()
+        let dealt = try await api.dealFeed(limit: limit, filter: filter, recommender: recommender, userID: userID)
         let cards = dealt.deck.cards
         await api.recordDealt(
-            cards.map(\.repository.repositoryName), source: .deck,
-            reasons: Dictionary(
-                cards.compactMap { card in card.details.first.map { (card.repository.repositoryName.key, $0.kind) } },
-                uniquingKeysWith: { first, _ in first }),
-            userID: try await api.accounts.authenticate())
+            cards.map(\.repository.repositoryName), source: .deck, reasons: cards.map { $0.details.first?.kind },
+            userID: userID)
         var json = JSONOutput(capacity: 512 + 1_024 * dealt.deck.cards.count)
         json.feed(dealt.deck, filter: dealt.filter, now: Date(), encoded: encoded)
         return Response(

@@ -14,8 +14,9 @@ struct HTTPSPolicy: Sendable {
     var trustedProxies = TrustedProxies.none
     var hstsSeconds = 0
 
-    func stamp(_ response: inout Response, for request: Request, from address: String) {
-        guard hstsSeconds > 0, isHTTPS(request, from: address) else { return }
+    func stamp(_ response: inout Response, for request: Request, from address: @autoclosure () -> String) {
+        // The address is formatted only where HSTS is on: every answer passes here.
+        guard hstsSeconds > 0, isHTTPS(request, from: address()) else { return }
         response.headers[.strictTransportSecurity] = "max-age=\(hstsSeconds)"
     }
 

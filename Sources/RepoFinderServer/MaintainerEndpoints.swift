@@ -77,6 +77,8 @@ extension APIHandlers {
     func maintainedRepositories(from: Day, through: Day) async throws -> MaintainedRepositories {
         let owners = try await owners(of: try await accounts.authenticate())
         let repositories = Maintainers.repositories(of: owners, in: deck.recommender.index)
+        // This server's last second of deals too (the ledger writes behind).
+        await deck.ledger.flush()
         let totals = try await store.activityTotals(repositories.map(\.repositoryName), from: from, through: through)
         return MaintainedRepositories(
             login: owners.login, organisations: owners.organisations,
@@ -94,6 +96,7 @@ extension APIHandlers {
                 .forbidden, code: "not_maintainer",
                 message: APIError.text("error.maintainer.not-yours", name.fullName, owners.login))
         }
+        await deck.ledger.flush()
         guard let activity = try await store.repositoryActivity(name, from: from, through: through) else {
             throw APIError.notFound(APIError.text("error.repository.not-in-catalog", name.fullName))
         }

@@ -40,7 +40,12 @@ enum ResponseHeaders {
 
     /// Adds each of `names` to `Vary` unless it is there already.
     private static func vary(_ response: inout Response, by names: [String]) {
-        var values = (response.headers[.vary] ?? "").split(separator: ",")
+        // Most answers name nothing themselves: the list is then the same every time.
+        guard let given = response.headers[.vary], !given.isEmpty else {
+            response.headers[.vary] = names.joined(separator: ", ")
+            return
+        }
+        var values = given.split(separator: ",")
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         for name in names where !values.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
             values.append(name)

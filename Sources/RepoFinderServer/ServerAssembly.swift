@@ -252,7 +252,7 @@ extension APIServer {
         application.addServices(
             RecommenderRebuildService(
                 deck: deck, interval: configuration.rebuildInterval, clock: ContinuousClock(), logger: logger),
-            DealtFlushService(recorder: deck.served, clock: ContinuousClock()),
+            DealtFlushService(recorder: deck.served, ledger: deck.ledger, clock: ContinuousClock()),
             HomeWarmupService(api: api, logger: logger),
             SearchWarmupService(
                 store: store, delay: api.readiness.waitsForSearch ? .zero : .seconds(10), clock: ContinuousClock(),

@@ -82,8 +82,12 @@ struct RateLimitMiddleware: RouterMiddleware {
             if !trustedProxies.isEmpty { identity.forwardedFor = request.headers[.xForwardedFor] }
             address = identity.clientAddress
         }
-        let cost = RequestCost.of(
-            request.method, route: context.endpointPath, window: request.uri.queryParameters["window"].map(String.init))
+        // The query is read only for the routes whose cost depends on it (parsing it costs every other request).
+        let route = context.endpointPath
+        let window =
+            route?.hasPrefix("/v1/me/maintainer/") == true
+            ? request.uri.queryParameters["window"].map(String.init) : nil
+        let cost = RequestCost.of(request.method, route: route, window: window)
         if let perAddress, let wait = await perAddress.admit(address, cost: cost) {
             throw APIError.rateLimited(retryAfter: wait, scope: "address")
         }

@@ -14,8 +14,15 @@ public protocol AnalyticsStore: Sendable {
     /// ``StorageError/unknownUser(_:)``.
     func events(userID: String, after cursor: Int64?, limit: Int) async throws -> EventPage
 
-    /// Deletes at most `limit` of the events that happened before `day` (the retention limit) and returns how many.
+    /// Deletes at most `limit` of the events that happened before `day` (the retention limit) and returns how many;
+    /// the dealt tallies (``DealtTally``) of those days go too.
     func deleteEvents(before day: Day, limit: Int) async throws -> Int
+
+    /// Writes what the server dealt since the last such call, in one transaction where the engine allows: each
+    /// tally added to its repository's count of that day, source and reason; each person's dealt events recorded as
+    /// ``recordEvents(_:userID:)`` does (once per id). A person who no longer exists, or a repository the catalog
+    /// lacks, is left out, never the rest.
+    func recordDealt(_ batch: DealtBatch) async throws
 
     /// What the operator report counts, over the days `from` through `through` (UTC), from the events clients sent.
     func analyticsTallies(from: Day, through: Day) async throws -> AnalyticsTallies
@@ -112,6 +119,49 @@ public struct AnalyticsTallies: Hashable, Sendable {
         self.perPerson = perPerson
         self.perDay = perDay
         self.zeroResultQueries = zeroResultQueries
+    }
+}
+
+/// Cards the server dealt, written behind the deals that made them (``AnalyticsStore/recordDealt(_:)``).
+public struct DealtBatch: Sendable {
+    /// Cards that count every time they are dealt (the deck's, Ask's sources), as counts.
+    public var tallies: [DealtTally]
+    /// Cards that count once per id (Home's pick, an area's repositories a day), as each person's dealt events.
+    public var events: [String: [AnalyticsEvent]]
+
+    public init(tallies: [DealtTally] = [], events: [String: [AnalyticsEvent]] = [:]) {
+        self.tallies = tallies
+        self.events = events
+    }
+
+    /// Whether there is nothing to write.
+    public var isEmpty: Bool { tallies.isEmpty && events.isEmpty }
+}
+
+/// How many times a repository was dealt on a day (UTC) from a source, with the kind of the first reason shown
+/// ("" when none): the maintainer's "times dealt" and its breakdown, without a row per card.
+public struct DealtTally: Hashable, Sendable {
+    /// The repository, its day, where it was dealt and why: what the count is of.
+    public struct Key: Hashable, Sendable {
+        public var repository: RepositoryName
+        public var day: Day
+        public var source: DealtSource
+        public var reason: String
+
+        public init(repository: RepositoryName, day: Day, source: DealtSource, reason: String) {
+            self.repository = repository
+            self.day = day
+            self.source = source
+            self.reason = reason
+        }
+    }
+
+    public var key: Key
+    public var count: Int
+
+    public init(key: Key, count: Int) {
+        self.key = key
+        self.count = count
     }
 }
 

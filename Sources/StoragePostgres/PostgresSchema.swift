@@ -27,6 +27,10 @@ enum PostgresSchema {
         (16, "device sign-ins under way and rate limits, shared by the servers", version16),
         (17, "product analytics events, dealt cards for maintainers", version17),
         (18, "an account's events read a page at a time", [AnalyticsSQL.exportIndex]),
+        (
+            19, "the cards dealt every time, counted per repository and day",
+            [AnalyticsSQL.tallyTable(day: "TEXT COLLATE \"C\"", repositoryID: "BIGINT")]
+        ),
     ]
 
     /// Product analytics events (``AnalyticsStore``), and the cards the server dealt, for the dashboards. Days compare

@@ -8,33 +8,70 @@ extension PostgresStorage {
     public func recordEvents(_ events: [AnalyticsEvent], userID: String) async throws -> EventReceipt {
         try await transaction { connection in
             try await requireUser(userID, on: connection)
-            let named = Array(Set(events.compactMap { $0.repository?.key }))
-            let ids = named.isEmpty ? [:] : try await repositoryIDs(named, on: connection)
-            // One statement for the batch; the arrays cannot hold NULL, so absent values travel as -1 or "" and are
-            // turned back into NULL. An id sent twice in the batch is stored once, the first time.
-            let inserted = try await query(
-                """
-                INSERT INTO analytics_events
-                    (user_id, client_id, name, platform, at, day, label, value, count, query, repository_id, reason)
-                SELECT ?, t.client_id, t.name, t.platform, t.at, t.day, t.label, NULLIF(t.value, -1),
-                    NULLIF(t.count, -1), NULLIF(t.query, ''), NULLIF(t.repository_id, -1), NULLIF(t.reason, '')
-                FROM UNNEST(?::text[], ?::text[], ?::text[], ?::timestamptz[], ?::text[], ?::text[], ?::bigint[],
-                    ?::bigint[], ?::text[], ?::bigint[], ?::text[])
-                    WITH ORDINALITY AS t(client_id, name, platform, at, day, label, value, count, query,
-                        repository_id, reason, position)
-                ORDER BY t.position
-                ON CONFLICT (user_id, client_id) DO NOTHING RETURNING seq
-                """,
-                [
-                    userID, events.map(\.id), events.map(\.name.rawValue), events.map(\.platform.rawValue),
-                    events.map(\.at.roundedToMilliseconds), events.map(\.day.description),
-                    events.map { $0.label ?? "" }, events.map { $0.value ?? -1 }, events.map { $0.count ?? -1 },
-                    events.map { $0.query ?? "" },
-                    events.map { event in event.repository.flatMap { ids[$0.key] } ?? -1 },
-                    events.map { $0.reason ?? "" },
-                ], on: connection)
-            return EventReceipt(accepted: inserted.count, duplicates: events.count - inserted.count)
+            return try await insertEvents(events, userID: userID, on: connection)
         }
+    }
+
+    public func recordDealt(_ batch: DealtBatch) async throws {
+        guard !batch.isEmpty else { return }
+        try await transaction { connection in
+            if !batch.tallies.isEmpty {
+                let ids = try await repositoryIDs(
+                    Array(Set(batch.tallies.map(\.key.repository.key))), on: connection)
+                let known = batch.tallies.compactMap { tally in ids[tally.key.repository.key].map { (tally, $0) } }
+                // One statement for the batch, the tallies summed per row first (an upsert may not touch a row twice).
+                _ = try await query(
+                    """
+                    INSERT INTO dealt_tallies (repository_id, day, source, reason, count)
+                    SELECT repository_id, day, source, reason, SUM(count)
+                    FROM UNNEST(?::bigint[], ?::text[], ?::text[], ?::text[], ?::bigint[])
+                        AS t(repository_id, day, source, reason, count)
+                    GROUP BY repository_id, day, source, reason
+                    ON CONFLICT (repository_id, day, source, reason)
+                    DO UPDATE SET count = dealt_tallies.count + excluded.count
+                    """,
+                    [
+                        known.map(\.1), known.map(\.0.key.day.description), known.map(\.0.key.source.rawValue),
+                        known.map(\.0.key.reason), known.map(\.0.count),
+                    ], on: connection)
+            }
+            for (userID, events) in batch.events {
+                guard try await !query(SharedSQL.userExists, [userID], on: connection).isEmpty else { continue }
+                _ = try await insertEvents(events, userID: userID, on: connection)
+            }
+        }
+    }
+
+    /// Inserts a person's events (an id they sent before is a duplicate) on the caller's connection.
+    private func insertEvents(_ events: [AnalyticsEvent], userID: String, on connection: PostgresConnection)
+        async throws -> EventReceipt
+    {
+        let named = Array(Set(events.compactMap { $0.repository?.key }))
+        let ids = named.isEmpty ? [:] : try await repositoryIDs(named, on: connection)
+        // One statement for the batch; the arrays cannot hold NULL, so absent values travel as -1 or "" and are
+        // turned back into NULL. An id sent twice in the batch is stored once, the first time.
+        let inserted = try await query(
+            """
+            INSERT INTO analytics_events
+                (user_id, client_id, name, platform, at, day, label, value, count, query, repository_id, reason)
+            SELECT ?, t.client_id, t.name, t.platform, t.at, t.day, t.label, NULLIF(t.value, -1),
+                NULLIF(t.count, -1), NULLIF(t.query, ''), NULLIF(t.repository_id, -1), NULLIF(t.reason, '')
+            FROM UNNEST(?::text[], ?::text[], ?::text[], ?::timestamptz[], ?::text[], ?::text[], ?::bigint[],
+                ?::bigint[], ?::text[], ?::bigint[], ?::text[])
+                WITH ORDINALITY AS t(client_id, name, platform, at, day, label, value, count, query,
+                    repository_id, reason, position)
+            ORDER BY t.position
+            ON CONFLICT (user_id, client_id) DO NOTHING RETURNING seq
+            """,
+            [
+                userID, events.map(\.id), events.map(\.name.rawValue), events.map(\.platform.rawValue),
+                events.map(\.at.roundedToMilliseconds), events.map(\.day.description),
+                events.map { $0.label ?? "" }, events.map { $0.value ?? -1 }, events.map { $0.count ?? -1 },
+                events.map { $0.query ?? "" },
+                events.map { event in event.repository.flatMap { ids[$0.key] } ?? -1 },
+                events.map { $0.reason ?? "" },
+            ], on: connection)
+        return EventReceipt(accepted: inserted.count, duplicates: events.count - inserted.count)
     }
 
     public func events(userID: String, after cursor: Int64?, limit: Int) async throws -> EventPage {
@@ -60,7 +97,9 @@ extension PostgresStorage {
     }
 
     public func deleteEvents(before day: Day, limit: Int) async throws -> Int {
-        try await query(AnalyticsSQL.deleteBefore + " RETURNING 1", [day.description, limit]).count
+        let deleted = try await query(AnalyticsSQL.deleteBefore + " RETURNING 1", [day.description, limit]).count
+        _ = try await query(AnalyticsSQL.deleteTalliesBefore, [day.description])
+        return deleted
     }
 
     public func analyticsTallies(from: Day, through: Day) async throws -> AnalyticsTallies {
@@ -89,7 +128,8 @@ extension PostgresStorage {
     {
         try await transaction { connection in
             guard let id = try await repositoryIDs([name.key], on: connection)[name.key] else { return nil }
-            let days: [any PostgresBindable] = [id, from.description, through.description]
+            let window: [any PostgresBindable] = [id, from.description, through.description]
+            let days = window + window
             let times: [any PostgresBindable] = [id, from.start, through.adding(days: 1).start]
             var activity = RepositoryActivity()
             for row in try await query(AnalyticsSQL.dealtPerDay, days, on: connection) {
@@ -128,8 +168,11 @@ extension PostgresStorage {
                 totals[key, default: DailyActivity()].add(try row.value(2), of: kind)
             }
             for row in try await query(
-                AnalyticsSQL.dealtTotals(ids: list), [Array(keys.keys), from.description, through.description],
-                on: connection)
+                AnalyticsSQL.dealtTotals(ids: list),
+                [
+                    Array(keys.keys), from.description, through.description, Array(keys.keys), from.description,
+                    through.description,
+                ], on: connection)
             {
                 guard let key = keys[try row.value(0)] else { continue }
                 totals[key, default: DailyActivity()].dealt += try row.value(1)

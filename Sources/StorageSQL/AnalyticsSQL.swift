@@ -66,16 +66,27 @@ package enum AnalyticsSQL {
         GROUP BY lower(trim(query))
         """
 
-    /// A repository's dealt cards per day in the window (its id, then the days).
+    /// A repository's dealt cards per day in the window: its dealt events and its tallies (the arguments twice: its
+    /// id, then the days).
     package static let dealtPerDay = """
-        SELECT day, COUNT(*) FROM analytics_events
-        WHERE repository_id = ? AND name = 'dealt' AND day >= ? AND day <= ? GROUP BY day
+        SELECT day, CAST(SUM(n) AS BIGINT) FROM (
+            SELECT day, COUNT(*) AS n FROM analytics_events
+            WHERE repository_id = ? AND name = 'dealt' AND day >= ? AND day <= ? GROUP BY day
+            UNION ALL
+            SELECT day, SUM(count) AS n FROM dealt_tallies
+            WHERE repository_id = ? AND day >= ? AND day <= ? GROUP BY day
+        ) dealt GROUP BY day
         """
 
-    /// A repository's dealt cards by source and reason in the window.
+    /// A repository's dealt cards by source and reason in the window (the arguments twice, as for ``dealtPerDay``).
     package static let dealtBreakdown = """
-        SELECT label, COALESCE(reason, ''), COUNT(*) FROM analytics_events
-        WHERE repository_id = ? AND name = 'dealt' AND day >= ? AND day <= ? GROUP BY label, COALESCE(reason, '')
+        SELECT source, reason, CAST(SUM(n) AS BIGINT) FROM (
+            SELECT label AS source, COALESCE(reason, '') AS reason, COUNT(*) AS n FROM analytics_events
+            WHERE repository_id = ? AND name = 'dealt' AND day >= ? AND day <= ? GROUP BY label, COALESCE(reason, '')
+            UNION ALL
+            SELECT source, reason, SUM(count) AS n FROM dealt_tallies
+            WHERE repository_id = ? AND day >= ? AND day <= ? GROUP BY source, reason
+        ) dealt GROUP BY source, reason
         """
 
     /// The preferences of each person who liked a repository (its id) between two times, once per person, whose
@@ -105,13 +116,44 @@ package enum AnalyticsSQL {
         """
     }
 
-    /// Dealt cards per repository in the window (`ids` as for ``interactionTotals(ids:)``).
+    /// Dealt cards per repository in the window, from the dealt events and the tallies (`ids` as for
+    /// ``interactionTotals(ids:)``; the arguments twice: the ids, then the days).
     package static func dealtTotals(ids: String) -> String {
         """
-        SELECT repository_id, COUNT(*) FROM analytics_events
-        WHERE repository_id \(ids) AND name = 'dealt' AND day >= ? AND day <= ? GROUP BY repository_id
+        SELECT repository_id, CAST(SUM(n) AS BIGINT) FROM (
+            SELECT repository_id, COUNT(*) AS n FROM analytics_events
+            WHERE repository_id \(ids) AND name = 'dealt' AND day >= ? AND day <= ? GROUP BY repository_id
+            UNION ALL
+            SELECT repository_id, SUM(count) AS n FROM dealt_tallies
+            WHERE repository_id \(ids) AND day >= ? AND day <= ? GROUP BY repository_id
+        ) dealt GROUP BY repository_id
         """
     }
+
+    /// Schema 19: the cards the server dealt that count every time (the deck's, Ask's sources), counted per
+    /// repository, day, source and reason (`day` as the engine types the events' day; ``DealtTally``). A row per
+    /// card cost more than the deal itself at the deck's rate; the maintainer's figures need only the counts.
+    package static func tallyTable(day: String, repositoryID: String) -> String {
+        """
+        CREATE TABLE dealt_tallies (
+            repository_id \(repositoryID) NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,
+            day \(day) NOT NULL,
+            source TEXT NOT NULL,
+            reason TEXT NOT NULL,
+            count BIGINT NOT NULL,
+            PRIMARY KEY (repository_id, day, source, reason)
+        )
+        """
+    }
+
+    /// Adds to a tally (its repository's id, day, source, reason, count).
+    package static let addTally = """
+        INSERT INTO dealt_tallies (repository_id, day, source, reason, count) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (repository_id, day, source, reason) DO UPDATE SET count = dealt_tallies.count + excluded.count
+        """
+
+    /// The tallies of the days before one (the retention limit); few rows, deleted at once.
+    package static let deleteTalliesBefore = "DELETE FROM dealt_tallies WHERE day < ?"
 
     /// The columns of the table and its indexes, after the engine's `CREATE TABLE analytics_events (seq …,`.
     package static func tableBody(time: String, repositoryID: String, day: String) -> String {

@@ -73,6 +73,9 @@ enum SQLiteSchema {
         migrator.registerMigration("v18: an account's events read a page at a time") { db in
             try db.execute(sql: AnalyticsSQL.exportIndex)
         }
+        migrator.registerMigration("v19: the cards dealt every time, counted per repository and day") { db in
+            try db.execute(sql: AnalyticsSQL.tallyTable(day: "TEXT", repositoryID: "INTEGER") + " WITHOUT ROWID")
+        }
         return migrator
     }
 

@@ -8,22 +8,47 @@ extension SQLiteStorage {
     public func recordEvents(_ events: [AnalyticsEvent], userID: String) async throws -> EventReceipt {
         try await write { db in
             try Self.requireUser(db, userID)
-            let named = Array(Set(events.compactMap { $0.repository?.key }))
-            let ids = named.isEmpty ? [:] : try Self.repositoryIDs(db, keys: named)
-            let insert = try db.cachedStatement(sql: AnalyticsSQL.insertEvent)
-            var accepted = 0
-            for event in events {
-                let inserted = try Int64.fetchOne(
-                    insert,
-                    arguments: [
-                        userID, event.id, event.name.rawValue, event.platform.rawValue, event.at.sqliteText,
-                        event.day.description, event.label ?? "", event.value, event.count, event.query,
-                        event.repository.flatMap { ids[$0.key] }, event.reason,
-                    ])
-                if inserted != nil { accepted += 1 }
-            }
-            return EventReceipt(accepted: accepted, duplicates: events.count - accepted)
+            return try Self.insertEvents(db, events, userID: userID)
         }
+    }
+
+    public func recordDealt(_ batch: DealtBatch) async throws {
+        guard !batch.isEmpty else { return }
+        try await write { db in
+            let ids = try Self.repositoryIDs(db, keys: Array(Set(batch.tallies.map(\.key.repository.key))))
+            let add = try db.cachedStatement(sql: AnalyticsSQL.addTally)
+            for tally in batch.tallies {
+                guard let id = ids[tally.key.repository.key] else { continue }
+                try add.execute(arguments: [
+                    id, tally.key.day.description, tally.key.source.rawValue, tally.key.reason, tally.count,
+                ])
+            }
+            let exists = try db.cachedStatement(sql: SharedSQL.userExists)
+            for (userID, events) in batch.events where try Bool.fetchOne(exists, arguments: [userID]) != nil {
+                _ = try Self.insertEvents(db, events, userID: userID)
+            }
+        }
+    }
+
+    /// Inserts a person's events (an id they sent before is a duplicate), within the caller's transaction.
+    private static func insertEvents(_ db: Database, _ events: [AnalyticsEvent], userID: String) throws
+        -> EventReceipt
+    {
+        let named = Array(Set(events.compactMap { $0.repository?.key }))
+        let ids = named.isEmpty ? [:] : try repositoryIDs(db, keys: named)
+        let insert = try db.cachedStatement(sql: AnalyticsSQL.insertEvent)
+        var accepted = 0
+        for event in events {
+            let inserted = try Int64.fetchOne(
+                insert,
+                arguments: [
+                    userID, event.id, event.name.rawValue, event.platform.rawValue, event.at.sqliteText,
+                    event.day.description, event.label ?? "", event.value, event.count, event.query,
+                    event.repository.flatMap { ids[$0.key] }, event.reason,
+                ])
+            if inserted != nil { accepted += 1 }
+        }
+        return EventReceipt(accepted: accepted, duplicates: events.count - accepted)
     }
 
     public func events(userID: String, after cursor: Int64?, limit: Int) async throws -> EventPage {
@@ -55,7 +80,9 @@ extension SQLiteStorage {
     public func deleteEvents(before day: Day, limit: Int) async throws -> Int {
         try await write { db in
             try db.execute(sql: AnalyticsSQL.deleteBefore, arguments: [day.description, limit])
-            return db.changesCount
+            let deleted = db.changesCount
+            try db.execute(sql: AnalyticsSQL.deleteTalliesBefore, arguments: [day.description])
+            return deleted
         }
     }
 
@@ -87,7 +114,9 @@ extension SQLiteStorage {
     {
         try await read { db -> RepositoryActivity? in
             guard let id = try Self.repositoryIDs(db, keys: [name.key])[name.key] else { return nil }
-            let days: StatementArguments = [id, from.description, through.description]
+            let days: StatementArguments = [
+                id, from.description, through.description, id, from.description, through.description,
+            ]
             let times: StatementArguments = [id, from.start.sqliteText, through.adding(days: 1).start.sqliteText]
             var activity = RepositoryActivity()
             for row in try Row.fetchAll(db, sql: AnalyticsSQL.dealtPerDay, arguments: days) {
@@ -123,7 +152,8 @@ extension SQLiteStorage {
                     guard let key = keys[row[0]], let kind = InteractionKind(rawValue: row[1]) else { continue }
                     totals[key, default: DailyActivity()].add(row[2], of: kind)
                 }
-                let days = StatementArguments(chunk) + [from.description, through.description]
+                let window = StatementArguments(chunk) + [from.description, through.description]
+                let days = window + window
                 for row in try Row.fetchAll(db, sql: AnalyticsSQL.dealtTotals(ids: list), arguments: days) {
                     guard let key = keys[row[0]] else { continue }
                     totals[key, default: DailyActivity()].dealt += row[1]

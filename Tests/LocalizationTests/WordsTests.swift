@@ -7,6 +7,18 @@ import Testing
     let day = Date(timeIntervalSince1970: 1_787_443_200)  // 2026-08-23 00:00 UTC
 
     @Test func numbers() {
+        // Below a thousand the digits are written directly: the same as every language's formatter.
+        for language in Language.allCases {
+            let locale = Locale(identifier: language.localeIdentifier)
+            for value in [0, 7, 42, 999, 1_000] {
+                #expect(Words(language).number(value) == value.formatted(.number.locale(locale)), "\(language)")
+                #expect(
+                    Words(language).compact(value)
+                        == value.formatted(
+                            .number.notation(.compactName).precision(.fractionLength(0...1)).locale(locale)),
+                    "\(language)")
+            }
+        }
         #expect(Words(.english).number(1_234_567) == "1,234,567")
         #expect(Words(.german).number(1_234_567) == "1.234.567")
         #expect(Words(.spanish).number(1_234_567) == "1.234.567")

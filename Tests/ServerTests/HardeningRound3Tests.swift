@@ -113,6 +113,8 @@ struct HardeningRound3Tests {
                 for _ in 0..<50 {
                     #expect(try await client.call(.get, "/v1/clusters/\(id)/repos", token: token).status == .ok)
                 }
+                // The export writes what waits behind first.
+                #expect(try await client.call(.get, "/v1/me/export", token: token).status == .ok)
                 let dealt = try await store.store.events(userID: userID).filter { $0.name == .dealt }
                 let repositories = Set(dealt.compactMap { $0.repository?.key })
                 #expect(!dealt.isEmpty)

@@ -75,4 +75,58 @@ struct AnalyticsContractTests {
                 try await store.analyticsTallies(from: Self.day, through: Self.day).activeDays.keys.sorted() == [bo])
         }
     }
+
+    @Test(
+        "dealt cards written behind: tallies add up with dealt events, skip the unknown, go with their days",
+        arguments: Engine.available)
+    func dealtBatches(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            let store = test.store
+            _ = try await store.upsertRepositories([
+                Fixtures.repository("apple/swift"), Fixtures.repository("vapor/vapor"),
+            ])
+            let ana = try await store.createUser(tokenHash: "dealt-ana", at: Fixtures.moment).id
+            let swift = Fixtures.name("apple/swift")
+            func tally(_ name: RepositoryName, _ day: Day, _ source: DealtSource, _ reason: String, _ count: Int)
+                -> DealtTally
+            {
+                DealtTally(key: .init(repository: name, day: day, source: source, reason: reason), count: count)
+            }
+            let earlier = Self.day.adding(days: -40)
+            try await store.recordDealt(
+                DealtBatch(
+                    tallies: [
+                        tally(swift, Self.day, .deck, "language", 3), tally(swift, Self.day, .ask, "", 1),
+                        tally(Fixtures.name("vapor/vapor"), Self.day, .deck, "topic", 2),
+                        tally(Fixtures.name("nobody/unknown"), Self.day, .deck, "", 5),
+                        tally(swift, earlier, .deck, "language", 7),
+                    ],
+                    events: [
+                        ana: [Self.event("home:\(Self.day)", .dealt, label: "home", repository: "apple/swift")],
+                        "nobody": [Self.event("x", .dealt, label: "home", repository: "apple/swift")],
+                    ]))
+            // A second flush adds to the same rows; the same event id again is not counted twice.
+            try await store.recordDealt(
+                DealtBatch(
+                    tallies: [tally(swift, Self.day, .deck, "language", 2)],
+                    events: [ana: [Self.event("home:\(Self.day)", .dealt, label: "home", repository: "apple/swift")]]))
+            try await store.recordDealt(DealtBatch())
+
+            let activity = try await store.repositoryActivity(swift, from: Self.day.adding(days: -6), through: Self.day)
+            #expect(activity?.days[Self.day]?.dealt == 7)
+            #expect(activity?.sources == ["deck": 5, "ask": 1, "home": 1])
+            #expect(activity?.reasons == ["language": 5])
+            let totals = try await store.activityTotals(
+                [swift, Fixtures.name("vapor/vapor")], from: Self.day.adding(days: -6), through: Self.day)
+            #expect(totals[swift.key]?.dealt == 7 && totals["vapor/vapor"]?.dealt == 2)
+            let wide = try await store.activityTotals([swift], from: earlier, through: Self.day)
+            #expect(wide[swift.key]?.dealt == 14)
+            #expect(try await store.events(userID: ana).count == 1)
+
+            // The retention sweep takes the old days' tallies with the old events.
+            _ = try await store.deleteEvents(before: Self.day.adding(days: -30))
+            let after = try await store.activityTotals([swift], from: earlier, through: Self.day)
+            #expect(after[swift.key]?.dealt == 7)
+        }
+    }
 }

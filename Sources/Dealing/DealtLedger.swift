@@ -1,0 +1,164 @@
+public import Foundation
+public import Logging
+public import RepoFinderCore
+public import Storage
+import Synchronization
+
+/// What the server dealt, kept for the maintainer dashboards: held here and written behind the answers, every
+/// person's together, whenever ``DealtFlushService`` flushes (every ten seconds), never one deal at a time.
+///
+/// Cards that count every time they are dealt (the deck's, Ask's sources) are added up per repository, day, source
+/// and reason (``DealtTally``), so a second of deals is a few hundred upserts however many people swiped; a card that
+/// counts once per id (Home's pick of the day, an area's repositories a day) is a dealt event of its person, and its
+/// id keeps a retried write from counting it twice. Awaiting an insert per card on every deal had made the deck
+/// eight times slower (issue 64).
+///
+/// The promise: each deal is counted once; a flush that fails is added back and tried again at the next one; a
+/// graceful stop writes everything; `kill -9` forgets at most the last ten seconds of counts (the deck's own record
+/// of what it dealt, ``DealtRecorder``, loses its last second). While the store keeps failing, at most
+/// ``maximumWaitingEvents`` events wait; later ones are dropped and logged (counts never are: they are bounded by the
+/// catalog).
+public final class DealtLedger: Sendable {
+    /// Most per-person dealt events held while the store cannot take them.
+    public static let maximumWaitingEvents = 100_000
+
+    /// A tally as it waits: the name as dealt (owner and name hashed as written, not lowercased or joined: the
+    /// store adds up spellings of one repository), with its day, source and reason.
+    private struct Counted: Hashable {
+        var owner: String
+        var name: String
+        var day: Day
+        var source: DealtSource
+        var reason: String
+    }
+
+    private struct Waiting {
+        var tallies: [Counted: (name: RepositoryName, count: Int)] = [:]
+        /// Each person's events by id: one that came again before the flush (Home opened twice) waits once.
+        var events: [String: [String: AnalyticsEvent]] = [:]
+        var eventCount = 0
+        var dropped = 0
+
+        /// Adds events not waiting yet, as many as fit under the bound; counts the rest of the new ones as dropped.
+        mutating func add(_ added: [AnalyticsEvent], userID: String) {
+            for event in added where events[userID]?[event.id] == nil {
+                guard eventCount < DealtLedger.maximumWaitingEvents else {
+                    dropped += 1
+                    continue
+                }
+                events[userID, default: [:]][event.id] = event
+                eventCount += 1
+            }
+        }
+
+        /// What waits, as the store takes it.
+        var batch: DealtBatch {
+            DealtBatch(
+                tallies: tallies.map { counted, value in
+                    DealtTally(
+                        key: .init(
+                            repository: value.name, day: counted.day, source: counted.source, reason: counted.reason),
+                        count: value.count)
+                },
+                events: events.mapValues { Array($0.values).sorted { $0.at < $1.at } })
+        }
+    }
+
+    private let store: any AnalyticsStore
+    private let waiting = Mutex(Waiting())
+    /// One flush at a time: a flush called while another writes waits for it, so that when it returns, everything
+    /// dealt before the call is in the store (what a test, a merge of accounts or a stop relies on).
+    private let flushing = FlushTurn()
+    private let logger: Logger
+
+    /// A ledger writing into `store`.
+    public init(store: any AnalyticsStore, logger: Logger) {
+        self.store = store
+        self.logger = logger
+    }
+
+    /// Counts cards dealt from `source` at `date`, each with the kind of the first reason shown with it.
+    public func count(_ cards: [(RepositoryName, reason: String?)], source: DealtSource, at date: Date) {
+        guard !cards.isEmpty else { return }
+        let day = Day(containing: date)
+        waiting.withLock { waiting in
+            for (name, reason) in cards {
+                let counted = Counted(
+                    owner: name.owner, name: name.name, day: day, source: source, reason: reason ?? "")
+                waiting.tallies[counted, default: (name, 0)].count += 1
+            }
+        }
+    }
+
+    /// Keeps a person's dealt events (each with the id that makes it count once) until the next flush.
+    public func record(_ events: [AnalyticsEvent], userID: String) {
+        guard !events.isEmpty else { return }
+        waiting.withLock { $0.add(events, userID: userID) }
+    }
+
+    /// Writes what waits, in one call to the store; what could not be written is added back for the next flush.
+    public func flush() async {
+        await flushing.take()
+        defer { flushing.give() }
+        let (batch, dropped) = waiting.withLock { waiting in
+            let batch = waiting.batch
+            let dropped = waiting.dropped
+            waiting = Waiting()
+            return (batch, dropped)
+        }
+        if dropped > 0 {
+            logger.error("dealt events dropped: the store has not taken them", metadata: ["events": "\(dropped)"])
+        }
+        guard !batch.isEmpty else { return }
+        do {
+            try await store.recordDealt(batch)
+        } catch {
+            logger.error(
+                "could not record what was dealt; trying again at the next flush", metadata: ["error": "\(error)"])
+            waiting.withLock { waiting in
+                for tally in batch.tallies {
+                    let counted = Counted(
+                        owner: tally.key.repository.owner, name: tally.key.repository.name, day: tally.key.day,
+                        source: tally.key.source, reason: tally.key.reason)
+                    waiting.tallies[counted, default: (tally.key.repository, 0)].count += tally.count
+                }
+                for (userID, events) in batch.events { waiting.add(events, userID: userID) }
+            }
+        }
+    }
+}
+
+/// A turn to flush: one holder at a time, the others wait in order.
+private final class FlushTurn: Sendable {
+    private struct State {
+        var held = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Mutex(State())
+
+    func take() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now = state.withLock { state -> Bool in
+                guard state.held else {
+                    state.held = true
+                    return true
+                }
+                state.waiters.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    func give() {
+        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard !state.waiters.isEmpty else {
+                state.held = false
+                return nil
+            }
+            return state.waiters.removeFirst()
+        }
+        next?.resume()
+    }
+}
