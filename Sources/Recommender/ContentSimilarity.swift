@@ -4,9 +4,10 @@ import RepoFinderCore
 /// Content neighbours: repositories that share owner, name words, language, topics and description words, compared
 /// as TF-IDF vectors by cosine similarity.
 enum ContentSimilarity {
+    /// Each repository's strongest `keep` neighbours by words (``RecommenderConfiguration/contentNeighbours`` when
+    /// nil); ``ItemMeaning/reweighted(_:floor:keep:)`` may re-weigh a larger pool of them by meaning afterwards.
     static func neighbours(
-        facts: CatalogFacts, repositories: [Repository], configuration: RecommenderConfiguration,
-        meaning: ItemMeaning? = nil
+        facts: CatalogFacts, repositories: [Repository], configuration: RecommenderConfiguration, keep: Int? = nil
     ) -> NeighbourLists {
         let count = repositories.count
         guard count > 1 else { return NeighbourLists(count: count) }
@@ -62,12 +63,7 @@ enum ContentSimilarity {
         }
         let features = SparseRows(offsets: featureOffsets, columns: featureIDs, weights: featureWeights)
         let postings = SparseRows(offsets: postingOffsets, columns: postingItems, weights: postingWeights)
-        let keep = configuration.contentNeighbours
-        guard let meaning, configuration.contentMeaningFloor < 1 else {
-            return features.strongestTwoHop(through: postings, targets: count, keep: keep)
-        }
-        let pool = features.strongestTwoHop(
-            through: postings, targets: count, keep: keep * max(1, configuration.contentMeaningPool))
-        return meaning.reweighted(pool, floor: configuration.contentMeaningFloor, keep: keep)
+        return features.strongestTwoHop(
+            through: postings, targets: count, keep: keep ?? configuration.contentNeighbours)
     }
 }

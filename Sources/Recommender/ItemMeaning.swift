@@ -12,7 +12,9 @@ struct ItemMeaning: Sendable {
     /// The text a repository is embedded from (composed here, not shared with search's).
     static func text(of repository: Repository) -> String {
         let name = TextWords.words(in: repository.name).joined(separator: " ")
-        let topics = repository.topics.map { $0.replacingOccurrences(of: "-", with: " ") }.joined(separator: " ")
+        let topics = repository.topics.map { topic in
+            String(decoding: topic.utf8.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+        }.joined(separator: " ")
         return [name, repository.description ?? "", topics, repository.language ?? ""].joined(separator: " ")
     }
 

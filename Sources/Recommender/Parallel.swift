@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// Splits `0..<count` into consecutive chunks, runs `body` on each on all cores, and returns the results in order.
 func inParallel<Result: Sendable>(
@@ -31,4 +32,23 @@ private final class Slots<Value: Sendable>: @unchecked Sendable {
     func store(_ value: Value, at index: Int) { buffer[index] = value }
 
     func take() -> [Value] { buffer.map { $0! } }
+}
+
+/// Runs `side` on a thread of its own while `main` runs on this one and returns both results: for two pieces of
+/// work, mostly sequential each, that need nothing of each other (the index's content and collaborative sides), so
+/// that together they keep both cores busy.
+func alongside<Main, Side: Sendable>(
+    _ main: () -> Main, _ side: @escaping @Sendable () -> Side
+) -> (Main, Side) {
+    let slot = Slots<Side>(count: 1)
+    let done = DispatchSemaphore(value: 0)
+    // A thread, not a Dispatch queue: waiting here for a queue's block could wait for a pool with no thread free.
+    let thread = Thread {
+        slot.store(side(), at: 0)
+        done.signal()
+    }
+    thread.start()
+    let mine = main()
+    done.wait()
+    return (mine, slot.take()[0])
 }

@@ -78,8 +78,31 @@ public final class RecommendationIndex: Sendable {
         for (old, current) in sameProjects.currentKey { itemByKey[old] = itemByKey[current] }
         self.itemByKey = itemByKey
 
-        let facts = CatalogFacts(sorted)
+        // The catalog's facts and content ties by words here; the meaning vectors and the collaborative side
+        // (people's signals) on a thread of its own meanwhile: each is mostly sequential, together they take both
+        // cores (2.3 → 1.7 s, 42k catalog). Then the word ties are re-weighed by meaning.
+        let itemCount = sorted.count
+        let keyed = itemByKey
+        let keep = configuration.contentNeighbours
+        let meaningEmbedder = configuration.contentMeaningFloor < 1 ? embedder : nil
+        let ((facts, wordTies), (meaning, collaborative)) = alongside {
+            let facts = CatalogFacts(sorted)
+            let pool = meaningEmbedder == nil ? keep : keep * max(1, configuration.contentMeaningPool)
+            return (
+                facts,
+                ContentSimilarity.neighbours(
+                    facts: facts, repositories: sorted, configuration: configuration, keep: pool)
+            )
+        } _: {
+            // Meaning vectors only while content neighbours are made (a 42k catalog's would hold 43 MB).
+            (
+                meaningEmbedder.map { ItemMeaning(sorted, embedder: $0) },
+                CollaborativeSimilarity(
+                    community: community, itemByKey: keyed, itemCount: itemCount, configuration: configuration)
+            )
+        }
         self.facts = facts
+        content = meaning?.reweighted(wordTies, floor: configuration.contentMeaningFloor, keep: keep) ?? wordTies
         archived = sorted.map(\.archived)
         let priors = Priors(sorted, weeklyGains: weeklyGains, now: now)
         self.priors = priors
@@ -87,12 +110,6 @@ public final class RecommendationIndex: Sendable {
         let stars = sorted.map(\.stars).sorted(by: >)
         famousStars = stars.count > 1_000 ? stars[999] : 0
 
-        // Meaning vectors only while content neighbours are made (a 42k catalog's would hold 43 MB).
-        let meaning = configuration.contentMeaningFloor < 1 ? embedder.map { ItemMeaning(sorted, embedder: $0) } : nil
-        content = ContentSimilarity.neighbours(
-            facts: facts, repositories: sorted, configuration: configuration, meaning: meaning)
-        let collaborative = CollaborativeSimilarity(
-            community: community, itemByKey: itemByKey, itemCount: sorted.count, configuration: configuration)
         self.collaborative = collaborative.neighbours
         communityCount = collaborative.peopleCount
         factors = collaborative.factors

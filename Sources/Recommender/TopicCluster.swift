@@ -176,13 +176,67 @@ extension TopicCluster {
     /// Whether a repository is for a desktop platform and not a mobile one: by its topics, or, when its topics name
     /// no platform at all, by the words of its description ("Lightweight clipboard manager for macOS").
     static func isDesktopOnly(topics: [String], description: String?) -> Bool {
-        let named = Set(topics)
-        if !named.isDisjoint(with: mobilePlatformTopics) { return false }
-        if !named.isDisjoint(with: desktopPlatformWords) { return true }
+        if topics.contains(where: mobilePlatformTopics.contains) { return false }
+        if topics.contains(where: desktopPlatformWords.contains) { return true }
         guard let description else { return false }
+        return namesTheMacAndNoPhone(description)
+    }
+
+    /// Whether a description's words name the Mac and no phone or tablet, its words split as
+    /// ``namesTheMacAndNoPhone(words:)`` splits them, read scalar by scalar without making a set of them (every
+    /// repository's primary area is decided on each index build).
+    static func namesTheMacAndNoPhone(_ description: String) -> Bool {
+        var namesTheMac = false
+        var word = PackedWord()
+        for scalar in description.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                let byte = UInt8(value)
+                let folded = byte | 0x20
+                if (byte >= 0x30 && byte <= 0x39) || (folded >= 0x61 && folded <= 0x7A) {
+                    word.append(byte >= 0x41 && byte <= 0x5A ? folded : byte)
+                    continue
+                }
+            } else {
+                let properties = scalar.properties
+                switch properties.generalCategory {
+                case .nonspacingMark, .spacingMark, .enclosingMark:
+                    // Joins the character before it: a word's letter stays a letter (no longer plain ASCII), a
+                    // separator stays one.
+                    word.markNonASCII()
+                    continue
+                default:
+                    if value == 0x200D {
+                        word.markNonASCII()
+                        continue
+                    }
+                    if properties.isAlphabetic || properties.numericType != nil {
+                        word.appendNonASCII()
+                        continue
+                    }
+                }
+            }
+            if let packed = word.end() {
+                if mobilePlatformPacked.contains(packed) { return false }
+                if macPacked.contains(packed) { namesTheMac = true }
+            }
+        }
+        if let packed = word.end() {
+            if mobilePlatformPacked.contains(packed) { return false }
+            if macPacked.contains(packed) { namesTheMac = true }
+        }
+        return namesTheMac
+    }
+
+    /// Whether a description's words name the Mac and no phone or tablet: its lowercased words, split at every
+    /// character that is neither a letter nor a number.
+    static func namesTheMacAndNoPhone(words description: String) -> Bool {
         let words = Set(description.lowercased().split { !($0.isLetter || $0.isNumber) }.map(String.init))
         return words.isDisjoint(with: mobilePlatformWords) && !words.isDisjoint(with: macWords)
     }
+
+    private static let mobilePlatformPacked = Set(mobilePlatformWords.compactMap(PackedWord.packed))
+    private static let macPacked = Set(macWords.compactMap(PackedWord.packed))
 
     /// Decides a repository's primary cluster: each matching topic counts 3, each matching name word 2, the language
     /// 1; the highest total wins (earlier clusters win ties); nothing at all → ``general``. A repository for the Mac
@@ -194,7 +248,7 @@ extension TopicCluster {
         let language = language?.lowercased()
         let desktopOnly = isDesktopOnly(topics: topics, description: description)
         // With no topics, the description's platform stands in for one.
-        let platformFromDescription = desktopOnly && Set(topics).isDisjoint(with: desktopPlatformWords)
+        let platformFromDescription = desktopOnly && !topics.contains(where: desktopPlatformWords.contains)
         for (index, cluster) in all.enumerated() {
             if desktopOnly, cluster.id == "mobile" { continue }
             var score = platformFromDescription && cluster.id == "desktop" ? 3 : 0
@@ -207,5 +261,40 @@ extension TopicCluster {
             }
         }
         return best
+    }
+}
+
+/// A word of up to eight lowercase ASCII letters and digits packed into an integer, gathered one character at a time.
+private struct PackedWord {
+    private var bits: UInt64 = 0
+    private var length = 0
+    private var plain = true
+
+    /// The packing of `word`, or nil when it is longer than eight bytes or not ASCII.
+    static func packed(_ word: String) -> UInt64? {
+        var packed = PackedWord()
+        for byte in word.utf8 { byte < 0x80 ? packed.append(byte) : packed.appendNonASCII() }
+        return packed.end()
+    }
+
+    mutating func append(_ byte: UInt8) {
+        if length < 8 { bits |= UInt64(byte) << (8 * UInt64(length)) }
+        length += 1
+    }
+
+    mutating func appendNonASCII() {
+        plain = false
+        length += 1
+    }
+
+    /// A mark joining the last character: only a word's letters change.
+    mutating func markNonASCII() {
+        if length > 0 { plain = false }
+    }
+
+    /// Ends the word: its packing when it is one (plain ASCII, 1…8 bytes), and starts the next.
+    mutating func end() -> UInt64? {
+        defer { self = PackedWord() }
+        return plain && length > 0 && length <= 8 ? bits : nil
     }
 }

@@ -54,17 +54,31 @@ public struct SameProjects: Sendable {
 
     /// Finds the projects `repositories` holds twice or more.
     public init(_ repositories: [Repository]) {
-        var byName: [String: [Repository]] = [:]
-        for repository in repositories { byName[repository.name.lowercased(), default: []].append(repository) }
+        // Positions, not copies of the records, by name; each record's words are read once for its group's pairs
+        // (a name such as "dotfiles" is a hundred repositories: five thousand pairs).
+        var byName: [String: [Int]] = [:]
+        for (position, repository) in repositories.enumerated() {
+            byName[repository.name.lowercased(), default: []].append(position)
+        }
         var decisions: [Decision] = []
         for group in byName.values where group.count > 1 {
-            let ordered = group.sorted(by: Self.isNewer)
+            let ordered = group.map { repositories[$0] }.sorted(by: Self.isNewer)
+            var wordsRead: [Set<Substring>?] = Array(repeating: nil, count: ordered.count)
+            func words(_ position: Int) -> Set<Substring> {
+                if let read = wordsRead[position] { return read }
+                let read = Self.words(ordered[position].description)
+                wordsRead[position] = read
+                return read
+            }
             var current: [String: String] = [:]
             for (position, newer) in ordered.enumerated() {
                 // A name already taken for an older name of the project passes its older names on to the current one.
                 let root = current[newer.id] ?? newer.id
-                for older in ordered[(position + 1)...] where current[older.id] == nil {
-                    guard let evidence = Self.evidence(newer, older) else { continue }
+                for (offset, older) in ordered[(position + 1)...].enumerated() where current[older.id] == nil {
+                    let evidence = Self.evidence(newer, older) {
+                        $0 == .newer ? words(position) : words(position + 1 + offset)
+                    }
+                    guard let evidence else { continue }
                     current[older.id] = root
                     decisions.append(Decision(old: older.id, current: root, evidence: evidence))
                 }
@@ -92,6 +106,15 @@ public struct SameProjects: Sendable {
 
     /// Why `older` is `newer` under an old name, or nil when it is not (or cannot be told).
     static func evidence(_ newer: Repository, _ older: Repository) -> Evidence? {
+        evidence(newer, older) { $0 == .newer ? words(newer.description) : words(older.description) }
+    }
+
+    /// Which of the two records' words are wanted.
+    enum Side { case newer, older }
+
+    /// ``evidence(_:_:)`` with each record's description words from `words` (read only when the facts leave the
+    /// question open).
+    static func evidence(_ newer: Repository, _ older: Repository, words: (Side) -> Set<Substring>) -> Evidence? {
         guard newer.owner.login.lowercased() != older.owner.login.lowercased() else { return nil }
         if let first = newer.githubID, let second = older.githubID { return first == second ? .identity : nil }
         if let first = newer.createdAt, let second = older.createdAt { return first == second ? .identity : nil }
@@ -102,7 +125,7 @@ public struct SameProjects: Sendable {
         {
             return nil
         }
-        let (newerWords, olderWords) = (words(newer.description), words(older.description))
+        let (newerWords, olderWords) = (words(.newer), words(.older))
         let fewest = min(newerWords.count, olderWords.count)
         guard fewest >= 3 else { return nil }
         if newerWords == olderWords { return .sameDescription }

@@ -1,6 +1,7 @@
 /// An immutable open-addressing hash table from UTF-8 byte strings to token ids, so WordPiece can look up pieces of
-/// a word straight from a byte buffer without making a `String` for each try.
-struct TokenTable: Sendable {
+/// a word straight from a byte buffer without making a `String` for each try. A class: WordPiece picks one of two
+/// tables per piece, and a reference is one retain where a copy of five arrays was five.
+final class TokenTable: Sendable {
     /// Every key's bytes, one after another.
     private let keyBytes: [UInt8]
     /// Per entry: where its key starts in `keyBytes`, how long it is, and its token id.

@@ -17,10 +17,10 @@ public struct WordPieceTokenizer: Sendable {
     /// Whether accents are stripped (canonical decomposition, then nonspacing marks dropped).
     public let stripsAccents: Bool
 
-    /// Word-initial tokens.
-    let words: TokenTable
-    /// Continuation pieces, without their "##".
-    let continuations: TokenTable
+    /// The word-initial and continuation tables, behind one reference: the per-word closure of ``tokenIDs(_:)``
+    /// holds it, not copies of the tokenizer's dozen arrays (retaining and releasing them was a third of the time
+    /// a catalog's embedding took).
+    let pieces: WordPieces
 
     /// Makes a tokenizer over `vocabulary` (id -> token). `unknownTokenID` defaults to the id of "[UNK]" (0 when
     /// the vocabulary has none).
@@ -42,8 +42,9 @@ public struct WordPieceTokenizer: Sendable {
                 words.append((bytes, id))
             }
         }
-        self.words = TokenTable(words)
-        self.continuations = TokenTable(continuations)
+        pieces = WordPieces(
+            words: TokenTable(words), continuations: TokenTable(continuations),
+            unknownTokenID: self.unknownTokenID)
     }
 
     /// The token ids of `text`, in order.
@@ -51,10 +52,11 @@ public struct WordPieceTokenizer: Sendable {
         var ids: [Int] = []
         ids.reserveCapacity(text.utf8.count / 4 + 4)
         var text = text
+        let pieces = pieces
         text.withUTF8 { bytes in
             var splitter = WordSplitter(lowercases: lowercases, stripsAccents: stripsAccents)
             splitter.split(bytes) { word, scalarCount in
-                appendPieces(of: word, scalarCount: scalarCount, to: &ids)
+                pieces.append(of: word, scalarCount: scalarCount, to: &ids)
             }
         }
         return ids
@@ -64,11 +66,31 @@ public struct WordPieceTokenizer: Sendable {
     public func tokens(_ text: String) -> [String] {
         tokenIDs(text).map { vocabulary.indices.contains($0) ? vocabulary[$0] : "[UNK]" }
     }
+}
+
+/// Whether a UTF-8 byte continues a scalar (10xxxxxx).
+@inline(__always)
+func isContinuationByte(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
+
+/// WordPiece's two vocabularies of one tokenizer, shared by reference.
+final class WordPieces: Sendable {
+    /// Word-initial tokens.
+    let words: TokenTable
+    /// Continuation pieces, without their "##".
+    let continuations: TokenTable
+    /// The id given to a word WordPiece cannot spell.
+    let unknownTokenID: Int
+
+    init(words: TokenTable, continuations: TokenTable, unknownTokenID: Int) {
+        self.words = words
+        self.continuations = continuations
+        self.unknownTokenID = unknownTokenID
+    }
 
     /// Greedy longest-match-first WordPiece over one word's bytes; the whole word becomes the unknown token when
     /// some part of it cannot be spelled.
-    private func appendPieces(of word: UnsafeBufferPointer<UInt8>, scalarCount: Int, to ids: inout [Int]) {
-        guard scalarCount <= Self.maximumWordLength else {
+    func append(of word: UnsafeBufferPointer<UInt8>, scalarCount: Int, to ids: inout [Int]) {
+        guard scalarCount <= WordPieceTokenizer.maximumWordLength else {
             ids.append(unknownTokenID)
             return
         }
@@ -97,7 +119,3 @@ public struct WordPieceTokenizer: Sendable {
         }
     }
 }
-
-/// Whether a UTF-8 byte continues a scalar (10xxxxxx).
-@inline(__always)
-func isContinuationByte(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }

@@ -89,8 +89,9 @@ struct WordSplitter {
     private mutating func appendNormalized(
         _ scalar: Unicode.Scalar, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Void
     ) {
-        // Below U+00C0 no scalar has a canonical decomposition.
-        if stripsAccents, scalar.value >= 0xC0 {
+        // Below U+00C0 no scalar has a canonical decomposition, nor has a unified CJK ideograph (the most common
+        // non-ASCII scalars in the catalog: Foundation's decomposition of each was most of an embedding's time).
+        if stripsAccents, scalar.value >= 0xC0, !isUnifiedIdeograph(scalar.value) {
             for part in String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars
             where part.properties.generalCategory != .nonspacingMark {
                 appendLowercased(part, body)
@@ -151,6 +152,17 @@ private func isCJKIdeograph(_ value: UInt32) -> Bool {
     switch value {
     case 0x4E00...0x9FFF, 0x3400...0x4DBF, 0x20000...0x2A6DF, 0x2A700...0x2B73F, 0x2B740...0x2B81F,
         0x2B820...0x2CEAF, 0xF900...0xFAFF, 0x2F800...0x2FA1F:
+        return true
+    default:
+        return false
+    }
+}
+
+/// The unified CJK ideograph blocks (not the compatibility ones, which decompose to them).
+private func isUnifiedIdeograph(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x4E00...0x9FFF, 0x3400...0x4DBF, 0x20000...0x2A6DF, 0x2A700...0x2B73F, 0x2B740...0x2B81F,
+        0x2B820...0x2CEAF:
         return true
     default:
         return false

@@ -51,6 +51,21 @@ struct CatalogViewTests {
             ].id == "mobile")
     }
 
+    @Test("A description is read for the Mac scalar by scalar as its words would be")
+    func platformReadingAgrees() async throws {
+        let fixture = try await Fixture.shared
+        var mac = 0
+        let samples = [
+            "Mac", "for macOS.", "MAC_OS iOS", "", "mac\u{301} app", "macOS 菜单栏", "Mac—app", "MACİ", "👨‍💻 mac",
+        ]
+        for description in fixture.catalog.compactMap(\.description) + samples {
+            let words = TopicCluster.namesTheMacAndNoPhone(words: description)
+            #expect(TopicCluster.namesTheMacAndNoPhone(description) == words, "\(description)")
+            if words { mac += 1 }
+        }
+        #expect(mac > 100)
+    }
+
     @Test("A cluster's repositories leave out what was seen and what is archived")
     func clusterRepositories() async throws {
         let fixture = try await Fixture.shared
