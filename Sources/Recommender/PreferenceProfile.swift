@@ -40,6 +40,8 @@ struct PreferenceProfile {
     /// Learning material (the Learning resources area, or topics such as `tutorial`, `beginner`, `examples`), read
     /// only for beginners and advanced people (``levelShift(_:)``).
     private var learningKind = ItemBits(capacity: 0)
+    /// ``sharedByStack`` once the answers are read: ``match(_:in:)`` runs for every candidate of every deal.
+    private var stackShare: Float = 0.75
 
     /// Topics that mark learning material and approachable projects.
     static let learningTopics = [
@@ -96,6 +98,7 @@ struct PreferenceProfile {
         for word in words.keys {
             for item in index.facts.itemsByNameWord[word] ?? [] { wordMatches.insert(Int(item)) }
         }
+        stackShare = sharedByStack
         if experience == .beginner || experience == .advanced {
             learningKind = ItemBits(capacity: index.count)
             if let learning = TopicCluster.all.firstIndex(where: { $0.id == "learning" }) {
@@ -145,7 +148,7 @@ struct PreferenceProfile {
     }
 
     /// The share of ``match(_:in:)`` that stack, interests and name words carry; the rest is the area's.
-    private var stackShare: Float {
+    private var sharedByStack: Float {
         let toldStack = !(languages.isEmpty && topics.isEmpty && words.isEmpty)
         let toldArea = primaryCluster != nil || !secondaryClusters.isEmpty
         return toldStack && toldArea ? 0.5 : 0.75

@@ -8,8 +8,14 @@ public struct Recommendation: Hashable, Sendable {
     /// How well it fits this person, 0–100.
     public var fit: Int
     /// One to three short reasons a person understands, strongest first, in English (``details`` words them in any
-    /// language).
-    public var reasons: [String]
+    /// language). A card made from details words them when asked: a deal makes twenty cards, and a face in
+    /// another language, or one that never shows them (a benchmark, the dealt ledger), need not pay for English.
+    public var reasons: [String] {
+        get { givenReasons ?? details.map { $0.text(Self.english) } }
+        set { givenReasons = newValue }
+    }
+    /// The reasons given as text (nil: worded from ``details``).
+    private var givenReasons: [String]?
     /// The same reasons as data: a kind and its values, worded at the edge in the person's language.
     public var details: [Reason]
     /// Its primary topic cluster.
@@ -21,7 +27,7 @@ public struct Recommendation: Hashable, Sendable {
     public init(repository: Repository, fit: Int, reasons: [String], cluster: TopicCluster, indexPosition: Int? = nil) {
         self.repository = repository
         self.fit = fit
-        self.reasons = reasons
+        givenReasons = reasons
         self.details = []
         self.cluster = cluster
         self.indexPosition = indexPosition
@@ -29,17 +35,21 @@ public struct Recommendation: Hashable, Sendable {
 
     /// A card whose reasons are `details`, worded in English for ``reasons``.
     public init(repository: Repository, fit: Int, details: [Reason], cluster: TopicCluster, indexPosition: Int? = nil) {
-        self.init(
-            repository: repository, fit: fit, reasons: details.map { $0.text(Words(.english)) }, cluster: cluster,
-            indexPosition: indexPosition)
+        self.repository = repository
+        self.fit = fit
         self.details = details
+        self.cluster = cluster
+        self.indexPosition = indexPosition
     }
 
-    /// The reasons in `words`' language (the English ones of a card made without details).
+    /// The reasons in `words`' language (the English ones of a card made without details, or given as text).
     public func reasons(in words: Words) -> [String] {
-        // ``reasons`` already holds the English words of ``details``.
-        details.isEmpty || words.language == .english ? reasons : details.map { $0.text(words) }
+        if let givenReasons, details.isEmpty || words.language == .english { return givenReasons }
+        return details.map { $0.text(words) }
     }
+
+    /// The shipped English words, made once.
+    private static let english = Words(.english)
 }
 
 /// The next cards for one person.

@@ -22,7 +22,7 @@ public struct ActivityFacts: Sendable {
     public init(_ repository: Repository, now: Date, age: CatalogAge? = CatalogAge.current) {
         let judged = age?.judging(repository, now: now) ?? (moment: now, asOf: nil)
         let moment = judged.moment
-        let suffix = judged.asOf.map { ", as of \($0.spoken)" } ?? ""
+        let suffix = judged.asOf.map { day in age?.asOf(day) ?? CatalogAge.asOf(day) } ?? ""
         self.moment = moment
         self.suffix = suffix
         asOfDay = judged.asOf

@@ -1,5 +1,6 @@
 public import Foundation
 public import Localization
+import Synchronization
 
 /// How old a catalog's facts are, so that health, recency and "this week" are judged as of the catalog's newest day
 /// rather than today when nobody has refreshed it for days: a 96-day-old starter catalog would otherwise call
@@ -10,6 +11,9 @@ public import Localization
 public struct CatalogAge: Hashable, Sendable {
     /// The newest day the catalog's facts describe, nil for a catalog with no pushes known.
     public let newestDay: Day?
+    /// ", as of 22 Aug 2026" of ``newestDay``: most cards of a stale catalog are judged as of that day, and every
+    /// card of every deal says so.
+    let asOfNewestDay: String?
 
     /// The age of the catalog the current request or command answers from (the server binds it per request), for
     /// every face that judges activity (``ActivityFacts``); nil judges at the moment given.
@@ -18,7 +22,14 @@ public struct CatalogAge: Hashable, Sendable {
     /// A catalog whose facts end on `newestDay`.
     public init(newestDay: Day?) {
         self.newestDay = newestDay
+        asOfNewestDay = newestDay.map(Self.asOf)
     }
+
+    /// ", as of 22 Aug 2026": what follows a fact judged as of `day` rather than today.
+    public static func asOf(_ day: Day) -> String { ", as of " + day.spoken }
+
+    /// ``asOf(_:)`` of `day`, made once for the catalog's newest day.
+    public func asOf(_ day: Day) -> String { day == newestDay ? asOfNewestDay ?? Self.asOf(day) : Self.asOf(day) }
 
     /// The age of a catalog with these last pushes (nil where unknown).
     public init(pushes: some Sequence<Date?>) {
@@ -35,7 +46,7 @@ public struct CatalogAge: Hashable, Sendable {
     /// store counts without reading every repository).
     public init(pushesPerDay: [Day: Int], repositories total: Int) {
         let needed = max(1, total / 1_000)
-        newestDay = pushesPerDay.filter { $0.value >= needed }.keys.max() ?? pushesPerDay.keys.max()
+        self.init(newestDay: pushesPerDay.filter { $0.value >= needed }.keys.max() ?? pushesPerDay.keys.max())
     }
 
     /// Whether the catalog's newest day is more than ``CountsFreshness/staleAfterDays`` days before `now`.
@@ -55,7 +66,12 @@ public struct CatalogAge: Hashable, Sendable {
     public func judging(_ repository: Repository, now: Date) -> (moment: Date, asOf: Day?) {
         let catalog = moment(now: now)
         guard catalog < now else { return (now, nil) }
-        let own = [repository.checkedAt, repository.pushedAt].compactMap { $0 }.max() ?? catalog
+        let own: Date
+        switch (repository.checkedAt, repository.pushedAt) {
+        case (let checked?, let pushed?): own = max(checked, pushed)
+        case (let one?, nil), (nil, let one?): own = one
+        case (nil, nil): own = catalog
+        }
         let moment = min(now, max(catalog, own))
         let day = Day(containing: moment)
         return CountsFreshness.isStale(day, now: now) ? (moment, day) : (now, nil)
@@ -66,14 +82,21 @@ public struct CatalogAge: Hashable, Sendable {
         current?.moment(now: now) ?? now
     }
 
+    /// The last stale note worded from the shipped words.
+    private static let lastNote = Mutex<(key: StaleNoteKey, text: String)?>(nil)
+
     /// What Home and the deck tell a person once about an old catalog, nil while it is fresh.
     public func note(now: Date, words: Words = Words(Language.current)) -> StaleCatalogNote? {
         guard let newestDay, isStale(now: now) else { return nil }
         let days = Day(containing: now).daysSinceEpoch - newestDay.daysSinceEpoch
-        // Worded once a day per language: every deal carries it.
-        let text = words.remembered(StaleNoteKey(newestDay: newestDay, days: days)) {
-            words.text("facts.catalog.stale", days, newestDay.spoken(words))
+        // Worded once a day per language: every deal carries it. The last wording is kept in a slot of its own
+        // (a lookup in the shared memo, keyed by any value, cost more than the rest of the note).
+        let key = StaleNoteKey(newestDay: newestDay, days: days, language: words.language)
+        if words.isShipped, let kept = Self.lastNote.withLock({ $0?.key == key ? $0?.text : nil }) {
+            return StaleCatalogNote(asOf: newestDay, ageDays: days, text: kept)
         }
+        let text = words.text("facts.catalog.stale", days, newestDay.spoken(words))
+        if words.isShipped { Self.lastNote.withLock { $0 = (key, text) } }
         return StaleCatalogNote(asOf: newestDay, ageDays: days, text: text)
     }
 }
@@ -90,4 +113,5 @@ public struct StaleCatalogNote: Hashable, Sendable {
 private struct StaleNoteKey: Hashable, Sendable {
     let newestDay: Day
     let days: Int
+    let language: Language
 }

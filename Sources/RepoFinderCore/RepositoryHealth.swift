@@ -17,7 +17,13 @@ public struct RepositoryHealth: Hashable, Sendable {
         case active, quiet, dormant
 
         /// "Active", "Quiet", "Dormant".
-        public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+        public var title: String {
+            switch self {
+            case .active: "Active"
+            case .quiet: "Quiet"
+            case .dormant: "Dormant"
+            }
+        }
     }
 
     /// The level.
