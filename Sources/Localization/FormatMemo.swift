@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Formatted numbers and dates remembered per language: Foundation's formatters (ICU underneath) cost microseconds a
 /// call, and the deck words every card's reasons ("12.3K stars", "active 3 days ago") on every deal — a tenth of a
@@ -24,16 +23,8 @@ enum FormatMemo {
     /// Most entries kept before the memo starts over.
     static let capacity = 50_000
 
-    private static let memo = Mutex<[Key: String]>([:])
+    private static let memo = ShardedMemo<Key, String>(capacity: capacity)
 
     /// The remembered text of `key`, or `format()`'s, remembered.
-    static func text(_ key: Key, _ format: () -> String) -> String {
-        if let known = memo.withLock({ $0[key] }) { return known }
-        let text = format()
-        memo.withLock { memo in
-            if memo.count >= capacity { memo.removeAll(keepingCapacity: true) }
-            memo[key] = text
-        }
-        return text
-    }
+    static func text(_ key: Key, _ format: () -> String) -> String { memo.value(key, format) }
 }

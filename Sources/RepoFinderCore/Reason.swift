@@ -1,6 +1,5 @@
 import Foundation
 public import Localization
-import Synchronization
 
 /// Why a card was dealt, before it is put in words: a kind and its values (`inStack(language: "Swift", …)`), worded
 /// at the edge in the person's language (``text(_:)``), so an app can word it itself from the same catalogue.
@@ -88,14 +87,7 @@ public enum Reason: Hashable, Sendable {
     /// language: every card of every deal words its reasons, and most are one of a few hundred.
     public func text(_ words: Words) -> String {
         guard words.isShipped else { return worded(words) }
-        let key = ReasonMemo.Key(language: words.language, reason: self)
-        if let known = ReasonMemo.memo.withLock({ $0[key] }) { return known }
-        let text = worded(words)
-        ReasonMemo.memo.withLock { memo in
-            if memo.count >= ReasonMemo.capacity { memo.removeAll(keepingCapacity: true) }
-            memo[key] = text
-        }
-        return text
+        return ReasonMemo.memo.value(ReasonMemo.Key(language: words.language, reason: self)) { worded(words) }
     }
 
     private func worded(_ words: Words) -> String {
@@ -156,13 +148,12 @@ public enum Reason: Hashable, Sendable {
 }
 
 /// Reasons worded before, per language (of the shipped words only): typed keys, so a look-up hashes the reason and
-/// nothing boxes it. Starts over past ``capacity``.
+/// nothing boxes it.
 private enum ReasonMemo {
     struct Key: Hashable, Sendable {
         let language: Language
         let reason: Reason
     }
 
-    static let capacity = 50_000
-    static let memo = Mutex<[Key: String]>([:])
+    static let memo = ShardedMemo<Key, String>(capacity: 50_000)
 }
