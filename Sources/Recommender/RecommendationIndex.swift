@@ -80,7 +80,7 @@ public final class RecommendationIndex: Sendable {
 
         // The catalog's facts and content ties by words here; the meaning vectors and the collaborative side
         // (people's signals) on a thread of its own meanwhile: each is mostly sequential, together they take both
-        // cores (2.3 → 1.7 s, 42k catalog). Then the word ties are re-weighed by meaning.
+        // cores (2.3 → 1.9 s, 42k catalog). Then the word ties are re-weighed by meaning.
         let itemCount = sorted.count
         let keyed = itemByKey
         let keep = configuration.contentNeighbours
