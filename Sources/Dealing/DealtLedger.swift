@@ -24,12 +24,36 @@ public final class DealtLedger: Sendable {
 
     /// A tally as it waits: the name as dealt (owner and name hashed as written, not lowercased or joined: the
     /// store adds up spellings of one repository), with its day, source and reason.
+    /// Hashed once, when made (outside the lock, by the deal that counts it): the table only combines `hash`.
     private struct Counted: Hashable {
-        var owner: String
-        var name: String
-        var day: Day
-        var source: DealtSource
-        var reason: String
+        let owner: String
+        let name: String
+        let day: Day
+        let source: DealtSource
+        let reason: String
+        let hash: Int
+
+        init(owner: String, name: String, day: Day, source: DealtSource, reason: String) {
+            self.owner = owner
+            self.name = name
+            self.day = day
+            self.source = source
+            self.reason = reason
+            var hasher = Hasher()
+            hasher.combine(owner)
+            hasher.combine(name)
+            hasher.combine(day)
+            hasher.combine(source)
+            hasher.combine(reason)
+            hash = hasher.finalize()
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+        static func == (left: Counted, right: Counted) -> Bool {
+            left.hash == right.hash && left.owner == right.owner && left.name == right.name && left.day == right.day
+                && left.source == right.source && left.reason == right.reason
+        }
     }
 
     private struct Waiting {
@@ -81,12 +105,11 @@ public final class DealtLedger: Sendable {
     public func count(_ cards: [(RepositoryName, reason: String?)], source: DealtSource, at date: Date) {
         guard !cards.isEmpty else { return }
         let day = Day(containing: date)
+        let counted = cards.map { name, reason in
+            (Counted(owner: name.owner, name: name.name, day: day, source: source, reason: reason ?? ""), name)
+        }
         waiting.withLock { waiting in
-            for (name, reason) in cards {
-                let counted = Counted(
-                    owner: name.owner, name: name.name, day: day, source: source, reason: reason ?? "")
-                waiting.tallies[counted, default: (name, 0)].count += 1
-            }
+            for (key, name) in counted { waiting.tallies[key, default: (name, 0)].count += 1 }
         }
     }
 
