@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Two or more release builds compared under one load scenario on this noisy two-core machine: every build's server is
+# up at once (an idle one costs nothing), each with the same people, and short wrk runs alternate between them, so a
+# slow minute of the machine falls on all of them alike (runs of whole load tests one after another drifted by ±20%).
+# Prints per run: requests/s, p50/p99 and the server's own CPU time per request (utime+stime from /proc, which wrk's
+# share of the cores does not blur); then each build's medians over the runs after the first (the first is warm-up).
+# Usage: scripts/load-side-by-side.sh BINARY... env: SCENARIO (deck: feed.lua; or search, similar, compare4, home,
+#        interactions: scripts/load/NAME.lua), PEOPLE (200), ROUNDS (6), SECONDS_PER_RUN (5), CONNECTIONS (32)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ $# -ge 2 ] || { echo "usage: scripts/load-side-by-side.sh BINARY BINARY..." >&2; exit 2; }
+command -v wrk >/dev/null || apt-get install -y -q wrk >/dev/null 2>&1
+source scripts/serve-background.sh
+scenario=${SCENARIO:-deck}
+case $scenario in
+deck) lua=feed.lua ;;
+compare4) lua=compare.lua ;;
+*) lua=$scenario.lua ;;
+esac
+[ -f "scripts/load/$lua" ] || { echo "no scripts/load/$lua" >&2; exit 2; }
+work=$(mktemp -d)
+pids=()
+trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null; rm -rf "$work"' EXIT
+stacks=('["Swift"],"interests":["ios"]' '["Python"],"interests":["machine-learning"]' '["Rust"],"interests":["cli"]'
+    '["TypeScript"],"interests":["react"]' '["Go"],"interests":["kubernetes"]' '["Kotlin"],"interests":["android"]')
+levels=(beginner intermediate advanced)
+urls=()
+for position in $(seq 0 $(($# - 1))); do
+    binary=${*:$((position + 1)):1}
+    extra=()
+    help=$("$binary" serve --help 2>&1 || true)
+    [[ $help == *--account-rate* ]] && extra+=(--account-rate 0)
+    [[ $help == *--ask-questions-per-month* ]] && extra+=(--ask-questions-per-month 0)
+    start_server "$binary" "$work/$position.sqlite" "$work/$position.log" --token-rate 0 --address-rate 0 "${extra[@]}"
+    pids+=("$SERVER_PID")
+    urls+=("$SERVER_URL")
+    prelude="$work/$position.lua"
+    echo -n "TOKENS = {" >"$prelude"
+    for i in $(seq 1 "${PEOPLE:-200}"); do
+        token=$(new_token)
+        curl -fs -X PUT "$SERVER_URL/v1/me/preferences" -H "Authorization: Bearer $token" \
+            -H 'Content-Type: application/json' \
+            -d "{\"techStack\":${stacks[$((i % 6))]},\"experienceLevel\":\"${levels[$((i % 3))]}\"}" >/dev/null
+        echo -n "\"$token\"," >>"$prelude"
+    done
+    echo "}" >>"$prelude"
+    curl -fs "$SERVER_URL/v1/search?q=library&perPage=100&sort=stars" | python3 -c '
+import json, sys
+names = [item["fullName"] for item in json.load(sys.stdin)["items"]]
+print("REPOS = {" + ",".join("\"%s\"" % n for n in names) + "}")' >>"$prelude"
+    echo "FEED_LIMIT = 20" >>"$prelude"
+    cat scripts/load/common.lua "scripts/load/$lua" >>"$prelude"
+done
+results="$work/results.txt"
+for round in $(seq 1 "${ROUNDS:-6}"); do
+    for position in "${!urls[@]}"; do
+        pid=${pids[$position]}
+        before=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+        result=$(wrk -t2 -c"${CONNECTIONS:-32}" -d"${SECONDS_PER_RUN:-5}s" --timeout 5s -s "$work/$position.lua" \
+            "${urls[$position]}" | sed -n 's/^RESULT //p')
+        after=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+        requests=$(sed 's/.*requests=\([0-9]*\).*/\1/' <<<"$result")
+        ticks=$(getconf CLK_TCK)
+        cpu=$(((after - before) * 1000000 / ticks / (requests > 0 ? requests : 1)))
+        echo "side-by-side: build=$((position + 1)) round=$round cpu_us_per_request=$cpu $result" | tee -a "$results"
+    done
+done
+python3 - "$results" "$@" <<'PY'
+import statistics, sys
+rows = [dict(f.split("=", 1) for f in line.split()[1:] if "=" in f) for line in open(sys.argv[1])]
+for position, binary in enumerate(sys.argv[2:], 1):
+    runs = [r for r in rows if r["build"] == str(position) and r["round"] != "1"]
+    if not runs:
+        continue
+    med = lambda key: statistics.median(float(r[key]) for r in runs)
+    print("side-by-side: build %d (%s): median of %d runs: %.0f requests/s, p99 %.1f ms, %.0f us CPU per request"
+          % (position, binary, len(runs), med("rps"), med("p99_ms"), med("cpu_us_per_request")))
+PY
