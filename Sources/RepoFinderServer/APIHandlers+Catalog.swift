@@ -124,22 +124,31 @@ extension APIHandlers {
     }
 
     func getSimilar(_ input: Operations.GetSimilar.Input) async throws -> Operations.GetSimilar.Output {
-        let limit = try InputMapping.limit(input.query.limit, default: 10, maximum: 50)
-        let name = try InputMapping.repositoryName(owner: input.path.owner, name: input.path.name)
+        let (similar, viewers) = try await similar(
+            owner: input.path.owner, name: input.path.name, limit: input.query.limit)
+        let now = Date()
+        let items = similar.map { APISchemas.card($0, now: now, viewers: viewers) }
+        return .ok(.init(body: .json(.init(items: items))))
+    }
+
+    /// The repositories most like `owner/name` (`limit`: 10 unless given, at most 50), with where each stands with the
+    /// person asking when they are signed in: what ``getSimilar(_:)`` and ``SimilarEndpoint`` answer with.
+    func similar(
+        owner: String, name: String, limit: Int?
+    ) async throws -> (cards: [Recommendation], viewers: [String: RepositoryState]?) {
+        let limit = try InputMapping.limit(limit, default: 10, maximum: 50)
+        let name = try InputMapping.repositoryName(owner: owner, name: name)
         let recommender = deck.recommender
         guard recommender.index.item(forKey: name.key) != nil else {
             throw APIError.notFound(APIError.text("error.repository.not-in-catalog", name.fullName))
         }
-        let now = Date()
         var viewerKeys: Set<String> = []
         if RequestIdentity.current.token != nil {
             let userID = try await accounts.authenticate()
             viewerKeys = try await sessions.session(userID).positiveKeys(in: recommender.index)
         }
         let similar = recommender.similar(to: name.key, limit: limit, viewerKeys: viewerKeys)
-        let viewers = try await viewerStates(of: similar.map(\.repository))
-        let items = similar.map { APISchemas.card($0, now: now, viewers: viewers) }
-        return .ok(.init(body: .json(.init(items: items))))
+        return (similar, try await viewerStates(of: similar.map(\.repository)))
     }
 
     /// The record a project is shown under: the catalog's current name when it holds the project under an old name

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 
@@ -30,8 +31,8 @@ protocol HandAnsweredEndpoint: Sendable {
 /// generated handlers to leave out.
 enum HandAnsweredRoutes {
     static let endpoints: [any HandAnsweredEndpoint.Type] = [
-        FeedEndpoint.self, HomeEndpoint.self, SearchEndpoint.self, CompareEndpoint.self, AskEndpoint.self,
-        ExportEndpoint.self, MaintainedRepositoriesEndpoint.self, MaintainerDashboardEndpoint.self,
+        FeedEndpoint.self, HomeEndpoint.self, SearchEndpoint.self, SimilarEndpoint.self, CompareEndpoint.self,
+        AskEndpoint.self, ExportEndpoint.self, MaintainedRepositoriesEndpoint.self, MaintainerDashboardEndpoint.self,
         OperatorReportEndpoint.self,
     ]
 
@@ -47,5 +48,13 @@ enum HandAnsweredRoutes {
                 try await answer.respond(to: request, context: context)
             }
         }
+    }
+}
+
+extension ServerContext {
+    /// A path parameter as the generated handlers read it: percent-decoded (`vu%65` is `vue`), "" when absent.
+    func pathParameter(_ name: String) -> String {
+        let raw = parameters.get(name) ?? ""
+        return raw.removingPercentEncoding ?? raw
     }
 }

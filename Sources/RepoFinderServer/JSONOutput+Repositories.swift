@@ -54,18 +54,20 @@ extension JSONOutput {
         endObject()
     }
 
-    /// A card as the contract's `FeedItem`; its repository's fields come from `encoded` when it has them, and its
-    /// activity is judged as of `age`'s newest day when that catalog is stale.
+    /// A card as the contract's `FeedItem`; its repository's fields come from `encoded` when it has them, with where it
+    /// stands with the person asking (`viewer`) when given, and its activity judged as of `age`'s newest day when that
+    /// catalog is stale.
     mutating func card(
-        _ card: Recommendation, now: Date, encoded: EncodedRepositories?, age: CatalogAge? = CatalogAge.current
+        _ card: Recommendation, now: Date, encoded: EncodedRepositories?, viewer: RepositoryState? = nil,
+        age: CatalogAge? = CatalogAge.current
     ) {
         beginObject()
         key("repository")
         if let encoded = encoded?.fields(of: card) {
             raw(encoded)
-            repositoryEnd(card.repository, now: now, age: age)
+            repositoryEnd(card.repository, now: now, viewer: viewer, age: age)
         } else {
-            repository(card.repository, now: now, age: age)
+            repository(card.repository, now: now, viewer: viewer, age: age)
         }
         key("fitScore")
         integer(card.fit)

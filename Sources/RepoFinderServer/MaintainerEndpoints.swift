@@ -33,7 +33,7 @@ struct MaintainerDashboardEndpoint: HandAnsweredEndpoint {
             throw APIError.badRequest(APIError.text("error.maintainer.format", format))
         }
         let name = try InputMapping.repositoryName(
-            owner: context.parameters.get("owner") ?? "", name: context.parameters.get("name") ?? "")
+            owner: context.pathParameter("owner"), name: context.pathParameter("name"))
         let dashboard = try await api.maintainerDashboard(name, from: from, through: through)
         guard format == "csv" else { return try APIHandlers.jsonResponse(dashboard) }
         let file = "\(name.owner)-\(name.name)-\(dashboard.window)d.csv"

@@ -135,6 +135,31 @@ struct HomeAndCompareJSONTests {
         try JSONSerialization.jsonObject(with: Data(try SchemaJSON.text(value).utf8)) as! NSObject
     }
 
+    @Test("Similar repositories, with reasons as data, written afresh and from the encoded catalog, signed in or not")
+    func similar() throws {
+        let details: [[Reason]] = [
+            [.similarText], [.sameFans, .sharesTopics(["swift", "c++", "naïve"]), .sameLanguage("C++")],
+            [.sameOwner("apple"), .sameJob],
+        ]
+        let cards = FeedJSONTests.repositories.enumerated().map { position, repository in
+            Recommendation(
+                repository: repository, fit: 90 - position * 30, details: details[position],
+                cluster: TopicCluster.all[position % TopicCluster.all.count],
+                indexPosition: FeedJSONTests.index.item(forKey: repository.id))
+        }
+        let encoded = EncodedRepositories(FeedJSONTests.index)
+        for viewers in [nil, Self.viewers] {
+            let expected = try Self.generated(
+                Components.Schemas.SimilarList(
+                    items: cards.map { APISchemas.card($0, now: Self.now, viewers: viewers) }))
+            for catalog in [nil, encoded] {
+                var json = JSONOutput(capacity: 4_096)
+                json.similarList(cards, now: Self.now, encoded: catalog, viewers: viewers)
+                #expect(try Self.parsed(json.bytes) == expected)
+            }
+        }
+    }
+
     @Test("Home, with and without a pick, names and notes")
     func home() throws {
         let repositories = FeedJSONTests.repositories
