@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Two or more release builds compared under one load scenario on this noisy two-core machine: every build's server is
 # up at once (an idle one costs nothing), each with the same people, and short wrk runs alternate between them, so a
-# slow minute of the machine falls on all of them alike (runs of whole load tests one after another drifted by ±20%).
+# slow minute of the machine falls on all of them alike, in a new order each round (runs of whole load tests one after another drifted by ±20%).
 # Prints per run: requests/s, p50/p99 and the server's own CPU time per request (utime+stime from /proc, which wrk's
 # share of the cores does not blur); then each build's medians over the runs after the first (the first is warm-up).
 # Usage: scripts/load-side-by-side.sh BINARY... env: SCENARIO (deck: feed.lua; or search, similar, compare4, home,
@@ -53,7 +53,8 @@ print("REPOS = {" + ",".join("\"%s\"" % n for n in names) + "}")' >>"$prelude"
 done
 results="$work/results.txt"
 for round in $(seq 1 "${ROUNDS:-6}"); do
-    for position in "${!urls[@]}"; do
+    # A new order each round: a build always run last in a round would meet the machine's slow spells more often.
+    for position in $(shuf -e "${!urls[@]}"); do
         pid=${pids[$position]}
         before=$(awk '{print $14 + $15}' "/proc/$pid/stat")
         result=$(wrk -t2 -c"${CONNECTIONS:-32}" -d"${SECONDS_PER_RUN:-5}s" --timeout 5s -s "$work/$position.lua" \
