@@ -23,7 +23,7 @@ enum FormatMemo {
     /// Most entries kept before the memo starts over.
     static let capacity = 50_000
 
-    private static let memo = ShardedMemo<Key, String>(capacity: capacity)
+    private static let memo = ThreadMemo<Key, String>(capacity: capacity)
 
     /// The remembered text of `key`, or `format()`'s, remembered.
     static func text(_ key: Key, _ format: () -> String) -> String { memo.value(key, format) }

@@ -155,5 +155,5 @@ private enum ReasonMemo {
         let reason: Reason
     }
 
-    static let memo = ShardedMemo<Key, String>(capacity: 50_000)
+    static let memo = ThreadMemo<Key, String>(capacity: 50_000)
 }

@@ -15,6 +15,8 @@ public struct EncodedRepositories: Sendable {
     /// Where each repository's bytes end, by position in the index.
     private let ends: [Int]
     private let index: RecommendationIndex
+    /// The repositories' activity facts, kept a day at a time while the catalog is stale.
+    let judgedFacts: JudgedFacts
 
     init(_ index: RecommendationIndex) {
         var json = JSONOutput(capacity: index.count * 600)
@@ -27,14 +29,20 @@ public struct EncodedRepositories: Sendable {
         self.bytes = json.bytes
         self.ends = ends
         self.index = index
+        judgedFacts = JudgedFacts(index.repositories)
     }
 
-    /// The bytes of this card's repository fields, if the card was dealt from this index and its repository is still
-    /// exactly what was encoded (otherwise nil, and the caller writes it afresh).
-    func fields(of card: Recommendation) -> ArraySlice<UInt8>? {
+    /// The position of this card's repository in the index, if the card was dealt from this index and its repository
+    /// is still exactly what was encoded (otherwise nil, and the caller writes it afresh).
+    func position(of card: Recommendation) -> Int? {
         guard let position = card.indexPosition, ends.indices.contains(position),
             index.repositories[position] == card.repository
         else { return nil }
-        return bytes[(position == 0 ? 0 : ends[position - 1])..<ends[position]]
+        return position
+    }
+
+    /// The bytes of the fields of the repository at `position` (one ``position(of:)`` gave).
+    func fields(at position: Int) -> ArraySlice<UInt8> {
+        bytes[(position == 0 ? 0 : ends[position - 1])..<ends[position]]
     }
 }

@@ -14,9 +14,10 @@ extension JSONOutput {
         staleCatalog(deck.age, now: now)
         key("items")
         beginArray()
+        let facts = encoded?.judgedFacts.table(now: now, age: deck.age)
         for card in deck.cards {
             element()
-            self.card(card, now: now, encoded: encoded, age: deck.age)
+            self.card(card, now: now, encoded: encoded, age: deck.age, facts: facts)
         }
         endArray()
         key("exhausted")
@@ -54,18 +55,19 @@ extension JSONOutput {
         endObject()
     }
 
-    /// A card as the contract's `FeedItem`; its repository's fields come from `encoded` when it has them, with where it
-    /// stands with the person asking (`viewer`) when given, and its activity judged as of `age`'s newest day when that
-    /// catalog is stale.
+    /// A card as the contract's `FeedItem`; its repository's fields come from `encoded` when it has them (and its
+    /// activity facts from `facts`, that index's table for the request, when that has them), with where it stands with
+    /// the person asking (`viewer`) when given, and its activity judged as of `age`'s newest day when that catalog is
+    /// stale.
     mutating func card(
         _ card: Recommendation, now: Date, encoded: EncodedRepositories?, viewer: RepositoryState? = nil,
-        age: CatalogAge? = CatalogAge.current
+        age: CatalogAge? = CatalogAge.current, facts: JudgedFacts.Table? = nil
     ) {
         beginObject()
         key("repository")
-        if let encoded = encoded?.fields(of: card) {
-            raw(encoded)
-            repositoryEnd(card.repository, now: now, viewer: viewer, age: age)
+        if let encoded, let position = encoded.position(of: card) {
+            raw(encoded.fields(at: position))
+            repositoryEnd(card.repository, now: now, viewer: viewer, age: age, facts: facts?[position])
         } else {
             repository(card.repository, now: now, viewer: viewer, age: age)
         }
@@ -129,20 +131,16 @@ extension JSONOutput {
         member("goneAt", date: repository.goneAt)
     }
 
-    /// The rest of a repository's object after ``repositoryFields(_:)``: what depends on the moment (its age as a
-    /// person says it, how fresh its counts are, its health).
+    /// The rest of a repository's object after ``repositoryFields(_:)``: what depends on the moment (its activity
+    /// facts, or `facts` when they were written before), then where it stands with `viewer`.
     mutating func repositoryEnd(
-        _ repository: Repository, now: Date, viewer: RepositoryState? = nil, age: CatalogAge? = CatalogAge.current
+        _ repository: Repository, now: Date, viewer: RepositoryState? = nil, age: CatalogAge? = CatalogAge.current,
+        facts: ArraySlice<UInt8>? = nil
     ) {
-        let activity = ActivityFacts(repository, now: now, age: age)
-        let worded = activity.inCurrentLanguage(repository, now: now)
-        member("lastUpdated", worded.lastUpdated)
-        member("countsNote", worded.countsNote)
-        if let health = activity.health {
-            key("health")
-            string(health.level.rawValue)
-            key("healthSummary")
-            string(worded.healthSummary ?? "")
+        if let facts {
+            raw(facts)
+        } else {
+            activityFacts(repository, now: now, age: age)
         }
         if let viewer {
             key("viewer")
@@ -156,6 +154,21 @@ extension JSONOutput {
             endObject()
         }
         endObject()
+    }
+
+    /// A repository's activity facts, members of its object: its age as a person says it, how fresh its counts are and
+    /// its health, judged at `now` or as of `age`'s newest day (``ActivityFacts``).
+    mutating func activityFacts(_ repository: Repository, now: Date, age: CatalogAge?) {
+        let activity = ActivityFacts(repository, now: now, age: age)
+        let worded = activity.inCurrentLanguage(repository, now: now)
+        member("lastUpdated", worded.lastUpdated)
+        member("countsNote", worded.countsNote)
+        if let health = activity.health {
+            key("health")
+            string(health.level.rawValue)
+            key("healthSummary")
+            string(worded.healthSummary ?? "")
+        }
     }
 
     /// A card's reason as the contract's `Reason`: its kind and values.

@@ -35,9 +35,10 @@ extension JSONOutput {
         beginObject()
         key("items")
         beginArray()
+        let facts = encoded?.judgedFacts.table(now: now, age: CatalogAge.current)
         for card in cards {
             element()
-            self.card(card, now: now, encoded: encoded, viewer: viewers?[card.repository.id])
+            self.card(card, now: now, encoded: encoded, viewer: viewers?[card.repository.id], facts: facts)
         }
         endArray()
         endObject()

@@ -1,6 +1,7 @@
 import APISchemas
 import Dealing
 import Foundation
+import Localization
 import OpenAPIRuntime
 import Recommender
 import RepoFinderAPI
@@ -89,17 +90,59 @@ struct FeedJSONTests {
     func staleCatalog() throws {
         let now = Date(timeIntervalSince1970: 1_790_000_000)
         let encoded = EncodedRepositories(Self.index)
-        #expect(Self.deck.cards.allSatisfy { encoded.fields(of: $0) != nil })
+        #expect(Self.deck.cards.allSatisfy { encoded.position(of: $0) != nil })
         var changed = Self.deck
         changed.cards[2].repository.stars = 61_000
         changed.cards[1].indexPosition = changed.cards[0].indexPosition  // another repository's
         changed.cards[0].indexPosition = 99  // outside the index
-        #expect(changed.cards.allSatisfy { encoded.fields(of: $0) == nil })
+        #expect(changed.cards.allSatisfy { encoded.position(of: $0) == nil })
         var json = JSONOutput(capacity: 4_096)
         json.feed(changed, filter: DeckFilter(), now: now, encoded: encoded)
         let parsed = try JSONSerialization.jsonObject(with: Data(json.bytes))
         #expect(
             (parsed as? NSDictionary) == (try Self.generated(changed, filter: DeckFilter(), now: now) as? NSDictionary))
+    }
+
+    @Test("a stale catalog's facts kept for the day are the bytes written afresh, in every language")
+    func judgedFacts() async throws {
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        // The catalog's newest day is weeks before now; one repository was refreshed yesterday (judged at the moment,
+        // so it has no entry), one was confirmed by GitHub since the catalog's day.
+        var repositories = Self.repositories
+        repositories[1].pushedAt = now.addingTimeInterval(-86_400)
+        repositories[2].pushedAt = now.addingTimeInterval(-86_400 * 40)
+        repositories[2].checkedAt = now.addingTimeInterval(-86_400 * 20)
+        let index = RecommendationIndex(repositories: repositories)
+        let age = CatalogAge(newestDay: Day(containing: now.addingTimeInterval(-86_400 * 30)))
+        var deck = Deck(
+            cards: repositories.map {
+                Recommendation(
+                    repository: $0, fit: 50, reasons: [], cluster: TopicCluster.all[0],
+                    indexPosition: index.item(forKey: $0.id))
+            }, exhausted: false, age: age)
+        let encoded = EncodedRepositories(index)
+        for language in Language.allCases {
+            try await Language.$chosen.withValue(language) {
+                var table: JudgedFacts.Table?
+                for _ in 0..<2_000 where table == nil {
+                    table = encoded.judgedFacts.table(now: now, age: age)
+                    if table == nil { try await Task.sleep(for: .milliseconds(5)) }
+                }
+                let kept = try #require(table)
+                #expect(kept.key.language == language)
+                let positions = deck.cards.compactMap { encoded.position(of: $0) }
+                #expect(positions.map { kept[$0] != nil } == [true, false, true])
+                var fresh = JSONOutput(capacity: 4_096)
+                fresh.feed(deck, filter: DeckFilter(), now: now)
+                var copied = JSONOutput(capacity: 4_096)
+                copied.feed(deck, filter: DeckFilter(), now: now, encoded: encoded)
+                #expect(fresh.bytes == copied.bytes)
+                #expect(String(decoding: copied.bytes, as: UTF8.self).contains("\"healthSummary\""))
+            }
+        }
+        // A fresh catalog keeps none: facts are judged at the moment.
+        deck.age = CatalogAge(newestDay: Day(containing: now))
+        #expect(encoded.judgedFacts.table(now: now, age: deck.age) == nil)
     }
 
     @Test("dates before 1970, in leap years and at the end of a day are written as RFC 3339")
