@@ -56,8 +56,15 @@ public final class DealtLedger: Sendable {
         }
     }
 
+    private typealias Tallies = [Counted: (name: RepositoryName, count: Int)]
+
+    /// Tallies waiting, one part of ``parts``: each thread counts into a part of its own (picked by its identity), so
+    /// the cores do not write the same table (a shared one cost a deal more than its dictionary look-ups).
+    private final class Part: Sendable {
+        let tallies = Mutex(Tallies())
+    }
+
     private struct Waiting {
-        var tallies: [Counted: (name: RepositoryName, count: Int)] = [:]
         /// Each person's events by id: one that came again before the flush (Home opened twice) waits once.
         var events: [String: [String: AnalyticsEvent]] = [:]
         var eventCount = 0
@@ -74,22 +81,11 @@ public final class DealtLedger: Sendable {
                 eventCount += 1
             }
         }
-
-        /// What waits, as the store takes it.
-        var batch: DealtBatch {
-            DealtBatch(
-                tallies: tallies.map { counted, value in
-                    DealtTally(
-                        key: .init(
-                            repository: value.name, day: counted.day, source: counted.source, reason: counted.reason),
-                        count: value.count)
-                },
-                events: events.mapValues { Array($0.values).sorted { $0.at < $1.at } })
-        }
     }
 
     private let store: any AnalyticsStore
     private let waiting = Mutex(Waiting())
+    private let parts = (0..<32).map { _ in Part() }
     /// One flush at a time: a flush called while another writes waits for it, so that when it returns, everything
     /// dealt before the call is in the store (what a test, a merge of accounts or a stop relies on).
     private let flushing = FlushTurn()
@@ -108,8 +104,8 @@ public final class DealtLedger: Sendable {
         let counted = cards.map { name, reason in
             (Counted(owner: name.owner, name: name.name, day: day, source: source, reason: reason ?? ""), name)
         }
-        waiting.withLock { waiting in
-            for (key, name) in counted { waiting.tallies[key, default: (name, 0)].count += 1 }
+        parts[ThreadIdentity.part(of: parts.count)].tallies.withLock { tallies in
+            for (key, name) in counted { tallies[key, default: (name, 0)].count += 1 }
         }
     }
 
@@ -123,12 +119,26 @@ public final class DealtLedger: Sendable {
     public func flush() async {
         await flushing.take()
         defer { flushing.give() }
-        let (batch, dropped) = waiting.withLock { waiting in
-            let batch = waiting.batch
-            let dropped = waiting.dropped
-            waiting = Waiting()
-            return (batch, dropped)
+        var tallies = Tallies()
+        for part in parts {
+            let taken = part.tallies.withLock { tallies in
+                defer { tallies = [:] }
+                return tallies
+            }
+            tallies.merge(taken) { (name: $0.name, count: $0.count + $1.count) }
         }
+        let (events, dropped) = waiting.withLock { waiting in
+            defer { waiting = Waiting() }
+            return (waiting.events, waiting.dropped)
+        }
+        let batch = DealtBatch(
+            tallies: tallies.map { counted, value in
+                DealtTally(
+                    key: .init(
+                        repository: value.name, day: counted.day, source: counted.source, reason: counted.reason),
+                    count: value.count)
+            },
+            events: events.mapValues { Array($0.values).sorted { $0.at < $1.at } })
         if dropped > 0 {
             logger.error("dealt events dropped: the store has not taken them", metadata: ["events": "\(dropped)"])
         }
@@ -138,13 +148,15 @@ public final class DealtLedger: Sendable {
         } catch {
             logger.error(
                 "could not record what was dealt; trying again at the next flush", metadata: ["error": "\(error)"])
-            waiting.withLock { waiting in
+            parts[0].tallies.withLock { tallies in
                 for tally in batch.tallies {
                     let counted = Counted(
                         owner: tally.key.repository.owner, name: tally.key.repository.name, day: tally.key.day,
                         source: tally.key.source, reason: tally.key.reason)
-                    waiting.tallies[counted, default: (tally.key.repository, 0)].count += tally.count
+                    tallies[counted, default: (tally.key.repository, 0)].count += tally.count
                 }
+            }
+            waiting.withLock { waiting in
                 for (userID, events) in batch.events { waiting.add(events, userID: userID) }
             }
         }

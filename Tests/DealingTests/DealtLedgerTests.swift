@@ -43,6 +43,36 @@ struct DealtLedgerTests {
         }
     }
 
+    @Test("counts from many threads at once, some during a flush, all add up once")
+    func threads() async throws {
+        try await withStore(.sqliteMemory) { test in
+            try await SyntheticCatalog.seed(test.store)
+            let ledger = DealtLedger(store: test.store, logger: DealingTests.logger)
+            let names = SyntheticCatalog.repositories.prefix(4).map(\.repositoryName)
+            let now = Date()
+            let today = Day(containing: now)
+            let finished = DispatchSemaphore(value: 0)
+            for thread in 0..<8 {
+                Thread.detachNewThread {
+                    for round in 0..<500 {
+                        ledger.count(
+                            [(names[(thread + round) % 4], "language"), (names[0], nil)], source: .deck, at: now)
+                    }
+                    finished.signal()
+                }
+            }
+            await ledger.flush()
+            for _ in 0..<8 { finished.wait() }
+            await ledger.flush()
+            let totals = try await test.store.activityTotals(Array(names), from: today, through: today)
+            // 8 threads × 500 rounds: names[0] twice a round for a quarter of them, once for the rest.
+            #expect(totals[names[0].key]?.dealt == 8 * 500 + 8 * 125)
+            #expect(names.dropFirst().allSatisfy { totals[$0.key]?.dealt == 8 * 125 })
+            let reasons = try await test.store.repositoryActivity(names[1], from: today, through: today)?.reasons
+            #expect(reasons == ["language": 1_000])
+        }
+    }
+
     @Test("a person deleted before the flush is left out; the rest is written")
     func deletedPerson() async throws {
         try await withStore(.sqliteMemory) { test in
