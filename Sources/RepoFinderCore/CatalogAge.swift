@@ -14,6 +14,8 @@ public struct CatalogAge: Hashable, Sendable {
     /// ", as of 22 Aug 2026" of ``newestDay``: most cards of a stale catalog are judged as of that day, and every
     /// card of every deal says so.
     let asOfNewestDay: String?
+    /// ``newestDay`` as the API writes a day ("2026-08-22"), made once: every deal of a stale catalog says it.
+    public let newestDayText: String?
 
     /// The age of the catalog the current request or command answers from (the server binds it per request), for
     /// every face that judges activity (``ActivityFacts``); nil judges at the moment given.
@@ -23,6 +25,7 @@ public struct CatalogAge: Hashable, Sendable {
     public init(newestDay: Day?) {
         self.newestDay = newestDay
         asOfNewestDay = newestDay.map(Self.asOf)
+        newestDayText = newestDay?.description
     }
 
     /// ", as of 22 Aug 2026": what follows a fact judged as of `day` rather than today.

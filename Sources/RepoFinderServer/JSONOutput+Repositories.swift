@@ -15,9 +15,10 @@ extension JSONOutput {
         key("items")
         beginArray()
         let facts = encoded?.judgedFacts.table(now: now, age: deck.age)
+        let words = Words(Language.current)
         for card in deck.cards {
             element()
-            self.card(card, now: now, encoded: encoded, age: deck.age, facts: facts)
+            self.card(card, now: now, encoded: encoded, age: deck.age, facts: facts, words: words)
         }
         endArray()
         key("exhausted")
@@ -34,7 +35,7 @@ extension JSONOutput {
         key("catalog")
         beginObject()
         key("asOf")
-        string(note.asOf.description)
+        string(age?.newestDayText ?? note.asOf.description)
         key("ageDays")
         integer(note.ageDays)
         key("note")
@@ -58,10 +59,10 @@ extension JSONOutput {
     /// A card as the contract's `FeedItem`; its repository's fields come from `encoded` when it has them (and its
     /// activity facts from `facts`, that index's table for the request, when that has them), with where it stands with
     /// the person asking (`viewer`) when given, and its activity judged as of `age`'s newest day when that catalog is
-    /// stale.
+    /// stale; its reasons in `words` (by default the request's language).
     mutating func card(
         _ card: Recommendation, now: Date, encoded: EncodedRepositories?, viewer: RepositoryState? = nil,
-        age: CatalogAge? = CatalogAge.current, facts: JudgedFacts.Table? = nil
+        age: CatalogAge? = CatalogAge.current, facts: JudgedFacts.Table? = nil, words: Words? = nil
     ) {
         beginObject()
         key("repository")
@@ -74,7 +75,7 @@ extension JSONOutput {
         key("fitScore")
         integer(card.fit)
         key("reasons")
-        strings(card.reasons(in: Words(Language.current)))
+        strings(card.reasons(in: words ?? Words(Language.current)))
         if !card.details.isEmpty {
             key("reasonDetails")
             beginArray()

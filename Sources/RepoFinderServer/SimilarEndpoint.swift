@@ -1,6 +1,7 @@
 import Dealing
 import Foundation
 import Hummingbird
+import Localization
 import Recommender
 import RepoFinderCore
 
@@ -36,9 +37,11 @@ extension JSONOutput {
         key("items")
         beginArray()
         let facts = encoded?.judgedFacts.table(now: now, age: CatalogAge.current)
+        let words = Words(Language.current)
         for card in cards {
             element()
-            self.card(card, now: now, encoded: encoded, viewer: viewers?[card.repository.id], facts: facts)
+            self.card(
+                card, now: now, encoded: encoded, viewer: viewers?[card.repository.id], facts: facts, words: words)
         }
         endArray()
         endObject()
