@@ -58,10 +58,62 @@ public final class DealtLedger: Sendable {
 
     private typealias Tallies = [Counted: (name: RepositoryName, count: Int)]
 
+    /// Counts waiting in one part: by name, and the deck's by position in a catalog (``DealtCatalog``), keyed by a
+    /// number so that counting a card hashes no text (``PlacedKey``).
+    private struct Counts {
+        var named = Tallies()
+        var catalog: DealtCatalog?
+        var placed: [UInt64: Int] = [:]
+
+        /// Moves the counts by position into ``named`` (before counting in another catalog, and at a flush).
+        mutating func name() {
+            if let catalog {
+                for (key, count) in placed {
+                    let placed = PlacedKey(key)
+                    let name = catalog.names[placed.position]
+                    let counted = Counted(
+                        owner: name.owner, name: name.name, day: placed.day, source: placed.source,
+                        reason: placed.reason)
+                    named[counted, default: (name, 0)].count += count
+                }
+            }
+            placed = [:]
+        }
+    }
+
+    /// A card counted by position, as one number: its position in the catalog (32 bits), its reason's kind plus one
+    /// (0: none; 8 bits), the day (days since 1970, 16 bits) and the source (8 bits).
+    private struct PlacedKey {
+        let position: Int
+        let reason: String
+        let day: Day
+        let source: DealtSource
+
+        init(_ key: UInt64) {
+            position = Int(key & 0xFFFF_FFFF)
+            let kind = Int((key >> 32) & 0xFF)
+            reason = kind == 0 ? "" : Reason.kinds[kind - 1]
+            day = Day(daysSinceEpoch: Int((key >> 40) & 0xFFFF))
+            source = DealtSource.allCases[Int(key >> 56)]
+        }
+
+        /// The key's day and source, or nil when the day does not fit in 16 bits.
+        static func high(day: Day, source: DealtSource) -> UInt64? {
+            guard (0..<65_536).contains(day.daysSinceEpoch),
+                let sourceNumber = DealtSource.allCases.firstIndex(of: source)
+            else { return nil }
+            return UInt64(day.daysSinceEpoch) << 40 | UInt64(sourceNumber) << 56
+        }
+
+        static func low(position: Int, reason: UInt8?) -> UInt64 {
+            UInt64(UInt32(truncatingIfNeeded: position)) | UInt64(reason.map { $0 + 1 } ?? 0) << 32
+        }
+    }
+
     /// Tallies waiting, one part of ``parts``: each thread counts into a part of its own (picked by its identity), so
     /// the cores do not write the same table (a shared one cost a deal more than its dictionary look-ups).
     private final class Part: Sendable {
-        let tallies = Mutex(Tallies())
+        let counts = Mutex(Counts())
     }
 
     private struct Waiting {
@@ -104,8 +156,36 @@ public final class DealtLedger: Sendable {
         let counted = cards.map { name, reason in
             (Counted(owner: name.owner, name: name.name, day: day, source: source, reason: reason ?? ""), name)
         }
-        parts[ThreadIdentity.part(of: parts.count)].tallies.withLock { tallies in
-            for (key, name) in counted { tallies[key, default: (name, 0)].count += 1 }
+        parts[ThreadIdentity.part(of: parts.count)].counts.withLock { counts in
+            for (key, name) in counted { counts.named[key, default: (name, 0)].count += 1 }
+        }
+    }
+
+    /// Counts the deck's cards dealt at `date` by their positions in `catalog`, each with the kind of its first reason
+    /// (``Reason/kindNumber``): what ``count(_:source:at:)`` counts, without hashing names per card. A position
+    /// outside the catalog names nothing and is not counted.
+    public func count(
+        _ cards: [(position: Int, reason: UInt8?)], in catalog: DealtCatalog, source: DealtSource, at date: Date
+    ) {
+        guard !cards.isEmpty else { return }
+        let day = Day(containing: date)
+        let names = catalog.names
+        guard let high = PlacedKey.high(day: day, source: source) else {
+            // A day past 2149: counted by name.
+            count(
+                cards.filter { names.indices.contains($0.position) }.map {
+                    (names[$0.position], $0.reason.map { Reason.kinds[Int($0)] })
+                }, source: source, at: date)
+            return
+        }
+        parts[ThreadIdentity.part(of: parts.count)].counts.withLock { counts in
+            if counts.catalog !== catalog {
+                counts.name()
+                counts.catalog = catalog
+            }
+            for card in cards where names.indices.contains(card.position) {
+                counts.placed[high | PlacedKey.low(position: card.position, reason: card.reason), default: 0] += 1
+            }
         }
     }
 
@@ -121,9 +201,10 @@ public final class DealtLedger: Sendable {
         defer { flushing.give() }
         var tallies = Tallies()
         for part in parts {
-            let taken = part.tallies.withLock { tallies in
-                defer { tallies = [:] }
-                return tallies
+            let taken = part.counts.withLock { counts in
+                counts.name()
+                defer { counts.named = [:] }
+                return counts.named
             }
             tallies.merge(taken) { (name: $0.name, count: $0.count + $1.count) }
         }
@@ -148,12 +229,12 @@ public final class DealtLedger: Sendable {
         } catch {
             logger.error(
                 "could not record what was dealt; trying again at the next flush", metadata: ["error": "\(error)"])
-            parts[0].tallies.withLock { tallies in
+            parts[0].counts.withLock { counts in
                 for tally in batch.tallies {
                     let counted = Counted(
                         owner: tally.key.repository.owner, name: tally.key.repository.name, day: tally.key.day,
                         source: tally.key.source, reason: tally.key.reason)
-                    tallies[counted, default: (tally.key.repository, 0)].count += tally.count
+                    counts.named[counted, default: (tally.key.repository, 0)].count += tally.count
                 }
             }
             waiting.withLock { waiting in
@@ -195,5 +276,16 @@ private final class FlushTurn: Sendable {
             return state.waiters.removeFirst()
         }
         next?.resume()
+    }
+}
+
+/// The names of a catalog's repositories by position (a recommender index's order), made once per index: the deck
+/// counts its cards by position (``DealtLedger/count(_:in:source:at:)``) and the ledger names them at the flush.
+public final class DealtCatalog: Sendable {
+    /// The repositories' names, by position.
+    public let names: [RepositoryName]
+
+    public init(names: [RepositoryName]) {
+        self.names = names
     }
 }

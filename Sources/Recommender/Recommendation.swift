@@ -44,8 +44,14 @@ public struct Recommendation: Hashable, Sendable {
 
     /// The reasons in `words`' language (the English ones of a card made without details, or given as text).
     public func reasons(in words: Words) -> [String] {
-        if let givenReasons, details.isEmpty || words.language == .english { return givenReasons }
-        return details.map { $0.text(words) }
+        reasonsAsGiven(in: words) ?? details.map { $0.text(words) }
+    }
+
+    /// The reasons given as text when they are what `words` shows (a card without details, or English ones); nil
+    /// when ``details`` word them.
+    public func reasonsAsGiven(in words: Words) -> [String]? {
+        guard let givenReasons, details.isEmpty || words.language == .english else { return nil }
+        return givenReasons
     }
 
     /// The shipped English words, made once.

@@ -57,29 +57,40 @@ public enum Reason: Hashable, Sendable {
     /// (Alternatives) nothing else shared: it does the same job.
     case sameJob
 
-    /// The kind's name in the API (`inStack` is `language` with source `tech-stack`; the kinds are the cases).
-    public var kind: String {
+    /// Every kind's name in the API, in the order of ``kindNumber`` (`inStack` is `language` with source
+    /// `tech-stack`; the kinds are the cases).
+    public static let kinds = [
+        "like", "similar", "people-like-you", "language", "topic", "word", "main-area", "other-area", "trending",
+        "open-issues", "popular", "active", "stars", "area", "same-fans", "shares-topics", "same-language",
+        "same-owner", "similar-text", "same-job",
+    ]
+
+    /// The kind's name in the API.
+    public var kind: String { Self.kinds[Int(kindNumber)] }
+
+    /// The kind's place in ``kinds``: a small number a tally can key by without hashing text.
+    public var kindNumber: UInt8 {
         switch self {
-        case .like: "like"
-        case .similar: "similar"
-        case .peopleLikeYou: "people-like-you"
-        case .language: "language"
-        case .topic: "topic"
-        case .word: "word"
-        case .mainArea: "main-area"
-        case .otherArea: "other-area"
-        case .trending: "trending"
-        case .openIssues: "open-issues"
-        case .popular: "popular"
-        case .active: "active"
-        case .stars: "stars"
-        case .area: "area"
-        case .sameFans: "same-fans"
-        case .sharesTopics: "shares-topics"
-        case .sameLanguage: "same-language"
-        case .sameOwner: "same-owner"
-        case .similarText: "similar-text"
-        case .sameJob: "same-job"
+        case .like: 0
+        case .similar: 1
+        case .peopleLikeYou: 2
+        case .language: 3
+        case .topic: 4
+        case .word: 5
+        case .mainArea: 6
+        case .otherArea: 7
+        case .trending: 8
+        case .openIssues: 9
+        case .popular: 10
+        case .active: 11
+        case .stars: 12
+        case .area: 13
+        case .sameFans: 14
+        case .sharesTopics: 15
+        case .sameLanguage: 16
+        case .sameOwner: 17
+        case .similarText: 18
+        case .sameJob: 19
         }
     }
 

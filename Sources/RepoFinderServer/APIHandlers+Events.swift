@@ -46,6 +46,33 @@ extension APIHandlers {
         try await sessions.session(userID).preferences(in: deck.recommender.index).sharesAnalytics
     }
 
+    /// Records the deck's cards dealt to the person (as ``recordDealt(_:source:reasons:userID:id:ids:)`` with the kind
+    /// of each one's first reason), counted by their positions in `encoded`'s catalog, the index they were dealt from:
+    /// no names hashed per card. A card without a position (made elsewhere) is counted by name.
+    func recordDeck(_ cards: [Recommendation], encoded: EncodedRepositories, userID: String) async {
+        guard !cards.isEmpty, cards.allSatisfy({ $0.indexPosition != nil }) else {
+            await recordDealt(
+                cards.map(\.repository.repositoryName), source: .deck, reasons: cards.map { $0.details.first?.kind },
+                userID: userID)
+            return
+        }
+        guard await recordsAnalytics(userID) else { return }
+        deck.ledger.count(
+            cards.map { ($0.indexPosition ?? 0, $0.details.first?.kindNumber) }, in: encoded.dealtCatalog,
+            source: .deck, at: clock())
+    }
+
+    /// Whether what is dealt to the person is recorded (they share analytics); a failure to tell is logged and
+    /// records nothing.
+    private func recordsAnalytics(_ userID: String) async -> Bool {
+        do {
+            return try await sharesAnalytics(userID)
+        } catch {
+            logger.warning("dealt cards not recorded", metadata: ["error": "\(error)"])
+            return false
+        }
+    }
+
     /// Records that the server dealt these repositories to the person (`reasons`: the kind of the first reason
     /// shown with each, in the same order; empty when none is), unless they turned analytics off: written behind the answer (``DealtLedger``). Without
     /// `id` or `ids` each card counts every time it is dealt (a tally); `id`, for a single card, or `ids`, one per
@@ -55,13 +82,7 @@ extension APIHandlers {
         _ names: [RepositoryName], source: DealtSource, reasons: [String?] = [], userID: String,
         id: String? = nil, ids: ((RepositoryName) -> String)? = nil
     ) async {
-        guard !names.isEmpty else { return }
-        do {
-            guard try await sharesAnalytics(userID) else { return }
-        } catch {
-            logger.warning("dealt cards not recorded", metadata: ["error": "\(error)"])
-            return
-        }
+        guard !names.isEmpty, await recordsAnalytics(userID) else { return }
         let now = clock()
         let reason = { (position: Int) in reasons.indices.contains(position) ? reasons[position] : nil }
         guard id != nil || ids != nil else {

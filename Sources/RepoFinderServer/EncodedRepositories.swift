@@ -17,6 +17,8 @@ public struct EncodedRepositories: Sendable {
     private let index: RecommendationIndex
     /// The repositories' activity facts, kept a day at a time while the catalog is stale.
     let judgedFacts: JudgedFacts
+    /// The repositories' names by position, for the dealt ledger to count the deck's cards by position.
+    let dealtCatalog: DealtCatalog
 
     init(_ index: RecommendationIndex) {
         var json = JSONOutput(capacity: index.count * 600)
@@ -30,6 +32,7 @@ public struct EncodedRepositories: Sendable {
         self.ends = ends
         self.index = index
         judgedFacts = JudgedFacts(index.repositories)
+        dealtCatalog = DealtCatalog(names: index.repositories.map(\.repositoryName))
     }
 
     /// The position of this card's repository in the index, if the card was dealt from this index and its repository

@@ -29,10 +29,7 @@ struct FeedEndpoint: HandAnsweredEndpoint {
         // Authenticated once: the token's hash is worked out on every call.
         let userID = try await api.accounts.authenticate()
         let dealt = try await api.dealFeed(limit: limit, filter: filter, recommender: recommender, userID: userID)
-        let cards = dealt.deck.cards
-        await api.recordDealt(
-            cards.map(\.repository.repositoryName), source: .deck, reasons: cards.map { $0.details.first?.kind },
-            userID: userID)
+        await api.recordDeck(dealt.deck.cards, encoded: encoded, userID: userID)
         var json = JSONOutput(capacity: 512 + 1_024 * dealt.deck.cards.count)
         json.feed(dealt.deck, filter: dealt.filter, now: Date(), encoded: encoded)
         return Response(

@@ -74,17 +74,7 @@ extension JSONOutput {
         }
         key("fitScore")
         integer(card.fit)
-        key("reasons")
-        strings(card.reasons(in: words ?? Words(Language.current)))
-        if !card.details.isEmpty {
-            key("reasonDetails")
-            beginArray()
-            for reason in card.details {
-                element()
-                self.reason(reason)
-            }
-            endArray()
-        }
+        reasons(of: card, words: words ?? Words(Language.current))
         key("cluster")
         string(APISchemas.cluster(card.cluster.id).rawValue)
         endObject()

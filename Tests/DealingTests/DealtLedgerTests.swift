@@ -43,6 +43,46 @@ struct DealtLedgerTests {
         }
     }
 
+    @Test("cards counted by position add up with the same cards counted by name, across catalogs and a flush")
+    func positions() async throws {
+        try await withStore(.sqliteMemory) { test in
+            try await SyntheticCatalog.seed(test.store)
+            let ledger = DealtLedger(store: test.store, logger: DealingTests.logger)
+            let names = SyntheticCatalog.repositories.prefix(3).map(\.repositoryName)
+            let catalog = DealtCatalog(names: names)
+            // Another index's order: position 0 is another repository there.
+            let rebuilt = DealtCatalog(names: names.reversed())
+            let now = Date()
+            let today = Day(containing: now)
+            let language = Reason.language("Swift", source: .techStack)
+            ledger.count([(0, language.kindNumber), (1, nil), (7, nil)], in: catalog, source: .deck, at: now)
+            ledger.count([(names[0], "language")], source: .deck, at: now)
+            ledger.count([(0, Reason.stars(3).kindNumber)], in: rebuilt, source: .deck, at: now)
+            ledger.count([(0, language.kindNumber)], in: catalog, source: .deck, at: now)
+            await ledger.flush()
+            let totals = try await test.store.activityTotals(names, from: today, through: today)
+            #expect(totals[names[0].key]?.dealt == 3 && totals[names[1].key]?.dealt == 1)
+            #expect(totals[names[2].key]?.dealt == 1, "position 0 of the rebuilt catalog")
+            let first = try await test.store.repositoryActivity(names[0], from: today, through: today)
+            #expect(first?.reasons == ["language": 3] && first?.sources == ["deck": 3])
+            let last = try await test.store.repositoryActivity(names[2], from: today, through: today)
+            #expect(last?.reasons == ["stars": 1])
+        }
+    }
+
+    @Test("every reason's kind has its own number, and the number names it")
+    func kindNumbers() {
+        let reasons: [Reason] = [
+            .like(repository: "a/b", action: .liked), .similar(repository: "a/b", action: .saved), .peopleLikeYou,
+            .language("Go", source: .interest), .topic("cli", source: .project), .word("web", source: .techStack),
+            .mainArea("ml"), .otherArea("web"), .trending(gain: 1, weekTo: nil), .openIssues(count: 1, asOf: nil),
+            .popular(stars: 1, wellKept: false), .active(days: 1, asOf: nil), .stars(1), .area("ml"), .sameFans,
+            .sharesTopics(["a"]), .sameLanguage("Go"), .sameOwner("a"), .similarText, .sameJob,
+        ]
+        #expect(reasons.map(\.kindNumber) == (0..<20).map { UInt8($0) } && Reason.kinds.count == 20)
+        #expect(Set(reasons.map(\.kind)).count == 20 && reasons[2].kind == "people-like-you")
+    }
+
     @Test("counts from many threads at once, some during a flush, all add up once")
     func threads() async throws {
         try await withStore(.sqliteMemory) { test in

@@ -86,6 +86,41 @@ struct FeedJSONTests {
         #expect(fresh.bytes == cached.bytes)
     }
 
+    @Test("reasons as data, in every language, written the first time and remembered, parse to the generated JSON")
+    func reasonsAsData() throws {
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        let details: [[Reason]] = [
+            [.like(repository: "we.ird/\"quoted\"", action: .liked), .language("C++", source: .techStack)],
+            [.trending(gain: 1_234, weekTo: Day(daysSinceEpoch: 20_412)), .openIssues(count: 3, asOf: nil)],
+            [.popular(stars: 60_000, wellKept: true), .active(days: 2, asOf: Day(daysSinceEpoch: 20_412))],
+        ]
+        var cards = Self.deck.cards
+        for position in cards.indices {
+            cards[position] = Recommendation(
+                repository: cards[position].repository, fit: cards[position].fit, details: details[position],
+                cluster: cards[position].cluster, indexPosition: cards[position].indexPosition)
+        }
+        // A card with details and its English reasons given as text: other languages word the details.
+        cards[0].reasons = ["Given \"as text\""]
+        let deck = Deck(cards: cards, exhausted: false)
+        for language in Language.allCases {
+            try Language.$chosen.withValue(language) {
+                let expected = try Self.generated(deck, now: now) as? NSDictionary
+                var first = JSONOutput(capacity: 4_096)
+                first.feed(deck, filter: Self.filter, now: now)
+                var again = JSONOutput(capacity: 4_096)
+                again.feed(deck, filter: Self.filter, now: now, encoded: EncodedRepositories(Self.index))
+                #expect(first.bytes == again.bytes)
+                let parsed = try JSONSerialization.jsonObject(with: Data(first.bytes)) as? NSDictionary
+                #expect(parsed == expected)
+                let items = parsed?["items"] as? [NSDictionary]
+                let reasons = items?[0]["reasons"] as? [String]
+                #expect(language == .english ? reasons == ["Given \"as text\""] : reasons?.count == 2)
+                #expect((items?[2]["reasonDetails"] as? [NSDictionary])?.count == 2)
+            }
+        }
+    }
+
     @Test("a card that differs from the encoded catalog (a newer index, another position) is written afresh")
     func staleCatalog() throws {
         let now = Date(timeIntervalSince1970: 1_790_000_000)
