@@ -5,7 +5,9 @@
 # Prints per run: requests/s, p50/p99 and the server's own CPU time per request (utime+stime from /proc, which wrk's
 # share of the cores does not blur); then each build's medians over the runs after the first (the first is warm-up).
 # Usage: scripts/load-side-by-side.sh BINARY... env: SCENARIO (deck: feed.lua; or search, similar, compare4, home,
-#        interactions: scripts/load/NAME.lua), PEOPLE (200), ROUNDS (6), SECONDS_PER_RUN (5), CONNECTIONS (32)
+#        interactions: scripts/load/NAME.lua), PEOPLE (200), ROUNDS (6), SECONDS_PER_RUN (5), CONNECTIONS (32),
+#        AT_ONCE (1: each round loads every build at the same time instead of one after another: the pairing that held
+#        best here, builds' CPU per request within ~5 % round to round where runs in turn drifted by 10–20 %)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 2 ] || { echo "usage: scripts/load-side-by-side.sh BINARY BINARY..." >&2; exit 2; }
@@ -52,19 +54,32 @@ print("REPOS = {" + ",".join("\"%s\"" % n for n in names) + "}")' >>"$prelude"
     cat scripts/load/common.lua "scripts/load/$lua" >>"$prelude"
 done
 results="$work/results.txt"
+# One wrk run against one build's server, its result and the server's CPU time per request appended to the results.
+run() {
+    local position=$1 round=$2 pid=${pids[$1]} before after result requests ticks cpu
+    before=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+    result=$(wrk -t2 -c"${CONNECTIONS:-32}" -d"${SECONDS_PER_RUN:-5}s" --timeout 5s -s "$work/$position.lua" \
+        "${urls[$position]}" | sed -n 's/^RESULT //p')
+    after=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+    requests=$(sed 's/.*requests=\([0-9]*\).*/\1/' <<<"$result")
+    ticks=$(getconf CLK_TCK)
+    cpu=$(((after - before) * 1000000 / ticks / (requests > 0 ? requests : 1)))
+    echo "side-by-side: build=$((position + 1)) round=$round cpu_us_per_request=$cpu $result" | tee -a "$results"
+}
 for round in $(seq 1 "${ROUNDS:-6}"); do
-    # A new order each round: a build always run last in a round would meet the machine's slow spells more often.
-    for position in $(shuf -e "${!urls[@]}"); do
-        pid=${pids[$position]}
-        before=$(awk '{print $14 + $15}' "/proc/$pid/stat")
-        result=$(wrk -t2 -c"${CONNECTIONS:-32}" -d"${SECONDS_PER_RUN:-5}s" --timeout 5s -s "$work/$position.lua" \
-            "${urls[$position]}" | sed -n 's/^RESULT //p')
-        after=$(awk '{print $14 + $15}' "/proc/$pid/stat")
-        requests=$(sed 's/.*requests=\([0-9]*\).*/\1/' <<<"$result")
-        ticks=$(getconf CLK_TCK)
-        cpu=$(((after - before) * 1000000 / ticks / (requests > 0 ? requests : 1)))
-        echo "side-by-side: build=$((position + 1)) round=$round cpu_us_per_request=$cpu $result" | tee -a "$results"
-    done
+    if [ -n "${AT_ONCE:-}" ]; then
+        # Every build loaded at the same time (each gets about a share of the cores): a slow spell of the machine
+        # falls on all of them within the same seconds; compare the CPU time per request, not requests/s.
+        runs=()
+        for position in "${!urls[@]}"; do
+            run "$position" "$round" &
+            runs+=($!)
+        done
+        wait "${runs[@]}"  # not a bare wait: the servers are this shell's background jobs too
+    else
+        # A new order each round: a build always run last in a round would meet the machine's slow spells more often.
+        for position in $(shuf -e "${!urls[@]}"); do run "$position" "$round"; done
+    fi
 done
 python3 - "$results" "$@" <<'PY'
 import statistics, sys

@@ -92,7 +92,7 @@ public final class DealtLedger: Sendable {
         init(_ key: UInt64) {
             position = Int(key & 0xFFFF_FFFF)
             let kind = Int((key >> 32) & 0xFF)
-            reason = kind == 0 ? "" : Reason.kinds[kind - 1]
+            reason = kind == 0 ? "" : Reason.kind(numbered: UInt8(kind - 1)) ?? ""
             day = Day(daysSinceEpoch: Int((key >> 40) & 0xFFFF))
             source = DealtSource.allCases[Int(key >> 56)]
         }
@@ -105,8 +105,10 @@ public final class DealtLedger: Sendable {
             return UInt64(day.daysSinceEpoch) << 40 | UInt64(sourceNumber) << 56
         }
 
+        /// The key's position and reason (a number that names no kind counts as none).
         static func low(position: Int, reason: UInt8?) -> UInt64 {
-            UInt64(UInt32(truncatingIfNeeded: position)) | UInt64(reason.map { $0 + 1 } ?? 0) << 32
+            let kind = reason.flatMap { Reason.kind(numbered: $0) == nil ? nil : UInt64($0) + 1 } ?? 0
+            return UInt64(UInt32(truncatingIfNeeded: position)) | kind << 32
         }
     }
 
@@ -174,7 +176,7 @@ public final class DealtLedger: Sendable {
             // A day past 2149: counted by name.
             count(
                 cards.filter { names.indices.contains($0.position) }.map {
-                    (names[$0.position], $0.reason.map { Reason.kinds[Int($0)] })
+                    (names[$0.position], $0.reason.flatMap(Reason.kind(numbered:)))
                 }, source: source, at: date)
             return
         }

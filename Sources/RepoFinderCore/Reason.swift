@@ -68,6 +68,11 @@ public enum Reason: Hashable, Sendable {
     /// The kind's name in the API.
     public var kind: String { Self.kinds[Int(kindNumber)] }
 
+    /// The name of the kind numbered `number` (``kindNumber``); nil for a number that names none.
+    public static func kind(numbered number: UInt8) -> String? {
+        kinds.indices.contains(Int(number)) ? kinds[Int(number)] : nil
+    }
+
     /// The kind's place in ``kinds``: a small number a tally can key by without hashing text.
     public var kindNumber: UInt8 {
         switch self {

@@ -59,9 +59,11 @@ struct DealtLedgerTests {
             ledger.count([(names[0], "language")], source: .deck, at: now)
             ledger.count([(0, Reason.stars(3).kindNumber)], in: rebuilt, source: .deck, at: now)
             ledger.count([(0, language.kindNumber)], in: catalog, source: .deck, at: now)
+            // A number that names no kind counts the card without a reason.
+            ledger.count([(1, 200)], in: catalog, source: .deck, at: now)
             await ledger.flush()
             let totals = try await test.store.activityTotals(names, from: today, through: today)
-            #expect(totals[names[0].key]?.dealt == 3 && totals[names[1].key]?.dealt == 1)
+            #expect(totals[names[0].key]?.dealt == 3 && totals[names[1].key]?.dealt == 2)
             #expect(totals[names[2].key]?.dealt == 1, "position 0 of the rebuilt catalog")
             let first = try await test.store.repositoryActivity(names[0], from: today, through: today)
             #expect(first?.reasons == ["language": 3] && first?.sources == ["deck": 3])
@@ -81,6 +83,7 @@ struct DealtLedgerTests {
         ]
         #expect(reasons.map(\.kindNumber) == (0..<20).map { UInt8($0) } && Reason.kinds.count == 20)
         #expect(Set(reasons.map(\.kind)).count == 20 && reasons[2].kind == "people-like-you")
+        #expect(Reason.kind(numbered: 19) == "same-job" && Reason.kind(numbered: 20) == nil)
     }
 
     @Test("counts from many threads at once, some during a flush, all add up once")
