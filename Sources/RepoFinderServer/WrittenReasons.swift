@@ -43,19 +43,16 @@ extension JSONOutput {
             return
         }
         let written = card.details.map { WrittenReasons.written($0, in: words) }
-        beginArray()
         if let given = card.reasonsAsGiven(in: words) {
-            for text in given {
-                element()
-                string(text)
-            }
+            strings(given)
         } else {
+            beginArray()
             for reason in written {
                 element()
                 raw(reason.bytes[..<reason.textEnd])
             }
+            endArray()
         }
-        endArray()
         key("reasonDetails")
         beginArray()
         for reason in written {
