@@ -50,16 +50,15 @@ extension APIHandlers {
     /// of each one's first reason), counted by their positions in `encoded`'s catalog, the index they were dealt from:
     /// no names hashed per card. A card without a position (made elsewhere) is counted by name.
     func recordDeck(_ cards: [Recommendation], encoded: EncodedRepositories, userID: String) async {
-        guard !cards.isEmpty, cards.allSatisfy({ $0.indexPosition != nil }) else {
+        let placed = cards.compactMap { card in card.indexPosition.map { ($0, card.details.first?.kindNumber) } }
+        guard !cards.isEmpty, placed.count == cards.count else {
             await recordDealt(
                 cards.map(\.repository.repositoryName), source: .deck, reasons: cards.map { $0.details.first?.kind },
                 userID: userID)
             return
         }
         guard await recordsAnalytics(userID) else { return }
-        deck.ledger.count(
-            cards.map { ($0.indexPosition ?? 0, $0.details.first?.kindNumber) }, in: encoded.dealtCatalog,
-            source: .deck, at: clock())
+        deck.ledger.count(placed, in: encoded.dealtCatalog, source: .deck, at: clock())
     }
 
     /// Whether what is dealt to the person is recorded (they share analytics); a failure to tell is logged and
