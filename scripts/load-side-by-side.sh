@@ -4,8 +4,9 @@
 # slow minute of the machine falls on all of them alike, in a new order each round (runs of whole load tests one after another drifted by ±20%).
 # Prints per run: requests/s, p50/p99 and the server's own CPU time per request (utime+stime from /proc, which wrk's
 # share of the cores does not blur); then each build's medians over the runs after the first (the first is warm-up).
-# Usage: scripts/load-side-by-side.sh BINARY... env: SCENARIO (deck: feed.lua; or search, similar, compare4, home,
-#        interactions: scripts/load/NAME.lua), PEOPLE (200), ROUNDS (6), SECONDS_PER_RUN (5), CONNECTIONS (32),
+# Usage: scripts/load-side-by-side.sh BINARY... env: SCENARIO (deck: feed.lua; deck-filtered: feed.lua by people who
+#        each saved a deck filter; chat: chat.lua, a thread each; or search, similar, compare4, home, interactions:
+#        scripts/load/NAME.lua), PEOPLE (200), ROUNDS (6), SECONDS_PER_RUN (5), CONNECTIONS (32),
 #        AT_ONCE (1: each round loads every build at the same time instead of one after another: the pairing that held
 #        best here, builds' CPU per request within ~5 % round to round where runs in turn drifted by 10–20 %)
 set -euo pipefail
@@ -15,7 +16,7 @@ command -v wrk >/dev/null || apt-get install -y -q wrk >/dev/null 2>&1
 source scripts/serve-background.sh
 scenario=${SCENARIO:-deck}
 case $scenario in
-deck) lua=feed.lua ;;
+deck | deck-filtered) lua=feed.lua ;;
 compare4) lua=compare.lua ;;
 *) lua=$scenario.lua ;;
 esac
@@ -23,9 +24,7 @@ esac
 work=$(mktemp -d)
 pids=()
 trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null; rm -rf "$work"' EXIT
-stacks=('["Swift"],"interests":["ios"]' '["Python"],"interests":["machine-learning"]' '["Rust"],"interests":["cli"]'
-    '["TypeScript"],"interests":["react"]' '["Go"],"interests":["kubernetes"]' '["Kotlin"],"interests":["android"]')
-levels=(beginner intermediate advanced)
+source scripts/load/people.sh
 urls=()
 for position in $(seq 0 $(($# - 1))); do
     binary=${*:$((position + 1)):1}
@@ -37,19 +36,11 @@ for position in $(seq 0 $(($# - 1))); do
     pids+=("$SERVER_PID")
     urls+=("$SERVER_URL")
     prelude="$work/$position.lua"
-    echo -n "TOKENS = {" >"$prelude"
-    for i in $(seq 1 "${PEOPLE:-200}"); do
-        token=$(new_token)
-        curl -fs -X PUT "$SERVER_URL/v1/me/preferences" -H "Authorization: Bearer $token" \
-            -H 'Content-Type: application/json' \
-            -d "{\"techStack\":${stacks[$((i % 6))]},\"experienceLevel\":\"${levels[$((i % 3))]}\"}" >/dev/null
-        echo -n "\"$token\"," >>"$prelude"
-    done
-    echo "}" >>"$prelude"
-    curl -fs "$SERVER_URL/v1/search?q=library&perPage=100&sort=stars" | python3 -c '
-import json, sys
-names = [item["fullName"] for item in json.load(sys.stdin)["items"]]
-print("REPOS = {" + ",".join("\"%s\"" % n for n in names) + "}")' >>"$prelude"
+    : >"$prelude"
+    load_people TOKENS "${PEOPLE:-200}" "$prelude" "$([ "$scenario" = deck-filtered ] && echo filtered)" \
+        "$work/$position.tokens"
+    [ "$scenario" != chat ] || load_threads "$work/$position.tokens" "$prelude" "$work/$position.people"
+    load_repositories "$prelude"
     echo "FEED_LIMIT = 20" >>"$prelude"
     cat scripts/load/common.lua "scripts/load/$lua" >>"$prelude"
 done

@@ -40,47 +40,20 @@ help=$("$binary" serve --help 2>&1 || true)  # not piped into grep -q: with pipe
 start_server "$binary" "$database" test-artifacts/load-server.log --token-rate 0 --address-rate 0 "${extra[@]}"
 pid=$SERVER_PID
 
-# People with varied onboarding answers, and repositories to interact with.
-stacks=('["Swift"],"interests":["ios"]' '["Python"],"interests":["machine-learning"]' '["Rust"],"interests":["cli"]'
-    '["TypeScript"],"interests":["react"]' '["Go"],"interests":["kubernetes"]' '["Kotlin"],"interests":["android"]')
-levels=(beginner intermediate advanced)
-echo -n "TOKENS = {" >"$work/prelude.lua"
-for i in $(seq 1 "$people"); do
-    token=$(new_token)
-    curl -fs -X PUT "$SERVER_URL/v1/me/preferences" -H "Authorization: Bearer $token" \
-        -H 'Content-Type: application/json' \
-        -d "{\"techStack\":${stacks[$((i % 6))]},\"experienceLevel\":\"${levels[$((i % 3))]}\"}" >/dev/null
-    echo -n "\"$token\"," >>"$work/prelude.lua"
-done
-echo "}" >>"$work/prelude.lua"
+# People with varied onboarding answers (scripts/load/people.sh), and repositories to interact with.
+source scripts/load/people.sh
+load_people TOKENS "$people" "$work/prelude.lua" "" "$work/tokens.txt"
 echo "FEED_LIMIT = $feed_limit" >>"$work/prelude.lua"
 want() {
     local all="deck deck-filtered search search-signed-in suggest similar interactions home compare4 chat"
     [[ " ${SCENARIOS:-$all} " == *" $1 "* ]]
 }
 if want deck-filtered; then
-    # As many other people, each with one of these deck filters saved (PUT /v1/me/deck-filter): the feed deals
-    # within it with no parameter, as the apps ask. Narrow ones run dry during the run, as they would.
-    filters=('{"languages":["Python"]}' '{"clusters":["web-frontend"]}'
-        '{"languages":["JavaScript","TypeScript"],"minimumStars":500}' '{"clusters":["machine-learning"],"health":"quiet"}'
-        '{"languages":["Go"],"clusters":["devops-cloud"]}' '{"minimumStars":5000}' '{"health":"active"}')
-    echo -n "FILTERED_TOKENS = {" >>"$work/prelude.lua"
-    for i in $(seq 1 "$people"); do
-        token=$(new_token)
-        curl -fs -X PUT "$SERVER_URL/v1/me/preferences" -H "Authorization: Bearer $token" \
-            -H 'Content-Type: application/json' \
-            -d "{\"techStack\":${stacks[$((i % 6))]},\"experienceLevel\":\"${levels[$((i % 3))]}\"}" >/dev/null
-        curl -fs -X PUT "$SERVER_URL/v1/me/deck-filter" -H "Authorization: Bearer $token" \
-            -H 'Content-Type: application/json' -d "${filters[$((i % 7))]}" >/dev/null
-        echo -n "\"$token\"," >>"$work/prelude.lua"
-    done
-    echo "}" >>"$work/prelude.lua"
+    # As many other people, each with one of LOAD_FILTERS saved (PUT /v1/me/deck-filter): the feed deals within it
+    # with no parameter, as the apps ask. Narrow ones run dry during the run, as they would.
+    load_people FILTERED_TOKENS "$people" "$work/prelude.lua" filtered
 fi
-curl -fs "$SERVER_URL/v1/search?q=library&perPage=100&sort=stars" | python3 -c '
-import json, sys
-names = [item["fullName"] for item in json.load(sys.stdin)["items"]]
-print("REPOS = {" + ",".join("\"%s\"" % n for n in names) + "}")' >>"$work/prelude.lua"
-
+load_repositories "$work/prelude.lua"
 
 run() {
     # The scripts after the first are appended to it (feed-filtered.lua then feed.lua).
@@ -126,16 +99,7 @@ want home && run home-later "$other_seconds" home.lua
 want compare4 && run compare4 "$other_seconds" compare.lua
 if want chat && [[ $help == *--ask-questions-per-month* ]]; then
     # A thread for each person (the quota is off on this server, as the rate limits are).
-    echo -n "THREAD_IDS = {" >>"$work/prelude.lua"
-    : >"$work/people.txt"
-    tokens=$(sed -n 's/^TOKENS = {\(.*\),}$/\1/p' "$work/prelude.lua" | tr -d '"' | tr ',' ' ')
-    for token in $tokens; do
-        thread=$(curl -fs -X POST "$SERVER_URL/v1/me/threads" -H "Authorization: Bearer $token" |
-            python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
-        echo -n "\"$thread\"," >>"$work/prelude.lua"
-        echo "$token $thread" >>"$work/people.txt"
-    done
-    echo "}" >>"$work/prelude.lua"
+    load_threads "$work/tokens.txt" "$work/prelude.lua" "$work/people.txt"
     run chat "$other_seconds" chat.lua
     # The same answers as the server timed them, from the request to the first words written and to the end.
     printf 'load: %-13s %s\n' "chat-server" "$(python3 scripts/load/metrics-quantiles.py "$SERVER_URL" \
