@@ -61,6 +61,28 @@ public actor PersonSession {
     var todaysPick: (day: Day, index: ObjectIdentifier, card: Recommendation)?
     /// How many picks "Not for me" replaced, by local day (kept by this session: a server restart allows a few more).
     var picksReplaced: [Day: Int] = [:]
+    /// The last deal that came back empty, and what it was dealt from (see ``DryDeal``).
+    private var dry: DryDeal?
+
+    /// An empty deal and what it was dealt from: while the filter, the index, the day (a filter's health is judged by
+    /// the day) and the taste stay the same, dealing again gives the same empty deck — each deal or signal since can
+    /// only take repositories away — so it is answered without dealing. A person whose filter ran dry asks again on
+    /// every visit; giving cards back or reading the store forgets it.
+    private struct DryDeal {
+        let filter: DeckFilter
+        let index: ObjectIdentifier
+        let day: Int
+        let taste: Int
+        let deck: Deck
+
+        /// Whether a deal within `filter` from `index` at `now` with taste `taste` would be this one again.
+        func answers(_ filter: DeckFilter, index: ObjectIdentifier, now: Date, taste: Int) -> Bool {
+            self.index == index && self.taste == taste && day == Self.day(now) && self.filter == filter
+        }
+
+        /// The UTC day of `now`, as a filter's domain is kept by.
+        static func day(_ now: Date) -> Int { Int((now.timeIntervalSince1970 / 86_400).rounded(.down)) }
+    }
 
     init(
         userID: String, store: any AccountStore & InteractionStore & DeckStore, served: DealtRecorder,
@@ -95,6 +117,11 @@ public actor PersonSession {
             // A copy of the session's state, gone at the end of this block: the bits are then marked in place.
             var loaded = try await current(for: recommender.index)
             start = ContinuousClock.now
+            let now = Date()
+            if let dry, dry.answers(filter, index: loaded.index, now: now, taste: tasteVersion) {
+                observe(ContinuousClock.now - start, 0)
+                return dry.deck
+            }
             if loaded.prepared?.fits(loaded.preferences, recommender.index) != true {
                 loaded.prepared = recommender.index.prepare(loaded.preferences)
                 state?.prepared = loaded.prepared
@@ -102,7 +129,11 @@ public actor PersonSession {
             let taste = Taste(
                 preferences: loaded.preferences, signals: loaded.signals, servedItems: loaded.served,
                 prepared: loaded.prepared)
-            deck = recommender.deck(for: taste, size: size, filter: filter)
+            deck = recommender.deck(for: taste, size: size, filter: filter, now: now)
+            if deck.cards.isEmpty, deck.exhausted {
+                dry = DryDeal(
+                    filter: filter, index: loaded.index, day: DryDeal.day(now), taste: tasteVersion, deck: deck)
+            }
         }
         observe(ContinuousClock.now - start, deck.cards.count)
         // Marked in place (the bits are not copied); taken back if the deal cannot be recorded.
@@ -119,6 +150,7 @@ public actor PersonSession {
                 narrowed: deck.narrowed, age: deck.age)
         } catch {
             for item in items { state?.served.remove(item) }
+            dry = nil
             throw error
         }
     }
@@ -143,6 +175,7 @@ public actor PersonSession {
         guard !leaving.isEmpty else { return [] }
         let items = leaving.compactMap { index.item(forKey: $0.key) }
         for item in items { state?.served.remove(item) }
+        dry = nil
         do {
             try await served.giveBack(leaving, userID: userID)
         } catch {

@@ -91,6 +91,47 @@ struct DealingTests {
         }
     }
 
+    @Test("a filter run dry stays dry without dealing, until cards are given back or the taste changes")
+    func dryFilter() async throws {
+        try await withStore(.sqliteMemory) { test in
+            try await SyntheticCatalog.seed(test.store)
+            let account = try await test.store.createUser(tokenHash: "dry-test", at: Date())
+            let deck = try await RecommenderService.make(store: test.store, logger: Self.logger)
+            let deals = Counter()
+            let sessions = DealingSessions(
+                store: test.store, served: deck.served, observe: { _, _ in deals.increment() })
+            let session = sessions.session(account.id)
+            let rust = DeckFilter(languages: ["Rust"])
+            var dealt: [RepositoryName] = []
+            for _ in 0..<3 {
+                dealt += try await session.deal(size: 5, filter: rust, recommender: deck.recommender).cards.map {
+                    $0.repository.repositoryName
+                }
+            }
+            #expect(dealt.count == 12, "every Rust repository, once")
+            let dry = try await session.deal(size: 5, filter: rust, recommender: deck.recommender)
+            #expect(dry.cards.isEmpty && dry.exhausted && dry.narrowed)
+            for _ in 0..<3 {
+                #expect(try await session.deal(size: 5, filter: rust, recommender: deck.recommender) == dry)
+            }
+            #expect(deals.value == 7, "every deal is observed, dry ones too")
+            // Another filter still deals; the dry one stays dry.
+            let go = try await session.deal(
+                size: 5, filter: DeckFilter(languages: ["Go"]), recommender: deck.recommender)
+            #expect(go.cards.count == 5)
+            #expect(try await session.deal(size: 5, filter: rust, recommender: deck.recommender) == dry)
+            // Given back, a card is dealt again: the dry deal is forgotten.
+            let returned = try await session.giveBack([dealt[11]], recommender: deck.recommender)
+            #expect(returned == [dealt[11]])
+            let again = try await session.deal(size: 5, filter: rust, recommender: deck.recommender)
+            #expect(again.cards.map(\.repository.repositoryName) == [dealt[11]])
+            #expect(try await session.deal(size: 5, filter: rust, recommender: deck.recommender).cards.isEmpty)
+            // New preferences are a new taste: dealt again (still dry: every card was dealt).
+            await session.didSetPreferences(UserPreferences(techStack: ["Rust"]))
+            #expect(try await session.deal(size: 5, filter: rust, recommender: deck.recommender).cards.isEmpty)
+        }
+    }
+
     @Test("the index is rebuilt only after new signals, and then knows them")
     func rebuildsAfterSignals() async throws {
         try await withStore(.sqliteMemory) { test in
