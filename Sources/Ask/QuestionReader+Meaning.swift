@@ -6,6 +6,11 @@ extension QuestionReader {
         "not", "no", "without", "isn't", "isnt", "aren't", "arent", "doesn't", "doesnt", "don't", "dont", "never",
         "except", "avoid", "besides", "nor", "won't", "wont", "can't", "cant", "hated", "hate",
     ]
+    /// Words after which a negation no longer holds ("not Electron but fast").
+    private static let clauseTurns: Set<String> = ["but", "and", "or", "though", "however"]
+    /// What ends a clause for ``meaning(of:)``.
+    private static let clauseEnds = Set(",;.!?()\n".unicodeScalars)
+
     /// Negations after which the next word names something to leave out ("not Unity", "no Electron").
     static let namingNegations: Set<String> = ["not", "no", "without", "except", "avoid", "besides", "nor"]
 
@@ -13,14 +18,13 @@ extension QuestionReader {
     static func meaning(of text: String) -> (meaning: String, excluded: [String]) {
         var kept: [String] = []
         var excluded: [String] = []
-        let clauses = text.replacingOccurrences(of: "’", with: "'")
-            .components(separatedBy: CharacterSet(charactersIn: ",;.!?()\n"))
+        let clauses = text.unicodeScalars.split(omittingEmptySubsequences: true) { clauseEnds.contains($0) }
         for clause in clauses {
-            let words = clause.split(whereSeparator: \.isWhitespace).map(String.init)
+            let words = Substring(clause).split(whereSeparator: \.isWhitespace).map(straightApostrophes)
             var negated = false
             for (position, word) in words.enumerated() {
                 let lower = word.lowercased()
-                if ["but", "and", "or", "though", "however"].contains(lower) { negated = false }
+                if clauseTurns.contains(lower) { negated = false }
                 if !negated, negations.contains(lower) {
                     negated = true
                     if namingNegations.contains(lower), position + 1 < words.count {

@@ -79,16 +79,26 @@ extension QuestionReader {
     ]
 
     /// Lowercased words, punctuation around them removed ("node.js", "c++", "owner/name" kept whole); a question
-    /// mark is kept as its own token.
+    /// mark is kept as its own token. One pass over the text's scalars: every question is read with the thread's
+    /// earlier ones, and Foundation's splitting and trimming were most of Ask's time outside the search.
     static func tokens(of text: String) -> [String] {
-        let separators = CharacterSet.whitespacesAndNewlines
         var tokens: [String] = []
-        for raw in text.lowercased().replacingOccurrences(of: "’", with: "'").components(separatedBy: separators) {
-            let trimmed = raw.trimmingCharacters(in: CharacterSet(charactersIn: "?!,;:()\"“”.'"))
-            if !trimmed.isEmpty { tokens.append(trimmed) }
-            if raw.hasSuffix("?") { tokens.append("?") }
+        for raw in text.lowercased().split(whereSeparator: \.isWhitespace) {
+            var scalars = raw.unicodeScalars[...]
+            while let first = scalars.first, trimmedAround.contains(first) { scalars.removeFirst() }
+            while let last = scalars.last, trimmedAround.contains(last) { scalars.removeLast() }
+            if !scalars.isEmpty { tokens.append(Self.straightApostrophes(Substring(scalars))) }
+            if raw.unicodeScalars.last == "?" { tokens.append("?") }
         }
         return tokens
+    }
+
+    /// What ``tokens(of:)`` trims from either end of a word (a typographic apostrophe too: it reads as `'`).
+    private static let trimmedAround = Set("?!,;:()\"“”.'’".unicodeScalars)
+
+    /// `text` with each typographic apostrophe (’) written `'`, as questions are compared.
+    static func straightApostrophes(_ text: Substring) -> String {
+        text.unicodeScalars.contains("’") ? String(text).replacing("’", with: "'") : String(text)
     }
 
     /// The window a question names ("this week", "today", "monthly").
