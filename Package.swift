@@ -289,10 +289,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The int8 dot products of a meaning scan in C: AVX2 where the processor has it (checked at run time), plain
+        // C elsewhere; optimized in debug builds too, like Semantics.
+        .target(name: "CVectorDot", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
         // Semantics: text -> sentence vector (WordPiece tokens, static token vectors distilled from all-MiniLM-L6-v2).
         .target(
             name: "Semantics",
-            dependencies: ["CZlib"],
+            dependencies: ["CZlib", "CVectorDot"],
             exclude: ["Resources/PROVENANCE.md"],
             resources: [
                 .copy("Resources/token-vectors.rfv.gz"), .copy("Resources/sentence-projection.rfp.gz"),

@@ -61,11 +61,49 @@ struct VectorRowsTests {
         #expect(rows.centredCosine(4, 1) > rows.centredCosine(4, 3))
     }
 
+    @Test(
+        "a scan's cosines are the rows' dot products, whatever the dimensions (the C kernel's whole blocks and tail)",
+        arguments: [7, 32, 40, 192, 200])
+    func scanAnyDimensions(dimensions: Int) throws {
+        var generator = SplitMix(state: UInt64(dimensions))
+        func unit() -> [Float] {
+            let raw = (0..<dimensions).map { _ in Float.random(in: -1...1, using: &generator) }
+            let length = VectorMath.dot(raw, raw).squareRoot()
+            return raw.map { $0 / length }
+        }
+        let vectors = (0..<300).map { $0 % 17 == 3 ? nil : unit() }
+        let rows = VectorRows(count: vectors.count, dimensions: dimensions) { vectors[$0] }
+        let query = unit()
+        let similarities = rows.similarities(to: query)
+        #expect(similarities.count == vectors.count)
+        for (number, vector) in vectors.enumerated() {
+            guard vector != nil else {
+                #expect(similarities[number] == 0, "a row without a vector")
+                continue
+            }
+            let stored = try #require(rows.vector(number))
+            #expect(abs(similarities[number] - VectorMath.dot(stored, query)) < 0.005, "row \(number)")
+        }
+    }
+
     @Test("no texts: no rows, and a scan finds nothing")
     func empty() throws {
         let embedder = try #require(SemanticModel.shared, "the bundled token-vector table")
         let rows = VectorRows(embedding: [], with: embedder)
         #expect(rows.count == 0)
         #expect(rows.similarities(to: try #require(embedder.embed("cat"))).isEmpty)
+    }
+}
+
+/// A small seeded generator (SplitMix64): the same vectors every run.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

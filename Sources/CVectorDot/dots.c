@@ -1,0 +1,79 @@
+#include "CVectorDot.h"
+
+#include <stdatomic.h>
+
+// The plain path: exact 32-bit integer sums, as the AVX2 one.
+static int32_t dot_plain(const int8_t *row, const int8_t *query, long from, long dimensions) {
+    int32_t sum = 0;
+    for (long d = from; d < dimensions; d++) sum += (int32_t)row[d] * (int32_t)query[d];
+    return sum;
+}
+
+static void cosines_plain(const int8_t *rows, long count, long dimensions, const int8_t *query, const float *scales,
+                          float query_scale, float *out) {
+    for (long n = 0; n < count; n++) {
+        if (!(scales[n] > 0)) continue;
+        out[n] = (float)dot_plain(rows + n * dimensions, query, 0, dimensions) * scales[n] * query_scale;
+    }
+}
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#include <immintrin.h>
+
+// Whether the processor and the operating system both allow AVX2 (CPUID leaf 7 bit 5; OSXSAVE and the YMM state
+// enabled in XCR0).
+static int has_avx2(void) {
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+    if (!(c & bit_OSXSAVE) || !(c & bit_AVX)) return 0;
+    unsigned lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    if ((lo & 6) != 6) return 0;
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
+    return (b & bit_AVX2) != 0;
+}
+
+// 32 products at a time: |row| as unsigned bytes times the query with the row's sign (maddubs: pairs summed into
+// 16 bits, at most 2 * 127 * 127 = 32,258, so never saturated), then pairs again into 32 bits (madd with ones).
+__attribute__((target("avx2"))) static void cosines_avx2(const int8_t *rows, long count, long dimensions,
+                                                         const int8_t *query, const float *scales, float query_scale,
+                                                         float *out) {
+    const long whole = dimensions - dimensions % 32;
+    const __m256i ones = _mm256_set1_epi16(1);
+    for (long n = 0; n < count; n++) {
+        if (!(scales[n] > 0)) continue;
+        const int8_t *row = rows + n * dimensions;
+        __m256i sum = _mm256_setzero_si256();
+        for (long d = 0; d < whole; d += 32) {
+            __m256i r = _mm256_loadu_si256((const __m256i *)(row + d));
+            __m256i q = _mm256_loadu_si256((const __m256i *)(query + d));
+            __m256i pairs = _mm256_maddubs_epi16(_mm256_sign_epi8(r, r), _mm256_sign_epi8(q, r));
+            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(pairs, ones));
+        }
+        __m128i half = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+        half = _mm_add_epi32(half, _mm_shuffle_epi32(half, _MM_SHUFFLE(1, 0, 3, 2)));
+        half = _mm_add_epi32(half, _mm_shuffle_epi32(half, _MM_SHUFFLE(2, 3, 0, 1)));
+        int32_t total = _mm_cvtsi128_si32(half) + dot_plain(row, query, whole, dimensions);
+        out[n] = (float)total * scales[n] * query_scale;
+    }
+}
+#endif
+
+void rf_int8_cosines(const int8_t *rows, long count, long dimensions, const int8_t *query, const float *scales,
+                     float query_scale, float *out) {
+#if defined(__x86_64__)
+    // Checked on first use (any thread may: each finds the same answer).
+    static _Atomic int avx2 = -1;
+    int known = atomic_load_explicit(&avx2, memory_order_relaxed);
+    if (known < 0) {
+        known = has_avx2();
+        atomic_store_explicit(&avx2, known, memory_order_relaxed);
+    }
+    if (known) {
+        cosines_avx2(rows, count, dimensions, query, scales, query_scale, out);
+        return;
+    }
+#endif
+    cosines_plain(rows, count, dimensions, query, scales, query_scale, out);
+}
