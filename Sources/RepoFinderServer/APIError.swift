@@ -1,6 +1,8 @@
+public import Foundation
 public import HTTPTypes
 import Localization
 public import OpenAPIRuntime
+public import RepoFinderCore
 
 /// An error the API answers with: a status, a stable code and a message a person can act on.
 ///
@@ -70,10 +72,16 @@ public struct APIError: Error, Hashable, Sendable, HTTPResponseConvertible, Cust
     }
 
     /// 429: the person asked every question of this month's Ask quota (`message`, as Ask words it, says when it
-    /// renews).
-    public static func quotaExhausted(_ message: String, limit: Int, used: Int, renewsOn: String) -> Self {
-        var error = Self(.tooManyRequests, code: "quota_exhausted", message: message)
-        error.quota = Quota(limit: limit, used: used, left: 0, renewsOn: renewsOn)
+    /// renews), with `Retry-After` (the contract's for every 429): the seconds until `renewsOn` begins (UTC), at
+    /// least 1.
+    public static func quotaExhausted(_ message: String, limit: Int, used: Int, renewsOn: Day, now: Date = Date())
+        -> Self
+    {
+        let seconds = Double(renewsOn.daysSinceEpoch) * 86_400 - now.timeIntervalSince1970
+        var error = Self(
+            .tooManyRequests, code: "quota_exhausted", message: message,
+            retryAfter: max(1, Int(seconds.rounded(.up))))
+        error.quota = Quota(limit: limit, used: used, left: 0, renewsOn: renewsOn.description)
         return error
     }
 

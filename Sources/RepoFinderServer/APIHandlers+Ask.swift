@@ -179,7 +179,7 @@ extension APIError {
         case .badQuestion(let text): self = .badRequest(text)
         case .noThread: self = .notFound(refusal.message)
         case .overQuota(let limit, let used, let renewsOn):
-            self = .quotaExhausted(refusal.message, limit: limit, used: used, renewsOn: renewsOn.description)
+            self = .quotaExhausted(refusal.message, limit: limit, used: used, renewsOn: renewsOn)
         }
     }
 

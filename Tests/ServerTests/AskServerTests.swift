@@ -283,8 +283,12 @@ struct AskServerTests {
                 #expect(quota["renewsOn"] as? String == "2026-12-01")
                 #expect(quota["limit"] as? Int == 2)
                 #expect((try third.json()["message"] as! String).contains("2026-12-01"))
+                // Every 429 says when to come back (the contract requires it): at the latest when the quota renews.
+                let wait = try #require(third.headers[.retryAfter].flatMap { Int($0) })
+                #expect(wait >= 1 && wait <= 31 * 86_400, "\(wait) s: at most a month")
                 let streamed = try await Self.ask(client, token, thread, "and for Swift?", stream: true)
                 #expect(streamed.status == .tooManyRequests, "refused before any event is sent")
+                #expect(streamed.headers[.retryAfter] != nil)
                 clock.advance(8 * 86_400)
                 #expect(try await Self.ask(client, token, thread, "and for Swift?").status == .ok, "a new month")
             }
