@@ -173,15 +173,13 @@ public actor PersonSession {
             return staying.insert(item).inserted
         }
         guard !leaving.isEmpty else { return [] }
-        let items = leaving.compactMap { index.item(forKey: $0.key) }
-        for item in items { state?.served.remove(item) }
+        // The record first, while the cards still count as dealt here: taken off the session first, a deal made
+        // while this waited (an actor takes turns at awaits) could deal one again and record it, and this give-back,
+        // arriving after, would take it out of that record (CI, 2026-11-29: today's pick, dealt that way, came back
+        // the next day).
+        try await served.giveBack(leaving, userID: userID)
+        for item in leaving.compactMap({ index.item(forKey: $0.key) }) { state?.served.remove(item) }
         dry = nil
-        do {
-            try await served.giveBack(leaving, userID: userID)
-        } catch {
-            for item in items { state?.served.insert(item) }
-            throw error
-        }
         return leaving
     }
 
