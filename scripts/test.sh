@@ -7,7 +7,7 @@
 # (scripts/distill-vectors.py --verify, scripts/embed-repositories.py --verify);
 # makes sure PostgreSQL runs on loopback, and runs the whole suite with the storage contract on SQLite and PostgreSQL
 # alike; then fuzzes the API, drives the web app in headless Chromium, and holds a short load run of a release build
-# (built beside all of that, on idle cores only) to floors (scripts/load-guard.sh).
+# (built beside the fuzzing and the browser, on idle CPU only) to floors (scripts/load-guard.sh).
 #
 # --quick is the working loop's tier (a few minutes): the style, the imports, the warning-free build, and the unit and
 # storage-contract tests on SQLite only, leaving out the suites that walk the real shared data (evaluation, relevance,
@@ -71,19 +71,6 @@ python3 scripts/distill-vectors.py --verify
 echo "model: scripts/embed-repositories.py --verify (the shipped repository vectors, a sample recomputed)"
 python3 scripts/embed-repositories.py --verify
 
-# The speed guard's release build (scripts/load-guard.sh) runs beside everything below, in a build folder of its own
-# (SwiftPM locks a build folder for the whole of a command, `swift test` included) and under Linux's idle scheduling
-# class (`chrt --idle`; `nice` is not enough: SwiftPM starts its compilers at priority 0 again, seen here): it takes
-# only the cores the debug build, the tests and the browser leave idle, so it is done by the guard's turn instead of
-# adding its half hour at the end (CI, 2026-11-29: 84 minutes with the two builds one after the other).
-echo "build: swift build -c release --product repofinder --scratch-path .build-release (beside the rest, chrt --idle)"
-swift package --scratch-path .build-release resolve >test-artifacts/release-build.log 2>&1 ||
-    { tail -n 40 test-artifacts/release-build.log; exit 1; }
-chrt --idle 0 swift build -c release --product repofinder --scratch-path .build-release \
-    >>test-artifacts/release-build.log 2>&1 &
-release_build=$!
-trap 'kill "$release_build" 2>/dev/null || true' EXIT
-
 echo "build: swift build --build-tests"
 status=0
 swift build --build-tests >test-artifacts/build.log 2>&1 || status=$?
@@ -132,6 +119,20 @@ for log in test-artifacts/test.log test-artifacts/test-timed.log test-artifacts/
     failed=$((failed + $(grep -E '^✘ Test ".*failed after' -c "$log" || true)))
 done
 echo "$((total - failed)) passed, $failed failed"
+
+# The speed guard's release build (scripts/load-guard.sh) runs beside the fuzzing and the browser walks, in a build
+# folder of its own (SwiftPM locks a build folder for the whole of a command, `swift test` included) and under Linux's
+# idle scheduling class (`chrt --idle`; `nice` is not enough: SwiftPM starts its compilers at priority 0 again, seen
+# here): it takes only the CPU they leave idle, and the guard waits for what is left. Run after everything else, it
+# had made CI take 84 minutes; started before the debug build, it got little CPU until the browser walks anyway, and
+# the suite's timed tests ran beside it (a test of a 3 s drain found the server already gone; CI, 2026-11-29).
+echo "build: swift build -c release --product repofinder --scratch-path .build-release (beside the rest, chrt --idle)"
+swift package --scratch-path .build-release resolve >test-artifacts/release-build.log 2>&1 ||
+    { tail -n 40 test-artifacts/release-build.log; exit 1; }
+chrt --idle 0 swift build -c release --product repofinder --scratch-path .build-release \
+    >>test-artifacts/release-build.log 2>&1 &
+release_build=$!
+trap 'kill "$release_build" 2>/dev/null || true' EXIT
 
 # The API against its own OpenAPI document: schemathesis fuzzes the real server (no 5xx, every answer conforms).
 echo "fuzz: scripts/fuzz-api.sh"
