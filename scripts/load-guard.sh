@@ -17,8 +17,8 @@ if [ -z "$binary" ]; then
     swift build -c release --product repofinder >test-artifacts/release-build.log 2>&1 ||
         { tail -n 40 test-artifacts/release-build.log; exit 1; }
 fi
-# Requests/s: a third or less of the slowest runs measured here of a good build, three to ten times what the deck gave
-# while it awaited an insert per deal (300 requests/s).
+# Requests/s, deck and search: a third or less of the slowest runs measured here of a good build, three to ten times
+# what the deck gave while it awaited an insert per deal (300 requests/s).
 floor_deck=${GUARD_FLOOR_DECK:-1000}
 floor_search=${GUARD_FLOOR_SEARCH:-500}
 # Interactions write (SQLite, synchronous): at the end of a CI run they gave 605 and 487/s (2026-11-29, against

@@ -10,9 +10,9 @@ static int32_t dot_plain(const int8_t *row, const int8_t *query, long from, long
 }
 
 static void cosines_plain(const int8_t *rows, long count, long dimensions, const int8_t *query, const float *scales,
-                          float query_scale, float *out) {
+                          float query_scale, const uint8_t *wanted, float *out) {
     for (long n = 0; n < count; n++) {
-        if (!(scales[n] > 0)) continue;
+        if (!(scales[n] > 0) || (wanted && !wanted[n])) continue;
         out[n] = (float)dot_plain(rows + n * dimensions, query, 0, dimensions) * scales[n] * query_scale;
     }
 }
@@ -38,11 +38,11 @@ static int has_avx2(void) {
 // 16 bits, at most 2 * 127 * 127 = 32,258, so never saturated), then pairs again into 32 bits (madd with ones).
 __attribute__((target("avx2"))) static void cosines_avx2(const int8_t *rows, long count, long dimensions,
                                                          const int8_t *query, const float *scales, float query_scale,
-                                                         float *out) {
+                                                         const uint8_t *wanted, float *out) {
     const long whole = dimensions - dimensions % 32;
     const __m256i ones = _mm256_set1_epi16(1);
     for (long n = 0; n < count; n++) {
-        if (!(scales[n] > 0)) continue;
+        if (!(scales[n] > 0) || (wanted && !wanted[n])) continue;
         const int8_t *row = rows + n * dimensions;
         __m256i sum = _mm256_setzero_si256();
         for (long d = 0; d < whole; d += 32) {
@@ -61,7 +61,7 @@ __attribute__((target("avx2"))) static void cosines_avx2(const int8_t *rows, lon
 #endif
 
 void rf_int8_cosines(const int8_t *rows, long count, long dimensions, const int8_t *query, const float *scales,
-                     float query_scale, float *out) {
+                     float query_scale, const uint8_t *wanted, float *out) {
 #if defined(__x86_64__)
     // Checked on first use (any thread may: each finds the same answer).
     static _Atomic int avx2 = -1;
@@ -71,9 +71,9 @@ void rf_int8_cosines(const int8_t *rows, long count, long dimensions, const int8
         atomic_store_explicit(&avx2, known, memory_order_relaxed);
     }
     if (known) {
-        cosines_avx2(rows, count, dimensions, query, scales, query_scale, out);
+        cosines_avx2(rows, count, dimensions, query, scales, query_scale, wanted, out);
         return;
     }
 #endif
-    cosines_plain(rows, count, dimensions, query, scales, query_scale, out);
+    cosines_plain(rows, count, dimensions, query, scales, query_scale, wanted, out);
 }

@@ -150,12 +150,8 @@ struct AskEndpoint: HandAnsweredEndpoint {
             try await flush()
             let answered = try await work.value
             await cited(answered.sources)
-            let quota = desk.quota(asking.quota)
-            let done = ServerSentEvent.Done(
-                message: APISchemas.askMessage(answered.message, sources: answered.sources, now: desk.clock()),
-                thread: APISchemas.askThread(answered.thread),
-                quota: APISchemas.askQuota(used: quota.used, limit: quota.limit, renewsOn: quota.renewsOn))
-            try await writer.write(ByteBuffer(string: ServerSentEvent.text("done", try SchemaJSON.line(done))))
+            let done = ServerSentEvent.done(answered, quota: desk.quota(asking.quota), now: desk.clock())
+            try await writer.write(ByteBuffer(string: done))
             metrics.recordAsk(
                 firstWords: firstWords?.secondsDouble, answer: (ContinuousClock.now - started).secondsDouble)
         } catch {
@@ -173,11 +169,6 @@ struct AskEndpoint: HandAnsweredEndpoint {
 
 /// The answer's events as server-sent events: `event: NAME`, then `data: JSON` on one line, then a blank line.
 enum ServerSentEvent {
-    struct Done: Encodable {
-        var message: Components.Schemas.AskMessage
-        var thread: Components.Schemas.AskThread
-        var quota: Components.Schemas.AskQuota
-    }
     struct Failure: Encodable {
         var error: String
         var message: String
@@ -187,7 +178,9 @@ enum ServerSentEvent {
     static func encode(_ event: AskEvent, now: Date) throws -> String? {
         switch event {
         case .tool(let use):
-            return text("tool", try SchemaJSON.line(APISchemas.askTool(use)))
+            var json = JSONOutput(capacity: 256)
+            json.askTool(use)
+            return text("tool", String(decoding: json.bytes, as: UTF8.self))
         case .source(let repository):
             // Written as the feed writes its cards (the contract's `Repository`), without JSONEncoder.
             var json = JSONOutput(capacity: 1_024)
@@ -199,6 +192,17 @@ enum ServerSentEvent {
         case .done:
             return nil
         }
+    }
+
+    /// The `done` event: the answer as kept (``JSONOutput/askDone(message:sources:thread:quota:now:)``).
+    static func done(
+        _ answered: (message: AskMessage, sources: [Repository], thread: AskThread),
+        quota: (used: Int, limit: Int?, renewsOn: Day), now: Date
+    ) -> String {
+        var json = JSONOutput(capacity: 2_048 + answered.sources.count * 1_024)
+        json.askDone(
+            message: answered.message, sources: answered.sources, thread: answered.thread, quota: quota, now: now)
+        return text("done", String(decoding: json.bytes, as: UTF8.self))
     }
 
     static func text(_ name: String, _ data: String) -> String { "event: \(name)\ndata: \(data)\n\n" }

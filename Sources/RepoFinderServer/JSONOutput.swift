@@ -48,6 +48,14 @@ struct JSONOutput {
         atStart = true
     }
 
+    /// Starts the next member of an object whose key is data (escaped as any string).
+    mutating func key(dynamic key: String) {
+        if !atStart { bytes.append(UInt8(ascii: ",")) }
+        string(key)
+        bytes.append(UInt8(ascii: ":"))
+        atStart = true
+    }
+
     mutating func string(_ value: String) {
         var value = value
         value.withUTF8 { appendEscaped($0) }

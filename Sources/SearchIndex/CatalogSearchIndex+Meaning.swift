@@ -68,21 +68,20 @@ extension CatalogSearchIndex {
     }
 
     /// The same, from the cosines already computed for every repository: one pass, each repository's key its cosine
-    /// plus its prior worked out when the index was built (``meaningPriors``).
+    /// plus its prior worked out when the index was built (``meaningPriors``), kept only while among the best.
     func nearest(
         similarities: [Float], filter: Filter, limit: Int, excluding excluded: Set<UInt32> = []
     ) -> [(document: UInt32, cosine: Float)] {
-        var candidates: [UInt32] = []
-        candidates.reserveCapacity(count)
+        var best = BestOf(limit)
         similarities.withUnsafeBufferPointer { similarities in
-            for document in 0..<count where similarities[document] > 0 && filter.passes(document) {
-                if excluded.isEmpty || !excluded.contains(UInt32(document)) { candidates.append(UInt32(document)) }
+            meaningPriors.withUnsafeBufferPointer { priors in
+                for document in 0..<count where similarities[document] > 0 && filter.passes(document) {
+                    guard excluded.isEmpty || !excluded.contains(UInt32(document)) else { continue }
+                    best.offer(UInt32(document), key: Double(similarities[document] + priors[document]))
+                }
             }
         }
-        let priors = meaningPriors
-        return Self.top(limit, of: candidates) { Double(similarities[Int($0)] + priors[Int($0)]) }.map {
-            ($0, similarities[Int($0)])
-        }
+        return best.ordered().map { ($0, similarities[Int($0)]) }
     }
 
     /// How a repository ranks by meaning: its cosine, plus the popularity prior's logarithm (a tie-breaker among
@@ -148,7 +147,7 @@ extension CatalogSearchIndex {
     /// for).
     func rankByMeaning(_ query: SearchQuery, vector meaning: MeaningVector, filter: Filter) -> SearchOutcome {
         guard let vectors else { return SearchOutcome(repositories: [], keys: [], total: 0, matchedTerms: []) }
-        let similarities = vectors.similarities(to: meaning.vector)
+        let similarities = vectors.similarities(to: meaning.vector, wanted: filter.marks())
         let take = query.page.offset + query.page.perPage
         let near = nearest(similarities: similarities, filter: filter, limit: max(take, ranking.meaningCandidates))
         let demote = !Self.asksForResources(query.meaning ?? "")

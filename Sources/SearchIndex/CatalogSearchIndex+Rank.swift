@@ -52,6 +52,16 @@ extension CatalogSearchIndex {
             if let health, index.level(document, now: now) != health { return false }
             return true
         }
+
+        /// One byte a repository, 1 where it passes: the rows a meaning scan compares when a language, a topic or a
+        /// health narrows the catalog (nil otherwise: every row is compared). What a ranking reads of a scan is only
+        /// ever a passing repository's.
+        func marks() -> [UInt8]? {
+            guard language != nil || topic != nil || health != nil else { return nil }
+            var marks = [UInt8](repeating: 0, count: index.count)
+            for document in 0..<starLimit where passes(document) { marks[document] = 1 }
+            return marks
+        }
     }
 
     func level(_ document: Int, now: Date) -> RepositoryHealth.Level? {
@@ -191,7 +201,7 @@ extension CatalogSearchIndex {
                 return value * pow(share, Double(ranking.partialPenalty))
             }
             if let meaning {
-                similarities = vectors?.similarities(to: meaning.vector) ?? []
+                similarities = vectors?.similarities(to: meaning.vector, wanted: filter.marks()) ?? []
                 weakCloseness = meaning.weakCloseness
                 let near = nearest(
                     similarities: similarities, filter: filter, limit: max(take, ranking.meaningCandidates))
@@ -300,40 +310,8 @@ extension CatalogSearchIndex {
     /// The `k` best of `documents` by `key` (higher first; ties by number, so by stars), in order — a bounded heap,
     /// so a broad match is not sorted whole.
     static func top(_ k: Int, of documents: [UInt32], key: (UInt32) -> Double) -> [UInt32] {
-        guard k > 0, !documents.isEmpty else { return [] }
-        func better(_ a: (Double, UInt32), _ b: (Double, UInt32)) -> Bool { a.0 != b.0 ? a.0 > b.0 : a.1 < b.1 }
-        if documents.count <= k {
-            return documents.map { ($0, key($0)) }.sorted { better(($0.1, $0.0), ($1.1, $1.0)) }.map(\.0)
-        }
-        // A min-heap of the best k so far: its root is the worst of them.
-        var heap: [(Double, UInt32)] = []
-        heap.reserveCapacity(k)
-        for document in documents {
-            let entry = (key(document), document)
-            if heap.count < k {
-                heap.append(entry)
-                var child = heap.count - 1
-                while child > 0 {
-                    let parent = (child - 1) / 2
-                    guard better(heap[parent], heap[child]) else { break }
-                    heap.swapAt(parent, child)
-                    child = parent
-                }
-            } else if better(entry, heap[0]) {
-                heap[0] = entry
-                var parent = 0
-                while true {
-                    let left = 2 * parent + 1
-                    let right = left + 1
-                    var worst = parent
-                    if left < heap.count, better(heap[worst], heap[left]) { worst = left }
-                    if right < heap.count, better(heap[worst], heap[right]) { worst = right }
-                    if worst == parent { break }
-                    heap.swapAt(parent, worst)
-                    parent = worst
-                }
-            }
-        }
-        return heap.sorted(by: better).map(\.1)
+        var best = BestOf(k)
+        for document in documents { best.offer(document, key: key(document)) }
+        return best.ordered()
     }
 }

@@ -99,7 +99,14 @@ public struct VectorRows: Sendable {
     /// cosine), and the products summed exactly in 32-bit integers (`rf_int8_cosines`: AVX2's byte products 32 at a
     /// time where the processor has them, plain C elsewhere — the same bits either way).
     public func similarities(to query: [Float]) -> [Float] {
+        similarities(to: query, wanted: nil)
+    }
+
+    /// The same for the rows `wanted` marks (not 0; one byte a row) — 0 for the others, which are never read: a
+    /// search within one language compares its question with that language's repositories only.
+    public func similarities(to query: [Float], wanted: [UInt8]?) -> [Float] {
         precondition(query.count == dimensions, "a query vector of the rows' dimensions")
+        precondition(wanted.map { $0.count == count } ?? true, "a mark for every row")
         var out = [Float](repeating: 0, count: count)
         var quantized = [Int8](repeating: 0, count: dimensions)
         let queryScale = quantized.withUnsafeMutableBufferPointer { Self.quantize(query, into: $0) }
@@ -108,9 +115,17 @@ public struct VectorRows: Sendable {
             quantized.withUnsafeBufferPointer { quantized in
                 scales.withUnsafeBufferPointer { scales in
                     out.withUnsafeMutableBufferPointer { out in
-                        rf_int8_cosines(
-                            rows.baseAddress, count, dimensions, quantized.baseAddress, scales.baseAddress,
-                            queryScale, out.baseAddress)
+                        if let wanted {
+                            wanted.withUnsafeBufferPointer { wanted in
+                                rf_int8_cosines(
+                                    rows.baseAddress, count, dimensions, quantized.baseAddress, scales.baseAddress,
+                                    queryScale, wanted.baseAddress, out.baseAddress)
+                            }
+                        } else {
+                            rf_int8_cosines(
+                                rows.baseAddress, count, dimensions, quantized.baseAddress, scales.baseAddress,
+                                queryScale, nil, out.baseAddress)
+                        }
                     }
                 }
             }

@@ -33,9 +33,26 @@ public struct AskThread: Hashable, Sendable {
     }
 
     /// `text` on one line, cut at the last word that fits in `limit` characters, with "…" when cut.
+    /// Reads only as far as the cut: a long answer is never split into words whole.
     public static func shortened(_ text: String, to limit: Int) -> String {
-        let line = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard line.count > limit else { return line }
+        var line = ""
+        var length = 0
+        var spaced = false
+        for character in text {
+            if character.isWhitespace {
+                spaced = length > 0
+                continue
+            }
+            if spaced {
+                line.append(" ")
+                length += 1
+                spaced = false
+            }
+            line.append(character)
+            length += 1
+            if length > limit { break }
+        }
+        guard length > limit else { return line }
         let room = line.prefix(limit - 1)
         let cut = room.lastIndex(of: " ").map { room[..<$0] } ?? room
         return cut.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) + "…"

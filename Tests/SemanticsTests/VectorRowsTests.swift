@@ -84,6 +84,10 @@ struct VectorRowsTests {
             let stored = try #require(rows.vector(number))
             #expect(abs(similarities[number] - VectorMath.dot(stored, query)) < 0.005, "row \(number)")
         }
+        // Marked rows only: the same bits for those, 0 for the rest.
+        let wanted = (0..<vectors.count).map { UInt8($0 % 3 == 0 ? 1 : 0) }
+        let some = rows.similarities(to: query, wanted: wanted)
+        #expect(some.indices.allSatisfy { some[$0] == (wanted[$0] == 1 ? similarities[$0] : 0) })
     }
 
     @Test("no texts: no rows, and a scan finds nothing")

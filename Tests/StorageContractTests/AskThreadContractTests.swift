@@ -151,6 +151,29 @@ struct AskThreadContractTests {
         #expect(AskThread.shortened(String(repeating: "x", count: 50), to: 40).count == 40)
     }
 
+    /// The cut reads only as far as it needs, and gives what splitting the whole text into words gives.
+    @Test func aLongTextIsCutAsIfSplitWhole() {
+        func whole(_ text: String, _ limit: Int) -> String {
+            let line = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            guard line.count > limit else { return line }
+            let room = line.prefix(limit - 1)
+            let cut = room.lastIndex(of: " ").map { room[..<$0] } ?? room
+            return cut.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) + "…"
+        }
+        let words = String(repeating: "word, ", count: 400)
+        let texts = [
+            words, "  " + words, String(repeating: "x", count: 40) + "   \n\n  ",
+            String(repeating: "x", count: 41) + "  ",
+            String(repeating: "ab ", count: 13) + "c  d", "é👍🏽 " + String(repeating: "e\u{301} ", count: 30), "", "   ",
+            String(repeating: "a", count: 39) + " b", String(repeating: "a", count: 40) + " b",
+        ]
+        for text in texts {
+            for limit in [1, 2, 10, 39, 40, 41, 60] {
+                #expect(AskThread.shortened(text, to: limit) == whole(text, limit), "\(limit): \(text.prefix(20))")
+            }
+        }
+    }
+
     @Test func theQuotaRenewsOnTheFirstOfNextMonth() {
         let november = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18
         #expect(AskQuotaUse.month(of: november) == "2026-11")
