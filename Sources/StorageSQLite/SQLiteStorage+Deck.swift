@@ -98,7 +98,7 @@ extension SQLiteStorage {
     public func returnServed(_ names: [RepositoryName], userID: String) async throws -> Set<String> {
         try await write { db in
             try Self.requireUser(db, userID)
-            let ids = try RepositoryIDs().ids(forKeys: names.map(\.key), db)
+            let ids = try Self.repositoryIDs(db, keys: names.map(\.key))
             let served = try Self.servedIDs(db, userID)
             let leaving = Dictionary(
                 ids.filter { DealtSet.contains(served, $0.value) }.map { ($0.value, $0.key) },
@@ -191,7 +191,7 @@ extension SQLiteStorage {
     ) async throws -> RepositoryName {
         try await write { db in
             try Self.requireUser(db, userID)
-            let ids = try RepositoryIDs().ids(forKeys: [old.key, new.key], db)
+            let ids = try Self.repositoryIDs(db, keys: [old.key, new.key])
             guard let newID = ids[new.key] else { throw StorageError.unknownRepositories([new]) }
             if let oldID = ids[old.key] {
                 try db.execute(
