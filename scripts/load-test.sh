@@ -39,6 +39,15 @@ help=$("$binary" serve --help 2>&1 || true)  # not piped into grep -q: with pipe
 [[ $help == *--ask-questions-per-month* ]] && extra+=(--ask-questions-per-month 0)
 start_server "$binary" "$database" test-artifacts/load-server.log --token-rate 0 --address-rate 0 "${extra[@]}"
 pid=$SERVER_PID
+# Measured once ready (its search index built, Ask's sentence model loaded), not while it warms up; a build from before
+# /health/ready answers 404 there and is measured from its first answer, as before.
+waited_ready=$(date +%s)
+for _ in $(seq 1 600); do
+    code=$(curl -s -o /dev/null -w '%{http_code}' "$SERVER_URL/health/ready" || true)
+    [[ $code == 200 || $code == 404 ]] && break
+    sleep 0.2
+done
+echo "load: ready after $(($(date +%s) - waited_ready)) s more (/health/ready: $code)"
 
 # People with varied onboarding answers (scripts/load/people.sh), and repositories to interact with.
 source scripts/load/people.sh

@@ -14,6 +14,7 @@ status is returned.
 import argparse
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -106,6 +107,12 @@ def main():
     command = arguments[split + 1:]
     if not command or options.stall < 1:
         parser.error("give a positive --stall and a command after --")
+    # Line-buffered (stdbuf, inherited by the test binary swift test starts): into a file, the test binary's standard
+    # output is otherwise written 4 KB at a time, and as the run's last long tests end alone the log could stay the same
+    # size for over four minutes of healthy progress (2026-11-29: 4 min 19 s, a line cut in half at its end), near the
+    # stall time, while a finished test's line waited in the buffer.
+    if shutil.which("stdbuf"):
+        command = ["stdbuf", "-oL", "-eL"] + command
     with open(options.log, "wb") as log:
         process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         size, quiet_since = -1, time.monotonic()

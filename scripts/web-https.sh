@@ -63,7 +63,9 @@ proxy=$(free_port)
 "$binary" serve --port "$backend" --database "$work/proxied.sqlite" --trusted-proxies 127.0.0.1 \
     >test-artifacts/web-https-proxied.log 2>&1 &
 SERVER_PID=$!
-for _ in $(seq 1 600); do curl -fs "http://127.0.0.1:$backend/health" >/dev/null && break; sleep 0.2; done
+# Ready, not only listening: HAProxy sends nothing to a backend whose /health/ready says 503 (its search index and Ask's
+# sentence model still loading, some seconds in a debug build).
+for _ in $(seq 1 600); do curl -fs "http://127.0.0.1:$backend/health/ready" >/dev/null && break; sleep 0.2; done
 cat "$work/cert.pem" "$work/key.pem" >"$work/haproxy.pem"
 sed -e "s#/etc/haproxy/repofinder.pem#$work/haproxy.pem#" -e "s#bind :443#bind 127.0.0.1:$proxy#" \
     -e '/bind :80$/d' -e '/redirect scheme https/d' -e '/log \/dev\/log/d' -e '/^    server app/d' \

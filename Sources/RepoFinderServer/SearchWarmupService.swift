@@ -13,6 +13,9 @@ struct SearchWarmupService<C: Clock>: Service where C.Duration == Duration {
     let logger: Logger
     /// Told once the index is built (or could not be).
     var readiness: Readiness?
+    /// Whether the sentence model that reads Ask's questions is loaded too before readiness is told (`serve`: its
+    /// first question would otherwise wait a second or more for it, and a load test's first seconds of Ask with it).
+    var readsQuestions = false
 
     func run() async throws {
         do {
@@ -22,7 +25,7 @@ struct SearchWarmupService<C: Clock>: Service where C.Duration == Duration {
         }
         let started = ContinuousClock.now
         do {
-            try await store.prepareSearch()
+            try await store.prepareSearch(questions: readsQuestions)
             logger.debug(
                 "search index ready", metadata: ["ms": "\((ContinuousClock.now - started) / .milliseconds(1))"])
         } catch {

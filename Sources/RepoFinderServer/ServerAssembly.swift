@@ -256,7 +256,7 @@ extension APIServer {
             HomeWarmupService(api: api, logger: logger),
             SearchWarmupService(
                 store: store, delay: api.readiness.waitsForSearch ? .zero : .seconds(10), clock: ContinuousClock(),
-                logger: logger, readiness: api.readiness))
+                logger: logger, readiness: api.readiness, readsQuestions: api.readiness.waitsForSearch))
         if let starImporter = api.starImporter {
             application.addServices(GitHubAccountsService(importer: starImporter, signIn: api.signIn))
         }

@@ -24,8 +24,9 @@ extension SearchIndexedStore {
         try await currentSearchIndex().alternatives(toKey: key, limit: limit)
     }
 
-    public func prepareSearch() async throws {
-        _ = try await currentSearchIndex()
+    public func prepareSearch(questions: Bool) async throws {
+        let index = try await currentSearchIndex()
+        if questions { await index.prepareForQuestions() }
     }
 
     private func currentSearchIndex() async throws -> CatalogSearchIndex {

@@ -23,8 +23,10 @@ public protocol CatalogStore: Sendable {
     func searchSuggestions(_ text: String, limit: Int) async throws -> [SearchSuggestion]
 
     /// Makes search ready now (its index of the catalog), so the first search does not wait for it: a server calls it
-    /// when it starts.
-    func prepareSearch() async throws
+    /// when it starts. With `questions`, Ask's too: it then also waits for the sentence model that reads questions to
+    /// load (about a second of one core in a release build, on a thread of its own), which the first question would
+    /// otherwise wait for.
+    func prepareSearch(questions: Bool) async throws
 
     /// Repositories that do the job of the repository keyed `key` — other projects of the same kind, by meaning, not
     /// its plugins, bindings or the same owner's companions — best fit first (empty when search has no meaning).
@@ -57,6 +59,11 @@ public protocol CatalogStore: Sendable {
 }
 
 extension CatalogStore {
+    /// ``prepareSearch(questions:)`` for searches alone (the sentence model loads at the first question).
+    public func prepareSearch() async throws {
+        try await prepareSearch(questions: false)
+    }
+
     /// A page of ``searchResults(_:)`` alone.
     public func search(_ query: SearchQuery) async throws -> Page<Repository> {
         try await searchResults(query).page
