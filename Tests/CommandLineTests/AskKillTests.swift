@@ -19,8 +19,10 @@ struct AskKillTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = try await helper.makeDatabase(in: directory)
-        // About 35 pieces 300 ms apart: the answer is still being written ten seconds in.
-        let model = try ModelStandIn(delay: 0.3)
+        // About 35 pieces 3 s apart: the answer is still being written a minute and a half in, so a kill meant for
+        // one second after the model is asked lands mid-answer even when a busy parallel run delays this task by
+        // many seconds (a 9 s window was missed once on CI).
+        let model = try ModelStandIn(delay: 3)
         defer { model.stop() }
         let environment = [
             "ASK_MODEL_URL": model.baseURL.absoluteString, "ASK_MODEL_NAME": "standin", "ASK_MODEL_KEY": model.key,
