@@ -58,19 +58,49 @@ __attribute__((target("avx2"))) static void cosines_avx2(const int8_t *rows, lon
         out[n] = (float)total * scales[n] * query_scale;
     }
 }
+
+// One pair's exact dot product, 32 byte products at a time as in cosines_avx2.
+__attribute__((target("avx2"))) static int32_t dot_avx2(const int8_t *left, const int8_t *right, long dimensions) {
+    const long whole = dimensions - dimensions % 32;
+    const __m256i ones = _mm256_set1_epi16(1);
+    __m256i sum = _mm256_setzero_si256();
+    for (long d = 0; d < whole; d += 32) {
+        __m256i l = _mm256_loadu_si256((const __m256i *)(left + d));
+        __m256i r = _mm256_loadu_si256((const __m256i *)(right + d));
+        __m256i pairs = _mm256_maddubs_epi16(_mm256_sign_epi8(l, l), _mm256_sign_epi8(r, l));
+        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(pairs, ones));
+    }
+    __m128i half = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, _MM_SHUFFLE(1, 0, 3, 2)));
+    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, _MM_SHUFFLE(2, 3, 0, 1)));
+    return _mm_cvtsi128_si32(half) + dot_plain(left, right, whole, dimensions);
+}
 #endif
 
-void rf_int8_cosines(const int8_t *rows, long count, long dimensions, const int8_t *query, const float *scales,
-                     float query_scale, const uint8_t *wanted, float *out) {
 #if defined(__x86_64__)
-    // Checked on first use (any thread may: each finds the same answer).
+// Whether AVX2 may be used, checked on first use (any thread may: each finds the same answer).
+static int avx2_usable(void) {
     static _Atomic int avx2 = -1;
     int known = atomic_load_explicit(&avx2, memory_order_relaxed);
     if (known < 0) {
         known = has_avx2();
         atomic_store_explicit(&avx2, known, memory_order_relaxed);
     }
-    if (known) {
+    return known;
+}
+#endif
+
+int32_t rf_int8_dot(const int8_t *left, const int8_t *right, long dimensions) {
+#if defined(__x86_64__)
+    if (avx2_usable()) return dot_avx2(left, right, dimensions);
+#endif
+    return dot_plain(left, right, 0, dimensions);
+}
+
+void rf_int8_cosines(const int8_t *rows, long count, long dimensions, const int8_t *query, const float *scales,
+                     float query_scale, const uint8_t *wanted, float *out) {
+#if defined(__x86_64__)
+    if (avx2_usable()) {
         cosines_avx2(rows, count, dimensions, query, scales, query_scale, wanted, out);
         return;
     }

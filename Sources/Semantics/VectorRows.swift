@@ -148,26 +148,12 @@ public struct VectorRows: Sendable {
     /// The cosine of two rows after taking ``mean`` out of both (0 when either has no vector).
     public func centredCosine(_ first: Int, _ second: Int) -> Float {
         guard scales[first] > 0, scales[second] > 0 else { return 0 }
-        let lanes = dimensions / 16
-        var sum = SIMD16<Int32>()
-        rows.withUnsafeBytes { bytes in
-            guard let base = bytes.baseAddress else { return }
-            let left = base + first * dimensions
-            let right = base + second * dimensions
-            for lane in 0..<lanes {
-                let a = SIMD16<Int16>(
-                    truncatingIfNeeded: left.loadUnaligned(fromByteOffset: lane * 16, as: SIMD16<Int8>.self))
-                let b = SIMD16<Int16>(
-                    truncatingIfNeeded: right.loadUnaligned(fromByteOffset: lane * 16, as: SIMD16<Int8>.self))
-                sum &+= SIMD16<Int32>(truncatingIfNeeded: a &* b)
-            }
+        // The exact integer sum, as the scans take it (`rf_int8_dot`: AVX2 where there is one, the same bits): for the
+        // 2.1 million pairs a 42k catalog's recommendation index compares, under half the time Swift's SIMD16 took.
+        let dot = rows.withUnsafeBufferPointer { rows in
+            rf_int8_dot(rows.baseAddress! + first * dimensions, rows.baseAddress! + second * dimensions, dimensions)
         }
-        var raw = Float(sum.wrappedSum()) * scales[first] * scales[second]
-        for component in (lanes * 16)..<dimensions {
-            raw +=
-                Float(rows[first * dimensions + component]) * Float(rows[second * dimensions + component])
-                * scales[first] * scales[second]
-        }
+        let raw = Float(dot) * scales[first] * scales[second]
         return (raw - meanDots[first] - meanDots[second] + meanLength)
             / (centredLengths[first] * centredLengths[second])
     }

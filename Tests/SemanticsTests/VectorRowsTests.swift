@@ -62,7 +62,7 @@ struct VectorRowsTests {
     }
 
     @Test(
-        "a scan's cosines are the rows' dot products, whatever the dimensions (the C kernel's whole blocks and tail)",
+        "a scan's cosines and a pair's are the rows' dot products, whatever the dimensions (the C kernel's blocks and tail)",
         arguments: [7, 32, 40, 192, 200])
     func scanAnyDimensions(dimensions: Int) throws {
         var generator = SplitMix(state: UInt64(dimensions))
@@ -88,6 +88,21 @@ struct VectorRowsTests {
         let wanted = (0..<vectors.count).map { UInt8($0 % 3 == 0 ? 1 : 0) }
         let some = rows.similarities(to: query, wanted: wanted)
         #expect(some.indices.allSatisfy { some[$0] == (wanted[$0] == 1 ? similarities[$0] : 0) })
+        // Row to row (`rf_int8_dot`), the mean out of both: the stored vectors' centred cosine.
+        let first = try #require(rows.vector(0))
+        func centred(_ vector: [Float]) -> [Float] {
+            let less = zip(vector, rows.mean).map { $0 - $1 }
+            let length = VectorMath.dot(less, less).squareRoot()
+            return less.map { $0 / length }
+        }
+        for (number, vector) in vectors.enumerated() {
+            guard vector != nil, let stored = rows.vector(number) else {
+                #expect(rows.centredCosine(0, number) == 0, "a row without a vector")
+                continue
+            }
+            let expected = VectorMath.dot(centred(first), centred(stored))
+            #expect(abs(rows.centredCosine(0, number) - expected) < 0.01, "row 0 ~ row \(number)")
+        }
     }
 
     @Test("no texts: no rows, and a scan finds nothing")

@@ -11,4 +11,8 @@
 void rf_int8_cosines(const int8_t *rows, long count, long dimensions, const int8_t *query, const float *scales,
                      float query_scale, const uint8_t *wanted, float *out);
 
+/// The exact dot product of two rows of `dimensions` int8 values in [-127, 127] (a 32-bit integer sum), by the same
+/// paths as `rf_int8_cosines`: one pair, as when rows are compared with each other.
+int32_t rf_int8_dot(const int8_t *left, const int8_t *right, long dimensions);
+
 #endif
