@@ -66,7 +66,9 @@ struct WritingQueueTests {
 
     @Test("a writer of two connections: four answers at once, two wait (told so), all four in the model's words")
     func writerQueues() async throws {
-        let standIn = try ModelStandIn(delay: 0.05)
+        // About 35 pieces 300 ms apart: two answers hold both connections for ten seconds, so the other two wait
+        // even when a busy machine starts them seconds late (at 50 ms apart, 1.75 s was too short a window).
+        let standIn = try ModelStandIn(delay: 0.3)
         defer { standIn.stop() }
         let writer = ChatCompletionsWriter(
             AskModelConfiguration(

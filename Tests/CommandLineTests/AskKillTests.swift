@@ -12,7 +12,7 @@ import Testing
 struct AskKillTests {
     typealias ServerProcess = ServerProcessTests.ServerProcess
 
-    @Test("after kill -9 mid-answer and a restart, the question has a stopped answer", .timeLimit(.minutes(3)))
+    @Test("after kill -9 mid-answer and a restart, the question has a stopped answer", .timeLimit(.minutes(5)))
     func stoppedAnswerSurvivesKill() async throws {
         let helper = ServerProcessTests()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("repofinder-ask-kill-\(UUID())")

@@ -170,7 +170,8 @@ struct CommandLineTests {
         #expect(unreachable.status != 0)
         #expect(unreachable.errors.contains("Could not use PostgreSQL at nobody@127.0.0.1:1/nothing"))
         #expect(!unreachable.errors.contains("secret"))
-        #expect(Date().timeIntervalSince(started) < 20)
+        // A refused connection ends it, not a long wait (45 s leaves room for a machine busy with the suite).
+        #expect(Date().timeIntervalSince(started) < 45)
     }
 
     @Test("search finds, filters, pages and prints JSON; bad flags get clear errors")

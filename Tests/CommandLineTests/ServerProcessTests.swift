@@ -213,10 +213,10 @@ struct ServerProcessTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try ServerProcess(
-            // Ten seconds: on a machine busy with the suite, seeing the drain begin may take seconds (allowed below up to
-            // 5), and the drain must outlast that and the requests made during it (a 3 s drain ended before them: CI,
-            // 2026-11-29, "Failed to connect" to /health/live).
-            database: try await makeDatabase(in: directory), directory: directory, arguments: ["--drain-seconds", "10"])
+            // Thirty seconds: on a machine busy with the suite, seeing the drain begin may take seconds (allowed below
+            // up to 20), and the drain must outlast that and the requests made during it (a 3 s drain ended before
+            // them: CI, 2026-11-29, "Failed to connect" to /health/live).
+            database: try await makeDatabase(in: directory), directory: directory, arguments: ["--drain-seconds", "30"])
         try await server.waitUntilListening()
         let ready = server.url.appendingPathComponent("health/ready")
         let live = server.url.appendingPathComponent("health/live")
@@ -231,14 +231,17 @@ struct ServerProcessTests {
         // SIGHUP (systemd's `ExecReload`) to a plain-HTTP server: nothing to reload, and it goes on serving (issue 63,
         // finding 8: the signal's default action used to stop it at once, without the drain).
         kill(server.process.processIdentifier, SIGHUP)
-        try await Task.sleep(for: .milliseconds(500))
+        for _ in 0..<300 where !server.logText.contains("SIGHUP: nothing to reload") {
+            try await Task.sleep(for: .milliseconds(100))
+        }
         #expect(server.process.isRunning)
         #expect(try await send("GET", live).0 == 200)
         #expect(server.logText.contains("SIGHUP: nothing to reload"))
         let signalled = ContinuousClock.now
         server.signalTerminate()
         var drainingAfter: Duration?
-        for _ in 0..<100 {
+        let watching = ContinuousClock.now
+        while ContinuousClock.now - watching < .seconds(20) {
             let (status, body) = try await send("GET", ready)
             if status == 503 {
                 #expect(String(decoding: body, as: UTF8.self).contains("\"draining\""))
@@ -248,13 +251,13 @@ struct ServerProcessTests {
             try await Task.sleep(for: .milliseconds(20))
         }
         let after = try #require(drainingAfter, "never draining")
-        #expect(after < .seconds(5), "at once (milliseconds here; seconds only on a machine busy with the suite)")
+        #expect(after < .seconds(20), "at once (milliseconds here; seconds only on a machine busy with the suite)")
         // Still answering while it drains: liveness, and the API.
         #expect(try await send("GET", live).0 == 200)
         #expect(try await send("GET", server.url.appendingPathComponent("v1/trending")).0 == 200)
         #expect(await server.exitStatus() == 0)
         let stopped = ContinuousClock.now - signalled
-        #expect(stopped >= .seconds(10) && stopped < .seconds(40), "\(stopped)")
+        #expect(stopped >= .seconds(30) && stopped < .seconds(90), "\(stopped)")
         #expect(server.logText.contains("the database is closed"))
         print("drain: not ready \(after) after SIGTERM, answering meanwhile; exited 0 after \(stopped)")
     }
@@ -335,7 +338,8 @@ struct ServerProcessTests {
         let stopping = ContinuousClock.now
         #expect(await server.terminate() == 0)
         let stoppedAfter = ContinuousClock.now - stopping
-        #expect(stoppedAfter < .seconds(15), "SIGTERM with a silent TLS connection open: \(stoppedAfter)")
+        // (Under 25 s: the timeout plus what a machine busy with the suite adds; "forever" is what it guards against.)
+        #expect(stoppedAfter < .seconds(25), "SIGTERM with a silent TLS connection open: \(stoppedAfter)")
         print("tls: SIGTERM with a silent connection open: exited 0 after \(stoppedAfter)")
         silent.close()
 

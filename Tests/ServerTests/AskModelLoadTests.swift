@@ -85,8 +85,9 @@ struct AskModelLoadTests {
 
     @Test("a third answer at once from one account: 429 ask_busy with Retry-After 1, nothing counted")
     func thirdStreamRefused() async throws {
-        // About 35 pieces 200 ms apart: each answer takes about seven seconds.
-        let standIn = try ModelStandIn(delay: 0.2)
+        // About 35 pieces 500 ms apart: each answer takes about seventeen seconds, so both are still being written
+        // when the third comes, even on a machine busy with the rest of the suite.
+        let standIn = try ModelStandIn(delay: 0.5)
         defer { standIn.stop() }
         let writer = ChatCompletionsWriter(
             AskModelConfiguration(baseURL: standIn.baseURL, model: "standin", key: standIn.key, timeout: .seconds(30)))
@@ -99,8 +100,12 @@ struct AskModelLoadTests {
                 let otherThread = try await AskServerTests.newThread(client, other)
                 async let first = Self.stream(port: port, token: token, thread: thread)
                 async let second = Self.stream(port: port, token: token, thread: thread)
-                // Both are being written (the model takes about seven seconds each).
-                try await Task.sleep(for: .milliseconds(700))
+                // Both are being written: the model has been asked twice (a fixed pause was once too short for both
+                // to start, or too long for neither to end).
+                let deadline = ContinuousClock.now + .seconds(60)
+                while try await standIn.requests().count < 2, ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
                 let third = try await AskServerTests.ask(client, token, thread, "and for Go?", stream: true)
                 #expect(third.status == .tooManyRequests, "\(String(buffer: third.body))")
                 #expect(try third.errorCode() == "ask_busy")
@@ -108,7 +113,7 @@ struct AskModelLoadTests {
                 let whole = try await AskServerTests.ask(client, token, thread, "and for Go?")
                 #expect(whole.status == .tooManyRequests, "the JSON form counts too")
                 // Whole answers are read over connections of their own: the test client gives up after 20 s, which a
-                // seven-second answer can take on a machine busy with the rest of the suite.
+                // seventeen-second answer can take on a machine busy with the rest of the suite.
                 let someoneElse = try await Self.stream(port: port, token: other, thread: otherThread)
                 #expect(someoneElse.status == 200, "another account is not held up")
                 let answered = try await [first, second]
@@ -142,7 +147,9 @@ struct AskModelLoadTests {
 
     @Test("answers beyond the model's connections wait their turn, the stream says so, and the model words them")
     func queuedAnswersGetTheModel() async throws {
-        let standIn = try ModelStandIn(delay: 0.05)
+        // About 35 pieces 300 ms apart: eight answers hold the connections for ten seconds, so two wait even when a
+        // busy machine starts them seconds late.
+        let standIn = try ModelStandIn(delay: 0.3)
         defer { standIn.stop() }
         // The default pool: 8 connections; 10 answers from 5 accounts.
         let writer = ChatCompletionsWriter(

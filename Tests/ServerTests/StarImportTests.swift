@@ -176,7 +176,8 @@ struct StarImportTests {
 
     @Test("bad logins, a second import while one runs, and someone else's import get clear answers")
     func badInput() async throws {
-        let standIn = try GitHubStandIn(users: ["octo-stars": 250], pageDelay: 0.7)
+        // Three pages 3 s apart: the first import is still running when the second is asked for, however late.
+        let standIn = try GitHubStandIn(users: ["octo-stars": 250], pageDelay: 3)
         defer { standIn.stop() }
         try await Self.withServer(.sqliteMemory, standIn: standIn) { client, _, _ in
             let token = try await client.newToken()
