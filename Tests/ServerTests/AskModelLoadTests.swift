@@ -85,9 +85,10 @@ struct AskModelLoadTests {
 
     @Test("a third answer at once from one account: 429 ask_busy with Retry-After 1, nothing counted")
     func thirdStreamRefused() async throws {
-        // About 35 pieces 500 ms apart: each answer takes about seventeen seconds, so both are still being written
-        // when the third comes, even on a machine busy with the rest of the suite.
-        let standIn = try ModelStandIn(delay: 0.5)
+        // About 35 pieces 300 ms apart: each of the first two answers takes about ten seconds, so both are still
+        // being written when the third comes, even on a machine busy with the rest of the suite. The later answers
+        // are quick (below): the test client's connection, idle meanwhile, is closed after 30 s.
+        let standIn = try ModelStandIn(delay: 0.3)
         defer { standIn.stop() }
         let writer = ChatCompletionsWriter(
             AskModelConfiguration(baseURL: standIn.baseURL, model: "standin", key: standIn.key, timeout: .seconds(30)))
@@ -112,8 +113,9 @@ struct AskModelLoadTests {
                 #expect(third.headers[.retryAfter] == "1")
                 let whole = try await AskServerTests.ask(client, token, thread, "and for Go?")
                 #expect(whole.status == .tooManyRequests, "the JSON form counts too")
+                try await standIn.answer(delay: 0.01)
                 // Whole answers are read over connections of their own: the test client gives up after 20 s, which a
-                // seventeen-second answer can take on a machine busy with the rest of the suite.
+                // ten-second answer can take on a machine busy with the rest of the suite.
                 let someoneElse = try await Self.stream(port: port, token: other, thread: otherThread)
                 #expect(someoneElse.status == 200, "another account is not held up")
                 let answered = try await [first, second]

@@ -28,5 +28,15 @@ public final class ModelStandIn: Sendable {
         return try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
     }
 
+    /// Makes answers started from now on wait `seconds` between pieces (`POST /_standin/behaviour`), instead of the
+    /// delay it was started with.
+    public func answer(delay seconds: Double) async throws {
+        var request = URLRequest(url: server.baseURL.appendingPathComponent("_standin/behaviour"))
+        request.httpMethod = "POST"
+        request.httpBody = Data(#"{"delay": \#(seconds)}"#.utf8)
+        let (_, response) = try await URLSession.shared.data(for: request)
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw URLError(.badServerResponse) }
+    }
+
     public func stop() { server.stop() }
 }
