@@ -133,9 +133,8 @@ public enum Fixtures {
     public static func name(_ fullName: String) -> RepositoryName { try! RepositoryName(parsing: fullName) }
 }
 
-/// How long a PostgreSQL operation of a test store may take: 90 s, since CI's parallel run once kept an upsert of
-/// 4,000 repositories (SearchAgreementTests) waiting beyond 30. Tests of the deadline itself set their own.
-public let testOperationDeadline = Duration.seconds(90)
+/// How long a PostgreSQL operation of a test store may take.
+public let testOperationDeadline = Duration.seconds(30)
 
 /// Makes `test`'s database busy for `seconds` from a second connection of its own: SQLite's write lock (as an import
 /// or a backup holds it), PostgreSQL's exclusive lock on `interactions`. Returns once the lock is released. Not for
