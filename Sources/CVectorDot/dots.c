@@ -34,33 +34,11 @@ static int has_avx2(void) {
     return (b & bit_AVX2) != 0;
 }
 
-// 32 products at a time: |row| as unsigned bytes times the query with the row's sign (maddubs: pairs summed into
-// 16 bits, at most 2 * 127 * 127 = 32,258, so never saturated), then pairs again into 32 bits (madd with ones).
-__attribute__((target("avx2"))) static void cosines_avx2(const int8_t *rows, long count, long dimensions,
-                                                         const int8_t *query, const float *scales, float query_scale,
-                                                         const uint8_t *wanted, float *out) {
-    const long whole = dimensions - dimensions % 32;
-    const __m256i ones = _mm256_set1_epi16(1);
-    for (long n = 0; n < count; n++) {
-        if (!(scales[n] > 0) || (wanted && !wanted[n])) continue;
-        const int8_t *row = rows + n * dimensions;
-        __m256i sum = _mm256_setzero_si256();
-        for (long d = 0; d < whole; d += 32) {
-            __m256i r = _mm256_loadu_si256((const __m256i *)(row + d));
-            __m256i q = _mm256_loadu_si256((const __m256i *)(query + d));
-            __m256i pairs = _mm256_maddubs_epi16(_mm256_sign_epi8(r, r), _mm256_sign_epi8(q, r));
-            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(pairs, ones));
-        }
-        __m128i half = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
-        half = _mm_add_epi32(half, _mm_shuffle_epi32(half, _MM_SHUFFLE(1, 0, 3, 2)));
-        half = _mm_add_epi32(half, _mm_shuffle_epi32(half, _MM_SHUFFLE(2, 3, 0, 1)));
-        int32_t total = _mm_cvtsi128_si32(half) + dot_plain(row, query, whole, dimensions);
-        out[n] = (float)total * scales[n] * query_scale;
-    }
-}
-
-// One pair's exact dot product, 32 byte products at a time as in cosines_avx2.
-__attribute__((target("avx2"))) static int32_t dot_avx2(const int8_t *left, const int8_t *right, long dimensions) {
+// One pair's exact dot product, 32 products at a time: |left| as unsigned bytes times `right` with left's sign
+// (maddubs: pairs summed into 16 bits, at most 2 * 127 * 127 = 32,258, so never saturated), then pairs again into
+// 32 bits (madd with ones); the tail past the last whole 32 by the plain path.
+__attribute__((target("avx2"))) static inline int32_t dot_avx2(const int8_t *left, const int8_t *right,
+                                                               long dimensions) {
     const long whole = dimensions - dimensions % 32;
     const __m256i ones = _mm256_set1_epi16(1);
     __m256i sum = _mm256_setzero_si256();
@@ -74,6 +52,15 @@ __attribute__((target("avx2"))) static int32_t dot_avx2(const int8_t *left, cons
     half = _mm_add_epi32(half, _mm_shuffle_epi32(half, _MM_SHUFFLE(1, 0, 3, 2)));
     half = _mm_add_epi32(half, _mm_shuffle_epi32(half, _MM_SHUFFLE(2, 3, 0, 1)));
     return _mm_cvtsi128_si32(half) + dot_plain(left, right, whole, dimensions);
+}
+
+__attribute__((target("avx2"))) static void cosines_avx2(const int8_t *rows, long count, long dimensions,
+                                                         const int8_t *query, const float *scales, float query_scale,
+                                                         const uint8_t *wanted, float *out) {
+    for (long n = 0; n < count; n++) {
+        if (!(scales[n] > 0) || (wanted && !wanted[n])) continue;
+        out[n] = (float)dot_avx2(rows + n * dimensions, query, dimensions) * scales[n] * query_scale;
+    }
 }
 #endif
 
