@@ -46,6 +46,14 @@ struct BestOf {
         }
     }
 
+    /// The key to beat: a document numbered above every one kept, offered with a key no higher than this, would not be
+    /// kept (ties go to the lower number) — so a caller offering documents in increasing number can skip, before any
+    /// other work, those at or below it. Minus infinity until `k` are kept.
+    var floor: Double {
+        guard heap.count == k else { return -.infinity }
+        return k == 0 ? .infinity : heap[0].key
+    }
+
     /// The documents kept, best first.
     func ordered() -> [UInt32] {
         heap.sorted(by: Self.better).map(\.document)

@@ -75,9 +75,17 @@ extension CatalogSearchIndex {
         var best = BestOf(limit)
         similarities.withUnsafeBufferPointer { similarities in
             meaningPriors.withUnsafeBufferPointer { priors in
-                for document in 0..<count where similarities[document] > 0 && filter.passes(document) {
+                // In increasing number, so a key at or below the worst kept is passed over before the filter is asked:
+                // once the first `limit` are in, most of the catalog is one comparison each.
+                var floor = best.floor
+                for document in 0..<count {
+                    let similarity = similarities[document]
+                    guard similarity > 0 else { continue }
+                    let key = Double(similarity + priors[document])
+                    guard key > floor, filter.passes(document) else { continue }
                     guard excluded.isEmpty || !excluded.contains(UInt32(document)) else { continue }
-                    best.offer(UInt32(document), key: Double(similarities[document] + priors[document]))
+                    best.offer(UInt32(document), key: key)
+                    floor = best.floor
                 }
             }
         }

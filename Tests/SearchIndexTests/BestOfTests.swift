@@ -19,6 +19,24 @@ import Testing
         }
     }
 
+    /// Documents offered in increasing number, skipping every key at or below ``BestOf/floor``: what offering them all
+    /// keeps (how the meaning scan's nearest pass skips most of the catalog).
+    @Test func skippingAtTheFloorKeepsTheSame() {
+        var generator = SystemRandomNumberGenerator()
+        for k in [0, 1, 2, 7, 60, 500] {
+            let keys = (0..<2_000).map { _ in Double(Int.random(in: 0..<30, using: &generator)) }
+            var all = BestOf(k)
+            var skipping = BestOf(k)
+            var skipped = 0
+            for (document, key) in keys.enumerated() {
+                all.offer(UInt32(document), key: key)
+                if key > skipping.floor { skipping.offer(UInt32(document), key: key) } else { skipped += 1 }
+            }
+            #expect(skipping.ordered() == all.ordered(), "k = \(k)")
+            if k < 500 { #expect(skipped > 0, "k = \(k): the floor skipped some") }
+        }
+    }
+
     @Test func aNegativeCountKeepsNothing() {
         var best = BestOf(-3)
         best.offer(1, key: 1)

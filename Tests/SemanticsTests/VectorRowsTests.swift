@@ -62,8 +62,8 @@ struct VectorRowsTests {
     }
 
     @Test(
-        "a scan's cosines and a pair's are the rows' dot products, whatever the dimensions (the C kernel's blocks and tail)",
-        arguments: [7, 32, 40, 192, 200])
+        "a scan's cosines and a pair's are the rows' dot products, whatever the dimensions and rows (the C kernel's blocks and tails)",
+        arguments: [7, 32, 40, 192, 200, 552])
     func scanAnyDimensions(dimensions: Int) throws {
         var generator = SplitMix(state: UInt64(dimensions))
         func unit() -> [Float] {
@@ -71,11 +71,14 @@ struct VectorRowsTests {
             let length = VectorMath.dot(raw, raw).squareRoot()
             return raw.map { $0 / length }
         }
-        let vectors = (0..<300).map { $0 % 17 == 3 ? nil : unit() }
+        // 301 rows: the kernel's blocks of four, then one row alone — the same as row 1, so the two paths' bits meet.
+        let made = (0..<300).map { $0 % 17 == 3 ? nil : unit() }
+        let vectors = made + [made[1]]
         let rows = VectorRows(count: vectors.count, dimensions: dimensions) { vectors[$0] }
         let query = unit()
         let similarities = rows.similarities(to: query)
         #expect(similarities.count == vectors.count)
+        #expect(similarities[300] == similarities[1], "a row alone and the same row in a block of four")
         for (number, vector) in vectors.enumerated() {
             guard vector != nil else {
                 #expect(similarities[number] == 0, "a row without a vector")
