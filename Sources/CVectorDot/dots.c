@@ -85,30 +85,22 @@ __attribute__((target("avx2"))) static void cosines_avx2(const int8_t *rows, lon
             }
             if (!any) continue;
             const int8_t *row = rows + n * dimensions;
-            __m256i sum0 = _mm256_setzero_si256(), sum1 = sum0, sum2 = sum0, sum3 = sum0;
+            __m256i sum[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(),
+                              _mm256_setzero_si256()};
             for (long c = 0; c < chunks; c++) {
-                const long at = c * 32;
-                __m256i r0 = _mm256_loadu_si256((const __m256i *)(row + at));
-                __m256i r1 = _mm256_loadu_si256((const __m256i *)(row + dimensions + at));
-                __m256i r2 = _mm256_loadu_si256((const __m256i *)(row + 2 * dimensions + at));
-                __m256i r3 = _mm256_loadu_si256((const __m256i *)(row + 3 * dimensions + at));
-                sum0 = _mm256_add_epi32(sum0, _mm256_madd_epi16(
-                    _mm256_maddubs_epi16(magnitude[c], _mm256_sign_epi8(r0, sign[c])), ones));
-                sum1 = _mm256_add_epi32(sum1, _mm256_madd_epi16(
-                    _mm256_maddubs_epi16(magnitude[c], _mm256_sign_epi8(r1, sign[c])), ones));
-                sum2 = _mm256_add_epi32(sum2, _mm256_madd_epi16(
-                    _mm256_maddubs_epi16(magnitude[c], _mm256_sign_epi8(r2, sign[c])), ones));
-                sum3 = _mm256_add_epi32(sum3, _mm256_madd_epi16(
-                    _mm256_maddubs_epi16(magnitude[c], _mm256_sign_epi8(r3, sign[c])), ones));
+                for (int i = 0; i < 4; i++) {
+                    __m256i r = _mm256_loadu_si256((const __m256i *)(row + i * dimensions + c * 32));
+                    __m256i pairs = _mm256_maddubs_epi16(magnitude[c], _mm256_sign_epi8(r, sign[c]));
+                    sum[i] = _mm256_add_epi32(sum[i], _mm256_madd_epi16(pairs, ones));
+                }
             }
             // hadd pairs lanes within each 128-bit half: after two rounds, half h holds row i's partial sum in lane i.
-            __m256i pairs = _mm256_hadd_epi32(_mm256_hadd_epi32(sum0, sum1), _mm256_hadd_epi32(sum2, sum3));
-            __m128i sums = _mm_add_epi32(_mm256_castsi256_si128(pairs), _mm256_extracti128_si256(pairs, 1));
+            __m256i halves = _mm256_hadd_epi32(_mm256_hadd_epi32(sum[0], sum[1]), _mm256_hadd_epi32(sum[2], sum[3]));
+            __m128i sums = _mm_add_epi32(_mm256_castsi256_si128(halves), _mm256_extracti128_si256(halves, 1));
             if (whole < dimensions) {
-                sums = _mm_add_epi32(sums, _mm_setr_epi32(dot_plain(row, query, whole, dimensions),
-                                                          dot_plain(row + dimensions, query, whole, dimensions),
-                                                          dot_plain(row + 2 * dimensions, query, whole, dimensions),
-                                                          dot_plain(row + 3 * dimensions, query, whole, dimensions)));
+                int32_t tails[4];
+                for (int i = 0; i < 4; i++) tails[i] = dot_plain(row + i * dimensions, query, whole, dimensions);
+                sums = _mm_add_epi32(sums, _mm_loadu_si128((const __m128i *)tails));
             }
             __m128 cosines = _mm_mul_ps(_mm_mul_ps(_mm_cvtepi32_ps(sums), _mm_loadu_ps(scales + n)), query_scales);
             // Rows not compared keep what `out` held.
