@@ -9,10 +9,15 @@ static int32_t dot_plain(const int8_t *row, const int8_t *query, long from, long
     return sum;
 }
 
+// Whether a scan compares row `n`: it has a vector (its scale is above 0) and, when `wanted` is given, is marked.
+static inline int compared(const float *scales, const uint8_t *wanted, long n) {
+    return scales[n] > 0 && (!wanted || wanted[n]);
+}
+
 static void cosines_plain(const int8_t *rows, long count, long dimensions, const int8_t *query, const float *scales,
                           float query_scale, const uint8_t *wanted, float *out) {
     for (long n = 0; n < count; n++) {
-        if (!(scales[n] > 0) || (wanted && !wanted[n])) continue;
+        if (!compared(scales, wanted, n)) continue;
         out[n] = (float)dot_plain(rows + n * dimensions, query, 0, dimensions) * scales[n] * query_scale;
     }
 }
@@ -80,7 +85,7 @@ __attribute__((target("avx2"))) static void cosines_avx2(const int8_t *rows, lon
             int take[4];
             int any = 0;
             for (int i = 0; i < 4; i++) {
-                take[i] = scales[n + i] > 0 && (!wanted || wanted[n + i]);
+                take[i] = compared(scales, wanted, n + i);
                 any |= take[i];
             }
             if (!any) continue;
@@ -110,7 +115,7 @@ __attribute__((target("avx2"))) static void cosines_avx2(const int8_t *rows, lon
         }
     }
     for (; n < count; n++) {
-        if (!(scales[n] > 0) || (wanted && !wanted[n])) continue;
+        if (!compared(scales, wanted, n)) continue;
         out[n] = (float)dot_avx2(rows + n * dimensions, query, dimensions) * scales[n] * query_scale;
     }
 }
