@@ -14,7 +14,8 @@ public enum APISchemas {
     /// when that catalog is stale: ``ActivityFacts``); `viewer` is where it stands with the signed-in person, when
     /// the request has one.
     public static func repository(
-        _ repository: Repository, now: Date, viewer: RepositoryState? = nil, age: CatalogAge? = CatalogAge.current
+        _ repository: Repository, now: Date, viewer: RepositoryState? = nil, age: CatalogAge? = CatalogAge.current,
+        lists: [RepositoryListing]? = nil
     ) -> Components.Schemas.Repository {
         let activity = ActivityFacts(repository, now: now, age: age)
         let worded = activity.inCurrentLanguage(repository, now: now)
@@ -32,7 +33,8 @@ public enum APISchemas {
             health: activity.health.flatMap { .init(rawValue: $0.level.rawValue) },
             healthSummary: worded.healthSummary,
             goneAt: repository.goneAt,
-            viewer: viewer.map { .init(liked: $0.liked, saved: $0.saved, skipped: $0.skipped) })
+            viewer: viewer.map { .init(liked: $0.liked, saved: $0.saved, skipped: $0.skipped) },
+            lists: lists?.map { .init(list: $0.list.id, heading: $0.heading) })
     }
 
     /// A burst as the contract's `StarBurst`.

@@ -107,7 +107,8 @@ extension APIHandlers {
     func getRepository(_ input: Operations.GetRepository.Input) async throws -> Operations.GetRepository.Output {
         let repository = try await repository(owner: input.path.owner, name: input.path.name)
         let viewer = try await viewerStates(of: [repository])?[repository.id]
-        return .ok(.init(body: .json(APISchemas.repository(repository, now: Date(), viewer: viewer))))
+        let lists = try await store.listings(of: repository.repositoryName)
+        return .ok(.init(body: .json(APISchemas.repository(repository, now: Date(), viewer: viewer, lists: lists))))
     }
 
     func getStarHistory(_ input: Operations.GetStarHistory.Input) async throws -> Operations.GetStarHistory.Output {

@@ -8,7 +8,7 @@ import RepoFinderCore
 /// narrow roles (``CatalogStore``, ``AccountStore``, ``DeckStore``, …), each in a file of its own.
 public protocol DataStore:
     CatalogStore, CatalogUpkeepStore, AccountStore, StarQueueStore, StarImportStore, InteractionStore, DeckStore,
-    AskThreadStore, JobLeaseStore, DeviceSignInStore, AnalyticsStore, StoreLifecycle
+    AskThreadStore, JobLeaseStore, DeviceSignInStore, AnalyticsStore, CuratedListStore, StoreLifecycle
 {}
 
 extension DataStore {

@@ -31,6 +31,10 @@ enum PostgresSchema {
             19, "the cards dealt every time, counted per repository and day",
             [AnalyticsSQL.tallyTable(day: "TEXT COLLATE \"C\"", repositoryID: "BIGINT")]
         ),
+        (
+            20, "curated lists and where they place repositories",
+            SharedSQL.curatedListTables(time: "TIMESTAMPTZ", text: "TEXT COLLATE \"C\"")
+        ),
     ]
 
     /// Product analytics events (``AnalyticsStore``), and the cards the server dealt, for the dashboards. Days compare

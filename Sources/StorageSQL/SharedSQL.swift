@@ -48,7 +48,7 @@ package enum SharedSQL {
 }
 
 /// The schema version this build knows (the number of migrations).
-package let currentSchemaVersion = 19
+package let currentSchemaVersion = 20
 
 extension SharedSQL {
     package static let userExists = "SELECT 1 FROM users WHERE id = ?"

@@ -76,6 +76,9 @@ enum SQLiteSchema {
         migrator.registerMigration("v19: the cards dealt every time, counted per repository and day") { db in
             try db.execute(sql: AnalyticsSQL.tallyTable(day: "TEXT", repositoryID: "INTEGER") + " WITHOUT ROWID")
         }
+        migrator.registerMigration("v20: curated lists and where they place repositories") { db in
+            for statement in SharedSQL.curatedListTables(time: "TEXT", text: "TEXT") { try db.execute(sql: statement) }
+        }
         return migrator
     }
 

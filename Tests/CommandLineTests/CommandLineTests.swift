@@ -93,7 +93,7 @@ struct CommandLineTests {
         #expect(stats.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(stats.output.utf8)) as? [String: Any]
         #expect(object?["repositories"] as? Int == 2)
-        #expect(object?["schemaVersion"] as? Int == 19)
+        #expect(object?["schemaVersion"] as? Int == 20)
     }
 
     @Test("a clean import exits 0 and imports star snapshots too")

@@ -1,0 +1,59 @@
+import Foundation
+import RepoFinderCore
+import Storage
+import TestSupport
+import Testing
+
+@Suite("Storage contract: curated lists and where they place repositories")
+struct CuratedListContractTests {
+    private func placement(_ name: String, _ heading: [String], _ position: Int) -> CuratedListPlacement {
+        CuratedListPlacement(repository: Fixtures.name(name), heading: heading, position: position)
+    }
+
+    @Test(
+        "a list read again replaces what it placed; listings by list then heading; old names follow a rename",
+        arguments: Engine.available)
+    func placements(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            let store = test.store
+            let go = CuratedListSource(repository: Fixtures.name("avelino/awesome-go"))
+            let mac = CuratedListSource(
+                repository: Fixtures.name("jaywcjlove/awesome-mac"), file: "command-line-apps.md")
+            _ = try await store.upsertRepositories([Fixtures.repository("nats-io/nats-server", stars: 10)])
+            try await store.replaceCuratedList(
+                go,
+                placements: [
+                    placement("nats-io/nats-server", ["Messaging"], 1), placement("Old/Queue", ["Messaging"], 2),
+                    placement("nats-io/NATS-server", ["Messaging"], 3),
+                    placement("elsewhere/x", ["Web › not", "Sub"], 1),
+                ], etag: "\"abc\"", at: Fixtures.moment)
+            try await store.replaceCuratedList(
+                mac, placements: [placement("nats-io/nats-server", ["Developer Tools", "Queues"], 1)], etag: nil,
+                at: Fixtures.moment)
+
+            let listings = try await store.listings(of: Fixtures.name("NATS-io/nats-server"))
+            #expect(listings.map(\.list.id) == ["avelino/awesome-go", "jaywcjlove/awesome-mac/command-line-apps.md"])
+            #expect(listings.map(\.heading) == [["Messaging"], ["Developer Tools", "Queues"]])
+            #expect(
+                try await store.listings(of: Fixtures.name("elsewhere/x")).map(\.heading) == [["Web › not", "Sub"]])
+
+            let records = try await store.curatedLists()
+            #expect(records.map(\.list) == [go, mac])
+            #expect(records.map(\.placements) == [3, 1])
+            #expect(records.first?.etag == "\"abc\"")
+            #expect(records.first?.readAt == Fixtures.moment)
+
+            // A renamed repository keeps what lists said of its old name.
+            _ = try await store.upsertRepositories([Fixtures.repository("old/queue", stars: 5)])
+            let renamed = Fixtures.repository("new/queue", stars: 6)
+            #expect(try await store.renameRepository(Fixtures.name("old/queue"), to: renamed, at: Fixtures.moment))
+            #expect(try await store.listings(of: renamed.repositoryName).map(\.heading) == [["Messaging"]])
+
+            // Read again: what the list no longer says is gone.
+            try await store.replaceCuratedList(
+                go, placements: [placement("elsewhere/x", ["Other"], 1)], etag: "\"def\"", at: Fixtures.moment)
+            #expect(try await store.listings(of: Fixtures.name("nats-io/nats-server")).map(\.list) == [mac])
+            #expect(try await store.curatedLists().first?.placements == 1)
+        }
+    }
+}
