@@ -286,6 +286,7 @@ let package = Package(
             exclude: ["Resources/PROVENANCE.md"],
             resources: [
                 .copy("Resources/starter-repositories.jsonl.gz"), .copy("Resources/starter-stars.csv.gz"),
+                .copy("Resources/starter-lists.tsv.gz"),
             ],
             swiftSettings: strictSettings
         ),

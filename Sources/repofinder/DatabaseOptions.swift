@@ -66,6 +66,9 @@ extension DatabaseOptions {
                 "Loaded \(Number.grouped(load.repositories.counts.inserted)) repositories and "
                     + "\(Number.grouped(load.starSnapshots.counts.inserted)) star snapshots in \(seconds) s.")
         }
+        // Where the community's lists place repositories, for a database that has no lists yet (one made before
+        // lists were kept, too).
+        _ = try await StarterLists.loadIfNone(into: store)
     }
 }
 

@@ -28,9 +28,28 @@ struct StarterCatalogTests {
         }
     }
 
+    @Test("the bundled lists load into a database that has none, once; placements only, of licensed lists")
+    func listsOnFirstUse() async throws {
+        try await StorageFactory.withStore(.sqliteInMemory) { store in
+            #expect(try await StarterLists.loadIfNone(into: store) == 49)
+            #expect(try await StarterLists.loadIfNone(into: store) == nil)
+            let lists = try await store.curatedLists()
+            #expect(lists.reduce(0) { $0 + $1.placements } == 27_431)
+            // Non-commercial and unlicensed lists are not shipped.
+            #expect(
+                !lists.contains { $0.list.id == "e2b-dev/awesome-ai-agents" || $0.list.id == "rothgar/awesome-tuis" })
+            let uv = try await store.listings(of: RepositoryName(parsing: "astral-sh/uv"))
+            #expect(
+                uv.contains {
+                    $0.list.id == "vinta/awesome-python"
+                        && $0.heading == ["Projects", "Package Management", "Package Managers"]
+                })
+        }
+    }
+
     @Test("the bundled files stay small")
     func sizes() throws {
-        for path in [StarterCatalog.repositoriesPath, StarterCatalog.starSnapshotsPath] {
+        for path in [StarterCatalog.repositoriesPath, StarterCatalog.starSnapshotsPath, StarterLists.path] {
             let file = try #require(path)
             let size = try #require(try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
             #expect(size < 4_000_000, "\(file) is \(size) bytes")
