@@ -1,5 +1,5 @@
 public import Foundation
-public import RepoFinderCore
+import RepoFinderCore
 public import Storage
 
 /// The curated-list facts bundled with the starter catalog (`Resources/starter-lists.tsv.gz`, made by
