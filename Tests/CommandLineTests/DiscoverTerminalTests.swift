@@ -158,8 +158,12 @@ struct DiscoverTerminalTests {
         #expect(try await exitStatus(online) == 0)
         #expect(await server.terminate() == 0)
 
-        // The server is down: the cached cards show, a like is kept on the device.
-        let (offline, offlineTerminal) = try launchDeck(server: server.url, state: state)
+        // The server is down: the cached cards show, a like is kept on the device. Its address is a port held shut
+        // (bound, never listening), not the stopped server's, which another test's server may be given meanwhile.
+        let down = try RefusingPort()
+        defer { down.close() }
+        let downURL = try #require(URL(string: "http://127.0.0.1:\(down.port)"))
+        let (offline, offlineTerminal) = try launchDeck(server: downURL, state: state)
         let drawn = try await offlineTerminal.wait(for: #"owner\d/project\d+   ★"#)
         let name = String(drawn.prefix { $0 != " " })
         let swiped = ContinuousClock.now
