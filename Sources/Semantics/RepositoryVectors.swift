@@ -79,10 +79,12 @@ public struct RepositoryVectors: Sendable {
     /// How many repositories have a vector.
     public var count: Int { scales.count }
 
-    /// The stored unit vector of `fullName` (any case), if its description is still `description`.
+    /// The stored unit vector of `fullName` (any case), if its description is still `description`. A nil
+    /// description is one the catalog does not know (the starter catalog ships facts only, issue 65): the stored
+    /// vector is then the best knowledge of what the repository is, and is given.
     public func vector(of fullName: String, description: String?) -> [Float]? {
         guard let number = numbers[fullName.lowercased()],
-            hashes[number] == Self.descriptionHash(description ?? ""), scales[number] > 0
+            description.map({ hashes[number] == Self.descriptionHash($0) }) ?? true, scales[number] > 0
         else { return nil }
         let scale = scales[number]
         var vector = rows[(number * dimensions)..<((number + 1) * dimensions)].map { Float($0) * scale }

@@ -28,7 +28,7 @@ struct RepositoryVectorsTests {
         ("someone/empty", "", [0, 0, 31] + Array(repeating: 0, count: 13)),
     ]
 
-    @Test("a repository gets its stored vector while its description is the one embedded")
+    @Test("a repository gets its stored vector while its description is the one embedded, or not known")
     func matching() throws {
         let stored = try RepositoryVectors(data: Self.file(Self.rows))
         #expect(stored.count == 2 && stored.dimensions == 16)
@@ -36,7 +36,11 @@ struct RepositoryVectorsTests {
             stored.vector(of: "Tauri-Apps/Tauri", description: "Desktop apps with a web front end"))
         #expect(abs(vector[0] - 0.6) < 1e-6 && abs(vector[1] - 0.8) < 1e-6, "a unit vector: \(vector.prefix(2))")
         #expect(stored.vector(of: "tauri-apps/tauri", description: "Desktop apps, rewritten") == nil, "changed")
-        #expect(stored.vector(of: "someone/empty", description: nil)?[2] == 1, "no description hashes as empty")
+        #expect(stored.vector(of: "someone/empty", description: "")?[2] == 1, "an empty description as embedded")
+        // Not known (the starter catalog ships no descriptions): the stored vector is the best knowledge.
+        #expect(stored.vector(of: "someone/empty", description: nil)?[2] == 1)
+        #expect(stored.vector(of: "tauri-apps/tauri", description: nil)?[0] ?? 0 > 0.59, "unknown is not changed")
+        #expect(stored.vector(of: "tauri-apps/tauri", description: "") == nil, "emptied is changed")
         #expect(stored.vector(of: "nobody/else", description: "") == nil)
     }
 
