@@ -58,3 +58,21 @@ public struct RepositoryListing: Hashable, Sendable {
         self.heading = heading
     }
 }
+
+/// A placement as an index reads it: a list's heading and a repository under it, by the catalog's key (a name the
+/// repository had before a rename already resolved to its current one).
+public struct CuratedListEntry: Hashable, Sendable {
+    /// The list's ``CuratedListSource/id``.
+    public let list: String
+    /// The heading path, outermost first.
+    public let heading: [String]
+    /// The repository's ``RepositoryName/key``.
+    public let key: String
+
+    /// An entry.
+    public init(list: String, heading: [String], key: String) {
+        self.list = list
+        self.heading = heading
+        self.key = key
+    }
+}

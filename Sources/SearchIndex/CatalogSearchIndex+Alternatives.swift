@@ -3,17 +3,23 @@ public import RepoFinderCore
 import Semantics
 import Storage
 
-/// Alternatives: other projects that do a repository's job. Its nearest neighbours by meaning, less what goes *with*
-/// it rather than replacing it — the same owner's repositories, those named after it (plugins, bindings, starters,
-/// "awesome" lists), archived ones — ranked by closeness with a little popularity and health, first those that
-/// call themselves an alternative to it, and after the others those that say they work with it.
+/// Alternatives: other projects that do a repository's job. Those a curated list places under the same heading as it
+/// (issue 65: poetry beside uv under "Package Management") and its nearest neighbours by meaning, less what goes
+/// *with* it rather than replacing it — the same owner's repositories, those named after it (plugins, bindings,
+/// starters, "awesome" lists), archived ones — ranked by closeness with a little popularity and health, plus the
+/// kinship of the headings they share (a short heading counts for more than a long one), first those that call
+/// themselves an alternative to it, and after the others those that say they work with it.
 extension CatalogSearchIndex {
     /// How many neighbours by meaning are considered before the filters.
     static let alternativeCandidates = 300
 
     /// The alternatives of the repository keyed `key`, best first; empty when it is unknown or has no vector.
     public func alternatives(toKey key: String, limit: Int) -> [Repository] {
-        guard limit > 0, let seed = numbers[key], let vectors, let vector = vectors.vector(seed) else { return [] }
+        guard limit > 0, let seed = numbers[key] else { return [] }
+        let peers = listedHeadings.peers(of: seed)
+        // Without a vector, the listed peers alone (by kinship, popularity and health).
+        let similarities = vectors.flatMap { vectors in vectors.vector(seed).map(vectors.centredSimilarities(to:)) }
+        guard similarities != nil || !peers.isEmpty else { return [] }
         let seedRepository = catalog[seed]
         let owner = seedRepository.owner.login.lowercased()
         let seedName = Self.comparable(seedRepository.name)
@@ -27,11 +33,17 @@ extension CatalogSearchIndex {
             if ownerName.count >= 3 { called.append(ownerName) }
         }
         let filter = Filter(index: self, query: SearchQuery(text: ""))
-        let near = nearest(
-            similarities: vectors.centredSimilarities(to: vector), filter: filter, limit: Self.alternativeCandidates,
-            excluding: [UInt32(seed)])
+        var candidates =
+            similarities.map {
+                nearest(similarities: $0, filter: filter, limit: Self.alternativeCandidates, excluding: [UInt32(seed)])
+            } ?? []
+        let near = Set(candidates.map(\.document))
+        for peer in peers.keys.sorted() where !near.contains(peer) && filter.passes(Int(peer)) {
+            candidates.append((peer, similarities?[Int(peer)] ?? 0))
+        }
+        let kinshipWeight = Double(ranking.listedKinship)
         var scored: [(document: UInt32, score: Double)] = []
-        for (document, cosine) in near {
+        for (document, cosine) in candidates {
             let number = Int(document)
             let candidate = catalog[number]
             guard candidate.owner.login.lowercased() != owner, !archived[number] else { continue }
@@ -45,6 +57,7 @@ extension CatalogSearchIndex {
             if name.hasPrefix("awesome") { continue }
             var score = Double(cosine) + Double(ranking.alternativePopularity) * log10(Double(stars[number]) + 10) / 6
             if isDormant(number, now: now) { score -= Double(ranking.meaningDormant) }
+            score += kinshipWeight * (peers[document] ?? 0)
             if calls {
                 score += 0.15
             } else if Self.mentions(candidate, anyOf: called) {

@@ -86,6 +86,8 @@ public final class CatalogSearchIndex: Sendable {
     /// The projects the catalog holds under an old name too: the old names are not indexed, and resolve to the
     /// current one.
     public let sameProjects: SameProjects
+    /// Where the curated lists place the catalog's repositories, by heading.
+    let listedHeadings: ListedHeadings
     /// Per repository: whether it is a collection (an "awesome" list, a cheat sheet).
     let isCollection: [Bool]
     /// Per repository: its meaning key beside the cosine (``meaningPriors(stars:dormant:ranking:)``).
@@ -96,9 +98,10 @@ public final class CatalogSearchIndex: Sendable {
     /// there is an `embedder` (by default the shipped table's, ``SemanticModel/shared``), or the full model's stored
     /// vector where `storedVectors` has one for the repository as it is (``SemanticModel/repositoryVectors``); questions are read by
     /// what `questionReader` gives when asked, if it lands in the embedder's space (by default the installed
-    /// transformer once loaded, ``SemanticModel/questions``; ``prepareForQuestions()`` waits for the load).
+    /// transformer once loaded, ``SemanticModel/questions``; ``prepareForQuestions()`` waits for the load). `listings`
+    /// are the curated lists' placements (``ListedHeadings``), for alternatives.
     public init(
-        _ repositories: [Repository], ranking: SearchRanking = .standard,
+        _ repositories: [Repository], listings: [CuratedListEntry] = [], ranking: SearchRanking = .standard,
         embedder: TextEmbedder? = SemanticModel.shared,
         storedVectors: RepositoryVectors? = SemanticModel.repositoryVectors,
         questionReader: @escaping @Sendable () -> QuestionEncoder? = { SemanticModel.questions },
@@ -125,6 +128,7 @@ public final class CatalogSearchIndex: Sendable {
         var numbering = Dictionary(catalog.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         for (old, current) in sameProjects.currentKey { numbering[old] = numbering[current] }
         numbers = numbering
+        listedHeadings = ListedHeadings(listings, numbers: numbering)
         newestPush = catalog.compactMap(\.pushedAt).max() ?? Date(timeIntervalSince1970: 0)
         self.embedder = embedder
         let dimensions = embedder?.dimensions

@@ -60,8 +60,10 @@ public final class SearchIndexCache: Sendable {
     /// - Parameters:
     ///   - version: reads the store's catalog version.
     ///   - load: reads the catalog.
+    ///   - listings: reads the curated lists' placements.
     public func index(
-        version: @Sendable () async throws -> Int64, load: @escaping @Sendable () async throws -> [Repository]
+        version: @Sendable () async throws -> Int64, load: @escaping @Sendable () async throws -> [Repository],
+        listings: @escaping @Sendable () async throws -> [CuratedListEntry] = { [] }
     ) async throws -> CatalogSearchIndex {
         let now = ContinuousClock.now
         let (fresh, writes): (CatalogSearchIndex?, Int) = state.withLock { state in
@@ -94,7 +96,7 @@ public final class SearchIndexCache: Sendable {
             {
                 return .use(state.index!)
             }
-            let task = startBuild(version: current, writes: writes, load: load, state: &state)
+            let task = startBuild(version: current, writes: writes, load: load, listings: listings, state: &state)
             return waits ? .wait(task) : .use(state.index!)
         }
         switch next {
@@ -104,13 +106,16 @@ public final class SearchIndexCache: Sendable {
     }
 
     private func startBuild(
-        version: Int64, writes: Int, load: @escaping @Sendable () async throws -> [Repository], state: inout State
+        version: Int64, writes: Int, load: @escaping @Sendable () async throws -> [Repository],
+        listings: @escaping @Sendable () async throws -> [CuratedListEntry], state: inout State
     ) -> Task<CatalogSearchIndex, any Error> {
         let ranking = ranking
         let task = Task {
             let repositories: [Repository]
+            let listed: [CuratedListEntry]
             do {
                 repositories = try await load()
+                listed = try await listings()
             } catch {
                 // The next search tries again.
                 self.state.withLock { state in
@@ -121,7 +126,7 @@ public final class SearchIndexCache: Sendable {
             // Timed where it runs: waiting for a thread is not what the spacing is about.
             let (index, duration) = await offThePool {
                 let started = ContinuousClock.now
-                let index = CatalogSearchIndex(repositories, ranking: ranking)
+                let index = CatalogSearchIndex(repositories, listings: listed, ranking: ranking)
                 return (index, ContinuousClock.now - started)
             }
             self.finish(index, version: version, writes: writes, duration: duration)
@@ -148,9 +153,10 @@ public final class SearchIndexCache: Sendable {
     /// A search: the index's page of repositories (the values it was built from), with highlights.
     public func results(
         _ query: SearchQuery, version: @Sendable () async throws -> Int64,
-        load: @escaping @Sendable () async throws -> [Repository]
+        load: @escaping @Sendable () async throws -> [Repository],
+        listings: @escaping @Sendable () async throws -> [CuratedListEntry] = { [] }
     ) async throws -> SearchResults {
-        let index = try await index(version: version, load: load)
+        let index = try await index(version: version, load: load, listings: listings)
         // A question is read by the sentence model: wait for its load (suspended) rather than read it without.
         if let meaning = query.meaning { await index.prepareForQuestions(meaning) }
         let outcome = index.search(query)

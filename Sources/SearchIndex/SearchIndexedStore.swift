@@ -13,7 +13,8 @@ public protocol SearchIndexedStore: DataStore {
 extension SearchIndexedStore {
     public func searchResults(_ query: SearchQuery) async throws -> SearchResults {
         try await searchIndex.results(
-            query, version: { try await self.catalogVersion() }, load: { try await self.allRepositories() })
+            query, version: { try await self.catalogVersion() }, load: { try await self.allRepositories() },
+            listings: { try await self.allCuratedListEntries() })
     }
 
     public func searchSuggestions(_ text: String, limit: Int) async throws -> [SearchSuggestion] {
@@ -31,6 +32,7 @@ extension SearchIndexedStore {
 
     private func currentSearchIndex() async throws -> CatalogSearchIndex {
         try await searchIndex.index(
-            version: { try await self.catalogVersion() }, load: { try await self.allRepositories() })
+            version: { try await self.catalogVersion() }, load: { try await self.allRepositories() },
+            listings: { try await self.allCuratedListEntries() })
     }
 }

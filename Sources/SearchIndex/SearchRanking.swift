@@ -63,6 +63,9 @@ public struct SearchRanking: Hashable, Sendable {
     /// Popularity's part in ranking alternatives (the key is the cosine plus this × log10(stars + 10) / 6): people
     /// asking what replaces a tool want the established replacements first.
     public var alternativePopularity: Float = 0.6
+    /// How much the summed kinship of the curated-list headings a candidate shares with the seed adds to its key in
+    /// alternatives (``ListedHeadings/kinship(_:)``: a heading of six entries 0.36, of three hundred 0.12, times this).
+    public var listedKinship: Float = 1
     /// How much the meaning order counts in the fusion for a whole question (Ask), against the words' order.
     public var questionMeaningWeight: Float = 1
     /// Subtracted from a collection's meaning key (an "awesome" list, a cheat sheet) and its rank in the words'
@@ -120,6 +123,7 @@ public struct SearchRanking: Hashable, Sendable {
         case "questionMeaningWeight": questionMeaningWeight = try number()
         case "collectionPenalty": collectionPenalty = try number()
         case "alternativePopularity": alternativePopularity = try number()
+        case "listedKinship": listedKinship = try number()
         default: throw SearchRankingError(description: "no ranking knob named \(name)")
         }
     }

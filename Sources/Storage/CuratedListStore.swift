@@ -6,7 +6,7 @@ public import RepoFinderCore
 public protocol CuratedListStore: Sendable {
     /// Replaces what `list` places with `placements` (the list as read now; the same repository under the same
     /// heading twice is kept once, at its first position), and remembers the ETag it was read with, for a
-    /// conditional request next time.
+    /// conditional request next time. Moves the catalog version, so the search index reads the list.
     func replaceCuratedList(
         _ list: CuratedListSource, placements: [CuratedListPlacement], etag: String?, at date: Date
     ) async throws
@@ -16,6 +16,10 @@ public protocol CuratedListStore: Sendable {
 
     /// Where the lists place the repository named `name` (or a name it had before a rename), by list, then heading.
     func listings(of name: RepositoryName) async throws -> [RepositoryListing]
+
+    /// Every placement of every list, each repository under its current key, by list, heading and position: what the
+    /// search index reads for alternatives.
+    func allCuratedListEntries() async throws -> [CuratedListEntry]
 }
 
 /// A list as last read.

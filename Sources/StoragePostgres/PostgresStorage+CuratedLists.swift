@@ -1,6 +1,7 @@
 public import Foundation
 import PostgresNIO
 public import RepoFinderCore
+import SearchIndex
 public import Storage
 import StorageSQL
 
@@ -25,7 +26,9 @@ extension PostgresStorage {
                     placements.map(\.position),
                 ], on: connection)
             try await query(SharedSQL.countListPlacements, [list.id, list.id], on: connection)
+            try await query(SharedSQL.bumpCatalogVersion, [], on: connection)
         }
+        searchIndex.invalidate()
     }
 
     public func curatedLists() async throws -> [CuratedListRecord] {
@@ -40,6 +43,13 @@ extension PostgresStorage {
         try await query(SharedSQL.listingsOfRepository, [name.key, name.key]).map { row in
             RepositoryListing(
                 list: try CuratedListSource(id: try row.value(0)), heading: SharedSQL.heading(try row.value(1)))
+        }
+    }
+
+    public func allCuratedListEntries() async throws -> [CuratedListEntry] {
+        try await query(SharedSQL.allCuratedListEntries, []).map { row in
+            CuratedListEntry(
+                list: try row.value(0), heading: SharedSQL.heading(try row.value(1)), key: try row.value(2))
         }
     }
 }

@@ -61,6 +61,18 @@ extension SharedSQL {
         ORDER BY list_id, heading
         """
 
+    /// Every placement, a name the repository had before a rename read as its current key.
+    package static let allCuratedListEntries = """
+        SELECT l.list_id, l.heading, COALESCE(p.full_name_key, l.repository_key)
+        FROM list_placements l
+        LEFT JOIN repository_renames r ON r.old_key = l.repository_key
+        LEFT JOIN repositories p ON p.id = r.repository_id
+        ORDER BY l.list_id, l.heading, l.position
+        """
+
+    /// Moves the catalog version (a list read changes what the search index knows).
+    package static let bumpCatalogVersion = "UPDATE catalog_version SET version = version + 1 WHERE id = 1"
+
     /// A stored heading path.
     package static func headingText(_ heading: [String]) -> String {
         heading.joined(separator: String(headingSeparator))

@@ -1,6 +1,7 @@
 public import Foundation
 import GRDB
 public import RepoFinderCore
+import SearchIndex
 public import Storage
 import StorageSQL
 
@@ -18,7 +19,9 @@ extension SQLiteStorage {
                 ])
             }
             try db.execute(sql: SharedSQL.countListPlacements, arguments: [list.id, list.id])
+            try db.execute(sql: SharedSQL.bumpCatalogVersion)
         }
+        searchIndex.invalidate()
     }
 
     public func curatedLists() async throws -> [CuratedListRecord] {
@@ -35,6 +38,14 @@ extension SQLiteStorage {
         try await read { db in
             try Row.fetchAll(db, sql: SharedSQL.listingsOfRepository, arguments: [name.key, name.key]).map { row in
                 RepositoryListing(list: try CuratedListSource(id: row[0]), heading: SharedSQL.heading(row[1]))
+            }
+        }
+    }
+
+    public func allCuratedListEntries() async throws -> [CuratedListEntry] {
+        try await read { db in
+            try Row.fetchAll(db, sql: SharedSQL.allCuratedListEntries).map { row in
+                CuratedListEntry(list: row[0], heading: SharedSQL.heading(row[1]), key: row[2])
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import RepoFinderCore
+import SearchIndex
 import Storage
 import TestSupport
 import Testing
@@ -49,11 +50,24 @@ struct CuratedListContractTests {
             #expect(try await store.renameRepository(Fixtures.name("old/queue"), to: renamed, at: Fixtures.moment))
             #expect(try await store.listings(of: renamed.repositoryName).map(\.heading) == [["Messaging"]])
 
+            // What the search index reads: every placement by list, heading and position, old names as current.
+            let entries = try await store.allCuratedListEntries()
+            #expect(
+                entries.map { "\($0.list) \($0.heading.joined(separator: "|")) \($0.key)" } == [
+                    "avelino/awesome-go Messaging nats-io/nats-server", "avelino/awesome-go Messaging new/queue",
+                    "avelino/awesome-go Web › not|Sub elsewhere/x",
+                    "jaywcjlove/awesome-mac/command-line-apps.md Developer Tools|Queues nats-io/nats-server",
+                ])
+            // Reading a list moves the catalog version, so the search index of every process reads it.
+            let indexed = try #require(store as? any SearchIndexedStore)
+            let version = try await indexed.catalogVersion()
+
             // Read again: what the list no longer says is gone.
             try await store.replaceCuratedList(
                 go, placements: [placement("elsewhere/x", ["Other"], 1)], etag: "\"def\"", at: Fixtures.moment)
             #expect(try await store.listings(of: Fixtures.name("nats-io/nats-server")).map(\.list) == [mac])
             #expect(try await store.curatedLists().first?.placements == 1)
+            #expect(try await indexed.catalogVersion() > version)
         }
     }
 }
