@@ -13,7 +13,8 @@ extension CatalogSearchIndex {
     /// How many neighbours by meaning are considered before the filters.
     static let alternativeCandidates = 300
 
-    /// The alternatives of the repository keyed `key`, best first; empty when it is unknown or has no vector.
+    /// The alternatives of the repository keyed `key`, best first; empty when it is unknown, or has neither a vector
+    /// nor a repository listed beside it.
     public func alternatives(toKey key: String, limit: Int) -> [Repository] {
         guard limit > 0, let seed = numbers[key] else { return [] }
         let peers = listedHeadings.peers(of: seed)
