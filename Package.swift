@@ -300,7 +300,7 @@ let package = Package(
             exclude: ["Resources/PROVENANCE.md"],
             resources: [
                 .copy("Resources/token-vectors.rfv.gz"), .copy("Resources/sentence-projection.rfp.gz"),
-                .copy("Resources/repository-vectors.rfr.gz"),
+                .copy("Resources/repository-vectors.rfr.gz"), .copy("Resources/replacements.tsv.gz"),
             ],
             // Optimized in debug builds too: tokenizing and scanning in SIMD unoptimized made a debug server take
             // 20 s to embed the 42k catalog and the test run more than twice as long; optimized, a second or two.

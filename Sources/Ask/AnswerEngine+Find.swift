@@ -10,7 +10,7 @@ extension AnswerEngine {
         let matches = try await draft.search(
             query, meaning: meaning, language: question.language, limit: Self.listSize * 3, context)
         let found = Array(Self.withoutExcluded(matches, question.excluded).prefix(Self.listSize))
-        guard !found.isEmpty, !Self.weak(matches) else {
+        guard !found.isEmpty else {
             draft.dontKnow(context.words.text("answer.find.none", question.phrase(context.words)))
             return
         }
@@ -129,12 +129,18 @@ extension Draft {
     ) async throws -> MeaningMatches {
         var inputs = ["query": query, "meaning": meaning]
         if let language { inputs["language"] = language }
-        let shown = Self.shown(query)
+        // A search by meaning alone shows what it read; what only looks like an answer counts as nothing found, so
+        // no chip says "15 found" beside an answer that says nothing matches.
+        let shown = Self.shown(query.isEmpty ? meaning : query)
         return try await run("search", context, inputs: inputs, found: { $0.repositories.count }) {
             (found: MeaningMatches) in
             Self.searchChip(shown, language: language, found: found.repositories.count, context.words)
         } _: { tools in
-            try await tools.search(query, meaning: meaning, language: language, limit: limit)
+            var found = try await tools.search(query, meaning: meaning, language: language, limit: limit)
+            // A search by meaning alone has no words to judge it by.
+            let meaningOnly = query.isEmpty && !meaning.isEmpty
+            if !meaningOnly, AnswerEngine.weak(found) { found.repositories = [] }
+            return found
         }
     }
 

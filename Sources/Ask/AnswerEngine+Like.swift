@@ -8,8 +8,17 @@ extension AnswerEngine {
         let seed = try await draft.lookUp(seedName, context)
         let label = seed?.fullName ?? seedName
         let names = [seedName] + (seed.map { [$0.name] } ?? [])
-        // Those that name the seed as what they replace.
-        var alternatives: [Repository] = []
+        // Those that name the seed as what they replace: in their own words as the catalog keeps them (a product known
+        // only by name too, "like Notion"), then by searching descriptions for looser ways of saying so.
+        let replacingName = seed?.name ?? seedName
+        let replacing = try await draft.run(
+            "replacing", context, inputs: ["name": replacingName], found: { $0.count }
+        ) { (found: [Repository]) in
+            context.words.text("tool.replacing", found.count, seed?.fullName ?? seedName)
+        } _: { tools in
+            try await tools.replacing(replacingName, limit: 20)
+        }
+        var alternatives = replacing.filter { question.language == nil || $0.language == question.language }
         for word in ["alternative", "replacement"] {
             let found = try await draft.search(
                 "\(seedName) \(word)", language: question.language, limit: 40, context)
@@ -65,9 +74,11 @@ extension AnswerEngine {
         // alternatives and its neighbours (the order measured best of five on the judged questions).
         // A seed the catalog does not have ("like Notion", "instead of Zapier") is known only through the question's
         // meaning, which the sentence model reads: that list comes before the question's bare words.
+        // A product known only by name is known best by what says it replaces it: those all come first.
         let lists =
             seed == nil
-            ? [alternatives, meant, different] : [alternatives, different, meant, replacements, neighbourList]
+            ? [alternatives + Self.interleave([meant, different], excluding: nil)]
+            : [alternatives, different, meant, replacements, neighbourList]
         let merged = Self.interleave(lists, excluding: seed?.id).prefix(Self.listSize)
         let said = context.words
         guard !merged.isEmpty else {

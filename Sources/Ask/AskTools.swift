@@ -30,6 +30,9 @@ public protocol AskTools: Sendable {
     func search(_ text: String, meaning: String, language: String?, limit: Int) async throws -> MeaningMatches
     /// Repositories that do `repository`'s job — same kind, other projects — best first (``Alternatives``).
     func alternatives(to repository: Repository, limit: Int) async throws -> [Repository]
+    /// Repositories that say, in their own words, that they replace what `name` calls (a repository or a product
+    /// known only by name: "Notion"), most stars first.
+    func replacing(_ name: String, limit: Int) async throws -> [Repository]
 }
 
 /// What a search by words and meaning found: repositories, best first, each one's cosine with what was meant (empty
@@ -68,4 +71,7 @@ extension AskTools {
     public func alternatives(to repository: Repository, limit: Int) async throws -> [Repository] {
         try await similar(to: repository, limit: limit)
     }
+
+    /// Tools that know no one's own words know of nothing that replaces anything.
+    public func replacing(_ name: String, limit: Int) async throws -> [Repository] { [] }
 }

@@ -62,6 +62,10 @@ public struct CatalogAskTools: AskTools {
             to: repository.id, limit: limit)
     }
 
+    public func replacing(_ name: String, limit: Int) async throws -> [Repository] {
+        try await store.replacing(name, limit: limit)
+    }
+
     public func repository(named name: String) async throws -> Repository? {
         if name.contains("/") {
             guard let parsed = try? RepositoryName(parsing: name) else { return nil }

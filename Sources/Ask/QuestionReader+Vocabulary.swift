@@ -44,7 +44,9 @@ extension QuestionReader {
         "on", "for", "about", "from", "by", "it", "its", "and", "also", "just", "really", "very", "project",
         "projects", "repo", "repos", "repository", "repositories", "do", "does", "did", "have", "has", "there's",
         "other", "else", "myself", "written", "known", "i'd", "id", "like", "get", "new", "open", "source",
-        "open-source", "opensource", "free", "write", "make", "lately", "recently", "recent",
+        "open-source", "opensource", "free", "write", "make", "lately", "recently", "recent", "what's", "who's",
+        "where's", "how's", "it's", "that's", "here's", "you're", "i've", "ive", "finest",
+        "decent", "popular", "recommended", "suggestions",
     ]
 
     /// Trending windows as questions name them.

@@ -89,7 +89,7 @@ public enum APIServer {
         store: any DataStore, github: GitHubClient? = nil, pseudoLanguage: Bool = false
     ) async throws -> WebApp {
         let finder = RepositoryLocator(store: store, github: github)
-        return try await WebApp(
+        var web = try await WebApp(
             lookup: { name in
                 switch try await finder.find(name) {
                 case .found(let repository): .found(repository)
@@ -98,5 +98,11 @@ public enum APIServer {
                 }
             },
             history: { try await store.starSnapshots(of: $0) }, pseudoLanguage: pseudoLanguage)
+        web.community = { repository in
+            WebApp.Community(
+                listings: try await store.listings(of: repository.repositoryName),
+                replaces: try await store.replacedNames(of: repository.id))
+        }
+        return web
     }
 }

@@ -33,6 +33,21 @@ public struct WebApp: Sendable {
 
     /// Whether a sign-in's `state` is an app's that this server made (sealed); nil: no app sign-in is offered.
     public var isAppSignIn: (@Sendable (String) -> Bool)?
+    /// What the community says of a repository, for its detail page (nothing by default).
+    public var community: @Sendable (Repository) async throws -> Community = { _ in Community() }
+
+    /// What the community says of a repository: where curated lists place it, and what it says it replaces.
+    public struct Community: Sendable {
+        /// Where curated lists place it, by list, then heading.
+        public var listings: [RepositoryListing]
+        /// What it says it replaces, as written ("Moment.js").
+        public var replaces: [String]
+
+        public init(listings: [RepositoryListing] = [], replaces: [String] = []) {
+            self.listings = listings
+            self.replaces = replaces
+        }
+    }
 
     private let templates: MustacheLibrary
     private let assets: WebAssets
@@ -203,7 +218,8 @@ public struct WebApp: Sendable {
         }
         var model = PageModel(screen: .repository, words: words, title: repository.fullName)
         let snapshots = try await history(repository.repositoryName)
-        model.repository = RepositoryView(repository, history: snapshots, now: Date(), words: words)
+        model.repository = RepositoryView(
+            repository, history: snapshots, community: try await community(repository), now: Date(), words: words)
         return page(model)
     }
 

@@ -161,8 +161,18 @@ struct RepositoryView: Sendable {
     let gone: String?
     /// The star history, when there are at least two days of counts.
     let chart: StarChart?
+    /// "An alternative to Moment.js, in its own words.", when it says what it replaces.
+    let replaces: String?
+    /// Where curated lists place it.
+    let listings: [ListingView]
+    let hasListings: Bool
+    /// Whether there is anything the community says of it.
+    let hasCommunity: Bool
 
-    init(_ repository: Repository, history: [StarSnapshot] = [], now: Date, words: Words) {
+    init(
+        _ repository: Repository, history: [StarSnapshot] = [], community: WebApp.Community = .init(), now: Date,
+        words: Words
+    ) {
         fullName = repository.fullName
         owner = repository.owner.login
         name = repository.name
@@ -193,5 +203,26 @@ struct RepositoryView: Sendable {
         }
         gone = repository.goneAt.map { words.text("page.repository.gone", Day(containing: $0).spoken(words)) }
         chart = StarChart(history, words: words)
+        replaces =
+            community.replaces.isEmpty
+            ? nil : words.text("page.repository.replaces", words.list(community.replaces))
+        listings = community.listings.map(ListingView.init)
+        hasListings = !listings.isEmpty
+        hasCommunity = replaces != nil || hasListings
+    }
+}
+
+/// A curated list's placement of a repository as the detail page shows it: the list (a link to it on GitHub) and
+/// the heading path, as the curators wrote them.
+struct ListingView: Sendable {
+    let list: String
+    let listURL: String
+    let heading: String
+
+    init(_ listing: RepositoryListing) {
+        list = listing.list.id
+        let repository = "https://github.com/\(listing.list.repository.fullName)"
+        listURL = listing.list.file.map { "\(repository)/blob/HEAD/\($0)" } ?? repository
+        heading = listing.heading.joined(separator: " › ")
     }
 }

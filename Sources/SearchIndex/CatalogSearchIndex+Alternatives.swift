@@ -8,19 +8,18 @@ import Storage
 /// *with* it rather than replacing it — the same owner's repositories, those named after it (plugins, bindings,
 /// starters, "awesome" lists), archived ones — ranked by closeness with a little popularity and health, plus the
 /// kinship of the headings they share (a short heading counts for more than a long one), first those that call
-/// themselves an alternative to it, and after the others those that say they work with it.
+/// themselves an alternative to it (in their description, or the shipped table's words where the catalog has none), and after the others those that say they work with it.
 extension CatalogSearchIndex {
     /// How many neighbours by meaning are considered before the filters.
     static let alternativeCandidates = 300
 
     /// The alternatives of the repository keyed `key`, best first; empty when it is unknown, or has neither a vector
-    /// nor a repository listed beside it.
+    /// nor a repository listed beside it nor one that says it replaces it.
     public func alternatives(toKey key: String, limit: Int) -> [Repository] {
         guard limit > 0, let seed = numbers[key] else { return [] }
         let peers = listedHeadings.peers(of: seed)
         // Without a vector, the listed peers alone (by kinship, popularity and health).
         let similarities = vectors.flatMap { vectors in vectors.vector(seed).map(vectors.centredSimilarities(to:)) }
-        guard similarities != nil || !peers.isEmpty else { return [] }
         let seedRepository = catalog[seed]
         let owner = seedRepository.owner.login.lowercased()
         let seedName = Self.comparable(seedRepository.name)
@@ -34,12 +33,17 @@ extension CatalogSearchIndex {
             if ownerName.count >= 3 { called.append(ownerName) }
         }
         let filter = Filter(index: self, query: SearchQuery(text: ""))
+        // Those that say they replace it.
+        let replacedKeys = Set(called.map { ReplacementStatement.key($0) })
+        let replacing = replacements.documents(replacing: called)
+        guard similarities != nil || !peers.isEmpty || !replacing.isEmpty else { return [] }
         var candidates =
             similarities.map {
                 nearest(similarities: $0, filter: filter, limit: Self.alternativeCandidates, excluding: [UInt32(seed)])
             } ?? []
-        let near = Set(candidates.map(\.document))
-        for peer in peers.keys.sorted() where !near.contains(peer) && filter.passes(Int(peer)) {
+        var near = Set(candidates.map(\.document) + [UInt32(seed)])
+        // Those a curator put beside it, and those that say they replace it.
+        for peer in peers.keys.sorted() + replacing where filter.passes(Int(peer)) && near.insert(peer).inserted {
             candidates.append((peer, similarities?[Int(peer)] ?? 0))
         }
         let kinshipWeight = Double(ranking.listedKinship)
@@ -51,7 +55,9 @@ extension CatalogSearchIndex {
             let name = Self.comparable(candidate.name)
             // The same project under another owner (moved, mirrored, forked).
             if name == seedName { continue }
-            let calls = Self.callsItself(candidate, alternativeTo: seedRepository)
+            let calls =
+                replacements.says(document, replaces: replacedKeys)
+                || Self.callsItself(candidate, alternativeTo: seedRepository)
             // Named after the seed (vue-router, eslint-plugin-react, awesome-vue): goes with it, unless it says it
             // replaces it.
             if !calls, called.contains(where: { $0.count >= 3 && name.contains($0) }) { continue }
@@ -69,6 +75,18 @@ extension CatalogSearchIndex {
         }
         return scored.sorted { $0.score != $1.score ? $0.score > $1.score : $0.document < $1.document }
             .prefix(limit).map { catalog[Int($0.document)] }
+    }
+
+    /// The repositories that say, in their own words, that they replace what `name` calls ("an alternative to
+    /// Notion": ``ReplacementStatement``), most stars first, archived ones left out.
+    public func replacing(_ name: String, limit: Int) -> [Repository] {
+        replacements.documents(replacing: [name]).lazy.filter { !self.archived[Int($0)] }.prefix(max(0, limit))
+            .map { self.catalog[Int($0)] }
+    }
+
+    /// What the repository keyed `key` says it replaces, as written; empty when it says nothing of the kind.
+    public func replacedNames(ofKey key: String) -> [String] {
+        numbers[key].map { replacements.names(of: UInt32($0)) } ?? []
     }
 
     /// Taken from the key of a candidate whose description or topics name the seed without saying it replaces it

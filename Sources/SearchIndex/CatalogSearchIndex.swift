@@ -88,6 +88,8 @@ public final class CatalogSearchIndex: Sendable {
     public let sameProjects: SameProjects
     /// Where the curated lists place the catalog's repositories, by heading.
     let listedHeadings: ListedHeadings
+    /// What the catalog's repositories say they replace, in their own words.
+    let replacements: Replacements
     /// Per repository: whether it is a collection (an "awesome" list, a cheat sheet).
     let isCollection: [Bool]
     /// Per repository: its meaning key beside the cosine (``meaningPriors(stars:dormant:ranking:)``).
@@ -99,11 +101,13 @@ public final class CatalogSearchIndex: Sendable {
     /// vector where `storedVectors` has one for the repository as it is (``SemanticModel/repositoryVectors``); questions are read by
     /// what `questionReader` gives when asked, if it lands in the embedder's space (by default the installed
     /// transformer once loaded, ``SemanticModel/questions``; ``prepareForQuestions()`` waits for the load). `listings`
-    /// are the curated lists' placements (``ListedHeadings``), for alternatives.
+    /// are the curated lists' placements (``ListedHeadings``), for alternatives; `shippedReplacements` what
+    /// repositories whose description the catalog does not know say they replace (``Replacements``).
     public init(
         _ repositories: [Repository], listings: [CuratedListEntry] = [], ranking: SearchRanking = .standard,
         embedder: TextEmbedder? = SemanticModel.shared,
         storedVectors: RepositoryVectors? = SemanticModel.repositoryVectors,
+        shippedReplacements: ShippedReplacements? = .shared,
         questionReader: @escaping @Sendable () -> QuestionEncoder? = { SemanticModel.questions },
         questionReaderLoad: @escaping @Sendable () async -> Void = { _ = await SemanticModel.questionReader() }
     ) {
@@ -129,6 +133,7 @@ public final class CatalogSearchIndex: Sendable {
         for (old, current) in sameProjects.currentKey { numbering[old] = numbering[current] }
         numbers = numbering
         listedHeadings = ListedHeadings(listings, numbers: numbering)
+        replacements = Replacements(catalog, shipped: shippedReplacements)
         newestPush = catalog.compactMap(\.pushedAt).max() ?? Date(timeIntervalSince1970: 0)
         self.embedder = embedder
         let dimensions = embedder?.dimensions

@@ -25,6 +25,14 @@ extension SearchIndexedStore {
         try await currentSearchIndex().alternatives(toKey: key, limit: limit)
     }
 
+    public func replacing(_ name: String, limit: Int) async throws -> [Repository] {
+        try await currentSearchIndex().replacing(name, limit: limit)
+    }
+
+    public func replacedNames(of key: String) async throws -> [String] {
+        try await currentSearchIndex().replacedNames(ofKey: key)
+    }
+
     public func prepareSearch(questions: Bool) async throws {
         let index = try await currentSearchIndex()
         if questions { await index.prepareForQuestions() }

@@ -51,3 +51,11 @@ func inflate(_ input: [UInt8], raw: Bool = false, sizeHint: Int = 0) throws(Toke
     output.removeSubrange(produced...)
     return output
 }
+
+/// `data`'s bytes, inflated when they are gzip-compressed (as the shipped files are) and as they are otherwise; nil
+/// when the gzip is damaged.
+func gunzippedIfCompressed(_ data: some Collection<UInt8>) -> [UInt8]? {
+    let bytes = [UInt8](data)
+    guard bytes.starts(with: [0x1F, 0x8B]) else { return bytes }
+    return try? inflate(bytes, sizeHint: TokenVectors.gzipSizeHint(bytes))
+}

@@ -19,13 +19,7 @@ public struct RepositoryVectors: Sendable {
 
     /// Reads the vectors from their bytes.
     public init(data: Data) throws(RepositoryVectorsError) {
-        var bytes = [UInt8](data)
-        if bytes.starts(with: [0x1F, 0x8B]) {
-            guard let inflated = try? inflate(bytes, sizeHint: TokenVectors.gzipSizeHint(bytes)) else {
-                throw .init("its gzip is damaged")
-            }
-            bytes = inflated
-        }
+        guard let bytes = gunzippedIfCompressed(data) else { throw .init("its gzip is damaged") }
         guard bytes.count >= 20, bytes.starts(with: Array("RFREP001".utf8)) else {
             throw .init("it does not start with RFREP001")
         }

@@ -66,7 +66,7 @@ public enum AskRole: String, Codable, Hashable, Sendable {
 
 /// One tool an answer ran: the chip a person sees and its inputs.
 public struct AskToolRun: Codable, Hashable, Sendable {
-    /// The tool: search, repository, similar, alternatives, clusters, trending, compare, list or reasons.
+    /// The tool: search, repository, similar, alternatives, replacing, clusters, trending, compare, list or reasons.
     public var name: String
     /// What ran, worded for a person in the language asked in.
     public var chip: String

@@ -32,6 +32,14 @@ public protocol CatalogStore: Sendable {
     /// its plugins, bindings or the same owner's companions — best fit first (empty when search has no meaning).
     func alternatives(to key: String, limit: Int) async throws -> [Repository]
 
+    /// Repositories that say, in their own words, that they replace the product or project called `name` ("an
+    /// open-source alternative to Notion"), most stars first, at most `limit`.
+    func replacing(_ name: String, limit: Int) async throws -> [Repository]
+
+    /// What the repository keyed `key` says it replaces, as written ("Moment.js"); empty when it says nothing of the
+    /// kind.
+    func replacedNames(of key: String) async throws -> [String]
+
     /// Inserts or updates star snapshots (one per repository and day). Snapshots of repositories that are
     /// not in the catalog are skipped and named in the result; the rest are stored.
     func upsertStarSnapshots(_ snapshots: [StarSnapshot]) async throws -> SnapshotUpsertResult

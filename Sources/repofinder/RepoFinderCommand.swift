@@ -12,6 +12,7 @@ struct RepoFinderCommand: AsyncParsableCommand {
             MigrateCommand.self, ServeCommand.self,
             RouteCommand.self, StarsCommand.self, DiscoverCommand.self, ImportStarsCommand.self, LoginCommand.self,
             LogoutCommand.self, CompareCommand.self, AskCommand.self, BackupCommand.self, ReportCommand.self,
+            ReplacesCommand.self, ListsCommand.self,
             MaintainerCommand.self,
         ]
     )

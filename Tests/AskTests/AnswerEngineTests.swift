@@ -24,6 +24,7 @@ import Testing
         repository("BurntSushi/ripgrep", "Recursively search directories for a regex.", [], "Rust", 50_000),
         repository("jqlang/jq", "Command-line JSON processor.", [], "C", 35_000),
         repository("nlohmann/json", "JSON for Modern C++.", ["json", "json-parser", "header-only"], "C++", 45_000),
+        repository("acme/pages", "A self-hosted wiki for teams, an alternative to Notion.", [], "PHP", 4_000),
     ]
 
     static func repository(
@@ -129,6 +130,36 @@ import Testing
             #expect(!redis.sources.contains { $0.fullName == "redis/redis" }, "not the seed itself")
             let json = try await AnswerEngine().answer("like ripgrep but for JSON", tools: tools)
             #expect(json.sources.first?.fullName == "jqlang/jq", "a JSON tool of ripgrep's kind: \(json.sources)")
+        }
+    }
+
+    @Test("like a product known only by name: what says it replaces it first; no chip searches nothing")
+    func likeAProductKnownOnlyByName() async throws {
+        try await withTools { tools in
+            for question in ["like Notion but self-hosted", "a notion alternative", "alternatives to notion?"] {
+                let answer = try await AnswerEngine().answer(question, tools: tools)
+                #expect(answer.sources.first?.fullName == "acme/pages", "\(question): \(answer.sources)")
+                let replacing = answer.tools.first { $0.name == "replacing" }
+                #expect(replacing?.chip == "1 say they replace notion", "\(question)")
+                #expect(!answer.tools.contains { $0.chip.contains("“”") }, "\(question): \(answer.tools)")
+            }
+        }
+    }
+
+    @Test("words that carry no need are never searched; a chip never counts what the answer says is not there")
+    func needlessWordsAndHonestChips() async throws {
+        try await withTools { tools in
+            let course = try await AnswerEngine().answer("what's the best free course to learn iOS", tools: tools)
+            let queries = course.tools.compactMap { $0.inputs["query"] }
+            #expect(!queries.isEmpty)
+            for query in queries {
+                for word in ["what's", "best", "free", "the"] {
+                    #expect(!query.split(separator: " ").contains(Substring(word)), "\(query)")
+                }
+            }
+            let nothing = try await AnswerEngine().answer("a quantum gravity simulator in COBOL", tools: tools)
+            #expect(!nothing.found)
+            #expect(nothing.tools.allSatisfy { $0.found == nil || $0.found == 0 }, "\(nothing.tools)")
         }
     }
 

@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""Derives what the starter catalog's repositories say they replace, from the descriptions it does not ship.
+
+Loads ../shared/data/catalog/repos.jsonl.gz into a scratch database (`repofinder ingest`) and reads every description
+with RepoFinder's own reader (`repofinder replaces --all`: "alternative to Notion", "replacement for Redis and
+Memcached", "a cat(1) clone"), then writes Sources/Semantics/Resources/replacements.tsv.gz: one repository a line,
+tab-separated — owner/name (lower case), then the names it says it replaces, as written. Facts only: the names, never
+the sentence. Sorted and gzipped without a timestamp, so the same input gives byte-identical output.
+
+    python3 scripts/make-replacements.py [REPOFINDER_BINARY] [SHARED_DATA_DIR]
+"""
+import gzip
+import io
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+BINARY = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "debug" / "repofinder")
+SHARED = pathlib.Path(sys.argv[2]) if len(sys.argv) > 2 else ROOT.parent / "shared" / "data"
+OUT = ROOT / "Sources" / "Semantics" / "Resources" / "replacements.tsv.gz"
+
+
+def main():
+    with tempfile.TemporaryDirectory() as scratch:
+        database = str(pathlib.Path(scratch) / "catalog.sqlite")
+        subprocess.run(
+            [BINARY, "ingest", str(SHARED / "catalog" / "repos.jsonl.gz"), "--database", database, "--quiet"],
+            check=True, stdout=subprocess.DEVNULL)
+        listed = subprocess.run(
+            [BINARY, "replaces", "--all", "--database", database], check=True, capture_output=True, text=True)
+    lines = sorted(line + "\n" for line in listed.stdout.splitlines() if "\t" in line)
+    buffer = io.BytesIO()
+    with gzip.GzipFile(filename="", fileobj=buffer, mode="wb", compresslevel=9, mtime=0) as stream:
+        for line in lines:
+            stream.write(line.encode("utf-8"))
+    OUT.write_bytes(buffer.getvalue())
+    names = sum(line.count("\t") for line in lines)
+    print(f"{OUT.name}: {len(lines):,} repositories say they replace {names:,} names, "
+          f"{len(buffer.getvalue()) / 1e3:.1f} kB")
+
+
+if __name__ == "__main__":
+    main()
