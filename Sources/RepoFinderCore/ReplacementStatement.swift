@@ -8,6 +8,10 @@ public enum ReplacementStatement {
     /// The names `description` says its repository replaces, as written, each once, in order, at most
     /// ``maximumNames``.
     public static func names(in description: String) -> [String] {
+        // Most descriptions say nothing of the kind: a look for the link words' stems first (the index reads every
+        // description of the catalog when it is built).
+        let lower = description.lowercased()
+        guard stems.contains(where: { lower.contains($0) }) else { return [] }
         let words = Word.split(description)
         var names: [String] = []
         var keys: Set<String> = []
@@ -37,6 +41,9 @@ public enum ReplacementStatement {
         if lower.hasSuffix(".js") { lower.removeLast(3) }
         return String(lower.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) })
     }
+
+    /// What every statement's link word starts with.
+    static let stems = ["alternative", "replace", "clone", "substitute", "successor"]
 
     /// At most this many names per description.
     public static let maximumNames = 4
