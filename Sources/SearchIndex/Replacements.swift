@@ -4,8 +4,12 @@ import Semantics
 /// What the catalog's repositories say they replace, as the index keeps it: for each repository the names, as
 /// written; for each name's key (``ReplacementStatement/key(_:)``) the repositories that say so. A repository's own
 /// description is read when the catalog knows it; the starter catalog ships none, and then the shipped table
-/// (read from the same descriptions) stands in.
+/// (read from the same descriptions) stands in. Only repositories with ``minimumStars`` count.
 struct Replacements: Sendable {
+    /// A repository's own words count once this many people have starred it: no owner alone can put their
+    /// repository among another's alternatives, or in Ask's answers about a product, by writing a sentence.
+    static let minimumStars = 50
+
     /// Each document's names, where it has any.
     private let namesByDocument: [UInt32: [String]]
     /// A name's key → the documents that say they replace it, in document order (most stars first).
@@ -15,7 +19,7 @@ struct Replacements: Sendable {
     init(_ catalog: [Repository], shipped: ShippedReplacements?) {
         var namesByDocument: [UInt32: [String]] = [:]
         var documentsByKey: [String: [UInt32]] = [:]
-        for (number, repository) in catalog.enumerated() {
+        for (number, repository) in catalog.enumerated() where repository.stars >= Self.minimumStars {
             let names =
                 repository.description.map(ReplacementStatement.names(in:))
                 ?? shipped?.names(of: repository.fullName) ?? []

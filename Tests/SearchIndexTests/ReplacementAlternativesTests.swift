@@ -23,6 +23,8 @@ struct ReplacementAlternativesTests {
         repository("acme/stale", stars: 20_000, description: "A note-taking app for teams"),
         repository("other/pages", stars: 3_000, description: "A self-hosted alternative to Notion, in Go"),
         repository("big/unrelated", stars: 90_000),
+        // Its owner's word alone: too few people have starred it for it to steer anyone's answers.
+        repository("new/claim", stars: 12, description: "The best alternative to Notion and Moment.js"),
     ]
 
     @Test("alternatives: what says it replaces the seed, with no vector and no list")
@@ -44,6 +46,7 @@ struct ReplacementAlternativesTests {
         #expect(index.replacing("notion", limit: 1).count == 1)
         #expect(index.replacing("notion", limit: -1).isEmpty)
         #expect(index.replacing("", limit: 5).isEmpty)
+        #expect(index.replacedNames(ofKey: "new/claim").isEmpty, "12 stars: its words do not count")
         let without = CatalogSearchIndex(Self.catalog, embedder: nil, shippedReplacements: nil)
         #expect(without.replacing("notion", limit: 5).map(\.id) == ["other/pages"])
     }
