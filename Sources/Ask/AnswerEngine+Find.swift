@@ -131,7 +131,7 @@ extension Draft {
         if let language { inputs["language"] = language }
         // A search by meaning alone shows what it read; what only looks like an answer counts as nothing found, so
         // no chip says "15 found" beside an answer that says nothing matches.
-        let shown = Self.shown(query.isEmpty ? meaning : query)
+        let shown = Self.shown(query.isEmpty ? meaning.trimmingCharacters(in: .whitespacesAndNewlines) : query)
         return try await run("search", context, inputs: inputs, found: { $0.repositories.count }) {
             (found: MeaningMatches) in
             Self.searchChip(shown, language: language, found: found.repositories.count, context.words)

@@ -10,13 +10,20 @@ extension AnswerEngine {
         let names = [seedName] + (seed.map { [$0.name] } ?? [])
         // Those that name the seed as what they replace: in their own words as the catalog keeps them (a product known
         // only by name too, "like Notion"), then by searching descriptions for looser ways of saying so.
-        let replacingName = seed?.name ?? seedName
+        // The name as asked ("firebase") and the name of the repository it found (firebase/flutterfire) may differ.
+        let replacedNames = [seedName] + (seed.map { [$0.name] }?.filter { $0.lowercased() != seedName } ?? [])
         let replacing = try await draft.run(
-            "replacing", context, inputs: ["name": replacingName], found: { $0.count }
+            "replacing", context, inputs: ["name": replacedNames.joined(separator: ", ")], found: { $0.count }
         ) { (found: [Repository]) in
-            context.words.text("tool.replacing", found.count, seed?.fullName ?? seedName)
+            context.words.text("tool.replacing", found.count, seedName)
         } _: { tools in
-            try await tools.replacing(replacingName, limit: 20)
+            var found: [Repository] = []
+            for name in replacedNames {
+                found += try await tools.replacing(name, limit: 20).filter { candidate in
+                    !found.contains { $0.id == candidate.id }
+                }
+            }
+            return found
         }
         var alternatives = replacing.filter { question.language == nil || $0.language == question.language }
         for word in ["alternative", "replacement"] {

@@ -247,6 +247,16 @@ extension QuestionReader {
                 return seed(from: position + 1)
             case "to" where before == "successor":
                 return seed(from: position + 1)
+            case "but" where (1...2).contains(position):
+                // "redis but multithreaded", "dropbox but on my own server": a name opens the question, and what
+                // should differ follows. "simple but fast …" describes, it names nothing.
+                let name = tokens[..<position]
+                guard
+                    name.allSatisfy({
+                        !Self.fillers.contains($0) && !Self.butDescribing.contains($0) && Self.languages[$0] == nil
+                    })
+                else { continue }
+                return (name.joined(separator: " "), tokens[(position + 1)...])
             case "for" where ["replacement", "substitute"].contains(before):
                 return seed(from: position + 1)
             case "alternative",
@@ -260,6 +270,13 @@ extension QuestionReader {
         }
         return nil
     }
+
+    /// Words that describe rather than name, before a "but" that opens a question ("simple but fast").
+    static let butDescribing: Set<String> = [
+        "simple", "fast", "small", "light", "lightweight", "cheap", "easy", "old", "new", "slow", "big", "tiny",
+        "minimal", "modern", "powerful", "basic", "nice", "pretty", "ugly", "stable", "quick", "short", "long",
+        "safe", "secure", "private", "portable", "compact", "clean", "lean", "boring", "mature", "young", "free",
+    ]
 
     /// Verbs after which "like" gives an opinion ("seems like a lot"), not a repository to start from.
     static let opinionVerbs: Set<String> = [

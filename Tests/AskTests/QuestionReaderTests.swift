@@ -30,6 +30,12 @@ import Testing
         #expect(reader.read("alternatives to postman").intent == .like("postman"))
         #expect(reader.read("an open source notion alternative").intent == .like("notion"))
         #expect(reader.read("I'd like a markdown editor").intent == .find)
+        let redis = reader.read("redis but multithreaded")
+        #expect(redis.intent == .like("redis"))
+        #expect(redis.words == ["multithreaded"])
+        #expect(reader.read("google photos but self hosted").intent == .like("google photos"))
+        #expect(reader.read("simple but fast static site generator").intent == .find)
+        #expect(reader.read("a json parser but in rust").intent == .find)
     }
 
     @Test("'like' as an opinion or an amount starts from no repository")
