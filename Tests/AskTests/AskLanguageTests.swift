@@ -81,8 +81,10 @@ import Testing
                     for repository in AnswerEngineTests.catalog {
                         chip = chip.replacingOccurrences(of: repository.fullName, with: " ")
                     }
-                    for value in tool.inputs.values.flatMap({ [$0] + $0.split(separator: ",").map(String.init) })
-                    where !value.isEmpty {
+                    // Longest first: a search by meaning shows the question ("good first issues in Swift"), which
+                    // holds the language input too.
+                    let given = tool.inputs.values.flatMap { [$0] + $0.split(separator: ",").map(String.init) }
+                    for value in given.sorted(by: { $0.count > $1.count }) where !value.isEmpty {
                         chip = chip.replacingOccurrences(of: String(value.prefix(40)), with: " ")
                     }
                     // The list formatter's conjunction is the locale's (en for the pseudo-language), as on the web.
