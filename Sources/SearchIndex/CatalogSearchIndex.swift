@@ -3,8 +3,8 @@ public import RepoFinderCore
 public import Semantics
 import Synchronization
 
-/// The catalog's search index, in memory: an inverted index over names, owners, topics, descriptions and languages
-/// (BM25F with per-field weights and length normalisation), the facts filters and sorts need, and sorted lists for
+/// The catalog's search index, in memory: an inverted index over names, owners, topics, descriptions, languages and
+/// the curated-list headings each repository is placed under (BM25F with per-field weights and length normalisation), the facts filters and sorts need, and sorted lists for
 /// suggestions. SQLite and PostgreSQL stay the stores of record: the index is built from them (``SearchIndexCache``)
 /// and answers with repository keys, which the store then reads — so both engines give the same answers.
 ///
@@ -13,15 +13,21 @@ import Synchronization
 public final class CatalogSearchIndex: Sendable {
     /// The fields, in the order of ``SearchRanking/fieldWeights``.
     enum Field: Int, CaseIterable {
-        case name, owner, topics, description, language
+        case name, owner, topics, description, language, headings
+
+        /// How many bits a field's count takes in ``Posting/counts``: five (a count is capped at 31, far past where
+        /// BM25's saturation stops telling counts apart).
+        static let bits: UInt32 = 5
+        /// The largest count a field keeps.
+        static let most: UInt32 = (1 << bits) - 1
     }
 
-    /// One repository's use of one term: a count per field, six bits each.
+    /// One repository's use of one term: a count per field, ``Field/bits`` bits each.
     struct Posting {
         var document: UInt32
         var counts: UInt32
 
-        func count(_ field: Int) -> UInt32 { (counts >> UInt32(6 * field)) & 63 }
+        func count(_ field: Int) -> UInt32 { (counts >> (Field.bits * UInt32(field))) & Field.most }
     }
 
     let ranking: SearchRanking
@@ -101,7 +107,8 @@ public final class CatalogSearchIndex: Sendable {
     /// vector where `storedVectors` has one for the repository as it is (``SemanticModel/repositoryVectors``); questions are read by
     /// what `questionReader` gives when asked, if it lands in the embedder's space (by default the installed
     /// transformer once loaded, ``SemanticModel/questions``; ``prepareForQuestions()`` waits for the load). `listings`
-    /// are the curated lists' placements (``ListedHeadings``), for alternatives; `shippedReplacements` what
+    /// are the curated lists' placements (``ListedHeadings``), for alternatives and as words of the repositories they
+    /// place; `shippedReplacements` what
     /// repositories whose description the catalog does not know say they replace (``Replacements``).
     public init(
         _ repositories: [Repository], listings: [CuratedListEntry] = [], ranking: SearchRanking = .standard,
@@ -212,12 +219,18 @@ public final class CatalogSearchIndex: Sendable {
             addWords(descriptionWords, .description, joined: true)
             let languageWords = SearchText.words(repository.language ?? "")
             addWords(languageWords, .language, joined: false)
+            var headingWordCount = 0
+            for words in listedHeadings.searchWords(of: number) {
+                headingWordCount += words.count
+                addWords(words, .headings, joined: true)
+            }
             builder.finish(document)
             lengths[Field.name.rawValue][number] = Float(nameWords.count)
             lengths[Field.owner.rawValue][number] = Float(ownerWords.count)
             lengths[Field.topics.rawValue][number] = Float(topicWordCount)
             lengths[Field.description.rawValue][number] = Float(descriptionWords.count)
             lengths[Field.language.rawValue][number] = Float(languageWords.count)
+            lengths[Field.headings.rawValue][number] = Float(headingWordCount)
             let joinedName = nameWords.joined()
             exactNames[joinedName, default: []].append(document)
             names.append((repository.name.lowercased(), document))

@@ -67,6 +67,14 @@ struct ListedHeadings: Sendable {
     /// The headings `document` is placed under.
     func headings(of document: Int) -> [UInt32] { headingsByDocument[UInt32(document)] ?? [] }
 
+    /// The words `document` is searchable by for where curators placed it: per heading, the words of its path
+    /// ("Files and Directories › File Managers" → files, directories, file, managers), joining words left out.
+    func searchWords(of document: Int) -> [[String]] {
+        headings(of: document).map { heading in
+            paths[Int(heading)].flatMap { SearchText.words($0) }.filter { !SearchText.stopWords.contains($0) }
+        }
+    }
+
     /// The catalog's repositories under `heading`, in the list's order.
     func members(of heading: UInt32) -> ArraySlice<UInt32> {
         members[memberStart[Int(heading)]..<memberStart[Int(heading) + 1]]

@@ -12,7 +12,8 @@ struct PostingsBuilder {
     private var postingTerms: [UInt32] = []
     private var postings: [CatalogSearchIndex.Posting] = []
 
-    /// Counts `term` once more in `field` of the current repository (at most 63 times a field).
+    /// Counts `term` once more in `field` of the current repository (at most ``CatalogSearchIndex/Field/most`` times a
+    /// field).
     mutating func add(_ term: String, _ field: CatalogSearchIndex.Field, word: Bool) {
         let id: UInt32
         if let known = termIDs[term] {
@@ -25,14 +26,15 @@ struct PostingsBuilder {
             slot.append(-1)
         }
         if word { isWord[Int(id)] = true }
-        let shift = UInt32(6 * field.rawValue)
+        let shift = CatalogSearchIndex.Field.bits * UInt32(field.rawValue)
+        let most = CatalogSearchIndex.Field.most
         var place = Int(slot[Int(id)])
         if place < 0 {
             place = current.count
             slot[Int(id)] = Int32(place)
             current.append((id, 0))
         }
-        if (current[place].counts >> shift) & 63 < 63 { current[place].counts += 1 << shift }
+        if (current[place].counts >> shift) & most < most { current[place].counts += 1 << shift }
     }
 
     /// Ends the current repository: its terms become postings of `document`.

@@ -1,12 +1,12 @@
 /// The knobs of best-match ranking, in one place so `repofinder eval search` can measure each one's effect (each
 /// switch turns one idea off; ``standard`` is what ships).
 public struct SearchRanking: Hashable, Sendable {
-    /// How much a match counts in each field: the repository's name, its owner, its topics, its description and its
-    /// language. Names first, then topics, then prose.
-    public var fieldWeights: [Float] = [3, 1, 2, 1, 1]
+    /// How much a match counts in each field: the repository's name, its owner, its topics, its description, its
+    /// language and the curated-list headings it is placed under. Names first, then topics, then prose and headings.
+    public var fieldWeights: [Float] = [3, 1, 2, 1, 1, 1]
     /// BM25's length normalisation per field (0 = none, 1 = full): a long description must not win by repeating
     /// every word; names and topics are short anyway.
-    public var lengthNormalisation: [Float] = [0.3, 0, 0.3, 0.3, 0]
+    public var lengthNormalisation: [Float] = [0.3, 0, 0.3, 0.3, 0, 0.5]
     /// BM25's term-frequency saturation.
     public var k1: Float = 1.2
     /// Only this many words of a description are indexed: stuffing past them does not pay at all.
@@ -74,7 +74,7 @@ public struct SearchRanking: Hashable, Sendable {
 
     public init() {}
 
-    /// Sets the knob named `name` from its text (`fieldWeights=3,1,2,1,1`, `popularity=2`, `anyWord=true`), for
+    /// Sets the knob named `name` from its text (`fieldWeights=3,1,2,1,1,1`, `popularity=2`, `anyWord=true`), for
     /// trying ranking changes from the command line. Throws ``SearchRankingError`` for an unknown knob or value.
     public mutating func set(_ name: String, to text: String) throws {
         func number() throws -> Float {
@@ -89,9 +89,9 @@ public struct SearchRanking: Hashable, Sendable {
         }
         func numbers() throws -> [Float] {
             let values = text.split(separator: ",").compactMap { Float(String($0)) }
-            guard values.count == 5 else {
+            guard values.count == 6 else {
                 throw SearchRankingError(
-                    description: "\(name): five numbers (name, owner, topics, description, language)")
+                    description: "\(name): six numbers (name, owner, topics, description, language, headings)")
             }
             return values
         }
@@ -135,8 +135,8 @@ public struct SearchRanking: Hashable, Sendable {
     /// multiplied by log(stars) — equal fields, no expansions, no health, no name bonus.
     public static var baseline: SearchRanking {
         var ranking = SearchRanking()
-        ranking.fieldWeights = [1, 1, 1, 1, 0]
-        ranking.lengthNormalisation = [0.75, 0.75, 0.75, 0.75, 0]
+        ranking.fieldWeights = [1, 1, 1, 1, 0, 0]
+        ranking.lengthNormalisation = [0.75, 0.75, 0.75, 0.75, 0, 0]
         ranking.descriptionWords = 100_000
         ranking.dormantFactor = 1
         ranking.exactName = 1

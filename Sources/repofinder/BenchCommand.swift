@@ -46,9 +46,10 @@ struct SearchBench: AsyncParsableCommand {
             let loadStarted = ContinuousClock.now
             let memoryBefore = Self.anonymousMemory()
             let catalog = try await store.allRepositories()
+            let listings = try await store.allCuratedListEntries()
             let memoryLoaded = Self.anonymousMemory()
             let buildStarted = ContinuousClock.now
-            let index = CatalogSearchIndex(catalog)
+            let index = CatalogSearchIndex(catalog, listings: listings)
             let buildParts = (load: buildStarted - loadStarted, index: ContinuousClock.now - buildStarted)
             let memoryBuilt = Self.anonymousMemory()
             let indexAlone = await Self.time(queries, iterations: iterations) { _ = index.search($0) }

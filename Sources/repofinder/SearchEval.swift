@@ -45,10 +45,12 @@ struct SearchEval: AsyncParsableCommand {
         } catch {
             throw CommandFailure("Could not read --queries \(queries): \(error.localizedDescription)")
         }
-        let catalog = try await database.withCatalog { store in try await store.allRepositories() }
+        let (catalog, listings) = try await database.withCatalog { store in
+            (try await store.allRepositories(), try await store.allCuratedListEntries())
+        }
         printError("\(evaluation.queries.count) judged queries, \(Number.grouped(catalog.count)) repositories")
         func line(_ name: String, _ ranking: SearchRanking) -> [SearchEvaluation.Outcome] {
-            let outcomes = evaluation.run(on: CatalogSearchIndex(catalog, ranking: ranking))
+            let outcomes = evaluation.run(on: CatalogSearchIndex(catalog, listings: listings, ranking: ranking))
             let figures = SearchEvaluation.figures(outcomes)
             print(
                 name.padding(toLength: max(28, name.count + 1), withPad: " ", startingAt: 0)
@@ -89,8 +91,8 @@ struct SearchEval: AsyncParsableCommand {
 
     /// Each idea switched off alone.
     static let ablations: [(String, @Sendable (inout SearchRanking) -> Void)] = [
-        ("equal field weights", { $0.fieldWeights = [1, 1, 1, 1, 1] }),
-        ("no length normalisation", { $0.lengthNormalisation = [0, 0, 0, 0, 0] }),
+        ("equal field weights", { $0.fieldWeights = [1, 1, 1, 1, 1, 1] }),
+        ("no length normalisation", { $0.lengthNormalisation = [0, 0, 0, 0, 0, 0] }),
         ("whole descriptions", { $0.descriptionWords = 100_000 }),
         ("no popularity", { $0.popularity = 0 }),
         ("no health", { $0.dormantFactor = 1 }),

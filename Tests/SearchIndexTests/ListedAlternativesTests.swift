@@ -1,6 +1,7 @@
 import Foundation
 import RepoFinderCore
 import SearchIndex
+import Storage
 import Testing
 
 /// Alternatives from the curated lists (issue 65): what a curator put under the same heading as the seed.
@@ -72,5 +73,17 @@ struct ListedAlternativesTests {
         #expect(index.alternatives(toKey: "python-poetry/poetry", limit: 5).map(\.id) == ["pypa/hatch"])
         #expect(index.alternatives(toKey: "nobody/here", limit: 5).isEmpty)
         #expect(index.alternatives(toKey: "python-poetry/poetry", limit: 0).isEmpty)
+    }
+
+    @Test("a repository is found by the words of the headings it is listed under, with no description")
+    func searchByHeading() {
+        let listings =
+            Self.entries("a/awesome-cli", ["Files and Directories", "File Managers"], ["pypa/pipenv", "x/1"])
+            + Self.entries("b/awesome-go", ["Messaging"], ["jupyter/notebook"])
+        let index = CatalogSearchIndex(Self.catalog, listings: listings, embedder: nil)
+        #expect(index.search(SearchQuery(text: "file manager")).repositories.map(\.id) == ["pypa/pipenv"])
+        #expect(index.search(SearchQuery(text: "messaging")).repositories.map(\.id) == ["jupyter/notebook"])
+        let unlisted = CatalogSearchIndex(Self.catalog, embedder: nil)
+        #expect(unlisted.search(SearchQuery(text: "file manager")).repositories.isEmpty)
     }
 }
