@@ -301,6 +301,7 @@ let package = Package(
             resources: [
                 .copy("Resources/token-vectors.rfv.gz"), .copy("Resources/sentence-projection.rfp.gz"),
                 .copy("Resources/repository-vectors.rfr.gz"), .copy("Resources/replacements.tsv.gz"),
+                .copy("Resources/listed-replacements.tsv.gz"),
             ],
             // Optimized in debug builds too: tokenizing and scanning in SIMD unoptimized made a debug server take
             // 20 s to embed the 42k catalog and the test run more than twice as long; optimized, a second or two.

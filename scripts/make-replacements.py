@@ -7,6 +7,10 @@ Memcached", "a cat(1) clone"), then writes Sources/Semantics/Resources/replaceme
 tab-separated — owner/name (lower case), then the names it says it replaces, as written. Facts only: the names, never
 the sentence. Sorted and gzipped without a timestamp, so the same input gives byte-identical output.
 
+It also reads the curated lists in ../shared/data/awesome (`repofinder replaces --listed`: a table's "Alternative to"
+column, RunaCapital/awesome-oss-alternatives under its MIT license) into listed-replacements.tsv.gz, the same layout:
+the catalog repository's current owner/name, then the product names the list says it replaces.
+
     python3 scripts/make-replacements.py [REPOFINDER_BINARY] [SHARED_DATA_DIR]
 """
 import gzip
@@ -19,7 +23,19 @@ import tempfile
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BINARY = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "debug" / "repofinder")
 SHARED = pathlib.Path(sys.argv[2]) if len(sys.argv) > 2 else ROOT.parent / "shared" / "data"
-OUT = ROOT / "Sources" / "Semantics" / "Resources" / "replacements.tsv.gz"
+RESOURCES = ROOT / "Sources" / "Semantics" / "Resources"
+
+
+def write(name, lines):
+    """Writes sorted `lines` gzipped without a timestamp and says what they hold."""
+    lines = sorted(line + "\n" for line in lines if "\t" in line)
+    buffer = io.BytesIO()
+    with gzip.GzipFile(filename="", fileobj=buffer, mode="wb", compresslevel=9, mtime=0) as stream:
+        for line in lines:
+            stream.write(line.encode("utf-8"))
+    (RESOURCES / name).write_bytes(buffer.getvalue())
+    names = sum(line.count("\t") for line in lines)
+    print(f"{name}: {len(lines):,} repositories replace {names:,} names, {len(buffer.getvalue()) / 1e3:.1f} kB")
 
 
 def main():
@@ -28,17 +44,13 @@ def main():
         subprocess.run(
             [BINARY, "ingest", str(SHARED / "catalog" / "repos.jsonl.gz"), "--database", database, "--quiet"],
             check=True, stdout=subprocess.DEVNULL)
-        listed = subprocess.run(
+        said = subprocess.run(
             [BINARY, "replaces", "--all", "--database", database], check=True, capture_output=True, text=True)
-    lines = sorted(line + "\n" for line in listed.stdout.splitlines() if "\t" in line)
-    buffer = io.BytesIO()
-    with gzip.GzipFile(filename="", fileobj=buffer, mode="wb", compresslevel=9, mtime=0) as stream:
-        for line in lines:
-            stream.write(line.encode("utf-8"))
-    OUT.write_bytes(buffer.getvalue())
-    names = sum(line.count("\t") for line in lines)
-    print(f"{OUT.name}: {len(lines):,} repositories say they replace {names:,} names, "
-          f"{len(buffer.getvalue()) / 1e3:.1f} kB")
+        listed = subprocess.run(
+            [BINARY, "replaces", "--listed", str(SHARED / "awesome"), "--database", database],
+            check=True, capture_output=True, text=True)
+    write("replacements.tsv.gz", said.stdout.splitlines())
+    write("listed-replacements.tsv.gz", listed.stdout.splitlines())
 
 
 if __name__ == "__main__":

@@ -4,7 +4,9 @@ import Semantics
 /// What the catalog's repositories say they replace, as the index keeps it: for each repository the names, as
 /// written; for each name's key (``ReplacementStatement/key(_:)``) the repositories that say so. A repository's own
 /// description is read when the catalog knows it; the starter catalog ships none, and then the shipped table
-/// (read from the same descriptions) stands in. Only repositories with ``minimumStars`` count.
+/// (read from the same descriptions) stands in. What a curated list's table says a repository replaces
+/// (``ShippedReplacements/listedNames(of:)``) finds it by the name too, but is not what it says of itself. Only
+/// repositories with ``minimumStars`` count.
 struct Replacements: Sendable {
     /// A repository's own words count once this many people have starred it: no owner alone can put their
     /// repository among another's alternatives, or in Ask's answers about a product, by writing a sentence.
@@ -23,10 +25,13 @@ struct Replacements: Sendable {
             let names =
                 repository.description.map(ReplacementStatement.names(in:))
                 ?? shipped?.names(of: repository.fullName) ?? []
-            guard !names.isEmpty else { continue }
+            let listed = shipped?.listedNames(of: repository.fullName) ?? []
+            guard !names.isEmpty || !listed.isEmpty else { continue }
             let document = UInt32(number)
-            namesByDocument[document] = names
-            for key in Set(names.map(ReplacementStatement.key)) { documentsByKey[key, default: []].append(document) }
+            if !names.isEmpty { namesByDocument[document] = names }
+            for key in Set((names + listed).map(ReplacementStatement.key)) {
+                documentsByKey[key, default: []].append(document)
+            }
         }
         self.namesByDocument = namesByDocument
         self.documentsByKey = documentsByKey

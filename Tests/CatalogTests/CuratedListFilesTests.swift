@@ -60,6 +60,9 @@ struct CuratedListFilesTests {
                 #expect(!placement.heading.isEmpty && placement.heading.allSatisfy { !$0.isEmpty })
                 #expect(!CuratedListParser.isNotCategory(placement.heading.last ?? ""), "\(name): \(placement)")
             }
+            if name.contains("awesome-oss-alternatives") {
+                #expect(reading.replacements.count > 150, "\(name): its Alternative-to column")
+            }
             let headings = Set(reading.placements.map(\.heading)).count
             rows.append(
                 "\(name)\t\(links.total)\t\(links.placed)\t\(String(format: "%.1f", links.coverage * 100))%\t"

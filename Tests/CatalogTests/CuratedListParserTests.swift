@@ -89,6 +89,25 @@ struct CuratedListParserTests {
         ])
         #expect(placed(reading) == ["All › Cloud Storage: minio/minio #1", "All › Cloud Storage: storj/storj #2"])
         #expect(reading.links.notRepositories == 2)
+        // The "Alternative to" column: what each row's repository replaces, a link's text as the name.
+        #expect(reading.replacements.map(\.repository.fullName) == ["minio/minio", "storj/storj"])
+        #expect(reading.replacements.map(\.names) == [["S3"], ["Codespaces"]])
+    }
+
+    @Test("an \"Alternative to\" column: link texts and plain names, split, each once, at most six")
+    func alternativeToColumn() {
+        let reading = read([
+            "## Startups", "|Category|Company|Alternative to|", "|:-|:-|:-|",
+            "Auth|[Ory](https://github.com/ory/kratos)|[Okta](https://okta.com/), [Auth0](https://auth0.com/), "
+                + "[okta](https://okta.com)|",
+            "Auth|[Zitadel](https://github.com/zitadel/zitadel)|Firebase Auth / AWS Cognito; 42|",
+            "Misc|[Many](https://github.com/a/many)|A, B, C, D, E, F, G|",
+            "Misc|[None](https://github.com/a/none)| |",
+        ])
+        #expect(
+            reading.replacements.map { "\($0.repository.fullName): \($0.names.joined(separator: ", "))" } == [
+                "ory/kratos: Okta, Auth0", "zitadel/zitadel: Firebase Auth, AWS Cognito", "a/many: A, B, C, D, E, F",
+            ])
     }
 
     @Test("headings that are entries, placed under each name of their Category section")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 extension CommandLineTests {
@@ -24,8 +25,18 @@ extension CommandLineTests {
         #expect(unknown.status != 0)
         #expect(unknown.errors.contains("nobody/nothing-here is not in the catalog"))
 
+        // What the shared lists' tables say the starter catalog's repositories replace (RunaCapital's column).
+        let awesome = URL(fileURLWithPath: try SharedDataFolder.file("awesome/lists.tsv")).deletingLastPathComponent()
+        let listed = try await run(["replaces", "--listed", awesome.path, "--database", database])
+        #expect(listed.status == 0, "\(listed.errors)")
+        #expect(listed.output.split(separator: "\n").contains("n8n-io/n8n\tZapier"), "\(listed.output.prefix(400))")
+        let noFolder = try await run(["replaces", "--listed", directory.path, "--database", database])
+        #expect(noFolder.status != 0)
+        #expect(noFolder.errors.contains("a folder of lists has a lists.tsv index"), "\(noFolder.errors)")
+
         for (arguments, problem) in [
-            (["replaces"], "Name a product or project, or pass --all."),
+            (["replaces"], "Name a product or project, or pass --all or --listed."),
+            (["replaces", "--listed", "x", "--all"], "--listed lists every list statement on its own."),
             (["replaces", "x", "--all"], "--all lists every statement: leave the name out."),
             (["replaces", "…"], "has no letters or digits"),
             (["replaces", "x", "--limit", "0"], "--limit must be 1 to 100."),

@@ -61,5 +61,19 @@ struct ReplacementAlternativesTests {
         }
         let bundled = try #require(try ShippedReplacements.bundled())
         #expect(bundled.count > 100)
+        #expect(bundled.listedCount > 100, "RunaCapital/awesome-oss-alternatives' Alternative-to column")
+        #expect(bundled.listedNames(of: "n8n-io/n8n").contains("Zapier"))
+    }
+
+    @Test("a list's statement finds a repository by the product's name, but is not what it says of itself")
+    func listedStatements() throws {
+        let shipped = try ShippedReplacements(
+            data: Data("iamkun/dayjs\tMoment.js\n".utf8),
+            listed: Data("acme/notes\tAuth0\tOkta\nbig/unrelated\tAuth0\nnew/claim\tAuth0\n".utf8))
+        let index = CatalogSearchIndex(Self.catalog, embedder: nil, shippedReplacements: shipped)
+        #expect(index.replacing("auth0", limit: 5).map(\.id) == ["big/unrelated", "acme/notes"])
+        #expect(index.replacing("okta", limit: 5).map(\.id) == ["acme/notes"])
+        #expect(index.replacedNames(ofKey: "acme/notes").isEmpty, "the curators' words, not its own")
+        #expect(index.replacedNames(ofKey: "iamkun/dayjs") == ["Moment.js"])
     }
 }

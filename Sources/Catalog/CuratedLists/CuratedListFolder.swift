@@ -75,21 +75,31 @@ public struct CuratedListFolder: Sendable {
     ) async throws -> [Loaded] {
         var loaded: [Loaded] = []
         for (list, copy) in try entries() {
-            let data: Data
-            do {
-                data = try Data(contentsOf: copy, options: .mappedIfSafe)
-            } catch {
-                throw Problem(description: "\(copy.path) cannot be read (\(list.id)).")
-            }
-            guard data.count <= Self.maximumFileBytes else {
-                throw Problem(description: "\(copy.path) is over \(Self.maximumFileBytes >> 20) MB: not a list.")
-            }
-            let reading = CuratedListParser().read(String(decoding: data, as: UTF8.self), list: list.repository)
-            try await store.replaceCuratedList(list, placements: reading.placements, etag: nil, at: date)
-            let one = Loaded(list: list, reading: reading)
+            let one = try read(list, copy: copy)
+            try await store.replaceCuratedList(list, placements: one.reading.placements, etag: nil, at: date)
             onList(one)
             loaded.append(one)
         }
         return loaded
+    }
+
+    /// Reads every list without storing it.
+    public func readAll() throws(Problem) -> [Loaded] {
+        try entries().map { (list, copy) throws(Problem) in try read(list, copy: copy) }
+    }
+
+    /// Reads one list's copy.
+    private func read(_ list: CuratedListSource, copy: URL) throws(Problem) -> Loaded {
+        let data: Data
+        do {
+            data = try Data(contentsOf: copy, options: .mappedIfSafe)
+        } catch {
+            throw Problem(description: "\(copy.path) cannot be read (\(list.id)).")
+        }
+        guard data.count <= Self.maximumFileBytes else {
+            throw Problem(description: "\(copy.path) is over \(Self.maximumFileBytes >> 20) MB: not a list.")
+        }
+        let reading = CuratedListParser().read(String(decoding: data, as: UTF8.self), list: list.repository)
+        return Loaded(list: list, reading: reading)
     }
 }

@@ -70,6 +70,8 @@ private struct Reader {
 
     struct Table {
         let categoryColumn: Int?
+        /// The column naming what each row's project replaces ("Alternative to"), if the table has one.
+        let replacesColumn: Int?
         var category: String?
     }
 
@@ -175,7 +177,9 @@ private struct Reader {
         {
             closeEntry()
             let header = MarkdownLine.cells(line).map { HeadingText.clean($0).lowercased() }
-            table = Table(categoryColumn: header.firstIndex { $0.hasPrefix("categor") })
+            table = Table(
+                categoryColumn: header.firstIndex { $0.hasPrefix("categor") },
+                replacesColumn: header.firstIndex { $0.hasPrefix("alternative to") || $0 == "replaces" })
             count(line, outside: true)
             return 2
         }
@@ -351,7 +355,31 @@ private struct Reader {
         if path != nil, let category = current.category { path!.append(category) }
         entry = Entry(indent: 0, path: path)
         count(line, outside: false)
+        if let column = current.replacesColumn, column < cells.count, let repository = entry?.repository {
+            let names = Self.replacedNames(cells[column])
+            if !names.isEmpty {
+                reading.replacements.append(CuratedListReplacement(repository: repository, names: names))
+            }
+        }
         closeEntry()
+    }
+
+    /// The products a table cell names ("[Okta](https://okta.com/), [Auth0](https://auth0.com/)" → Okta, Auth0): link
+    /// texts or plain words, split at commas, semicolons and slashes; a name is 1 to 40 characters with a letter, at
+    /// most six a cell, each once.
+    static func replacedNames(_ cell: Substring) -> [String] {
+        var names: [String] = []
+        var keys: Set<String> = []
+        for part in HeadingText.clean(cell).split(whereSeparator: { ",;/".contains($0) }) {
+            let name = part.trimmingCharacters(in: .whitespaces)
+            let key = ReplacementStatement.key(name)
+            guard (1...40).contains(name.count), name.contains(where: \.isLetter), !key.isEmpty,
+                keys.insert(key).inserted
+            else { continue }
+            names.append(name)
+            if names.count == 6 { break }
+        }
+        return names
     }
 
     /// Ends the open entry; an entry that is a heading is placed now.

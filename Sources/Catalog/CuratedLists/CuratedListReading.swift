@@ -29,10 +29,27 @@ public struct CuratedListLinkCounts: Hashable, Sendable, CustomStringConvertible
     }
 }
 
+/// A list's statement that a repository replaces named products: a table's "Alternative to" cell
+/// (`RunaCapital/awesome-oss-alternatives`: Hoppscotch → Postman). Names only, never the curators' sentences.
+public struct CuratedListReplacement: Hashable, Sendable {
+    /// The row's repository.
+    public let repository: RepositoryName
+    /// What the row says it replaces, as written ("Postman", "Okta").
+    public let names: [String]
+
+    /// A statement.
+    public init(repository: RepositoryName, names: [String]) {
+        self.repository = repository
+        self.names = names
+    }
+}
+
 /// A list file read: its placements in the file's order and what became of its links.
 public struct CuratedListReading: Sendable {
     /// The placements, in the order the file states them.
     public var placements: [CuratedListPlacement] = []
+    /// What its table rows say their repositories replace, in the file's order.
+    public var replacements: [CuratedListReplacement] = []
     /// The account of its links.
     public var links = CuratedListLinkCounts()
 }
