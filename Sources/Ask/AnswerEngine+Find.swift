@@ -5,6 +5,17 @@ extension AnswerEngine {
     /// Repositories about the subject: the search tool, best match first.
     func find(_ question: Question, into draft: inout Draft, _ context: AskContext) async throws {
         let query = question.words.joined(separator: " ")
+        // "airtable open source", "self hosted notion": a product's name and the wish for an open one — answered as
+        // "like" it when repositories say they replace it.
+        let name = question.words.filter { !Self.openWishWords.contains($0) }
+        if (1...2).contains(name.count), Self.asksForAnOpenOne(question.text),
+            try await !context.tools.replacing(name.joined(separator: " "), limit: 1).isEmpty
+        {
+            var product = question
+            product.words = []
+            try await like(name.joined(separator: " "), product, into: &draft, context)
+            return
+        }
         // No subject words ("swift projects"): the language's best-known, as the words alone would give.
         let meaning = question.words.isEmpty ? "" : question.meaning
         let matches = try await draft.search(
@@ -19,6 +30,19 @@ extension AnswerEngine {
             draft.lines.append(
                 FactLine.item(repository, number: draft.cite(repository), now: context.now, words: context.words))
         }
+    }
+
+    /// Words of a wish for an open kind of a product, not its name ("self hosted notion", "airtable clone").
+    static let openWishWords: Set<String> = [
+        "self", "hosted", "selfhosted", "self-hosted", "version", "alternative", "alternatives", "clone", "replacement",
+        "foss",
+    ]
+
+    /// Whether a question asks for an open-source or self-hosted kind of something.
+    static func asksForAnOpenOne(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return ["open source", "open-source", "opensource", "self hosted", "self-hosted", "selfhosted", "foss"]
+            .contains { lowered.contains($0) }
     }
 
     /// Welcoming projects: the subject with words newcomers find (beginner, hacktoberfest, learn, …), kept to active

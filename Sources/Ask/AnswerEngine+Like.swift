@@ -5,13 +5,11 @@ extension AnswerEngine {
     /// Repositories like a named one: those that call themselves an alternative to it, those matching what should be
     /// different ("but for JSON") with the seed's own topics, and the recommender's neighbours — merged in turn.
     func like(_ seedName: String, _ question: Question, into draft: inout Draft, _ context: AskContext) async throws {
-        let seed = try await draft.lookUp(seedName, context)
-        let label = seed?.fullName ?? seedName
-        let names = [seedName] + (seed.map { [$0.name] } ?? [])
+        let found = try await draft.lookUp(seedName, context)
         // Those that name the seed as what they replace: in their own words as the catalog keeps them (a product known
         // only by name too, "like Notion"), then by searching descriptions for looser ways of saying so.
         // The name as asked ("firebase") and the name of the repository it found (firebase/flutterfire) may differ.
-        let replacedNames = [seedName] + (seed.map { [$0.name] }?.filter { $0.lowercased() != seedName } ?? [])
+        let replacedNames = [seedName] + (found.map { [$0.name] }?.filter { $0.lowercased() != seedName } ?? [])
         let replacing = try await draft.run(
             "replacing", context, inputs: ["name": replacedNames.joined(separator: ", ")], found: { $0.count }
         ) { (found: [Repository]) in
@@ -25,6 +23,11 @@ extension AnswerEngine {
             }
             return found
         }
+        // A product found only as an owner ("auth0" → auth0/node-jsonwebtoken, "datadog" → DATA-DOG/go-sqlmock) is not
+        // that repository: when others say they replace the product, it is the product that is asked about.
+        let seed = Self.isOwnerOnly(found, named: seedName) && replacing.count >= 2 ? nil : found
+        let label = seed?.fullName ?? seedName
+        let names = [seedName] + (seed.map { [$0.name] } ?? [])
         var alternatives = replacing.filter { question.language == nil || $0.language == question.language }
         for word in ["alternative", "replacement"] {
             let found = try await draft.search(
@@ -97,6 +100,14 @@ extension AnswerEngine {
             draft.lines.append(
                 FactLine.item(repository, number: draft.cite(repository), now: context.now, words: said))
         }
+    }
+
+    /// Whether `found` was found for `name` by its owner alone: its own name does not hold the name asked.
+    static func isOwnerOnly(_ found: Repository?, named name: String) -> Bool {
+        guard let found else { return false }
+        let asked = ReplacementStatement.key(name)
+        return !asked.isEmpty && !ReplacementStatement.key(found.name).contains(asked)
+            && ReplacementStatement.key(found.owner.login).contains(asked)
     }
 
     /// " but about “json”" / " in Python" / "" — what the question wants different.

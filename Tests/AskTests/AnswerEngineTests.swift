@@ -25,6 +25,10 @@ import Testing
         repository("jqlang/jq", "Command-line JSON processor.", [], "C", 35_000),
         repository("nlohmann/json", "JSON for Modern C++.", ["json", "json-parser", "header-only"], "C++", 45_000),
         repository("acme/pages", "A self-hosted wiki for teams, an alternative to Notion.", [], "PHP", 4_000),
+        // A product's name that is an owner here too: auth0's own library is not what "like Auth0" asks for.
+        repository("auth0/node-jsonwebtoken", "JsonWebToken implementation for node.js.", [], "JavaScript", 17_000),
+        repository("keycloak/keycloak", "Identity and access management, an alternative to Auth0.", [], "Java", 30_000),
+        repository("supertokens/core", "Open source alternative to Auth0 and Firebase Auth.", [], "Java", 11_000),
     ]
 
     static func repository(
@@ -143,6 +147,24 @@ import Testing
                 #expect(replacing?.chip == "1 say they replace notion", "\(question)")
                 #expect(!answer.tools.contains { $0.chip.contains("“”") }, "\(question): \(answer.tools)")
             }
+        }
+    }
+
+    @Test("a product that is only an owner here is the product; \"X open source\" asks for what replaces X")
+    func productsAndOpenOnes() async throws {
+        try await withTools { tools in
+            for question in ["open source alternative to auth0", "auth0 alternative", "auth0 open source"] {
+                let answer = try await AnswerEngine().answer(question, tools: tools)
+                #expect(
+                    Array(answer.sources.prefix(2).map(\.fullName)) == ["keycloak/keycloak", "supertokens/core"],
+                    "\(question): \(answer.sources)")
+                #expect(answer.text.contains("Like auth0"), "\(question): \(answer.text)")
+            }
+            let notion = try await AnswerEngine().answer("self hosted notion", tools: tools)
+            #expect(notion.sources.first?.fullName == "acme/pages", "\(notion.sources)")
+            // Nothing says it replaces a JSON parser: "open source json" stays a search.
+            let json = try await AnswerEngine().answer("open source json parser", tools: tools)
+            #expect(!json.tools.contains { $0.name == "replacing" }, "\(json.tools)")
         }
     }
 
