@@ -84,15 +84,26 @@ struct ListedHeadings: Sendable {
     /// 0.12 (a curator's short list is a judgement; a long one is a topic).
     func kinship(_ heading: UInt32) -> Double { 1 / log2(Double(entries[Int(heading)]) + 1) }
 
-    /// The repositories sharing a heading with `document`, each with the summed ``kinship(_:)`` of the headings they
-    /// share (two lists that agree count twice).
+    /// The repositories sharing a heading with `document`, each with the summed ``kinship(_:)`` of the lists that put
+    /// them side by side (two lists that agree count twice; one list that does so under two headings counts once, by
+    /// its closer heading).
     func peers(of document: Int) -> [UInt32: Double] {
-        var peers: [UInt32: Double] = [:]
+        struct Pair: Hashable {
+            let list: String
+            let member: UInt32
+        }
+        var byList: [Pair: Double] = [:]
         for heading in headings(of: document) {
             let weight = kinship(heading)
             for member in members(of: heading) where Int(member) != document {
-                peers[member, default: 0] += weight
+                let pair = Pair(list: lists[Int(heading)], member: member)
+                byList[pair] = max(byList[pair] ?? 0, weight)
             }
+        }
+        var peers: [UInt32: Double] = [:]
+        // In one order, so that equal sums are equal to the last bit on every run.
+        for (pair, weight) in byList.sorted(by: { ($0.key.member, $0.key.list) < ($1.key.member, $1.key.list) }) {
+            peers[pair.member, default: 0] += weight
         }
         return peers
     }

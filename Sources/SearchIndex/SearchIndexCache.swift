@@ -63,7 +63,7 @@ public final class SearchIndexCache: Sendable {
     ///   - listings: reads the curated lists' placements.
     public func index(
         version: @Sendable () async throws -> Int64, load: @escaping @Sendable () async throws -> [Repository],
-        listings: @escaping @Sendable () async throws -> [CuratedListEntry] = { [] }
+        listings: @escaping @Sendable () async throws -> [CuratedListEntry]
     ) async throws -> CatalogSearchIndex {
         let now = ContinuousClock.now
         let (fresh, writes): (CatalogSearchIndex?, Int) = state.withLock { state in
@@ -154,7 +154,7 @@ public final class SearchIndexCache: Sendable {
     public func results(
         _ query: SearchQuery, version: @Sendable () async throws -> Int64,
         load: @escaping @Sendable () async throws -> [Repository],
-        listings: @escaping @Sendable () async throws -> [CuratedListEntry] = { [] }
+        listings: @escaping @Sendable () async throws -> [CuratedListEntry]
     ) async throws -> SearchResults {
         let index = try await index(version: version, load: load, listings: listings)
         // A question is read by the sentence model: wait for its load (suspended) rather than read it without.

@@ -151,4 +151,27 @@ struct CuratedListParserTests {
             links.placed + links.sameEntry + links.elsewhereInEntry + links.prose + links.outsideCategories
                 + links.notRepositories == links.total)
     }
+
+    @Test("a hostile file: overlong lines, deep nesting, unclosed blocks, wide tables — read in time, bounded")
+    func hostileInput() {
+        let link = "[x](https://github.com/a/b)"
+        var lines = ["# Title", "## Category"]
+        lines.append("## " + String(repeating: "[h](https://github.com/c/d) ", count: 20_000))
+        lines.append("- " + String(repeating: link, count: 5_000))
+        lines += (0..<2_000).map {
+            String(repeating: "  ", count: $0 % 200) + "- [e\($0)](https://github.com/e/e\($0))"
+        }
+        lines += ["<details>", "<summary>Never closed", "**bold", "```", "- [f](https://github.com/f/f)"]
+        lines += ["|Category|Name|Alternative to|", "|-|-|-|"]
+        lines.append("|" + String(repeating: "[n](https://x.example)|", count: 3_000))
+        lines += (0..<1_000).map { "###### " + String(repeating: "x", count: $0) }
+        lines.append(String(repeating: "[", count: 50_000) + String(repeating: "](", count: 50_000))
+        let started = ContinuousClock.now
+        let reading = read(lines)
+        let took = ContinuousClock.now - started
+        #expect(took < .seconds(20), "\(took)")
+        #expect(reading.placements.count <= reading.links.total)
+        #expect(reading.replacements.allSatisfy { $0.names.count <= 6 && $0.names.allSatisfy { $0.count <= 40 } })
+        #expect(reading.placements.allSatisfy { $0.heading.allSatisfy { $0.count <= 400 } })
+    }
 }

@@ -55,6 +55,19 @@ struct ListedAlternativesTests {
         #expect(alternatives == ["pypa/pipenv", "astral-sh/uv"], "pipenv is listed beside poetry twice")
     }
 
+    @Test("one list that puts two repositories side by side under two headings says so once")
+    func oneListOnce() {
+        let listings =
+            Self.entries("a/awesome-one", ["Packaging"], ["python-poetry/poetry", "astral-sh/uv", "x/1"])
+            + Self.entries("a/awesome-one", ["Build"], ["python-poetry/poetry", "astral-sh/uv", "x/2"])
+            + Self.entries("b/awesome-two", ["Packaging"], ["python-poetry/poetry", "pypa/pipenv", "x/3"])
+            + Self.entries("c/awesome-three", ["Packaging"], ["python-poetry/poetry", "pypa/pipenv", "x/4"])
+        let index = CatalogSearchIndex(Self.catalog, listings: listings, embedder: nil)
+        let alternatives = index.alternatives(toKey: "python-poetry/poetry", limit: 5).map(\.id)
+        // uv has more stars, but only one list speaks for it; two speak for pipenv.
+        #expect(alternatives == ["pypa/pipenv", "astral-sh/uv"])
+    }
+
     @Test("a list's old name for a repository reaches it under its current one; unknown seeds have none")
     func renamesAndUnknowns() {
         // The catalog holds the project twice (GitHub's id says so); pypa/hatch, pushed last, is its current name.

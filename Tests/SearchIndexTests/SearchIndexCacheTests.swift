@@ -48,7 +48,8 @@ import Testing
 
     func names(_ cache: SearchIndexCache, _ catalog: Catalog, _ text: String) async throws -> [String] {
         try await cache.results(
-            SearchQuery(text: text), version: { catalog.version() }, load: { await catalog.load() }
+            SearchQuery(text: text), version: { catalog.version() }, load: { await catalog.load() },
+            listings: { [] }
         ).page.items.map(\.name)
     }
 
@@ -108,9 +109,10 @@ import Testing
             return [Repository(owner: RepositoryOwner(login: "o"), name: "alpha", stars: 1)]
         }
         await #expect(throws: Unavailable.self) {
-            _ = try await cache.results(SearchQuery(text: "alpha"), version: { 1 }, load: load)
+            _ = try await cache.results(SearchQuery(text: "alpha"), version: { 1 }, load: load, listings: { [] })
         }
-        let page = try await cache.results(SearchQuery(text: "alpha"), version: { 1 }, load: load).page
+        let page = try await cache.results(SearchQuery(text: "alpha"), version: { 1 }, load: load, listings: { [] })
+            .page
         #expect(page.items.map(\.name) == ["alpha"])
     }
 }

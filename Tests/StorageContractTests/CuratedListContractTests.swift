@@ -70,4 +70,36 @@ struct CuratedListContractTests {
             #expect(try await indexed.catalogVersion() > version)
         }
     }
+
+    @Test(
+        "what repositories say they replace, by name and by repository; a list's headings are words search finds",
+        arguments: Engine.available)
+    func replacementsAndHeadingWords(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            let store = test.store
+            var dayjs = Fixtures.repository("iamkun/dayjs", stars: 47_000)
+            dayjs.description = "A 2kB alternative to Moment.js with the same API"
+            var pages = Fixtures.repository("acme/pages", stars: 4_000)
+            pages.description = "A self-hosted alternative to Notion"
+            var claim = Fixtures.repository("new/claim", stars: 12)
+            claim.description = "The best alternative to Notion"
+            let quiet = Fixtures.repository("quiet/files", stars: 3_000)
+            _ = try await store.upsertRepositories([dayjs, pages, claim, quiet])
+            #expect(try await store.replacing("moment", limit: 5).map(\.fullName) == ["iamkun/dayjs"])
+            #expect(try await store.replacing("Notion", limit: 5).map(\.fullName) == ["acme/pages"], "12 stars: no")
+            #expect(try await store.replacing("notion", limit: 0).isEmpty)
+            #expect(try await store.replacedNames(of: "iamkun/dayjs") == ["Moment.js"])
+            #expect(try await store.replacedNames(of: "nobody/here").isEmpty)
+
+            // quiet/files has no description and no topics: only a curator's heading says what it is.
+            #expect(try await store.search(SearchQuery(text: "managers")).items.isEmpty)
+            try await store.replaceCuratedList(
+                CuratedListSource(repository: Fixtures.name("agarrharr/awesome-cli-apps")),
+                placements: [placement("quiet/files", ["Files and Directories", "File Managers"], 1)], etag: nil,
+                at: Fixtures.moment)
+            #expect(try await store.search(SearchQuery(text: "managers")).items.map(\.fullName) == ["quiet/files"])
+            let found = try await store.search(SearchQuery(text: "file manager")).items
+            #expect(found.first?.fullName == "quiet/files", "\(found.map(\.fullName))")
+        }
+    }
 }
