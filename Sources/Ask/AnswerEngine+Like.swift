@@ -4,7 +4,7 @@ import RepoFinderCore
 extension AnswerEngine {
     /// Repositories like a named one: those that call themselves an alternative to it, those matching what should be
     /// different ("but for JSON") with the seed's own topics, and the recommender's neighbours — merged in turn.
-    func like(_ seedName: String, _ question: Question, into draft: inout Draft, _ context: AskContext) async throws {
+    func like(_ seedName: String, _ asked: Question, into draft: inout Draft, _ context: AskContext) async throws {
         let found = try await draft.lookUp(seedName, context)
         // Those that name the seed as what they replace: in their own words as the catalog keeps them (a product known
         // only by name too, "like Notion"), then by searching descriptions for looser ways of saying so.
@@ -26,6 +26,10 @@ extension AnswerEngine {
         // A product found only as an owner ("auth0" → auth0/node-jsonwebtoken, "datadog" → DATA-DOG/go-sqlmock) is not
         // that repository: when others say they replace the product, it is the product that is asked about.
         let seed = Self.isOwnerOnly(found, named: seedName) && replacing.count >= 2 ? nil : found
+        // "a js bundler faster than webpack": a language that is the seed's own names its ecosystem, not what the
+        // replacement must be written in (esbuild is Go).
+        var question = asked
+        if let seed, seed.language == question.language, !question.languageAsked { question.language = nil }
         let label = seed?.fullName ?? seedName
         let names = [seedName] + (seed.map { [$0.name] } ?? [])
         var alternatives = replacing.filter { question.language == nil || $0.language == question.language }

@@ -33,6 +33,9 @@ public struct Question: Hashable, Sendable {
     public var words: [String]
     /// Only this language, spelled as GitHub spells it.
     public var language: String?
+    /// Whether the language is asked for ("in Rust", "written in Go", "for Python"), not named as where the need
+    /// lives ("a js bundler"), which a replacement written in another language can meet.
+    public var languageAsked = false
     /// The trending window named (weekly when none is).
     public var window: TrendingWindow
     /// Whether it asks for the most recent first ("lately", "recently").

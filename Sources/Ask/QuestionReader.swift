@@ -15,6 +15,9 @@ public struct QuestionReader: Sendable {
         var question = Question(text: text, intent: .unclear)
         question.window = window(in: tokens) ?? .weekly
         question.language = language(in: tokens)
+        question.languageAsked = zip(tokens, tokens.dropFirst()).contains { cue, word in
+            Self.languageCues.contains(cue) && Self.languages[word] != nil
+        }
         question.recent = tokens.contains { ["lately", "recently", "recent", "latest", "newest"].contains($0) }
         (question.meaning, question.excluded) = Self.meaning(of: text)
         let set = Set(tokens)
@@ -45,7 +48,8 @@ public struct QuestionReader: Sendable {
         }
         if let (seed, rest) = likeSeed(tokens) {
             question.intent = .like(seed)
-            question.words = subject(rest, dropping: ["but", "faster", "prettier", "better", "lighter", "simpler"])
+            let clause = rest.firstIndex { Self.clauseStarts.contains($0) } ?? rest.endIndex
+            question.words = subject(rest[..<clause], dropping: Self.likeFillers)
             return question
         }
         if !set.isDisjoint(with: Self.beginnerWords) || text.lowercased().contains("first issue") {
@@ -217,77 +221,6 @@ extension QuestionReader {
         case (false, false): return nil
         }
     }
-
-    /// "like X (but …)", "similar to X", "alternative(s) to X", "X alternative", "instead of X", "replacement for X":
-    /// the seed's words and what follows it.
-    func likeSeed(_ tokens: [String]) -> (String, ArraySlice<String>)? {
-        let ends: Set<String> = ["but", "for", "in", "with", "that", "written", "?", "which", "only", "and"]
-        func seed(from start: Int) -> (String, ArraySlice<String>)? {
-            var end = start
-            while end < tokens.count, !ends.contains(tokens[end]) { end += 1 }
-            let words = tokens[start..<end].filter { !["a", "an", "the"].contains($0) }
-            guard !words.isEmpty, words.count <= 3 else { return nil }
-            return (words.joined(separator: " "), tokens[end...])
-        }
-        for (position, token) in tokens.enumerated() {
-            let before = position > 0 ? tokens[position - 1] : ""
-            switch token {
-            case "like" where !["i", "i'd", "id", "would", "did", "you"].contains(before):
-                // "Kafka seems like a lot", "feels like overkill": an opinion, not a repository to start from.
-                if Self.opinionVerbs.contains(before) { continue }
-                let next = tokens[(position + 1)...].first { !["a", "an", "the"].contains($0) }
-                if let next, Self.notASeed.contains(next) { continue }
-                return seed(from: position + 1)
-            case "to" where ["similar", "alternative", "alternatives", "replacement", "comparable"].contains(before):
-                return seed(from: position + 1)
-            case "of" where before == "instead":
-                return seed(from: position + 1)
-            case "replaces",
-                "replace" where position + 1 < tokens.count:
-                return seed(from: position + 1)
-            case "to" where before == "successor":
-                return seed(from: position + 1)
-            case "but" where (1...2).contains(position):
-                // "redis but multithreaded", "dropbox but on my own server": a name opens the question, and what
-                // should differ follows. "simple but fast …" describes, it names nothing.
-                let name = tokens[..<position]
-                guard
-                    name.allSatisfy({
-                        !Self.fillers.contains($0) && !Self.butDescribing.contains($0) && Self.languages[$0] == nil
-                    })
-                else { continue }
-                return (name.joined(separator: " "), tokens[(position + 1)...])
-            case "for" where ["replacement", "substitute"].contains(before):
-                return seed(from: position + 1)
-            case "alternative",
-                "alternatives" where position > 0:
-                if position + 1 < tokens.count, tokens[position + 1] == "to" { continue }
-                let name = tokens[..<position].filter { !Self.fillers.contains($0) }
-                guard let last = name.last else { continue }
-                return (last, tokens[(position + 1)...])
-            default: continue
-            }
-        }
-        return nil
-    }
-
-    /// Words that describe rather than name, before a "but" that opens a question ("simple but fast").
-    static let butDescribing: Set<String> = [
-        "simple", "fast", "small", "light", "lightweight", "cheap", "easy", "old", "new", "slow", "big", "tiny",
-        "minimal", "modern", "powerful", "basic", "nice", "pretty", "ugly", "stable", "quick", "short", "long",
-        "safe", "secure", "private", "portable", "compact", "clean", "lean", "boring", "mature", "young", "free",
-    ]
-
-    /// Verbs after which "like" gives an opinion ("seems like a lot"), not a repository to start from.
-    static let opinionVerbs: Set<String> = [
-        "seems", "seem", "seemed", "feels", "feel", "felt", "sounds", "sound", "looks", "look", "much", "more",
-    ]
-
-    /// Words after "like" that are no repository ("like a lot", "like a bit", "like this", "like magic").
-    static let notASeed: Set<String> = [
-        "lot", "lots", "bit", "little", "much", "overkill", "too", "it", "this", "that", "these", "those", "so", "to",
-        "magic", "crazy", "forever", "ages", "hell", "mine", "ours", "everyone", "everything", "something", "before",
-    ]
 
     /// The one repository a facts question is about: "tell me about ripgrep", "what is deno?", "is express still
     /// maintained?", "how many stars does kubernetes have?".

@@ -274,7 +274,7 @@ public struct WebApp: Sendable {
             ("saved", .saved), ("liked", .liked), ("profile", .profile), ("compare", .compare),
             ("areas", .area), ("onboarding", .onboarding), ("ask", .ask), ("maintainer", .maintainer),
         ]
-        let near = screens.first { $0.path == first } ?? screens.first { Self.distance($0.path, first) <= 2 }
+        let near = screens.first { $0.path == first } ?? screens.first { EditDistance.between($0.path, first) <= 2 }
         var model = PageModel(screen: .notFound, words: words)
         if first == "r" {
             model.message = words.text("page.message.repository-address")
@@ -285,21 +285,6 @@ public struct WebApp: Sendable {
             model.message = words.text("page.message.no-page-search", path)
         }
         return page(model, status: .notFound)
-    }
-
-    /// The edit distance between two short words (insertions, deletions, substitutions).
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 
     func notFound(_ message: String, words: Words) -> Response {

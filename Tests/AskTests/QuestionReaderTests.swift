@@ -38,6 +38,33 @@ import Testing
         #expect(reader.read("a json parser but in rust").intent == .find)
     }
 
+    @Test(
+        "mistyped link words, 'X replacement', 'faster than X' and 'X is too …' name a seed; a clause about why does not"
+    )
+    func moreWaysToNameASeed() {
+        #expect(reader.read("open source alternitive to zapier").intent == .like("zapier"))
+        #expect(reader.read("altenatives for heroku").intent == .like("heroku"))
+        #expect(reader.read("a replacment for moment").intent == .like("moment"))
+        let heroku = reader.read("heroku replacement now that the free tier is gone")
+        #expect(heroku.intent == .like("heroku"))
+        #expect(heroku.words.isEmpty, "\(heroku.words)")
+        let webpack = reader.read("js bundler faster than webpack")
+        #expect(webpack.intent == .like("webpack"))
+        #expect(webpack.language == "JavaScript" && !webpack.languageAsked)
+        #expect(reader.read("an alternative to webpack written in js").languageAsked)
+        let datadog = reader.read("datadog is way too expensive, what do ppl use instead")
+        #expect(datadog.intent == .like("datadog"))
+        #expect(datadog.words.isEmpty, "\(datadog.words)")
+        let pandas = reader.read("pandas is too slow on my 20gb csv, what's faster")
+        #expect(pandas.intent == .like("pandas"))
+        #expect(pandas.words == ["20gb", "csv"])
+        // Complaints about no repository, and comparisons with no name, stay searches.
+        #expect(reader.read("my laptop is too slow for docker").intent == .find)
+        #expect(reader.read("this is too slow").intent != .like("this"))
+        #expect(reader.read("a parser faster than i expected").intent == .find)
+        #expect(reader.read("alternating row colors in a table").intent == .find)
+    }
+
     @Test("'like' as an opinion or an amount starts from no repository")
     func likeThatNamesNothing() {
         let kafka = reader.read(
