@@ -45,18 +45,21 @@ extension QuestionReader {
             case "for" where ["replacement", "substitute", "alternative", "alternatives"].contains(before):
                 return seed(from: position + 1)
             case "than" where Self.comparatives.contains(before):
-                // "a js bundler faster than webpack": what replaces webpack.
-                guard let found = seed(from: position + 1) else { continue }
-                return found
+                // "a js bundler faster than webpack": what replaces webpack, about what the question asked first.
+                guard let (name, _) = seed(from: position + 1) else { continue }
+                return (name, tokens[..<(position - 1)])
             case "too" where position >= 2:
                 // "datadog is way too expensive", "pandas is too slow on 20gb": the name that opens the question.
                 guard let found = Self.tooSeed(tokens, too: position) else { continue }
                 return found
             case "alternative", "alternatives", "replacement",
                 "replacements" where position > 0:
-                if position + 1 < tokens.count, ["to", "for", "of"].contains(tokens[position + 1]) { continue }
+                if position + 1 < tokens.count, ["to", "of"].contains(tokens[position + 1]) { continue }
                 let name = tokens[..<position].filter { !Self.fillers.contains($0) }
+                // "alternatives for X" names X after it; "slack alternative for our team" names slack before it.
                 guard let last = name.last else { continue }
+                // "heroku replacement …" opens with the name; "google photos replacement" is better searched whole.
+                if token.hasPrefix("replacement"), name.count > 1 { continue }
                 return (last, tokens[(position + 1)...])
             default: continue
             }
