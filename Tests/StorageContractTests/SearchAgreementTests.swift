@@ -87,12 +87,17 @@ struct SearchAgreementTests {
                 ])
             }
             try await other.close()
+            // Seconds on a quiet machine (a recheck, then a rebuild); the deadline is generous because under the whole
+            // suite's load on two cores a rebuild waits its turn (a CI run once took longer than 50 × 200 ms).
+            let deadline = ContinuousClock.now + .seconds(60)
             var found = 0
-            for _ in 0..<50 where found == 0 {
+            var searches = 0
+            while found == 0, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(200))
                 found = try await test.store.search(SearchQuery(text: "zanzibar")).total
+                searches += 1
             }
-            #expect(found == 1)
+            #expect(found == 1, "not found after \(searches) searches")
         }
     }
 }
