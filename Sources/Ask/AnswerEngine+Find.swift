@@ -40,10 +40,16 @@ extension AnswerEngine {
 
     /// Whether a question asks for an open-source or self-hosted kind of something.
     static func asksForAnOpenOne(_ text: String) -> Bool {
-        let lowered = text.lowercased()
-        return ["open source", "open-source", "opensource", "self hosted", "self-hosted", "selfhosted", "foss"]
-            .contains { lowered.contains($0) }
+        // Whole words, so "fossil" or "unhosted" wish for nothing.
+        let words = text.lowercased().split { !$0.isLetter && !$0.isNumber && $0 != "-" }.map(String.init)
+        let pairs = zip(words, words.dropFirst()).map { "\($0) \($1)" }
+        return !Set(words + pairs).isDisjoint(with: Self.openWishPhrases)
     }
+
+    /// Words and word pairs that wish for an open-source or self-hosted kind of something.
+    static let openWishPhrases: Set<String> = [
+        "open source", "open-source", "opensource", "self hosted", "self-hosted", "selfhosted", "foss",
+    ]
 
     /// Welcoming projects: the subject with words newcomers find (beginner, hacktoberfest, learn, …), kept to active
     /// repositories with open issues.

@@ -99,7 +99,7 @@ extension QuestionReader {
     /// Comparatives before "than" that ask for what does the named thing's job better.
     static let comparatives: Set<String> = [
         "faster", "lighter", "smaller", "simpler", "better", "easier", "cheaper", "nicer", "leaner", "quicker",
-        "slimmer", "lighterweight", "saner", "friendlier",
+        "slimmer", "saner", "friendlier",
     ]
 
     /// The link words a seed hangs on, as ``linkWord(_:)`` corrects them.

@@ -12,6 +12,8 @@ struct ListedHeadings: Sendable {
     let paths: [[String]]
     /// Each heading's entries in the list, in the catalog or not.
     let entries: [Int]
+    /// Each heading's words, read once (``searchWords(of:)``).
+    private let words: [[String]]
     /// Where each heading's members start in ``members`` (one more than there are headings).
     private let memberStart: [Int]
     /// The catalog's repositories under each heading, by document number, in the list's order.
@@ -56,6 +58,9 @@ struct ListedHeadings: Sendable {
         self.lists = lists
         self.paths = paths
         self.entries = entries
+        words = paths.map { path in
+            path.flatMap { SearchText.words($0) }.filter { !SearchText.stopWords.contains($0) }
+        }
         self.memberStart = memberStart
         self.members = members
         headingsByDocument = byDocument
@@ -70,9 +75,7 @@ struct ListedHeadings: Sendable {
     /// The words `document` is searchable by for where curators placed it: per heading, the words of its path
     /// ("Files and Directories › File Managers" → files, directories, file, managers), joining words left out.
     func searchWords(of document: Int) -> [[String]] {
-        headings(of: document).map { heading in
-            paths[Int(heading)].flatMap { SearchText.words($0) }.filter { !SearchText.stopWords.contains($0) }
-        }
+        headings(of: document).map { words[Int($0)] }
     }
 
     /// The catalog's repositories under `heading`, in the list's order.
