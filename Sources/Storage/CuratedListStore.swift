@@ -20,6 +20,10 @@ public protocol CuratedListStore: Sendable {
     /// Every placement of every list, each repository under its current key, by list, heading and position: what the
     /// search index reads for alternatives.
     func allCuratedListEntries() async throws -> [CuratedListEntry]
+
+    /// What `list` places under `heading` and the headings below it, each repository under its current key, by
+    /// heading, then position: a heading's page. Empty when the list is not followed or places nothing there.
+    func curatedListSection(list: String, heading: [String]) async throws -> [CuratedListEntry]
 }
 
 /// A list as last read.

@@ -52,4 +52,11 @@ extension PostgresStorage {
                 list: try row.value(0), heading: SharedSQL.heading(try row.value(1)), key: try row.value(2))
         }
     }
+
+    public func curatedListSection(list: String, heading: [String]) async throws -> [CuratedListEntry] {
+        try await query(SharedSQL.curatedListSection, [list] + SharedSQL.sectionBounds(heading)).map { row in
+            CuratedListEntry(
+                list: try row.value(0), heading: SharedSQL.heading(try row.value(1)), key: try row.value(2))
+        }
+    }
 }

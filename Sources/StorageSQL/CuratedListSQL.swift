@@ -70,6 +70,26 @@ extension SharedSQL {
         ORDER BY l.list_id, l.heading, l.position
         """
 
+    /// A list's placements under a heading or below it (list id, the heading's text, then the bounds of the texts
+    /// below it: the text and a separator, and the text and the character after the separator), read as
+    /// ``allCuratedListEntries`` reads them. The bounds keep to the primary key's order: both engines compare these
+    /// texts byte by byte.
+    package static let curatedListSection = """
+        SELECT l.list_id, l.heading, COALESCE(p.full_name_key, l.repository_key)
+        FROM list_placements l
+        LEFT JOIN repository_renames r ON r.old_key = l.repository_key
+        LEFT JOIN repositories p ON p.id = r.repository_id
+        WHERE l.list_id = ? AND (l.heading = ? OR (l.heading >= ? AND l.heading < ?))
+        ORDER BY l.heading, l.position
+        """
+
+    /// ``curatedListSection``'s arguments after the list id.
+    package static func sectionBounds(_ heading: [String]) -> [String] {
+        let text = headingText(heading)
+        let after = Character(Unicode.Scalar(headingSeparator.unicodeScalars.first!.value + 1)!)
+        return [text, text + String(headingSeparator), text + String(after)]
+    }
+
     /// Moves the catalog version (a list read changes what the search index knows).
     package static let bumpCatalogVersion = "UPDATE catalog_version SET version = version + 1 WHERE id = 1"
 

@@ -49,4 +49,15 @@ extension SQLiteStorage {
             }
         }
     }
+
+    public func curatedListSection(list: String, heading: [String]) async throws -> [CuratedListEntry] {
+        try await read { db in
+            try Row.fetchAll(
+                db, sql: SharedSQL.curatedListSection,
+                arguments: StatementArguments([list] + SharedSQL.sectionBounds(heading))
+            ).map { row in
+                CuratedListEntry(list: row[0], heading: SharedSQL.heading(row[1]), key: row[2])
+            }
+        }
+    }
 }

@@ -72,6 +72,37 @@ struct CuratedListContractTests {
     }
 
     @Test(
+        "a heading's section: it and the headings below it, by heading then position; no neighbour's by prefix",
+        arguments: Engine.available)
+    func section(engine: Engine) async throws {
+        try await withStore(engine) { test in
+            let store = test.store
+            let list = CuratedListSource(repository: Fixtures.name("vinta/awesome-python"))
+            try await store.replaceCuratedList(
+                list,
+                placements: [
+                    placement("a/deep", ["Web", "Frameworks", "Micro"], 1), placement("a/web", ["Web"], 2),
+                    placement("b/web", ["Web"], 1), placement("a/sub", ["Web", "Frameworks"], 1),
+                    placement("a/webby", ["Webby"], 1), placement("a/space", ["Web x"], 1),
+                    placement("a/other", ["Other"], 1), placement("a/accent", ["Wéb"], 1),
+                ], etag: nil, at: Fixtures.moment)
+            func keys(_ heading: [String], list id: String = list.id) async throws -> [String] {
+                try await store.curatedListSection(list: id, heading: heading).map {
+                    "\($0.heading.joined(separator: "|")) \($0.key)"
+                }
+            }
+            #expect(
+                try await keys(["Web"]) == [
+                    "Web b/web", "Web a/web", "Web|Frameworks a/sub", "Web|Frameworks|Micro a/deep",
+                ])
+            #expect(try await keys(["Web", "Frameworks"]) == ["Web|Frameworks a/sub", "Web|Frameworks|Micro a/deep"])
+            #expect(try await keys(["Wéb"]) == ["Wéb a/accent"])
+            #expect(try await keys(["We"]).isEmpty)
+            #expect(try await keys(["Web"], list: "someone/else").isEmpty)
+        }
+    }
+
+    @Test(
         "what repositories say they replace, by name and by repository; a list's headings are words search finds",
         arguments: Engine.available)
     func replacementsAndHeadingWords(engine: Engine) async throws {
