@@ -122,6 +122,7 @@ public struct WebApp: Sendable {
         router.get("areas/:id") { request, context in
             areaPage(context.parameters.get("id") ?? "", words: words(request))
         }
+        router.get("lists") { request, _ in listPage(request) }
         router.get("search") { request, _ in page(searchModel(request)) }
         router.get("ask") { request, _ in
             var model = PageModel(screen: .ask, words: words(request))
@@ -156,6 +157,20 @@ public struct WebApp: Sendable {
         }
         var model = PageModel(screen: .area, words: words)
         model.areaID = lowered
+        return page(model)
+    }
+
+    /// A curated list's heading: its head rendered here, its repositories read by the page's script.
+    func listPage(_ request: Request) -> Response {
+        let query = request.uri.queryParameters
+        let words = words(request)
+        guard let view = ListSectionView(list: query.get("list") ?? "", heading: query.getAll("heading")) else {
+            var model = PageModel(screen: .notFound, words: words)
+            model.message = words.text("page.list.missing")
+            return page(model, status: .notFound)
+        }
+        var model = PageModel(screen: .list, words: words, title: words.text("page.title.list-named", view.name))
+        model.listSection = view
         return page(model)
     }
 

@@ -5,6 +5,8 @@ import RepoFinderCore
 /// The screens of the web app, each one server-rendered page that its script then brings to life.
 enum Screen: String, CaseIterable, Sendable {
     case home, discover, onboarding, trending, search, saved, liked, profile, repository, compare, area, ask
+    /// A curated list's heading as a page (`/lists?list=…&heading=…`).
+    case list
     /// A maintainer's repositories in RepoFinder (signed in with GitHub), and the operator's report.
     case maintainer, admin
     case notFound = "not-found", offline
@@ -29,7 +31,7 @@ struct NavItem: Sendable {
         ("home", "/", [.home], "M3 11l9-8 9 8M5 10v10h5v-6h4v6h5V10"),
         ("deck", "/discover", [.discover, .onboarding], "M4 6h12v14H4zM8 2h12v14"),
         (
-            "explore", "/search", [.search, .trending, .repository, .compare, .area],
+            "explore", "/search", [.search, .trending, .repository, .compare, .area, .list],
             "M10 4a6 6 0 1 0 0 12 6 6 0 0 0 0-12zM14.5 14.5L20 20"
         ),
         ("library", "/saved", [.saved, .liked], "M6 3h12v18l-6-4-6 4z"),
@@ -110,6 +112,8 @@ struct PageModel: Sendable {
     var suggestion: Suggestion?
     /// The area (cluster id) an area page shows; nil on the list of areas.
     var areaID: String?
+    /// The curated list's heading a list page shows.
+    var listSection: ListSectionView?
     /// The heading of a page that has nothing to show, when "Nothing here" would be wrong (nothing could be asked).
     var emptyHeading: String?
     /// The sign-in page of an app's sign-in: the `repoverse://` address the person may go on to.
@@ -212,17 +216,56 @@ struct RepositoryView: Sendable {
     }
 }
 
+/// A curated list's heading as its page's head shows it before the script reads the section: the list (a link to it
+/// on GitHub), the headings above (each a link to its own page), and the heading's name.
+struct ListSectionView: Sendable {
+    struct Crumb: Sendable {
+        let name: String
+        let href: String
+    }
+
+    let list: String
+    let listURL: String
+    let parents: [Crumb]
+    let name: String
+    /// The path as the script sends it, one heading per line.
+    let headingLines: String
+
+    /// The view of `heading` in `list`, nil when either is missing or not a list's id (the page is not found).
+    init?(list id: String, heading: [String]) {
+        guard let list = try? CuratedListSource(id: id), !heading.isEmpty, heading.count <= 8,
+            heading.allSatisfy({ !$0.isEmpty && $0.count <= 200 && !$0.contains("\n") })
+        else { return nil }
+        self.list = list.id
+        listURL = list.webAddress
+        parents = heading.indices.dropLast().map { end in
+            Crumb(name: heading[end], href: Self.href(list: list.id, heading: Array(heading[...end])))
+        }
+        name = heading[heading.count - 1]
+        headingLines = heading.joined(separator: "\n")
+    }
+
+    /// The page's address of a list's heading.
+    static func href(list: String, heading: [String]) -> String {
+        let allowed = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+#?/"))
+        func encoded(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }
+        return "/lists?list=\(encoded(list))" + heading.map { "&heading=\(encoded($0))" }.joined()
+    }
+}
+
 /// A curated list's placement of a repository as the detail page shows it: the list (a link to it on GitHub) and
 /// the heading path, as the curators wrote them.
 struct ListingView: Sendable {
     let list: String
     let listURL: String
     let heading: String
+    /// Its heading's page in RepoFinder.
+    let headingURL: String
 
     init(_ listing: RepositoryListing) {
         list = listing.list.id
-        let repository = "https://github.com/\(listing.list.repository.fullName)"
-        listURL = listing.list.file.map { "\(repository)/blob/HEAD/\($0)" } ?? repository
+        listURL = listing.list.webAddress
         heading = listing.heading.joined(separator: " › ")
+        headingURL = ListSectionView.href(list: listing.list.id, heading: listing.heading)
     }
 }

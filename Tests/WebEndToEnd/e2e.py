@@ -616,11 +616,49 @@ class Flow:
         b.go("/profile")
         b.find('input[name="link"]').send_keys(f"repoverse://trending?language=Swift&since=weekly", Keys.ENTER)
         b.wait("a pasted link to open Trending", lambda: "/trending?language=Swift&since=weekly" in b.driver.current_url)
+        lists = self.check_curated_lists()
         b.go("/r/nobody-here/nothing-at-all")
         # The server asks (the stand-in) GitHub for a repository its catalog lacks: GitHub has none by that name.
         if "has no repository nobody-here/nothing-at-all" not in b.find("main").text:
             raise Failure("an unknown repository does not say so")
-        print(f"  detail: a card's Details link records a view, not an open; /r/{owner}/{name} shows it with {similar} similar; repoverse:// links resolve")
+        print(f"  detail: a card's Details link records a view, not an open; /r/{owner}/{name} shows it with {similar} similar; "
+              f"repoverse:// links resolve; {lists}")
+
+    def check_curated_lists(self):
+        """A repository's page names the curated lists that place it (the starter lists, no GitHub); its heading opens
+        that heading's page: the list's repositories there, in order, with the headings above as crumbs."""
+        b = self.b
+        b.go("/r/junegunn/fzf")
+        b.wait("fzf's curated lists", lambda: b.finds(".listings a.heading"), 10)
+        links = {link.text: link.get_attribute("href") for link in b.finds(".listings a.heading")}
+        if "Command-Line Productivity" not in links:
+            raise Failure(f"fzf's page names the headings {sorted(links)}, not awesome-shell's Command-Line Productivity")
+        b.driver.get(links["Command-Line Productivity"])  # the link's own address, as a person following it
+        b.wait("the heading's page", lambda: b.find("#area-title").text == "Command-Line Productivity"
+               and len(b.list_repos()) >= 10, 10)
+        if "junegunn/fzf" not in b.list_repos():
+            raise Failure(f"awesome-shell's Command-Line Productivity lists {b.list_repos()[:5]}…, not fzf")
+        rows = len(b.list_repos())
+        # A heading with headings below: they are links, and one opens its own page with the path as crumbs.
+        b.go("/lists?list=awesome-selfhosted/awesome-selfhosted&heading=Software")
+        b.wait("the headings below Software", lambda: len(b.finds("#subheadings a")) > 10, 10)
+        # Past a dozen they are folded behind "Headings below" (the repositories stay near the top on a phone).
+        if b.find("#below").get_attribute("open") is not None:
+            raise Failure("Software's 80-odd headings below are all shown above its repositories")
+        b.find("#below summary").click()
+        chip = b.finds("#subheadings a")[0]
+        below = chip.get_attribute("href")
+        chip.click()
+        b.wait("a heading below to open", lambda: b.driver.current_url == below and b.list_repos(), 10)
+        crumbs = [link.text for link in b.finds(".list-path a")]
+        if crumbs != ["awesome-selfhosted/awesome-selfhosted", "Software"]:
+            raise Failure(f"the heading below Software shows the crumbs {crumbs}")
+        b.go("/lists?list=awesome-selfhosted/awesome-selfhosted&heading=No%20such%20heading")
+        b.wait("a heading no list has to say so", lambda: b.finds(".list-error"), 10)
+        said = b.find(".list-error").text
+        if "No such heading" not in said or b.list_repos() or b.finds(".list-error button"):
+            raise Failure(f"a heading no list has shows {said!r}, {len(b.list_repos())} rows (want no rows, no Retry)")
+        return f"fzf's page links awesome-shell's Command-Line Productivity ({rows} rows, fzf among them); Software's headings below open with crumbs"
 
     def step_home_and_compare(self):
         """Home greets by name and deals today's pick; liking it puts it in Liked and the deck never deals it.
@@ -1068,6 +1106,7 @@ class Flow:
                 ("compare", self.compared, ".compare-table"), ("profile", "/profile", "#chart svg"),
                 ("onboarding", "/onboarding?edit=1", 'input[name="primaryCluster"], [data-nav="next"]'),
                 ("areas", "/areas", "main a[href^='/areas/']"), ("area", "/areas/data", "#list .repo-row"),
+                ("list", "/lists?list=awesome-selfhosted/awesome-selfhosted&heading=Software", "#list .repo-row"),
                 ("not-found", "/trendin", "nav.tabbar"),
                 ("maintainer-signed-out", "/maintainer", "#maintainer-sign-in:not([hidden])"),
                 ("admin-token", "/admin", "#admin-form")]

@@ -124,6 +124,10 @@ export const api = {
   alternatives: (fullName) =>
     request("GET", `/v1/repos/${repoPath(fullName)}/alternatives?limit=10`, { auth: "optional" }),
   clusters: () => request("GET", "/v1/clusters", { auth: false }),
+  /** A curated list's heading: `heading` is its path, outermost first (one `heading=` per level). */
+  listSection: (list, heading, { limit = 100, page = 1 } = {}) =>
+    request("GET", `/v1/lists/section${query({ list, limit, page })}${heading.map((name) => `&heading=${encodeURIComponent(name)}`).join("")}`,
+      { auth: "optional" }),
   clusterRepositories: (id, limit = 50) =>
     request("GET", `/v1/clusters/${encodeURIComponent(id)}/repos${query({ limit })}`, { auth: "optional" }),
   resolve: (url) => request("GET", `/v1/links/resolve${query({ url })}`, { auth: false }),

@@ -21,6 +21,7 @@ const screens = {
   liked: () => import("./kept.js"),
   repository: () => import("./detail.js"),
   area: () => import("./areas.js"),
+  list: () => import("./listsection.js"),
   profile: () => import("./profile.js"),
   maintainer: () => import("./maintainer.js"),
   admin: () => import("./admin.js"),

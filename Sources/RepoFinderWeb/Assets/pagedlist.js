@@ -53,7 +53,9 @@ export function pagedList(source) {
     } catch (error) {
       bones.forEach((bone) => bone.remove());
       if (mine !== generation) return;
-      end.replaceChildren(failure(error.message, () => more(), "list-error"));
+      // A 400 or 404 says what is wrong with the address itself (a heading no list has): retrying cannot change it.
+      const lasting = error.status === 400 || error.status === 404;
+      end.replaceChildren(failure(error.message, lasting ? null : () => more(), "list-error"));
     } finally {
       if (mine === generation) state.loading = false;
     }
