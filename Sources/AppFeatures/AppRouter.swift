@@ -16,6 +16,8 @@ public enum Destination: Hashable, Sendable {
     case compare([RepositoryName])
     /// An area's best repositories (a cluster id).
     case area(String)
+    /// A curated list's heading (the list's id, the heading path outermost first).
+    case listSection(list: String, heading: [String])
     /// The person's profile and settings.
     case profile
     /// The person's repositories in RepoFinder (for someone signed in with GitHub), pushed from Profile.

@@ -35,6 +35,8 @@ public final class RepositoryDetailViewModel {
     public private(set) var state = State.loading
     /// Similar repositories (empty until loaded, or when none could be found).
     public private(set) var similar: [Card] = []
+    /// Where the curated lists the catalog follows place it, by list, then heading.
+    public private(set) var listings: [RepositoryListing] = []
     /// The star history, one point a day, oldest first (empty until loaded, or when the server has none).
     public private(set) var history: [StarHistoryPoint] = []
     /// Why similar repositories could not be loaded.
@@ -161,7 +163,9 @@ public final class RepositoryDetailViewModel {
         similarProblem = nil
         return Task {
             do throws(ClientFailure) {
-                let repository = try await service.repository(name)
+                let listed = try await service.listedRepository(name)
+                let repository = listed.repository
+                listings = listed.listings
                 state = .loaded(repository)
                 if let viewer = repository.viewer {
                     liked = viewer.liked

@@ -152,9 +152,32 @@ extension APIClient {
     }
 
     public func repository(_ name: RepositoryName) async throws(ClientFailure) -> Repository {
+        try await listedRepository(name).repository
+    }
+
+    public func listedRepository(_ name: RepositoryName) async throws(ClientFailure) -> RepositoryWithListings {
         try await call {
             let path = Operations.GetRepository.Input.Path(owner: name.owner, name: name.name)
-            return try ResponseMapping.repository(try await client.getRepository(.init(path: path)).ok.body.json)
+            let body = try await client.getRepository(.init(path: path)).ok.body.json
+            return RepositoryWithListings(
+                repository: try ResponseMapping.repository(body),
+                listings: try (body.lists ?? []).map { listing in
+                    RepositoryListing(list: try CuratedListSource(id: listing.list), heading: listing.heading)
+                })
+        }
+    }
+
+    public func listSection(list: String, heading: [String], limit: Int, page: Int) async throws(ClientFailure)
+        -> ListSectionPage
+    {
+        try await call {
+            let input = Operations.GetListSection.Input(
+                query: .init(list: list, heading: heading, limit: limit, page: page))
+            let body = try await client.getListSection(input).ok.body.json
+            return ListSectionPage(
+                list: body.list, listURL: body.listURL, heading: body.heading,
+                subheadings: body.subheadings.map { .init(name: $0.name, count: $0.count) }, listed: body.listed,
+                inCatalog: body.inCatalog, repositories: try body.items.map(ResponseMapping.repository))
         }
     }
 

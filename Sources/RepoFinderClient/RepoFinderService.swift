@@ -39,6 +39,11 @@ public protocol RepoFinderService: Sendable {
     func searchSuggestions(_ text: String, limit: Int) async throws(ClientFailure) -> [SearchSuggestion]
     /// One repository.
     func repository(_ name: RepositoryName) async throws(ClientFailure) -> Repository
+    /// One repository with where the curated lists place it.
+    func listedRepository(_ name: RepositoryName) async throws(ClientFailure) -> RepositoryWithListings
+    /// What a curated list places under `heading` (outermost first) and below it, at most `limit` repositories.
+    func listSection(list: String, heading: [String], limit: Int, page: Int) async throws(ClientFailure)
+        -> ListSectionPage
     /// The repository's daily star counts, oldest first, between `from` and `to` (both included; nil: all).
     func starHistory(of name: RepositoryName, from: Day?, to: Day?) async throws(ClientFailure) -> [StarSnapshot]
     /// Repositories like this one, most similar first.

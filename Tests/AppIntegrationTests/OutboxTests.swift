@@ -228,6 +228,14 @@ final class DyingService: RepoFinderService, Sendable {
     func area(_ id: String, limit: Int) async throws(ClientFailure) -> AreaPage {
         try await service.area(id, limit: limit)
     }
+    func listedRepository(_ name: RepositoryName) async throws(ClientFailure) -> RepositoryWithListings {
+        try await service.listedRepository(name)
+    }
+    func listSection(list: String, heading: [String], limit: Int, page: Int) async throws(ClientFailure)
+        -> ListSectionPage
+    {
+        try await service.listSection(list: list, heading: heading, limit: limit, page: page)
+    }
     func home(timeZone: String) async throws(ClientFailure) -> HomeScreen { try await service.home(timeZone: timeZone) }
     func compare(_ names: [RepositoryName]) async throws(ClientFailure) -> RepositoryComparison {
         try await service.compare(names)

@@ -29,6 +29,9 @@ public final class FakeService: RepoFinderService, Sendable {
         var starHistory: Handler<RepositoryName, [StarSnapshot]>?
         var clusters: Handler<Void, [ClusterSummary]>?
         var area: Handler<String, AreaPage>?
+        /// Where lists place a repository (the detail's `listedRepository` reads `repository` and this).
+        var listings: [RepositoryName: [RepositoryListing]] = [:]
+        var listSection: Handler<ListSectionAsk, ListSectionPage>?
         var importGitHubStars: Handler<String, StarImportProgress>?
         var starImport: Handler<String, StarImportProgress>?
         var home: Handler<String, HomeScreen>?
@@ -102,6 +105,14 @@ public final class FakeService: RepoFinderService, Sendable {
     }
     public func onClusters(_ h: @escaping Handler<Void, [ClusterSummary]>) { stubs.withLock { $0.clusters = h } }
     public func onArea(_ h: @escaping Handler<String, AreaPage>) { stubs.withLock { $0.area = h } }
+    /// Where lists place `name` (read with the repository).
+    public func setListings(_ listings: [RepositoryListing], of name: RepositoryName) {
+        stubs.withLock { $0.listings[name] = listings }
+    }
+    /// A curated list's heading: the handler gets the list's id, then the heading path.
+    public func onListSection(_ h: @escaping Handler<ListSectionAsk, ListSectionPage>) {
+        stubs.withLock { $0.listSection = h }
+    }
     public func onHome(_ h: @escaping Handler<String, HomeScreen>) { stubs.withLock { $0.home = h } }
     public func onCompare(_ h: @escaping Handler<[RepositoryName], RepositoryComparison>) {
         stubs.withLock { $0.compare = h }
@@ -208,6 +219,16 @@ public final class FakeService: RepoFinderService, Sendable {
     public func area(_ id: String, limit: Int) async throws(ClientFailure) -> AreaPage {
         try await handler("area", \.area)(id)
     }
+    public func listedRepository(_ name: RepositoryName) async throws(ClientFailure) -> RepositoryWithListings {
+        let repository = try await handler("repository", \.repository)(name)
+        return RepositoryWithListings(repository: repository, listings: stubs.withLock { $0.listings[name] ?? [] })
+    }
+    public func listSection(list: String, heading: [String], limit: Int, page: Int) async throws(ClientFailure)
+        -> ListSectionPage
+    {
+        try await handler("listSection", \.listSection)(
+            ListSectionAsk(list: list, heading: heading, limit: limit, page: page))
+    }
     public func home(timeZone: String) async throws(ClientFailure) -> HomeScreen {
         try await handler("home", \.home)(timeZone)
     }
@@ -248,6 +269,14 @@ public final class FakeService: RepoFinderService, Sendable {
     {
         try await handler("maintainerDashboardCSV", \.dashboardCSV)((name, window))
     }
+}
+
+/// What a list-section screen asked the service for.
+public struct ListSectionAsk: Sendable {
+    public let list: String
+    public let heading: [String]
+    public let limit: Int
+    public let page: Int
 }
 
 /// Cards and repositories for the fakes.

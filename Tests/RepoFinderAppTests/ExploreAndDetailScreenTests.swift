@@ -5,6 +5,7 @@ import OfflineStore
 import RepoFinderClient
 import RepoFinderCore
 import SwiftUI
+import Synchronization
 import Testing
 
 @testable import RepoFinderScreens
@@ -180,5 +181,83 @@ extension ExploreAndDetailScreenTests {
         await missingScreen.appear()
         #expect(missingScreen.root.first("ContentUnavailableView", Copy.failed) != nil)
         #expect(missingScreen.root.button(Copy.retry) != nil)
+    }
+
+    @Test(
+        "Repository: the curated lists that place it; a heading opens its screen, its headings below and repositories")
+    func curatedLists() async throws {
+        service.onRepository { _ in Sample.repository(4) }
+        service.onSimilar { _ in [] }
+        service.onStarHistory { _ in [] }
+        let name = Sample.repository(4).repositoryName
+        let list = try CuratedListSource(id: "vinta/awesome-python")
+        service.setListings([RepositoryListing(list: list, heading: ["Web", "Frameworks"])], of: name)
+        let detail = RepositoryDetailViewModel(name: name, service: service, outbox: Outbox(database: database))
+        let compare = CompareViewModel(service: service, tray: CompareTray(database: database))
+        let screen = Screen(RepositoryScreen(model: detail, compare: compare, router: router))
+        await screen.appear()
+        let section = try #require(screen.root.first("Section", Copy.curatedLists))
+        #expect(section.shows("Web › Frameworks") && section.shows("vinta/awesome-python"))
+        screen.tap("Web › Frameworks")
+        #expect(router.state.path.last == .listSection(list: "vinta/awesome-python", heading: ["Web", "Frameworks"]))
+
+        service.onListSection { ask in
+            ListSectionPage(
+                list: ask.list, listURL: "https://github.com/vinta/awesome-python", heading: ask.heading,
+                subheadings: [.init(name: "Micro", count: 2)], listed: 5,
+                repositories: [Sample.repository(3), Sample.repository(4)])
+        }
+        let model = ListSectionViewModel(
+            list: "vinta/awesome-python", heading: ["Web", "Frameworks"], service: service)
+        let sectionScreen = Screen(ListSectionScreen(model: model, router: router))
+        await sectionScreen.appear()
+        #expect(sectionScreen.root.shows("Frameworks"))
+        #expect(sectionScreen.root.shows("The list places 5 repositories here."))
+        #expect(sectionScreen.root.first("Section", Copy.headingsBelow)?.shows("2 repositories") == true)
+        #expect(sectionScreen.root.shows("owner3/project-3") && sectionScreen.root.shows("owner4/project-4"))
+        sectionScreen.tap("Micro")
+        #expect(
+            router.state.path.last
+                == .listSection(list: "vinta/awesome-python", heading: ["Web", "Frameworks", "Micro"]))
+        sectionScreen.tap("owner3/project-3")
+        #expect(router.state.path.last == .repository(Sample.repository(3).repositoryName))
+        sectionScreen.tap(Copy.openListOnGitHub)
+        #expect(
+            sectionScreen.root.all.flatMap(\.sheets).first?.first("SafariView")?.traits["url"]
+                == "https://github.com/vinta/awesome-python")
+
+        service.onListSection { _ throws(ClientFailure) in throw .notFound("Nothing there.") }
+        let missing = Screen(
+            ListSectionScreen(
+                model: ListSectionViewModel(list: "a/b", heading: ["X"], service: service), router: router))
+        await missing.appear()
+        #expect(missing.root.first("ContentUnavailableView", Copy.failed) != nil)
+    }
+
+    @Test("A list's heading: past a dozen the headings below wait behind a button; more repositories page by page")
+    func listSectionPages() async throws {
+        let service = FakeService()
+        let router = AppRouter()
+        let asked = Mutex<[Int]>([])
+        service.onListSection { ask in
+            asked.withLock { $0.append(ask.page) }
+            let first = (ask.page - 1) * ask.limit + 1
+            return ListSectionPage(
+                list: ask.list, listURL: "https://github.com/a/b", heading: ask.heading,
+                subheadings: (1...20).map { .init(name: "Below \($0)", count: $0) }, listed: 160, inCatalog: 150,
+                repositories: (first..<min(first + ask.limit, 151)).map { Sample.repository($0) })
+        }
+        let model = ListSectionViewModel(list: "a/b", heading: ["X"], service: service)
+        let screen = Screen(ListSectionScreen(model: model, router: router))
+        await screen.appear()
+        #expect(screen.root.shows("Below 12") && !screen.root.shows("Below 13"))
+        screen.tap(Copy.showAllHeadings(20))
+        #expect(screen.root.shows("Below 20"))
+        #expect(screen.root.shows("owner100/project-100") && !screen.root.shows("owner101/project-101"))
+        screen.tap(Copy.showMoreRepositories(50))
+        await screen.waitUntil("the second page") { $0.shows("owner150/project-150") }
+        #expect(screen.root.button(Copy.showMoreRepositories(0)) == nil)
+        #expect(model.loadMore() == nil)
+        #expect(asked.withLock { $0 } == [1, 2])
     }
 }

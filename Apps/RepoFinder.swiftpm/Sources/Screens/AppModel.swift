@@ -100,6 +100,11 @@ public final class AppModel {
         AreaViewModel(id: id, service: services.service, analytics: analytics)
     }
 
+    /// A curated list's heading's view model.
+    public func listSection(_ list: String, heading: [String]) -> ListSectionViewModel {
+        ListSectionViewModel(list: list, heading: heading, service: services.service)
+    }
+
     /// A chat's view model for a thread.
     public func chat(_ threadID: String) -> ChatViewModel {
         ChatViewModel(service: services.chat, threadID: threadID, analytics: analytics)

@@ -98,6 +98,40 @@ enum Copy {
     static var starHistory: String {
         String(localized: "Star history", bundle: .module, comment: "Repository screen: the chart")
     }
+    static var curatedLists: String {
+        String(
+            localized: "Curated lists", bundle: .module,
+            comment: "Repository screen: the curated lists that place it, each with the heading it is under")
+    }
+    static var curatedList: String {
+        String(localized: "Curated list", bundle: .module, comment: "Title of a curated list's heading screen")
+    }
+    static var headingsBelow: String {
+        String(
+            localized: "Headings below", bundle: .module,
+            comment: "A curated list's heading screen: the headings one level below it")
+    }
+    /// The button that shows every heading below a list's heading when more than a dozen are folded away.
+    static func showAllHeadings(_ count: Int) -> String {
+        String(
+            localized: "Show all headings below: \(count)", bundle: .module,
+            comment:
+                "A curated list's heading screen: button showing every heading below it when there are more than a dozen; the number is how many"
+        )
+    }
+    /// The button under a list heading's repositories that reads the next page; the number is how many are left.
+    static func showMoreRepositories(_ count: Int) -> String {
+        String(
+            localized: "More repositories: \(count)", bundle: .module,
+            comment:
+                "A curated list's heading screen: button under the repositories reading the next ones; the number is how many are left"
+        )
+    }
+    static var openListOnGitHub: String {
+        String(
+            localized: "Open the list on GitHub", bundle: .module,
+            comment: "A curated list's heading screen: button opening the list itself")
+    }
     static var similar: String {
         String(
             localized: "Similar", bundle: .module, comment: "Repository screen: similar repositories")

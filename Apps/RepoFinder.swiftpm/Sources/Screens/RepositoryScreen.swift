@@ -48,6 +48,7 @@ struct RepositoryScreen: View {
                         .accessibilityLabel(Copy.starHistory)
                     }
                 }
+                ListingsSection(listings: model.listings, router: router)
                 Section(Copy.similar) {
                     ForEach(model.similar) { card in
                         Button {

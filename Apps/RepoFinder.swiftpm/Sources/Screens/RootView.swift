@@ -54,6 +54,8 @@ public struct RootView: View {
                     CompareScreen(model: model.compare, names: names, router: model.router)
                 case .area(let id):
                     AreaScreen(model: model.area(id), router: model.router)
+                case .listSection(let list, let heading):
+                    ListSectionScreen(model: model.listSection(list, heading: heading), router: model.router)
                 case .profile:
                     ProfileScreen(
                         model: model.profile, account: model.account, server: model.services.serverAddress,
