@@ -161,7 +161,7 @@ def walk_ask(b, folder, thread):
             b.js("window.scrollTo(0, 0)")
         b.wait(f"the history on {size}", lambda: b.finds(".thread-group h3"), 10)
         time.sleep(0.4)
-        problems = list(b.js(CHECK)) + [f"console: {error}" for error in console_errors(b, "/ask")]
+        problems = list(b.js(CHECK, width)) + [f"console: {error}" for error in console_errors(b, "/ask")]
         b.driver.save_screenshot(str(folder / f"ask-{size}.png"))
         found.extend(f"{size}: {problem}" for problem in problems)
     b.viewport(*PHONE)

@@ -133,7 +133,7 @@ def walk_languages(browser, screens, folder, sizes=SIZES, languages=LANGUAGES, l
                     if lang != language:
                         problems.append(f"<html lang> is {lang!r}")
                     problems += list(browser.js(WORDS, language == "en-XA"))
-                    problems += [p for p in browser.js(walk.CHECK) if "tap target" not in p]
+                    problems += [p for p in browser.js(walk.CHECK, width) if "tap target" not in p]
                     problems += [f"console: {e}" for e in walk.console_errors(browser, path)]
                 except Exception as error:
                     problems.append(f"never ready: {error}")

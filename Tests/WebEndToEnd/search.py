@@ -118,7 +118,7 @@ def walk_search(b, folder):
 
         def look(state, path):
             time.sleep(0.4)
-            problems = list(b.js(CHECK)) + [f"console: {error}" for error in console_errors(b, path)]
+            problems = list(b.js(CHECK, width)) + [f"console: {error}" for error in console_errors(b, path)]
             b.driver.save_screenshot(str(folder / f"search-{state}-{size}.png"))
             found.extend(f"{size} {state}: {problem}" for problem in problems)
 

@@ -132,6 +132,27 @@ def compare_whole_columns(flow):
     return f"Compare shows {shown:.2f} repository column(s) beside the facts at 390 px"
 
 
+def ask_long_name_fits(flow):
+    """An answer citing a long name (Ramotion/swift-ui-animation-components-and-libraries) keeps the page as wide as
+    the phone: it once made it 597 px at 390, with the Ask button and the tab bar off the screen."""
+    from selenium.webdriver.common.keys import Keys
+    b = flow.b
+    b.viewport(390, 844)
+    b.go("/ask")
+    field = b.wait("the question field", lambda: b.finds(".ask-form textarea")[0])
+    field.send_keys("swiftui animation components", Keys.ENTER)
+    b.wait("the answer's sources", lambda: b.finds(".bubble.assistant .sources .repo-row"), 20)
+    time.sleep(0.8)
+    cited = [e.get_attribute("data-repo") or "" for e in b.finds(".bubble.assistant .sources .repo-row")]
+    longest = max(cited, key=len)
+    if len(longest) < 40:
+        raise Failure(f"the probe no longer cites a long name ({cited}): ask something that does")
+    wide = b.js("return Math.max(document.scrollingElement.scrollWidth, window.innerWidth)")
+    if wide > 391:
+        raise Failure(f"an answer citing {longest} makes the page {wide} px wide at 390")
+    return f"an answer citing {longest} ({len(longest)} characters) keeps the page {wide} px wide at 390"
+
+
 def measure_top_card(b, width, height, script):
     """Runs `script` on the deck at `width` × `height` once a card is on top (and settled), then back to the phone."""
     try:
@@ -288,7 +309,7 @@ def one_like_then_set_up(flow):
     return "the deck waited for the set-up; first cards " + ", ".join(name for name, _, _ in first)
 
 
-CHECKS = [card_names_whole, area_link_ellipsis, legend_aligned, compare_whole_columns,
+CHECKS = [card_names_whole, area_link_ellipsis, legend_aligned, compare_whole_columns, ask_long_name_fits,
           desktop_card, card_fits_small_phone, onboarding_narrow, profile_plain, unknown_repository]
 # Last: it leaves the browser with a new account.
 LAST = [one_like_then_set_up, office_accounts]
