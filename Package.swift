@@ -405,6 +405,7 @@ let package = Package(
             name: "SettingsTests",
             dependencies: [
                 "Ask", "Catalog", "RepoFinderSettings", "RepoFinderServer", "GitHub", "GitHubAccounts", "Storage",
+                "RepoFinderCore",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
             ],

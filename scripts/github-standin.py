@@ -36,6 +36,15 @@ Signing in, as GitHub documents it for OAuth apps (https://docs.github.com/apps/
   /applications/{client_id}/grant` (the app's Basic credentials, `{"access_token"}`) revokes every token of that
   person for the app.
 
+Files, as the contents API serves them (https://docs.github.com/rest/repos/contents), for the lists of `--lists DIR`
+(a folder laid out like `../shared/data/awesome`: `lists.tsv` with `repo`, `file` and `copy` columns):
+`GET /repos/{owner}/{repo}/readme` (a list kept in its README) and `GET /repos/{owner}/{repo}/contents/{path}`. With
+`Accept: application/vnd.github.raw+json` (or `.raw`, `.v3.raw`) the answer is the file's bytes; otherwise the JSON
+object GitHub sends (`name`, `path`, `sha` as git's blob id, `size`, the addresses, `content` in base64 lines of 60,
+`encoding`, `_links`). A weak `ETag` per body; `If-None-Match` with it answers 304, costing no rate limit. Any other
+file is 404. `POST /_standin/lists` with `{"list": "owner/repo[/path]", "text": "..."}` changes a list's file (a
+curator's commit).
+
 For the tests' own bookkeeping (not GitHub's API): `POST /_standin/device` with `{"user_code", "login", "action":
 "approve"|"deny"|"expire"}` acts on a device code as the person would; `GET /_standin/users/{login}/starred-names`
 lists what they starred; `GET /_standin/grants` counts each person's live tokens and `GET /_standin/tokens` lists
@@ -50,6 +59,7 @@ Prints the port it listens on, then serves until stdin closes.
 
 usage: github-standin.py --catalog repos.jsonl.gz [--user LOGIN=COUNT ...] [--rate-limit N] [--page-delay SECONDS]
        [--client-id ID] [--client-secret SECRET] [--device-interval SECONDS] [--device-expires SECONDS]
+       [--lists DIR]
 """
 import argparse
 import base64
@@ -65,7 +75,7 @@ import threading
 import time
 from datetime import datetime, timedelta, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qsl, quote, urlencode, urlsplit
+from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit
 
 DOCS = "https://docs.github.com/rest"
 LOGIN = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$")
@@ -91,6 +101,7 @@ class World:
         self.caller = ""
         self.requests = 0
         self.paths = {}  # requests answered by path (GET /_standin/requests)
+        self.files = {}  # (owner/repo lowercased, path or None for the README) -> {"name", "path", "text": bytes}
         self.now = datetime.now(timezone.utc).replace(microsecond=0)
         # Repositories by name and id; old names of renamed ones; deleted ones.
         self.by_name, self.by_id, self.renamed, self.deleted = {}, {}, {}, set()
@@ -278,6 +289,8 @@ class Handler(BaseHTTPRequestHandler):
                 return OAuth(self).bookkeeping(method, path)
             if method == "POST" and path.startswith("/_standin/repos"):
                 return Repos(self).bookkeeping(method, path)
+            if method == "POST" and path == "/_standin/lists":
+                return Files(self).change(self.read_body())
             if method == "GET" and path == "/_standin/requests":
                 count, paths = world.requests, dict(world.paths)
                 caller, world.caller = world.caller, ""
@@ -638,6 +651,8 @@ class Repos:
             return handler.error(404, "Not Found", "")
         if path == "/search/repositories":
             return self.search(query)
+        if re.fullmatch(r"/repos/[^/]+/[^/]+/(readme|contents/.+)", path):
+            return Files(handler).answer(path)
         if not world.charge():
             return handler.limited()
         match = re.fullmatch(r"/repositories/(\d+)", path)
@@ -812,6 +827,94 @@ class Repos:
         return handler.error(404, "Not Found", "")
 
 
+RAW_TYPES = ("application/vnd.github.raw+json", "application/vnd.github.raw", "application/vnd.github.v3.raw")
+
+
+class Files:
+    """The contents API for the list files of `--lists`: a README or a file by path, raw or as a JSON object."""
+
+    def __init__(self, handler):
+        self.handler, self.world = handler, handler.world
+
+    @staticmethod
+    def key(list_id):
+        owner, repo, *rest = list_id.split("/", 2)
+        return "%s/%s" % (owner.lower(), repo.lower()), (rest[0].lower() if rest else None)
+
+    def answer(self, path):
+        handler, world = self.handler, self.world
+        match = re.fullmatch(r"/repos/([^/]+)/([^/]+)/(readme|contents/(.+))", path)
+        repository = ("%s/%s" % match.group(1, 2)).lower()
+        wanted = unquote(match.group(4)).lower() if match.group(4) else None
+        found = world.files.get((repository, wanted))
+        if found is None and wanted is not None and wanted.split("/")[-1].startswith("readme"):
+            found = world.files.get((repository, None))
+        docs = "/repos/contents#" + ("get-a-repository-readme" if wanted is None else "get-repository-content")
+        if found is None:
+            if not world.charge():
+                return handler.limited()
+            return handler.error(404, "Not Found", docs, world.limit_headers())
+        accept = handler.headers.get("Accept") or ""
+        raw = any(kind in accept for kind in RAW_TYPES)
+        if raw:
+            body, content_type, media = found["text"], "text/plain; charset=utf-8", "github.v3; param=raw"
+        else:
+            body = json.dumps(self.object(found)).encode()
+            content_type, media = "application/json; charset=utf-8", "github.v3; format=json"
+        etag = 'W/"%s"' % hashlib.md5(body + media.encode()).hexdigest()
+        if handler.headers.get("If-None-Match") == etag:
+            return handler.send(304, dict(world.limit_headers(), ETag=etag), b"")
+        if not world.charge():
+            return handler.limited()
+        headers = dict(world.limit_headers(), ETag=etag)
+        headers["X-GitHub-Media-Type"] = media
+        return handler.send(200, headers, body, content_type)
+
+    def object(self, found):
+        here = "http://%s:%d" % self.handler.server.server_address[:2]
+        text, repository, path = found["text"], found["repository"], found["path"]
+        sha = hashlib.sha1(b"blob %d\0" % len(text) + text).hexdigest()
+        encoded = base64.b64encode(text).decode()
+        api = "%s/repos/%s/contents/%s?ref=main" % (here, repository, path)
+        git = "%s/repos/%s/git/blobs/%s" % (here, repository, sha)
+        web = "https://github.com/%s/blob/main/%s" % (repository, path)
+        return {
+            "name": path.split("/")[-1], "path": path, "sha": sha, "size": len(text), "url": api, "html_url": web,
+            "git_url": git, "download_url": "https://raw.githubusercontent.com/%s/main/%s" % (repository, path),
+            "type": "file", "content": "\n".join(encoded[i:i + 60] for i in range(0, len(encoded), 60)) + "\n",
+            "encoding": "base64", "_links": {"self": api, "git": git, "html": web},
+        }
+
+    def change(self, body):
+        list_id, text = str(body.get("list", "")), body.get("text")
+        if list_id.count("/") < 1 or not isinstance(text, str):
+            return self.handler.error(422, "Validation Failed", "")
+        key = self.key(list_id)
+        found = self.world.files.get(key)
+        if found is None:
+            repository, path = list_id.split("/", 2)[:2], (list_id.split("/", 2)[2:] or ["README.md"])[0]
+            found = {"repository": "/".join(repository), "path": path}
+            self.world.files[key] = found
+        found["text"] = text.encode()
+        return self.handler.json(200, {"list": list_id, "size": len(found["text"])})
+
+
+def load_lists(folder):
+    """The list files of a folder laid out like ../shared/data/awesome, by (repository, path or None)."""
+    import csv
+    import os
+    files = {}
+    with open(os.path.join(folder, "lists.tsv"), encoding="utf-8") as index:
+        for row in csv.DictReader(index, delimiter="\t"):
+            path = row["file"] or "README.md"
+            readme = path.lower() in ("readme.md", "readme")
+            with open(os.path.join(folder, row["copy"]), "rb") as handle:
+                text = handle.read()
+            files[(row["repo"].lower(), None if readme else path.lower())] = {
+                "repository": row["repo"], "path": path, "text": text}
+    return files
+
+
 def load_catalog(path, needed):
     repositories = []
     with gzip.open(path, "rt", encoding="utf-8") as handle:
@@ -835,6 +938,7 @@ def main():
     parser.add_argument("--client-secret", default="standin-client-secret")
     parser.add_argument("--device-interval", type=int, default=5, help="seconds between device-flow polls")
     parser.add_argument("--device-expires", type=int, default=900, help="seconds a device code lives")
+    parser.add_argument("--lists", help="a folder of curated lists (lists.tsv and copies) whose files it serves")
     arguments = parser.parse_args()
     users = []
     for spec in arguments.user:
@@ -846,6 +950,8 @@ def main():
     needed = 10 ** 9 if arguments.all_repositories else max([count for _, count in users] + [0]) + 2_000
     Handler.world = World(load_catalog(arguments.catalog, needed), users, arguments.rate_limit)
     Handler.world.graphql_limit = arguments.graphql_limit
+    if arguments.lists:
+        Handler.world.files = load_lists(arguments.lists)
     Handler.page_delay = arguments.page_delay
     Handler.world.app = {"client_id": arguments.client_id, "client_secret": arguments.client_secret,
                          "device_interval": arguments.device_interval, "device_expires": arguments.device_expires}

@@ -1,3 +1,5 @@
+public import RepoFinderCore
+
 /// When and what a server refreshes from GitHub (see ``CatalogRefresher``).
 public struct CatalogRefreshSchedule: Hashable, Sendable {
     /// One refresh per period of this length, counted from midnight UTC (a day by default).
@@ -12,11 +14,15 @@ public struct CatalogRefreshSchedule: Hashable, Sendable {
     public var staleAfter: Duration
     /// A run that stopped early (a rate limit, GitHub unreachable) is tried again this long after it stopped.
     public var retryAfter: Duration
+    /// The curated lists each run reads again (conditionally, so an unchanged list costs nothing): nil for those the
+    /// database holds (the starter catalog's, or what `repofinder ingest --lists` loaded), empty for none.
+    public var curatedLists: [CuratedListSource]?
 
     public init(
         interval: Duration = .seconds(86_400), languages: [String] = SyncPlan.defaultLanguages,
         topics: [String] = [], minimumStars: Int = 50, checkEvery: Duration = .seconds(60),
-        staleAfter: Duration = .seconds(600), retryAfter: Duration = .seconds(3_600)
+        staleAfter: Duration = .seconds(600), retryAfter: Duration = .seconds(3_600),
+        curatedLists: [CuratedListSource]? = nil
     ) {
         self.interval = interval
         self.languages = languages
@@ -25,5 +31,6 @@ public struct CatalogRefreshSchedule: Hashable, Sendable {
         self.checkEvery = checkEvery
         self.staleAfter = staleAfter
         self.retryAfter = retryAfter
+        self.curatedLists = curatedLists
     }
 }

@@ -8,7 +8,7 @@ public import Storage
 /// the database claims the period and refreshes every repository (see `CatalogRefresh`); the others see it claimed and
 /// wait for the next. A run whose server stopped reporting is taken over; one that stopped early is tried again later.
 public actor CatalogRefresher {
-    private let store: any CatalogStore & CatalogUpkeepStore
+    private let store: any CatalogStore & CatalogUpkeepStore & CuratedListStore
     private let github: GitHubClient
     private let schedule: CatalogRefreshSchedule
     private let metrics: (any CatalogRefreshObserver)?
@@ -19,7 +19,8 @@ public actor CatalogRefresher {
 
     /// - Parameter now: the clock (tests inject one).
     public init(
-        store: any CatalogStore & CatalogUpkeepStore, github: GitHubClient, schedule: CatalogRefreshSchedule,
+        store: any CatalogStore & CatalogUpkeepStore & CuratedListStore, github: GitHubClient,
+        schedule: CatalogRefreshSchedule,
         metrics: (any CatalogRefreshObserver)? = nil,
         logger: Logger, runner: String? = nil, now: @escaping @Sendable () -> Date = Date.init
     ) {
@@ -63,6 +64,9 @@ public actor CatalogRefresher {
             await self.report(slot: slot, startedAt: started, summary: summary)
         }
         run.summary = summary
+        if schedule.curatedLists?.isEmpty != true {
+            await refreshLists(at: started)
+        }
         run.state = finished ? .finished : .partial
         run.heartbeatAt = now()
         run.finishedAt = run.heartbeatAt
@@ -81,6 +85,22 @@ public actor CatalogRefresher {
             logger.warning("catalog refresh: stopped early; what it saved is kept", metadata: metadata)
         }
         return run
+    }
+
+    /// Reads the followed curated lists again (an unchanged one costs a 304), after the repositories; says so in the
+    /// log. A list that cannot be read keeps what it had; the run's outcome is the repositories'.
+    private func refreshLists(at date: Date) async {
+        let lists = await CuratedListRefresh(store: store, github: github).run(schedule.curatedLists, at: date)
+        var metadata: Logger.Metadata = [
+            "read": "\(lists.read)", "unchanged": "\(lists.unchanged)", "missing": "\(lists.missing)",
+            "failed": "\(lists.failed)", "placements": "\(lists.placements)",
+        ]
+        if let reason = lists.stoppedBecause {
+            metadata["stopped"] = "\(reason)"
+            logger.warning("curated lists: stopped early; what was read is kept", metadata: metadata)
+        } else {
+            logger.info("curated lists: refreshed", metadata: metadata)
+        }
     }
 
     /// Progress after each batch: the log at debug, the metrics, and the database (which says the run is alive).

@@ -44,8 +44,10 @@ extension GitHubClient {
         case 200..<300:
             return .done(response, fromCache: false)
         case 304:
-            guard let cached else { return .fail(.invalidResponse("304 Not Modified for a request we had not cached")) }
-            return .done(cached, fromCache: true)
+            if let cached { return .done(cached, fromCache: true) }
+            // The caller's own condition (an ETag it stored): the 304 is its answer.
+            if request.headerFields[.ifNoneMatch] != nil { return .done(response, fromCache: false) }
+            return .fail(.invalidResponse("304 Not Modified for a request we had not cached"))
         case 301, 302, 303, 307, 308:
             guard let location = response.headerFields[.location],
                 let target = URL(string: location, relativeTo: request.url)?.absoluteURL

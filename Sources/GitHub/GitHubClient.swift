@@ -22,7 +22,7 @@ public actor GitHubClient {
     public struct Counters: Equatable, Sendable {
         /// Requests sent, redirects and retries included.
         public var requests = 0
-        /// Requests answered 304 from the cache.
+        /// Requests answered 304 (from the cache, or to the caller's own `If-None-Match`).
         public var notModified = 0
         /// Time spent waiting for limits or backing off.
         public var waited: Duration = .zero
@@ -84,8 +84,9 @@ public actor GitHubClient {
     }
 
     /// Sends one request with redirects, revalidation, limits and retries applied; returns the final 2xx response
-    /// (a 304 is answered from the cache). What to do after each answer is ``decide(_:for:cached:attempt:redirects:resetsAt:)``'s
-    /// call; this loop only carries it out.
+    /// (a 304 is answered from the cache), or the 304 itself when the request carried its own `If-None-Match`. What
+    /// to do after each answer is ``decide(_:for:cached:attempt:redirects:resetsAt:)``'s call; this loop only carries
+    /// it out.
     package func send(_ original: GitHubRequest) async throws(GitHubError) -> GitHubResponse {
         var request = original
         var redirects = 0
@@ -95,7 +96,10 @@ public actor GitHubClient {
             try await waitForLimit(resource)
             var outgoing = prepared(request)
             let cacheKey = ResponseCache.key(for: outgoing)
-            let cached = outgoing.method == .get ? cache.entry(for: cacheKey) : nil
+            // A request that carries its own `If-None-Match` (an ETag the caller stored) bypasses the cache: its 304
+            // is the caller's answer.
+            let ownCondition = original.headerFields[.ifNoneMatch] != nil
+            let cached = outgoing.method == .get && !ownCondition ? cache.entry(for: cacheKey) : nil
             if let cached { outgoing.headerFields[.ifNoneMatch] = cached.etag }
 
             counters.requests += 1
@@ -115,9 +119,9 @@ public actor GitHubClient {
                 configuration: configuration, resetsAt: limits[resource]?.resetsAt ?? now())
             switch decision {
             case .done(let response, let fromCache):
-                if fromCache {
+                if fromCache || response.status == 304 {
                     counters.notModified += 1
-                } else if outgoing.method == .get, let etag = response.headerFields[.eTag] {
+                } else if outgoing.method == .get, !ownCondition, let etag = response.headerFields[.eTag] {
                     cache.store(response, etag: etag, for: cacheKey)
                 }
                 return response

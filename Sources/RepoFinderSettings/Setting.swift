@@ -93,6 +93,9 @@ extension Setting {
     public static let catalogTopics = Setting("catalog.topics", flag: "--catalog-topics")
     /// The stars a new repository needs to come in.
     public static let catalogMinimumStars = Setting("catalog.min.stars", flag: "--catalog-min-stars")
+    /// The curated lists a refresh reads again, comma-separated list ids (`avelino/awesome-go`,
+    /// `jaywcjlove/awesome-mac/command-line-apps.md`); `none` for none. Unset: the lists the database holds.
+    public static let catalogLists = Setting("catalog.lists", flag: "--catalog-lists")
     /// Seconds a connection may wait for a request (idle, or part-way through its headers).
     public static let idleTimeoutSeconds = Setting("http.idle.timeout.seconds", flag: "--idle-timeout")
     /// Seconds a request's body may take to arrive after its headers.
@@ -133,7 +136,7 @@ extension Setting {
         .askThreadsPerAccount, .githubLookupsPerHour, .starImportsPerHour, .githubReservePercent,
         .newFiltersPerMinute, .askModelURL,
         .askModelName, .askModelKey, .askModelTimeoutSeconds, .askModelConnections, .abandonedDays,
-        .catalogRefreshHours, .catalogLanguages, .catalogTopics, .catalogMinimumStars,
+        .catalogRefreshHours, .catalogLanguages, .catalogTopics, .catalogMinimumStars, .catalogLists,
         .idleTimeoutSeconds, .requestTimeoutSeconds, .drainSeconds, .tlsCertificate, .tlsKey, .httpRedirectPort,
         .hstsSeconds, .maximumConnections, .maximumConnectionsPerAddress,
         .metricsToken, .operatorToken, .analyticsRetentionDays,

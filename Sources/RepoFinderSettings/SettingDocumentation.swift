@@ -29,7 +29,8 @@ extension Setting {
         for setting in all {
             let flag = setting.flag.map { "`\($0)`" } ?? (setting.isSecret ? "— (never on the command line)" : "—")
             let value = setting.defaultText
-            let shown = value.first?.isNumber == true || value.hasPrefix("none") ? value : "`\(value)`"
+            let shown =
+                value.first?.isNumber == true || value.hasPrefix("none") || value.contains(" ") ? value : "`\(value)`"
             lines.append("| \(setting.summary) | \(flag) | `\(setting.environmentVariable)` | \(shown) |")
         }
         return lines.joined(separator: "\n")
@@ -131,6 +132,10 @@ extension Setting {
                 refresh.topics.isEmpty ? "none" : refresh.topics.joined(separator: ",")
             ),
             (.catalogMinimumStars, "stars a new repository needs to come in", String(refresh.minimumStars)),
+            (
+                .catalogLists, "curated lists a refresh reads again, comma-separated list ids (`none`: none)",
+                "the lists the database holds"
+            ),
             (.idleTimeoutSeconds, "seconds a connection may wait for a request", seconds(server.idleTimeout)),
             (
                 .requestTimeoutSeconds, "seconds a request body may take after its headers",

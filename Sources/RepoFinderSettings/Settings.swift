@@ -160,6 +160,20 @@ public struct Settings: Sendable {
         if let topics = list(.catalogTopics) { schedule.topics = topics }
         schedule.minimumStars = try number(
             .catalogMinimumStars, Int.self, default: schedule.minimumStars, in: 0...10_000_000)
+        if let ids = list(.catalogLists) {
+            do {
+                schedule.curatedLists =
+                    ids.map { $0.lowercased() } == ["none"]
+                    ? []
+                    : try ids.map { id throws(RepositoryNameError) in
+                        try CuratedListSource(id: id)
+                    }
+            } catch {
+                throw SettingsError(
+                    "\(Setting.catalogLists.howToSet) takes list ids such as avelino/awesome-go or "
+                        + "owner/name/path.md, comma-separated (or none): \(error)")
+            }
+        }
         return schedule
     }
 

@@ -37,6 +37,11 @@ struct SendDecisionTests {
             Issue.record("a 304 for a request that was not cached is an invalid response")
             return
         }
+        // A request with its own condition (an ETag the caller stored) gets the 304 itself.
+        var conditional = Self.get
+        conditional.headerFields[.ifNoneMatch] = #"W/"stored""#
+        let notModified = Self.answer(.notModified)
+        #expect(Self.decide(.success(notModified), conditional) == .done(notModified, fromCache: false))
         let moved = Self.answer(.movedPermanently, [.location: "/repositories/1"])
         let target = URL(string: "https://api.github.com/repositories/1")!
         #expect(Self.decide(.success(moved)) == .follow(target, asGet: false))

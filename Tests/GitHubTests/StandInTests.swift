@@ -110,4 +110,52 @@ struct StandInTests {
         }
         try await transport.shutdown()
     }
+
+    @Test("a list's file: GitHub's contents object (the recorded README's fields), raw bytes, weak ETags, 304, 404")
+    func contents() async throws {
+        let folder = SharedDataFolder.url.appendingPathComponent("awesome")
+        let standIn = try GitHubStandIn(users: [:], lists: folder)
+        defer { standIn.stop() }
+        let transport = LiveGitHubTransport()
+        let recorded = try #require(
+            try Recordings.github3py("Repository_readme").first { $0.url.path.hasSuffix("/readme") })
+        let real = try #require(try Self.json(recorded.body) as? [String: Any])
+        let readme = URL(string: standIn.baseURL.absoluteString + "/repos/avelino/awesome-go/readme")!
+        let copy = try Data(contentsOf: folder.appendingPathComponent("lists/avelino+awesome-go.md"))
+
+        // The JSON object: the fields GitHub sends, the file in base64 lines of 60 characters as GitHub writes them.
+        let object = try await Self.get(transport, readme)
+        #expect(object.status == 200)
+        let fields = try #require(try Self.json(object.body) as? [String: Any])
+        #expect(Set(fields.keys) == Set(real.keys))
+        #expect(Self.keys(fields["_links"]) == Self.keys(real["_links"]))
+        #expect(fields["type"] as? String == real["type"] as? String && fields["encoding"] as? String == "base64")
+        let content = try #require(fields["content"] as? String)
+        let realContent = try #require(real["content"] as? String)
+        #expect(content.split(separator: "\n").first?.count == realContent.split(separator: "\n").first?.count)
+        #expect(Data(base64Encoded: content, options: .ignoreUnknownCharacters) == copy)
+        #expect(fields["size"] as? Int == copy.count)
+
+        // The raw media type: the bytes themselves, with a weak ETag of their own; that ETag again is a 304.
+        let raw = try await Self.get(transport, readme, accept: GitHubClient.rawMediaType)
+        #expect(raw.status == 200 && raw.body == copy)
+        let etag = try #require(raw.headerFields[.eTag])
+        #expect(etag.hasPrefix("W/\"") && recorded.headers[.eTag]?.hasPrefix("W/\"") == true)
+        #expect(etag != object.headerFields[.eTag])
+        let again = try await Self.get(
+            transport, readme, accept: GitHubClient.rawMediaType, headers: [.ifNoneMatch: etag])
+        #expect(again.status == 304 && again.body.isEmpty)
+
+        // A list in another file, by its path; a file the repository does not have is GitHub's 404.
+        let base = standIn.baseURL.absoluteString + "/repos/jaywcjlove/awesome-mac/contents/"
+        let file = try await Self.get(
+            transport, URL(string: base + "command-line-apps.md")!, accept: "application/vnd.github.raw+json")
+        #expect(file.status == 200 && file.body.count > 1_000)
+        let missing = try await Self.get(transport, URL(string: base + "nothing.md")!)
+        #expect(missing.status == 404)
+        #expect(
+            Set((try Self.json(missing.body) as? [String: Any])?.keys.map { $0 } ?? []).isSuperset(of: [
+                "message", "documentation_url",
+            ]))
+    }
 }

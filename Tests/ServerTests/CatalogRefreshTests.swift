@@ -158,4 +158,31 @@ struct CatalogRefreshTests {
             try await other.close()
         }
     }
+
+    @Test("a day's run reads the followed curated lists after the repositories, and the next day's are 304s")
+    func readsLists() async throws {
+        let standIn = try GitHubStandIn(users: [:], lists: SharedDataFolder.url.appendingPathComponent("awesome"))
+        defer { standIn.stop() }
+        try await withStore(.sqliteMemory) { test in
+            let store = test.store
+            try await Self.seed(standIn, store)
+            let clock = TestClock("2026-11-23T10:00:00Z")
+            let github = Self.client(standIn)
+            let followed = try ["avelino/awesome-go", "lorien/awesome-web-scraping/golang.md"].map {
+                id throws(RepositoryNameError) in try CuratedListSource(id: id)
+            }
+            let refresher = CatalogRefresher(
+                store: store, github: github, schedule: CatalogRefreshSchedule(languages: [], curatedLists: followed),
+                logger: ServerHarness.quietLogger, runner: "test", now: { clock.now() })
+            #expect(try await refresher.runIfDue()?.state == .finished)
+            let lists = try await store.curatedLists()
+            #expect(lists.map(\.list.id).sorted() == followed.map(\.id).sorted())
+            #expect(lists.allSatisfy { $0.etag != nil && $0.placements > 10 })
+            clock.set("2026-11-24T00:01:00Z")
+            let notModified = await github.statistics.notModified
+            #expect(try await refresher.runIfDue()?.state == .finished)
+            #expect(await github.statistics.notModified == notModified + 2)
+            #expect(try await store.curatedLists().map(\.readAt) == lists.map(\.readAt))
+        }
+    }
 }

@@ -5,6 +5,7 @@ import Foundation
 import GitHub
 import GitHubAccounts
 import Logging
+import RepoFinderCore
 import RepoFinderServer
 import RepoFinderSettings
 import Storage
@@ -57,6 +58,21 @@ struct SettingsTests {
             try Settings(environment: ["LIMITS_TRUSTED_PROXIES": "10.0.0.0/99"]).server()
         }
         #expect(throws: SettingsError.self) { try Settings(environment: ["HTTP_IDLE_TIMEOUT_SECONDS": "0"]).server() }
+    }
+
+    @Test("CATALOG_LISTS: list ids to follow, none, or unset for the database's; a bad id is named")
+    func catalogLists() throws {
+        #expect(try Settings(environment: [:]).server().catalogRefresh?.curatedLists == nil)
+        #expect(try Settings(environment: ["CATALOG_LISTS": "none"]).server().catalogRefresh?.curatedLists == [])
+        let followed = try Settings(
+            environment: ["CATALOG_LISTS": "avelino/awesome-go, jaywcjlove/awesome-mac/command-line-apps.md"]
+        ).server().catalogRefresh?.curatedLists
+        #expect(followed?.map(\.id) == ["avelino/awesome-go", "jaywcjlove/awesome-mac/command-line-apps.md"])
+        #expect {
+            try Settings(environment: ["CATALOG_LISTS": "awesome-go"]).server()
+        } throws: { error in
+            "\(error)".contains("--catalog-lists or CATALOG_LISTS takes list ids")
+        }
     }
 
     @Test("OPERATOR_TOKEN: one that could be guessed stops the start, naming the variable (issue 63, finding 11)")

@@ -14,10 +14,11 @@ public final class GitHubStandIn: Sendable {
     public var baseURL: URL { server.baseURL }
 
     /// Starts a stand-in whose users have the given numbers of public stars (`["octo-stars": 250]`), with a core
-    /// rate limit of `rateLimit` requests an hour, answering each page of stars after `pageDelay` seconds.
+    /// rate limit of `rateLimit` requests an hour, answering each page of stars after `pageDelay` seconds; serving
+    /// the curated lists of the folder `lists` (laid out like `../shared/data/awesome`) through the contents API.
     public init(
         users: [String: Int], rateLimit: Int = 5_000, pageDelay: Double = 0, deviceInterval: Int = 1,
-        deviceExpires: Int = 900, graphQLLimit: Int = 5_000
+        deviceExpires: Int = 900, graphQLLimit: Int = 5_000, lists: URL? = nil
     ) throws {
         let catalog = SharedDataFolder.url.appendingPathComponent("catalog/repos.jsonl.gz").path
         server = try ScriptServer(
@@ -27,7 +28,8 @@ public final class GitHubStandIn: Sendable {
                 "--client-id", Self.clientID, "--client-secret", Self.clientSecret,
                 "--device-interval", String(deviceInterval), "--device-expires", String(deviceExpires),
                 "--graphql-limit", String(graphQLLimit),
-            ] + users.sorted { $0.key < $1.key }.flatMap { ["--user", "\($0.key)=\($0.value)"] })
+            ] + users.sorted { $0.key < $1.key }.flatMap { ["--user", "\($0.key)=\($0.value)"] }
+                + (lists.map { ["--lists", $0.path] } ?? []))
     }
 
     /// The OAuth app the stand-in knows.
@@ -135,6 +137,12 @@ public final class GitHubStandIn: Sendable {
     /// Deletes a repository from GitHub (404 from now on).
     public func delete(_ name: String) async throws {
         _ = try await post("_standin/repos/delete", try JSONSerialization.data(withJSONObject: ["name": name]))
+    }
+
+    /// Changes the file of the curated list `id` (`owner/repo`, or `owner/repo/path` for a list in another file) to
+    /// `text`, as a curator's commit would.
+    public func setList(_ id: String, text: String) async throws {
+        _ = try await post("_standin/lists", try JSONSerialization.data(withJSONObject: ["list": id, "text": text]))
     }
 
     /// Adds `stars` stars to every repository.
