@@ -86,6 +86,10 @@ public enum APISchemas {
         case .stars(let count): schema.count = count
         case .sharesTopics(let topics): schema.topics = topics
         case .sameLanguage(let value), .sameOwner(let value): schema.value = value
+        case .listedWith(let list, let heading):
+            schema.list = list
+            schema.heading = heading
+        case .saysItReplaces(let value): schema.value = value
         case .peopleLikeYou, .sameFans, .similarText, .sameJob: break
         }
         return schema

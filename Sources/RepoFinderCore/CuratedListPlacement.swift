@@ -76,3 +76,20 @@ public struct CuratedListEntry: Hashable, Sendable {
         self.key = key
     }
 }
+
+/// Why one repository is an alternative to another, as far as curated lists and its own words say.
+public struct AlternativeEvidence: Hashable, Sendable {
+    /// The id of a list that places both under one heading (the closest such heading: fewest entries), if any.
+    public let list: String?
+    /// That heading's path, outermost first; empty without a list.
+    public let heading: [String]
+    /// Whether it says, in its own words, that it replaces the other ("an alternative to Moment.js").
+    public let saysItReplaces: Bool
+
+    /// Evidence.
+    public init(list: String?, heading: [String], saysItReplaces: Bool) {
+        self.list = list
+        self.heading = list == nil ? [] : heading
+        self.saysItReplaces = saysItReplaces
+    }
+}

@@ -56,13 +56,17 @@ public enum Reason: Hashable, Sendable {
     case similarText
     /// (Alternatives) nothing else shared: it does the same job.
     case sameJob
+    /// (Alternatives) a curated list (its id) places both under `heading` (its path, outermost first).
+    case listedWith(list: String, heading: [String])
+    /// (Alternatives) it says, in its own words, that it replaces the other (named as the other is called).
+    case saysItReplaces(String)
 
     /// Every kind's name in the API, in the order of ``kindNumber`` (`inStack` is `language` with source
     /// `tech-stack`; the kinds are the cases).
     public static let kinds = [
         "like", "similar", "people-like-you", "language", "topic", "word", "main-area", "other-area", "trending",
         "open-issues", "popular", "active", "stars", "area", "same-fans", "shares-topics", "same-language",
-        "same-owner", "similar-text", "same-job",
+        "same-owner", "similar-text", "same-job", "listed-with", "says-it-replaces",
     ]
 
     /// The kind's name in the API.
@@ -96,6 +100,8 @@ public enum Reason: Hashable, Sendable {
         case .sameOwner: 17
         case .similarText: 18
         case .sameJob: 19
+        case .listedWith: 20
+        case .saysItReplaces: 21
         }
     }
 
@@ -143,12 +149,22 @@ public enum Reason: Hashable, Sendable {
         case .sameOwner(let owner): words.text("reason.same-owner", owner)
         case .similarText: words.text("reason.similar-text")
         case .sameJob: words.text("reason.same-job")
+        case .listedWith(let list, let heading):
+            words.text("reason.listed-with", heading.last ?? "", Self.listName(list))
+        case .saysItReplaces(let name): words.text("reason.says-it-replaces", name)
         }
     }
 
     /// An area's name in `words`' language ("Security & privacy"); its id when the catalogue lacks it.
     public static func areaName(_ id: String, _ words: Words) -> String {
         words.has("area.\(id)") ? words.text("area.\(id)") : id
+    }
+
+    /// How a reason names a curated list: its repository's name (`awesome-python` for `vinta/awesome-python`, and for
+    /// `lorien/awesome-web-scraping/golang.md`).
+    public static func listName(_ id: String) -> String {
+        let parts = id.split(separator: "/", maxSplits: 2)
+        return parts.count >= 2 ? String(parts[1]) : id
     }
 
     /// "today", "yesterday", "3 days ago", "2 months ago" in `words`' language.

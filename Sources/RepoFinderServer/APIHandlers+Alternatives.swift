@@ -29,8 +29,9 @@ extension APIHandlers {
         } else {
             assessed = recommender.assess(keys, for: APISchemas.alternativeTaste(liking: name.key))
         }
+        let evidence = try await store.alternativeEvidence(to: name.key, of: keys)
         let cards = APISchemas.alternativeCards(
-            alternatives, to: recommender.index.repositories[seed], assessed: assessed)
+            alternatives, to: recommender.index.repositories[seed], assessed: assessed, evidence: evidence)
         let viewers = try await viewerStates(of: alternatives)
         return .ok(.init(body: .json(.init(items: cards.map { APISchemas.card($0, now: now, viewers: viewers) }))))
     }

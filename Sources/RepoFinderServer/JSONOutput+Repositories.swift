@@ -192,8 +192,12 @@ extension JSONOutput {
         case .sharesTopics(let topics):
             key("topics")
             strings(topics)
-        case .sameLanguage(let value), .sameOwner(let value):
+        case .sameLanguage(let value), .sameOwner(let value), .saysItReplaces(let value):
             member("value", value)
+        case .listedWith(let list, let heading):
+            member("list", list)
+            key("heading")
+            strings(heading)
         case .sameFans, .similarText, .sameJob: break
         }
         endObject()

@@ -23,15 +23,7 @@ extension CatalogSearchIndex {
         let seedRepository = catalog[seed]
         let owner = seedRepository.owner.login.lowercased()
         let seedName = Self.comparable(seedRepository.name)
-        // What the seed is called: its name, and its owner's when the name says little (laravel/framework, vuejs/core).
-        var called = [seedName]
-        if Self.genericNames.contains(seedName) || seedName.count < 3 {
-            var ownerName = Self.comparable(owner)
-            for suffix in ["js", "lang", "hq", "io", "labs", "dev", "org"] where ownerName.hasSuffix(suffix) {
-                ownerName = String(ownerName.dropLast(suffix.count))
-            }
-            if ownerName.count >= 3 { called.append(ownerName) }
-        }
+        let called = Self.called(seedRepository)
         let filter = Filter(index: self, query: SearchQuery(text: ""))
         // Those that say they replace it.
         let replacedKeys = Set(called.map { ReplacementStatement.key($0) })
@@ -75,6 +67,50 @@ extension CatalogSearchIndex {
         }
         return scored.sorted { $0.score != $1.score ? $0.score > $1.score : $0.document < $1.document }
             .prefix(limit).map { catalog[Int($0.document)] }
+    }
+
+    /// What the repository is called, compared loosely: its name, and its owner's when the name says little
+    /// (laravel/framework, vuejs/core).
+    static func called(_ repository: Repository) -> [String] {
+        let name = comparable(repository.name)
+        var called = [name]
+        if genericNames.contains(name) || name.count < 3 {
+            var ownerName = comparable(repository.owner.login.lowercased())
+            for suffix in ["js", "lang", "hq", "io", "labs", "dev", "org"] where ownerName.hasSuffix(suffix) {
+                ownerName = String(ownerName.dropLast(suffix.count))
+            }
+            if ownerName.count >= 3 { called.append(ownerName) }
+        }
+        return called
+    }
+
+    /// Why each of `keys` is an alternative to the repository keyed `key`, as far as the lists and their own words
+    /// say: the closest heading (fewest entries) a list places both under, and whether it says it replaces it. Keys
+    /// with neither are left out.
+    public func alternativeEvidence(toKey key: String, of keys: [String]) -> [String: AlternativeEvidence] {
+        guard let seed = numbers[key] else { return [:] }
+        let seedHeadings = Set(listedHeadings.headings(of: seed))
+        let seedRepository = catalog[seed]
+        let replacedKeys = Set(Self.called(seedRepository).map { ReplacementStatement.key($0) })
+        var evidence: [String: AlternativeEvidence] = [:]
+        for candidateKey in keys {
+            guard let number = numbers[candidateKey], number != seed else { continue }
+            let shared = listedHeadings.headings(of: number).filter(seedHeadings.contains)
+            // The closest heading; among equals, the first list and path in order, so every run says the same.
+            let closest = shared.max { first, second in
+                let (a, b) = (listedHeadings.kinship(first), listedHeadings.kinship(second))
+                return a != b ? a < b : first > second
+            }
+            let says =
+                replacements.says(UInt32(number), replaces: replacedKeys)
+                || Self.callsItself(catalog[number], alternativeTo: seedRepository)
+            guard closest != nil || says else { continue }
+            evidence[candidateKey] = AlternativeEvidence(
+                list: closest.map { listedHeadings.lists[Int($0)] },
+                heading: closest.map { listedHeadings.paths[Int($0)] } ?? [],
+                saysItReplaces: says)
+        }
+        return evidence
     }
 
     /// The repositories that say, in their own words, that they replace what `name` calls ("an alternative to

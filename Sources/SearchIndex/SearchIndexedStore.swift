@@ -25,6 +25,10 @@ extension SearchIndexedStore {
         try await currentSearchIndex().alternatives(toKey: key, limit: limit)
     }
 
+    public func alternativeEvidence(to key: String, of keys: [String]) async throws -> [String: AlternativeEvidence] {
+        try await currentSearchIndex().alternativeEvidence(toKey: key, of: keys)
+    }
+
     public func replacing(_ name: String, limit: Int) async throws -> [Repository] {
         try await currentSearchIndex().replacing(name, limit: limit)
     }

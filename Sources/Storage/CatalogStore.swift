@@ -32,6 +32,10 @@ public protocol CatalogStore: Sendable {
     /// its plugins, bindings or the same owner's companions — best fit first (empty when search has no meaning).
     func alternatives(to key: String, limit: Int) async throws -> [Repository]
 
+    /// Why each of `keys` is an alternative to the repository keyed `key`: a heading a curated list places both under,
+    /// and whether it says it replaces it. Keys with neither are left out (empty when search has no index).
+    func alternativeEvidence(to key: String, of keys: [String]) async throws -> [String: AlternativeEvidence]
+
     /// Repositories that say, in their own words, that they replace the product or project called `name` ("an
     /// open-source alternative to Notion"), most stars first, at most `limit`.
     func replacing(_ name: String, limit: Int) async throws -> [Repository]

@@ -50,7 +50,9 @@ struct AlternativesCommand: AsyncParsableCommand {
                 limit: limit)
             let assessed = recommender.assess(
                 alternatives.map(\.id), for: APISchemas.alternativeTaste(liking: key))
-            return APISchemas.alternativeCards(alternatives, to: index.repositories[seed], assessed: assessed)
+            let evidence = try await store.alternativeEvidence(to: key, of: alternatives.map(\.id))
+            return APISchemas.alternativeCards(
+                alternatives, to: index.repositories[seed], assessed: assessed, evidence: evidence)
         }
         switch format {
         case .json:

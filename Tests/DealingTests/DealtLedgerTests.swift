@@ -80,10 +80,11 @@ struct DealtLedgerTests {
             .mainArea("ml"), .otherArea("web"), .trending(gain: 1, weekTo: nil), .openIssues(count: 1, asOf: nil),
             .popular(stars: 1, wellKept: false), .active(days: 1, asOf: nil), .stars(1), .area("ml"), .sameFans,
             .sharesTopics(["a"]), .sameLanguage("Go"), .sameOwner("a"), .similarText, .sameJob,
+            .listedWith(list: "vinta/awesome-python", heading: ["Package Management"]), .saysItReplaces("moment"),
         ]
-        #expect(reasons.map(\.kindNumber) == (0..<20).map { UInt8($0) } && Reason.kinds.count == 20)
-        #expect(Set(reasons.map(\.kind)).count == 20 && reasons[2].kind == "people-like-you")
-        #expect(Reason.kind(numbered: 19) == "same-job" && Reason.kind(numbered: 20) == nil)
+        #expect(reasons.map(\.kindNumber) == (0..<22).map { UInt8($0) } && Reason.kinds.count == 22)
+        #expect(Set(reasons.map(\.kind)).count == 22 && reasons[2].kind == "people-like-you")
+        #expect(Reason.kind(numbered: 21) == "says-it-replaces" && Reason.kind(numbered: 22) == nil)
     }
 
     @Test("counts from many threads at once, some during a flush, all add up once")

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import RepoFinderCore
 import RepoFinderServer
 import Storage
 import TestSupport
@@ -8,6 +9,45 @@ import Testing
 
 @Suite("Server: alternatives")
 struct AlternativesTests {
+    @Test(
+        "an alternative a curated list places beside it says so, with the list and heading, first among its reasons",
+        arguments: Engine.available)
+    func listedTogether(engine: Engine) async throws {
+        try await ServerHarness.run(engine) { client, store in
+            let name = ServerHarness.name("Python", 3)
+            let before = try await client.call(.get, "/v1/repos/\(name)/alternatives?limit=5")
+            let first = try #require(try before.names().first)
+            #expect(
+                try before.items().allSatisfy { item in
+                    !((item["reasonDetails"] as? [[String: Any]]) ?? []).contains {
+                        $0["kind"] as? String == "listed-with"
+                    }
+                })
+            try await store.replaceCuratedList(
+                CuratedListSource(repository: try RepositoryName(parsing: "vinta/awesome-python")),
+                placements: [
+                    CuratedListPlacement(
+                        repository: try RepositoryName(parsing: name), heading: ["Web", "Tools"], position: 1),
+                    CuratedListPlacement(
+                        repository: try RepositoryName(parsing: first), heading: ["Web", "Tools"], position: 2),
+                ], etag: nil, at: Date())
+            let after = try await client.call(.get, "/v1/repos/\(name)/alternatives?limit=5")
+            let card = try #require(
+                try after.items().first { ($0["repository"] as? [String: Any])?["fullName"] as? String == first })
+            let details = try #require(card["reasonDetails"] as? [[String: Any]])
+            #expect(details.first?["kind"] as? String == "listed-with")
+            #expect(details.first?["list"] as? String == "vinta/awesome-python")
+            #expect(details.first?["heading"] as? [String] == ["Web", "Tools"])
+            #expect((card["reasons"] as? [String])?.first == "both under Tools in awesome-python")
+            let german = try await client.call(
+                .get, "/v1/repos/\(name)/alternatives?limit=5", headers: [.acceptLanguage: "de"])
+            let worded = try german.items().first {
+                ($0["repository"] as? [String: Any])?["fullName"] as? String == first
+            }
+            #expect((worded?["reasons"] as? [String])?.first == "beide unter Tools in awesome-python")
+        }
+    }
+
     @Test(
         "a repository's alternatives: cards by other owners; 404 for an unknown one, 400 for a bad limit",
         arguments: Engine.available)

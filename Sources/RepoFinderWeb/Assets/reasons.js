@@ -6,7 +6,7 @@ import { compact, date, has, list, relative, t } from "./i18n.js";
 
 /** Kinds that say something about the repository itself, not about the person: reasons for the card, not the fit. */
 const FACTS = new Set(["trending", "open-issues", "popular", "active", "stars", "area", "same-fans", "shares-topics",
-  "same-language", "same-owner", "similar-text", "same-job"]);
+  "same-language", "same-owner", "similar-text", "same-job", "listed-with", "says-it-replaces"]);
 
 /** An area's name in the page's language (its id when the catalogue lacks it). */
 export function areaWords(id) {
@@ -42,6 +42,12 @@ export function reasonWords(reason) {
     case "same-owner": return t("reason.same-owner", reason.value);
     case "similar-text": return t("reason.similar-text");
     case "same-job": return t("reason.same-job");
+    case "listed-with": {
+      const heading = reason.heading || [];
+      const parts = (reason.list || "").split("/");
+      return t("reason.listed-with", heading[heading.length - 1] || "", parts.length >= 2 ? parts[1] : reason.list || "");
+    }
+    case "says-it-replaces": return t("reason.says-it-replaces", reason.value);
     default: return null;
   }
 }
