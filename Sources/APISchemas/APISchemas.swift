@@ -194,6 +194,10 @@ public enum APISchemas {
         case .area(let id):
             resolved.kind = .area
             resolved.area = id
+        case .list(let list, let heading):
+            resolved.kind = .list
+            resolved.list = list
+            resolved.heading = heading
         }
         return resolved
     }

@@ -156,6 +156,9 @@ public final class AppRouter {
         case .area(let id):
             state.tab = .explore
             state.path = [.area(id)]
+        case .list(let list, let heading):
+            state.tab = .explore
+            state.path = [.listSection(list: list, heading: heading)]
         }
         return state
     }

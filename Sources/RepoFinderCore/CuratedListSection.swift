@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a curated list places under one heading, as a heading's page shows it: the repositories in the curators'
 /// order (the heading's own entries first, then each heading below it in the list's order), each once, and the
 /// headings one level below with how many repositories each holds.
@@ -8,6 +10,24 @@ public struct CuratedListSection: Hashable, Sendable {
         public let name: String
         /// How many repositories it holds, each once.
         public let count: Int
+    }
+
+    /// The most heading levels a heading's address (the API's, the web page's, a link's) may name.
+    public static let maximumLevels = 8
+    /// The longest heading name an address may carry, in characters.
+    public static let maximumNameLength = 200
+    /// The longest list id an address may carry, in characters.
+    public static let maximumListIDLength = 300
+
+    /// Whether an address names a heading within those bounds: a list id, and 1…8 names, none blank or over 200
+    /// characters or holding a line break.
+    public static func isAddress(list: String, heading: [String]) -> Bool {
+        list.count <= maximumListIDLength && (try? CuratedListSource(id: list)) != nil
+            && (1...maximumLevels).contains(heading.count)
+            && heading.allSatisfy {
+                !$0.trimmingCharacters(in: .whitespaces).isEmpty && $0.count <= maximumNameLength
+                    && !$0.contains(where: \.isNewline)
+            }
     }
 
     /// The heading path, outermost first.

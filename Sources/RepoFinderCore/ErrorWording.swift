@@ -85,6 +85,10 @@ extension Words {
             deckFilterProblem(error)
         case .invalidArea(let id):
             id.isEmpty ? text("error.link.missing-area") : text("error.area-id.invalid", id)
+        case .invalidListSection:
+            text(
+                "error.link.invalid-list", String(CuratedListSection.maximumLevels),
+                String(CuratedListSection.maximumNameLength))
         }
     }
 

@@ -8,7 +8,7 @@ extension Route {
         guard link.lowercased().hasPrefix(prefix) else { throw .wrongScheme(link) }
         let parts = try LinkParts(link.dropFirst(prefix.count))
         guard let destination = parts.segments.first else { throw .unknownDestination("") }
-        try self.init(destination: destination.lowercased(), rest: parts.segments.dropFirst(), query: parts.query)
+        try self.init(destination: destination.lowercased(), rest: parts.segments.dropFirst(), parts: parts)
     }
 
     /// Parses a web path such as `/r/apple/swift` or `/trending?since=weekly` (`/` is Home).
@@ -20,7 +20,7 @@ extension Route {
             self = .home
             return
         }
-        try self.init(destination: first.lowercased(), rest: parts.segments.dropFirst(), query: parts.query)
+        try self.init(destination: first.lowercased(), rest: parts.segments.dropFirst(), parts: parts)
     }
 
     /// Parses either form: a `repoverse://` link or a web path.
@@ -44,7 +44,8 @@ extension Route {
 
     // MARK: - Shared by both forms
 
-    private init(destination: String, rest: ArraySlice<String>, query: [String: String]) throws(RouteError) {
+    private init(destination: String, rest: ArraySlice<String>, parts: LinkParts) throws(RouteError) {
+        let query = parts.query
         func noFurtherPath() throws(RouteError) {
             if !rest.isEmpty { throw .unexpectedPath(rest.joined(separator: "/")) }
         }
@@ -92,6 +93,12 @@ extension Route {
             }
             guard DeckFilter.isClusterID(id) else { throw .invalidArea(id) }
             self = .area(id)
+        case "lists", "list":
+            try noFurtherPath()
+            let list = (query["list"] ?? "").trimmingCharacters(in: .whitespaces)
+            let heading = (parts.all["heading"] ?? []).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard CuratedListSection.isAddress(list: list, heading: heading) else { throw .invalidListSection }
+            self = .list(list: list, heading: heading)
         case "discover":
             try noFurtherPath()
             self = .discover(try Self.deckFilter(query))
@@ -115,6 +122,7 @@ extension Route {
         case .home: "home"
         case .compare: "compare"
         case .area: "area"
+        case .list: "lists"
         }
     }
 
@@ -144,6 +152,10 @@ extension Route {
             return (destinationName, [], "?" + items.joined(separator: "&"))
         case .area(let id):
             return ("area", [id], "")
+        case .list(let list, let heading):
+            // Each value encoded alone; one `heading` a level, outermost first.
+            let items = [("list", list)] + heading.map { ("heading", $0) }
+            return ("lists", [], "?" + items.map { "\($0)=\(PercentEncoding.encode($1))" }.joined(separator: "&"))
         case .saved, .liked, .profile, .home:
             return (destinationName, [], "")
         }
@@ -186,10 +198,12 @@ extension Route {
     }
 }
 
-/// A link split into decoded path segments and query items (first value wins; a fragment is ignored).
+/// A link split into decoded path segments and query items (``query``: first value wins; ``all``: every value, in
+/// order; a fragment is ignored).
 private struct LinkParts {
     var segments: [String] = []
     var query: [String: String] = [:]
+    var all: [String: [String]] = [:]
 
     init(_ text: Substring) throws(RouteError) {
         let withoutFragment = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
@@ -203,6 +217,7 @@ private struct LinkParts {
             let key = try PercentEncoding.decode(pair[0], plusIsSpace: true)
             let value = pair.count == 2 ? try PercentEncoding.decode(pair[1], plusIsSpace: true) : ""
             if query[key] == nil { query[key] = value }
+            all[key, default: []].append(value)
         }
     }
 }

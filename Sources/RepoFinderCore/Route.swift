@@ -21,6 +21,8 @@ public enum Route: Hashable, Sendable {
     case compare([RepositoryName])
     /// An area (a topic cluster, by id such as `developer-tools`): its best repositories, and a deck of it.
     case area(String)
+    /// A curated list's heading (the list's id, the heading path outermost first): what the list places there.
+    case list(list: String, heading: [String])
 
     /// The URL scheme of deep links.
     public static let scheme = "repoverse"
@@ -53,6 +55,8 @@ public enum RouteError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidHealth(String)
     case invalidFilter(DeckFilterError)
     case invalidArea(String)
+    /// A list link without a list id, without a heading, or beyond the bounds of ``CuratedListSection``.
+    case invalidListSection
 
     public var description: String {
         switch self {
@@ -63,7 +67,7 @@ public enum RouteError: Error, Equatable, Sendable, CustomStringConvertible {
         case .wrongScheme(let link):
             "'\(link)' is not a RepoFinder link: links start with repoverse:// (or are web paths such as /r/apple/swift)."
         case .unknownDestination(let destination):
-            "'\(destination)' is not a RepoFinder screen. Known: home, repo, trending, search, compare, saved, liked, discover, profile, area."
+            "'\(destination)' is not a RepoFinder screen. Known: home, repo, trending, search, compare, saved, liked, discover, profile, area, lists."
         case .missingRepository:
             "A repository link needs an owner and a name, for example repoverse://repo/apple/swift."
         case .invalidRepository(let error):
@@ -92,6 +96,10 @@ public enum RouteError: Error, Equatable, Sendable, CustomStringConvertible {
             text.isEmpty
                 ? "An area link needs an area, for example repoverse://area/developer-tools."
                 : "'\(text)' is not an area id: lowercase letters, digits and hyphens, such as developer-tools."
+        case .invalidListSection:
+            "A list link names a list and its heading, for example "
+                + "repoverse://lists?list=avelino/awesome-go&heading=Messaging (one heading= a level, at most "
+                + "\(CuratedListSection.maximumLevels) of \(CuratedListSection.maximumNameLength) characters)."
         }
     }
 }

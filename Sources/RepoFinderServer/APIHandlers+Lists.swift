@@ -18,8 +18,14 @@ extension APIHandlers {
         }
         let asked = input.query.list.trimmingCharacters(in: .whitespacesAndNewlines)
         // The contract's bounds, which the generated code does not check.
-        guard heading.count <= 8, heading.allSatisfy({ $0.count <= 200 }), asked.count <= 300 else {
-            throw APIError.badRequest(APIError.text("error.list.too-long", 8, 200, 300))
+        guard heading.count <= CuratedListSection.maximumLevels,
+            heading.allSatisfy({ $0.count <= CuratedListSection.maximumNameLength }),
+            asked.count <= CuratedListSection.maximumListIDLength
+        else {
+            throw APIError.badRequest(
+                APIError.text(
+                    "error.list.too-long", CuratedListSection.maximumLevels, CuratedListSection.maximumNameLength,
+                    CuratedListSection.maximumListIDLength))
         }
         // The lists followed are few (one row each): find the one named in any case.
         guard

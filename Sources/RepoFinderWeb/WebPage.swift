@@ -233,8 +233,7 @@ struct ListSectionView: Sendable {
 
     /// The view of `heading` in `list`, nil when either is missing or not a list's id (the page is not found).
     init?(list id: String, heading: [String]) {
-        guard let list = try? CuratedListSource(id: id), !heading.isEmpty, heading.count <= 8,
-            heading.allSatisfy({ !$0.isEmpty && $0.count <= 200 && !$0.contains("\n") })
+        guard CuratedListSection.isAddress(list: id, heading: heading), let list = try? CuratedListSource(id: id)
         else { return nil }
         self.list = list.id
         listURL = list.webAddress

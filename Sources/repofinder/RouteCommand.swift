@@ -66,6 +66,7 @@ extension Route {
         case .home: "home"
         case .compare(let names): "compare " + names.map(\.fullName).joined(separator: ", ")
         case .area(let id): "area \(id)"
+        case .list(let list, let heading): "list \(list) › \(heading.joined(separator: " › "))"
         }
     }
 }

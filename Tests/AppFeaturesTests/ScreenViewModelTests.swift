@@ -334,6 +334,9 @@ struct ScreenViewModelTests {
         router.send(.open("repoverse://compare?repos=apple/swift,rust-lang/rust"))
         #expect(
             router.state.path == [.compare(["apple/swift", "rust-lang/rust"].map { try! RepositoryName(parsing: $0) })])
+        router.send(.open("repoverse://lists?list=avelino%2Fawesome-go&heading=Messaging"))
+        #expect(router.state.tab == .explore)
+        #expect(router.state.path == [.listSection(list: "avelino/awesome-go", heading: ["Messaging"])])
         router.send(.open("/"))
         #expect(router.state.tab == .home)
         router.send(.open("/discover"))

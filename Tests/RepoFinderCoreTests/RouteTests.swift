@@ -33,6 +33,16 @@ struct RouteTests {
             "/compare?repos=apple/swift,rust-lang/rust,golang/go"
         ),
         ("repoverse://profile", .profile, "/profile"),
+        (
+            "repoverse://lists?list=avelino%2Fawesome-go&heading=Messaging",
+            .list(list: "avelino/awesome-go", heading: ["Messaging"]),
+            "/lists?list=avelino%2Fawesome-go&heading=Messaging"
+        ),
+        (
+            "repoverse://lists?list=jaywcjlove%2Fawesome-mac%2Fcommand-line-apps.md&heading=Tools&heading=Git%20%26%20Co",
+            .list(list: "jaywcjlove/awesome-mac/command-line-apps.md", heading: ["Tools", "Git & Co"]),
+            "/lists?list=jaywcjlove%2Fawesome-mac%2Fcommand-line-apps.md&heading=Tools&heading=Git%20%26%20Co"
+        ),
     ]
 
     @Test("every link form parses to its route and prints back exactly", arguments: 0..<examples.count)
@@ -109,6 +119,14 @@ struct RouteTests {
                 "/compare?repos=apple/swift,swift", .invalidComparison(.malformed("swift", .notOwnerSlashName("swift")))
             ),
             ("repoverse://home/x", .unexpectedPath("x")),
+            ("repoverse://lists?list=avelino/awesome-go", .invalidListSection),
+            ("repoverse://lists?heading=Messaging", .invalidListSection),
+            ("/lists?list=awesome-go&heading=Messaging", .invalidListSection),
+            ("/lists?list=a/b&heading=%20", .invalidListSection),
+            ("/lists?list=a/b" + String(repeating: "&heading=x", count: 9), .invalidListSection),
+            ("/lists?list=a/b&heading=" + String(repeating: "x", count: 201), .invalidListSection),
+            ("/lists?list=a/b&heading=x%0Ay", .invalidListSection),
+            ("repoverse://lists/x?list=a/b&heading=x", .unexpectedPath("x")),
         ]
         for (link, expected) in cases {
             #expect(throws: expected, "\(link)") { try Route(link: link) }
@@ -120,6 +138,14 @@ struct RouteTests {
         #expect(RouteError.missingRepository.description.contains("repoverse://repo/apple/swift"))
         #expect(RouteError.invalidWindow("yearly").description.contains("daily, weekly or monthly"))
         #expect(RouteError.unknownDestination("x").description.contains("trending"))
+        #expect(RouteError.invalidListSection.description.contains("repoverse://lists?list=avelino/awesome-go"))
+    }
+
+    @Test("a list link keeps its headings in order, and the same list in a web path the page itself links")
+    func listLinks() throws {
+        let route = try Route(link: "/lists?list=vinta/awesome-python&heading=Web+Frameworks&heading=Synchronous")
+        #expect(route == .list(list: "vinta/awesome-python", heading: ["Web Frameworks", "Synchronous"]))
+        #expect(try Route(deepLink: route.deepLink) == route)
     }
 }
 
@@ -137,7 +163,7 @@ extension Route {
                     (0..<Int.random(in: range, using: &generator)).map { _ in letters.randomElement(using: &generator)!
                     })
         }
-        switch Int.random(in: 0..<9, using: &generator) {
+        switch Int.random(in: 0..<10, using: &generator) {
         case 0:
             let owner = identifier("abcXYZ09-_", 0...20)
             let name = identifier("abcXYZ09-_.", 0...40)
@@ -162,6 +188,13 @@ extension Route {
                 if !names.contains(name) { names.append(name) }
             }
             return .compare(names)
+        case 8:
+            let heading = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
+                let name = text(1...30).trimmingCharacters(in: .whitespaces).filter { !$0.isNewline }
+                return name.isEmpty ? "h" : name
+            }
+            let list = identifier("abcXYZ09-", 0...10) + "/" + identifier("abcXYZ09-_.", 0...20)
+            return .list(list: Bool.random(using: &generator) ? list : list + "/docs/list.md", heading: heading)
         default: return .profile
         }
     }

@@ -88,6 +88,17 @@ struct CatalogAndOperationsTests {
             #expect(
                 try await client.call(.get, "/v1/links/resolve?url=/r/\(name)").json()["kind"] as? String
                     == "repository")
+            let listLink = "repoverse://lists?list=avelino%2Fawesome-go&heading=Go&heading=Messaging"
+            let list = try await client.call(
+                .get, "/v1/links/resolve?url=" + listLink.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            ).json()
+            #expect(list["kind"] as? String == "list")
+            #expect(
+                list["list"] as? String == "avelino/awesome-go" && list["heading"] as? [String] == ["Go", "Messaging"])
+            #expect(list["webPath"] as? String == "/lists?list=avelino%2Fawesome-go&heading=Go&heading=Messaging")
+            let headless = try await client.call(.get, "/v1/links/resolve?url=/lists%3Flist%3Da%2Fb")
+            #expect(headless.status == .badRequest)
+            #expect((try headless.json()["message"] as? String ?? "").contains("repoverse://lists?list="))
             let wrong = try await client.call(.get, "/v1/links/resolve?url=https://example.com")
             #expect(wrong.status == .badRequest)
             #expect((try wrong.json()["message"] as? String ?? "").contains("repoverse://"))
