@@ -658,7 +658,16 @@ class Flow:
         said = b.find(".list-error").text
         if "No such heading" not in said or b.list_repos() or b.finds(".list-error button"):
             raise Failure(f"a heading no list has shows {said!r}, {len(b.list_repos())} rows (want no rows, no Retry)")
-        return f"fzf's page links awesome-shell's Command-Line Productivity ({rows} rows, fzf among them); Software's headings below open with crumbs"
+        # An alternative says why: the heading a list places both under (poetry and pip under awesome-python's
+        # Package Managers on the starter lists).
+        b.go("/r/python-poetry/poetry")
+        b.wait("poetry's alternatives", lambda: b.finds("#alternatives-list .reason"), 15)
+        reasons = [reason.text for reason in b.finds("#alternatives-list .reason")]
+        listed = [reason for reason in reasons if reason.startswith("both under ") and " in awesome-" in reason]
+        if not listed:
+            raise Failure(f"poetry's alternatives give the reasons {reasons[:5]}, none a heading both are listed under")
+        return (f"fzf's page links awesome-shell's Command-Line Productivity ({rows} rows, fzf among them); Software's "
+                f"headings below open with crumbs; poetry's alternatives say {listed[0]!r}")
 
     def step_home_and_compare(self):
         """Home greets by name and deals today's pick; liking it puts it in Liked and the deck never deals it.
