@@ -8,11 +8,14 @@ tab-separated — owner/name (lower case), then the names it says it replaces, a
 the sentence. Sorted and gzipped without a timestamp, so the same input gives byte-identical output.
 
 It also reads the curated lists in ../shared/data/awesome (`repofinder replaces --listed`: a table's "Alternative to"
-column, RunaCapital/awesome-oss-alternatives under its MIT license) into listed-replacements.tsv.gz, the same layout:
-the catalog repository's current owner/name, then the product names the list says it replaces.
+column, as RunaCapital/awesome-oss-alternatives has, and an entry's own words, "Media server (alternative to Plex)")
+into listed-replacements.tsv.gz, the same layout: the catalog repository's current owner/name, then the product names
+the lists say it replaces. Only the lists whose license the starter lists ship under are read (make-starter-lists.py's
+rule: stated, and not non-commercial); names only, never the curators' sentences.
 
     python3 scripts/make-replacements.py [REPOFINDER_BINARY] [SHARED_DATA_DIR]
 """
+import csv
 import gzip
 import io
 import pathlib
@@ -38,6 +41,28 @@ def write(name, lines):
     print(f"{name}: {len(lines):,} repositories replace {names:,} names, {len(buffer.getvalue()) / 1e3:.1f} kB")
 
 
+def shippable(license_text):
+    """make-starter-lists.py's rule: a license is stated and allows commercial use."""
+    text = license_text.strip().lower()
+    return bool(text) and not text.startswith(("none", "unclear")) and "-nc" not in text and "noncommercial" not in text
+
+
+def shippable_lists(scratch):
+    """A folder like ../shared/data/awesome holding only the lists whose license allows shipping what they say."""
+    folder = pathlib.Path(scratch) / "awesome"
+    folder.mkdir()
+    (folder / "lists").symlink_to((SHARED / "awesome" / "lists").resolve())
+    with open(SHARED / "awesome" / "lists.tsv", encoding="utf-8") as index:
+        reader = csv.DictReader(index, delimiter="\t")
+        rows = [row for row in reader if shippable(row["license"])]
+        fields = reader.fieldnames
+    with open(folder / "lists.tsv", "w", encoding="utf-8", newline="") as index:
+        writer = csv.DictWriter(index, fieldnames=fields, delimiter="\t", lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+    return folder
+
+
 def main():
     with tempfile.TemporaryDirectory() as scratch:
         database = str(pathlib.Path(scratch) / "catalog.sqlite")
@@ -47,7 +72,7 @@ def main():
         said = subprocess.run(
             [BINARY, "replaces", "--all", "--database", database], check=True, capture_output=True, text=True)
         listed = subprocess.run(
-            [BINARY, "replaces", "--listed", str(SHARED / "awesome"), "--database", database],
+            [BINARY, "replaces", "--listed", str(shippable_lists(scratch)), "--database", database],
             check=True, capture_output=True, text=True)
     write("replacements.tsv.gz", said.stdout.splitlines())
     write("listed-replacements.tsv.gz", listed.stdout.splitlines())

@@ -110,6 +110,22 @@ struct CuratedListParserTests {
             ])
     }
 
+    @Test("an entry's text that says what it replaces: the names only, for the entry's repository")
+    func entryStatements() {
+        let reading = read([
+            "## Media Streaming",
+            "- [Jellyfin](https://github.com/jellyfin/jellyfin) - Media server (alternative to Plex and Emby). "
+                + "([Demo](https://demo.jellyfin.org), [Source Code](https://github.com/jellyfin/jellyfin)) `GPL-2.0`",
+            "- [Navidrome](https://github.com/navidrome/navidrome) - A music server, a **Subsonic** clone.",
+            "- [Plain](https://github.com/a/plain) - A media server written in Go.",
+            "- A note with no repository, an alternative to Kodi.",
+        ])
+        #expect(
+            reading.replacements.map { "\($0.repository.fullName): \($0.names.joined(separator: ", "))" } == [
+                "jellyfin/jellyfin: Plex, Emby", "navidrome/navidrome: Subsonic",
+            ])
+    }
+
     @Test("headings that are entries, placed under each name of their Category section")
     func entryHeadings() {
         let reading = read([

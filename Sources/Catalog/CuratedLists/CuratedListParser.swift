@@ -341,6 +341,14 @@ private struct Reader {
             if !text.isEmpty && text.count <= 80 { labels.append((item.indent, text)) }
         }
         count(line, outside: false)
+        // What the curators say the entry replaces ("Media server (alternative to Plex)"): the names only, as a
+        // table's "Alternative to" column gives them.
+        if let repository = entry?.repository {
+            let names = ReplacementStatement.names(in: HeadingText.clean(item.text))
+            if !names.isEmpty {
+                reading.replacements.append(CuratedListReplacement(repository: repository, names: names))
+            }
+        }
     }
 
     mutating func tableRow(_ line: Substring) {
