@@ -10,8 +10,7 @@ public enum ReplacementStatement {
     public static func names(in description: String) -> [String] {
         // Most descriptions say nothing of the kind: a look for the link words' stems first (the index reads every
         // description of the catalog when it is built).
-        let lower = description.lowercased()
-        guard stems.contains(where: { lower.contains($0) }) else { return [] }
+        guard mentionsStem(description) else { return [] }
         let words = Word.split(description)
         var names: [String] = []
         var keys: Set<String> = []
@@ -43,7 +42,31 @@ public enum ReplacementStatement {
     }
 
     /// What every statement's link word starts with.
-    static let stems = ["alternative", "replace", "clone", "substitute", "successor"]
+    package static let stems = ["alternative", "replace", "clone", "substitute", "successor"]
+
+    /// ``stems`` as bytes, for ``mentionsStem(_:)``.
+    private static let stemBytes = stems.map { Array($0.utf8) }
+
+    /// Whether `text` holds one of ``stems`` in any case: a byte scan, since the index asks it of every description
+    /// in the catalog (lowercasing each and searching it as a `String` was 0.8 s of a 2.5 s index build on the full
+    /// catalog). ASCII letters are compared with their case bit set; no other byte becomes a letter that way.
+    package static func mentionsStem(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            let stems = stemBytes
+            var start = 0
+            while start < bytes.count {
+                let first = bytes[start] | 0x20
+                for stem in stems where stem[0] == first && start + stem.count <= bytes.count {
+                    var offset = 1
+                    while offset < stem.count, bytes[start + offset] | 0x20 == stem[offset] { offset += 1 }
+                    if offset == stem.count { return true }
+                }
+                start += 1
+            }
+            return false
+        }
+    }
 
     /// At most this many names per description.
     public static let maximumNames = 4

@@ -100,6 +100,8 @@ public final class CatalogSearchIndex: Sendable {
     let isCollection: [Bool]
     /// Per repository: its meaning key beside the cosine (``meaningPriors(stars:dormant:ranking:)``).
     let meaningPriors: [Float]
+    /// How long each part of this index's build took.
+    public let buildPhases: IndexBuildPhases
 
     /// Builds the index of `repositories` (those GitHub no longer has are left out, and a project the catalog holds
     /// under an old name too is indexed once, under its current name: ``SameProjects``), with each one's vector when
@@ -118,6 +120,7 @@ public final class CatalogSearchIndex: Sendable {
         questionReader: @escaping @Sendable () -> QuestionEncoder? = { SemanticModel.questions },
         questionReaderLoad: @escaping @Sendable () async -> Void = { _ = await SemanticModel.questionReader() }
     ) {
+        var phases = IndexBuildPhases()
         self.questionReaderLoad = questionReaderLoad
         self.ranking = ranking
         let live = repositories.filter { $0.goneAt == nil }
@@ -139,8 +142,11 @@ public final class CatalogSearchIndex: Sendable {
         var numbering = Dictionary(catalog.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         for (old, current) in sameProjects.currentKey { numbering[old] = numbering[current] }
         numbers = numbering
+        phases.end("facts")
         listedHeadings = ListedHeadings(listings, numbers: numbering)
+        phases.end("lists")
         replacements = Replacements(catalog, shipped: shippedReplacements)
+        phases.end("replacements")
         newestPush = catalog.compactMap(\.pushedAt).max() ?? Date(timeIntervalSince1970: 0)
         self.embedder = embedder
         let dimensions = embedder?.dimensions
@@ -156,7 +162,9 @@ public final class CatalogSearchIndex: Sendable {
             return (newest.timeIntervalSince(date) / 86_400).rounded(.down) > quiet
         }
         meaningPriors = Self.meaningPriors(stars: catalog.map(\.stars), dormant: dormant, ranking: ranking)
+        phases.end("priors")
         vectors = embedder.map { DocumentVectors.embed(catalog, with: $0, stored: storedVectors) }
+        phases.end("vectors")
 
         // Languages.
         var languageIDs: [String: UInt16] = [:]
@@ -238,6 +246,7 @@ public final class CatalogSearchIndex: Sendable {
             if joinedName != repository.name.lowercased() { names.append((joinedName, document)) }
             names.append(((ownerWords + nameWords).joined(), document))
         }
+        phases.end("words")
         let (start, postings) = builder.laidOut()
         let terms = builder.terms
         let isWord = builder.isWord
@@ -249,6 +258,7 @@ public final class CatalogSearchIndex: Sendable {
             terms[Int($0)] < terms[Int($1)]
         }
         termsByEnding = termsByText.map { (String(terms[Int($0)].reversed()), $0) }.sorted { $0.ending < $1.ending }
+        phases.end("postings")
 
         // BM25F: each field's weight over its length normalisation, per repository.
         var norms = [Float](repeating: 0, count: Field.allCases.count * catalog.count)
@@ -278,6 +288,8 @@ public final class CatalogSearchIndex: Sendable {
         }
         forkRank = Self.ranks(of: forkOrder)
         pushRank = Self.ranks(of: pushOrder)
+        phases.end("orders")
+        buildPhases = phases
     }
 
     private static func ranks(of order: [UInt32]) -> [UInt32] {

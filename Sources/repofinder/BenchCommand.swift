@@ -66,12 +66,12 @@ struct SearchBench: AsyncParsableCommand {
             let memory = (catalog: memoryLoaded - memoryBefore, index: memoryBuilt - memoryLoaded)
             return (
                 searches, indexAlone, byMeaning, suggestions, matches, catalogSize, indexBuild, buildParts, memory,
-                index.understandsMeaning
+                index.understandsMeaning, index.buildPhases.phases
             )
         }
         let (
             searches, indexAlone, byMeaning, suggestions, matches, catalogSize, indexBuild, buildParts, memory,
-            understands
+            understands, phases
         ) = measured
         print(
             "search benchmark on \(location): \(Number.grouped(catalogSize)) repositories, "
@@ -81,6 +81,10 @@ struct SearchBench: AsyncParsableCommand {
                     format: "the first search in %.0f ms (reading the catalog %.0f ms, indexing it %.0f ms)",
                     indexBuild.secondsDouble * 1000, buildParts.load.secondsDouble * 1000,
                     buildParts.index.secondsDouble * 1000))
+        print(
+            "indexing, by part: "
+                + phases.map { "\($0.name) " + String(format: "%.0f ms", $0.duration.secondsDouble * 1000) }
+                .joined(separator: " · "))
         if memory.catalog > 0 || memory.index > 0 {
             print(
                 "memory: the catalog read for it \(memory.catalog) MB, the index beside it \(memory.index) MB (resident)"

@@ -44,6 +44,21 @@ struct ReplacementStatementTests {
         #expect(ReplacementStatement.names(in: description).isEmpty)
     }
 
+    @Test("the stems' byte scan finds what lowercasing and searching would, in any case and script around it")
+    func stemScan() {
+        let texts = [
+            "ALTERNATIVE to Notion", "a Replacement", "Clone", "substitutE for x", "the successor", "alternativ",
+            "repla", "", "x", "Écrit en français, un clone de Trello", "クローン clone", "réplacement", "s\u{0}uccessor",
+            "@lternative", "[CLONE]", "successo", "c l o n e", "Ünïcödé ALTERNATİVE", "ends with clon",
+            "ends with clone",
+        ]
+        for text in texts {
+            let lower = text.lowercased()
+            let expected = ReplacementStatement.stems.contains { lower.contains($0) }
+            #expect(ReplacementStatement.mentionsStem(text) == expected, "\(text)")
+        }
+    }
+
     @Test("at most four names, each once; keys compare as people write names")
     func boundsAndKeys() {
         let many = "An alternative to Aa, Bb, Cc, Dd and Ee, and a Bb clone"
