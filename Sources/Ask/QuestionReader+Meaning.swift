@@ -11,6 +11,9 @@ extension QuestionReader {
     /// What ends a clause for ``meaning(of:)``.
     private static let clauseEnds = Set(",;.!?()\n".unicodeScalars)
 
+    /// Words after a negation that make it a hedge about the asking ("not sure", "don't know", "no idea").
+    static let hedges: Set<String> = ["sure", "know", "idea", "mind", "care"]
+
     /// Negations after which the next word names something to leave out ("not Unity", "no Electron").
     static let namingNegations: Set<String> = ["not", "no", "without", "except", "avoid", "besides", "nor"]
 
@@ -25,13 +28,16 @@ extension QuestionReader {
             for (position, word) in words.enumerated() {
                 let lower = word.lowercased()
                 if clauseTurns.contains(lower) { negated = false }
-                if !negated, negations.contains(lower) {
+                let next =
+                    position + 1 < words.count
+                    ? words[position + 1].lowercased().trimmingCharacters(in: .punctuationCharacters) : ""
+                // "not sure which python library", "don't know where to start": a hedge, nothing ruled out.
+                if !negated, negations.contains(lower), !hedges.contains(next) {
                     negated = true
-                    if namingNegations.contains(lower), position + 1 < words.count {
-                        let next = words[position + 1].lowercased().trimmingCharacters(in: .punctuationCharacters)
-                        if next.count >= 2, !fillers.contains(next), !stopLike.contains(next) {
-                            excluded.append(next)
-                        }
+                    if namingNegations.contains(lower), next.count >= 2, !fillers.contains(next),
+                        !stopLike.contains(next)
+                    {
+                        excluded.append(next)
                     }
                     continue
                 }

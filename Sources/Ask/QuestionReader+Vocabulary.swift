@@ -46,7 +46,9 @@ extension QuestionReader {
         "other", "else", "myself", "written", "known", "i'd", "id", "like", "get", "new", "open", "source",
         "open-source", "opensource", "free", "write", "make", "lately", "recently", "recent", "what's", "who's",
         "where's", "how's", "it's", "that's", "here's", "you're", "i've", "ive", "finest",
-        "decent", "popular", "recommended", "suggestions",
+        "decent", "popular", "recommended", "suggestions", "actually", "people", "pick", "pls", "plz", "tbh",
+        "ideally", "preferably", "etc", "anyone", "someone", "currently", "or", "so", "if", "than", "then", "now",
+        "recommendation", "recommendations", "options", "guys", "folks",
     ]
 
     /// Trending windows as questions name them.
@@ -77,10 +79,17 @@ extension QuestionReader {
         "information", "on", "me", "the", "a", "an", "it", "popular", "much",
     ]
 
-    /// Questions that are not about software at all.
+    /// Questions that are not about software at all — unless they name a language or one of ``softwareCues``
+    /// ("forecast weekly sales in python", "a self-hosted app for our family recipes").
     static let offTopic: Set<String> = [
         "weather", "forecast", "tomorrow", "yesterday", "recipe", "recipes", "joke", "jokes", "horoscope", "lottery",
     ]
+
+    /// Words that make a question about software whatever else it mentions.
+    static let softwareCues: Set<String> = softwareNouns.subtracting(["?", "web", "code"]).union([
+        "api", "sdk", "self-hosted", "selfhosted", "hosted", "docker", "server", "library", "model", "models",
+        "dataset", "open-source", "opensource", "github", "plugin", "extension", "software", "database",
+    ])
 
     /// Words that open a follow-up: "and for Go?", "what about Python?".
     static let followUpOpeners: [[String]] = [

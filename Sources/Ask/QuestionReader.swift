@@ -14,18 +14,23 @@ public struct QuestionReader: Sendable {
         let tokens = Self.tokens(of: text)
         var question = Question(text: text, intent: .unclear)
         question.window = window(in: tokens) ?? .weekly
-        question.language = language(in: tokens)
+        (question.meaning, question.excluded) = Self.meaning(of: text)
+        // What the question asks for, without what it rules out ("a smart home hub that doesn't depend on the cloud"
+        // searches for a smart home hub; "a static site generator, no javascript" names no language).
+        let wanted = Self.tokens(of: question.meaning)
+        question.language = language(in: wanted)
         question.languageAsked = zip(tokens, tokens.dropFirst()).contains { cue, word in
             Self.languageCues.contains(cue) && Self.languages[word] != nil
         }
         question.recent = tokens.contains { ["lately", "recently", "recent", "latest", "newest"].contains($0) }
-        (question.meaning, question.excluded) = Self.meaning(of: text)
         let set = Set(tokens)
 
         if let previous, isFollowUp(tokens, previous: previous) {
             return followUp(tokens, question: question, previous: previous)
         }
-        if !set.isDisjoint(with: Self.offTopic) { return question }
+        if !set.isDisjoint(with: Self.offTopic), question.language == nil, set.isDisjoint(with: Self.softwareCues) {
+            return question
+        }
         if let names = comparedNames(tokens) {
             question.intent = .compare(names)
             return question
@@ -54,7 +59,7 @@ public struct QuestionReader: Sendable {
         }
         if !set.isDisjoint(with: Self.beginnerWords) || text.lowercased().contains("first issue") {
             question.intent = .beginner
-            question.words = subject(tokens, dropping: Self.beginnerFillers.union(Self.beginnerWords))
+            question.words = subject(wanted, dropping: Self.beginnerFillers.union(Self.beginnerWords))
             return question
         }
         if let name = factsSubject(tokens) {
@@ -67,7 +72,7 @@ public struct QuestionReader: Sendable {
             question.words = subject(tokens)
             return question
         }
-        question.words = subject(tokens)
+        question.words = subject(wanted)
         question.intent = question.words.isEmpty && question.language == nil ? .unclear : .find
         return question
     }
@@ -112,7 +117,12 @@ extension QuestionReader {
 
     /// The language a question names, with the cues that make an ordinary word one ("written in go").
     func language(in tokens: [String]) -> String? {
-        for (position, token) in tokens.enumerated() {
+        // "coming from ruby, want to learn elixir": the language after "from" is where the asker comes from, not
+        // what they ask for — unless it is the only one named.
+        let named = tokens.indices.filter { Self.languages[tokens[$0]] != nil }
+        let origins = named.filter { $0 > 0 && tokens[$0 - 1] == "from" }
+        let skipped = origins.count < named.count ? Set(origins) : []
+        for (position, token) in tokens.enumerated() where !skipped.contains(position) {
             guard let entry = Self.languages[token] else { continue }
             if !entry.cued { return entry.name }
             let before = position > 0 ? tokens[position - 1] : ""
@@ -127,7 +137,9 @@ extension QuestionReader {
         let tokens = Array(tokens)
         var words: [String] = []
         for (position, token) in tokens.enumerated() {
-            if token == "?" || Self.fillers.contains(token) || extra.contains(token) || Self.windows[token] != nil {
+            if token == "?" || Self.fillers.contains(token) || extra.contains(token) || Self.windows[token] != nil
+                || Self.isYear(token)
+            {
                 continue
             }
             if let entry = Self.languages[token] {
@@ -138,6 +150,12 @@ extension QuestionReader {
             words.append(token)
         }
         return words
+    }
+
+    /// Whether `token` is a year ("starting a new php project in 2026"): when a question is asked, not what about.
+    static func isYear(_ token: String) -> Bool {
+        token.count == 4 && (token.hasPrefix("19") || token.hasPrefix("20")) && token.allSatisfy(\.isASCII)
+            && token.allSatisfy(\.isNumber)
     }
 
     /// Whether a question builds on the earlier one: it opens like a follow-up ("and for Go?", "what about

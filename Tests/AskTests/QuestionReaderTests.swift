@@ -20,6 +20,36 @@ import Testing
         #expect(reader.read("where do I go to learn parsing").language == nil)
     }
 
+    @Test("what a question rules out, where the asker comes from and when they ask are not what it searches")
+    func wordsThatCarryNoNeed() {
+        let hub = reader.read("smart home hub that doesn't depend on the cloud")
+        #expect(hub.intent == .find)
+        #expect(hub.words == ["smart", "home", "hub"])
+        #expect(reader.read("a static site generator, no javascript").language == nil)
+        let elixir = reader.read("coming from ruby, want to learn elixir and phoenix")
+        #expect(elixir.language == "Elixir")
+        #expect(reader.read("switching from java, which kotlin web framework").language == "Kotlin")
+        #expect(reader.read("libraries ported from python").language == "Python")
+        let php = reader.read("starting a new php project in 2026, which framework do people actually pick?")
+        #expect(php.language == "PHP")
+        #expect(php.words == ["starting", "framework"])
+        let hedged = reader.read("not sure which python library parses pdf tables")
+        #expect(hedged.language == "Python")
+        #expect(hedged.words.contains("pdf") && hedged.words.contains("tables"))
+        #expect(reader.read("a 2d physics engine in c or c++").words == ["2d", "physics", "engine"])
+    }
+
+    @Test("words of other subjects are off topic only where nothing says software")
+    func offTopicUnlessSoftware() {
+        #expect(reader.read("what's the weather tomorrow?").intent == .unclear)
+        #expect(reader.read("tell me a joke").intent == .unclear)
+        let sales = reader.read("need to forecast weekly sales for ~500 stores, python.")
+        #expect(sales.intent == .find)
+        #expect(sales.language == "Python")
+        #expect(reader.read("self hosted app to store our family recipes").intent == .find)
+        #expect(reader.read("a weather api library for go").intent == .find)
+    }
+
     @Test func likeWithWhatShouldBeDifferent() {
         let json = reader.read("something like ripgrep but for JSON")
         #expect(json.intent == .like("ripgrep"))

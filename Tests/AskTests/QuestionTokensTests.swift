@@ -67,10 +67,12 @@ import Testing
             for (position, word) in words.enumerated() {
                 let lower = word.lowercased()
                 if ["but", "and", "or", "though", "however"].contains(lower) { negated = false }
-                if !negated, QuestionReader.negations.contains(lower) {
+                let next =
+                    position + 1 < words.count
+                    ? words[position + 1].lowercased().trimmingCharacters(in: .punctuationCharacters) : ""
+                if !negated, QuestionReader.negations.contains(lower), !QuestionReader.hedges.contains(next) {
                     negated = true
-                    if QuestionReader.namingNegations.contains(lower), position + 1 < words.count {
-                        let next = words[position + 1].lowercased().trimmingCharacters(in: .punctuationCharacters)
+                    if QuestionReader.namingNegations.contains(lower) {
                         if next.count >= 2, !QuestionReader.fillers.contains(next),
                             !QuestionReader.stopLike.contains(next)
                         {
