@@ -23,6 +23,8 @@ import subprocess
 import sys
 import tempfile
 
+from list_licenses import shippable
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BINARY = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "debug" / "repofinder")
 SHARED = pathlib.Path(sys.argv[2]) if len(sys.argv) > 2 else ROOT.parent / "shared" / "data"
@@ -39,12 +41,6 @@ def write(name, lines):
     (RESOURCES / name).write_bytes(buffer.getvalue())
     names = sum(line.count("\t") for line in lines)
     print(f"{name}: {len(lines):,} repositories replace {names:,} names, {len(buffer.getvalue()) / 1e3:.1f} kB")
-
-
-def shippable(license_text):
-    """make-starter-lists.py's rule: a license is stated and allows commercial use."""
-    text = license_text.strip().lower()
-    return bool(text) and not text.startswith(("none", "unclear")) and "-nc" not in text and "noncommercial" not in text
 
 
 def shippable_lists(scratch):

@@ -18,15 +18,12 @@ import subprocess
 import sys
 import tempfile
 
+from list_licenses import shippable
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BINARY = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "debug" / "repofinder")
 SHARED = pathlib.Path(sys.argv[2]) if len(sys.argv) > 2 else ROOT.parent / "shared" / "data"
 OUT = ROOT / "Sources" / "Catalog" / "Resources" / "starter-lists.tsv.gz"
-
-
-def shippable(license_text):
-    text = license_text.strip().lower()
-    return bool(text) and not text.startswith(("none", "unclear")) and "-nc" not in text and "noncommercial" not in text
 
 
 def list_id(repo, file):

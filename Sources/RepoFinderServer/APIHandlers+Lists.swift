@@ -10,8 +10,7 @@ extension APIHandlers {
     /// A curated list's heading as a page: what the list places there and below, in the curators' order.
     func getListSection(_ input: Operations.GetListSection.Input) async throws -> Operations.GetListSection.Output {
         let limit = try InputMapping.limit(input.query.limit, default: 100, maximum: 200)
-        let page = input.query.page ?? 1
-        guard (1...10_000).contains(page) else { throw APIError.badRequest(APIError.text("error.page.out-of-range")) }
+        let page = try InputMapping.pageNumber(input.query.page)
         let heading = input.query.heading.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         guard !heading.isEmpty, heading.allSatisfy({ !$0.isEmpty }) else {
             throw APIError.badRequest(APIError.text("error.list.heading-blank"))

@@ -98,13 +98,19 @@ enum InputMapping {
 
     /// Page numbers and sizes from query parameters, validated (400 when out of range).
     static func page(_ page: Int?, _ perPage: Int?) throws(APIError) -> PageRequest {
-        let page = page ?? 1
+        let page = try pageNumber(page)
         let perPage = perPage ?? 20
-        guard (1...10_000).contains(page) else { throw .badRequest(APIError.text("error.page.out-of-range")) }
         guard (1...PageRequest.maximumPerPage).contains(perPage) else {
             throw .badRequest(APIError.text("error.per-page.out-of-range", PageRequest.maximumPerPage))
         }
         return PageRequest(page: page, perPage: perPage)
+    }
+
+    /// A page number query parameter, 1 when absent, validated (400 outside 1…10,000).
+    static func pageNumber(_ page: Int?) throws(APIError) -> Int {
+        let page = page ?? 1
+        guard (1...10_000).contains(page) else { throw .badRequest(APIError.text("error.page.out-of-range")) }
+        return page
     }
 
     /// A limit query parameter, validated (400 when out of range).

@@ -211,16 +211,20 @@ struct ClustersCommand: AsyncParsableCommand {
     }
 }
 
-/// Prints cards for people: rank, fit, name, language, stars, then the reasons.
+/// Prints cards for people: rank, fit, name, language, stars, then the reasons. The fit column is left out when no
+/// card has one (alternatives on a catalog that knows too little of the seed to score them): a column of zeros says
+/// nothing.
 enum CardPrinter {
     static func print(_ cards: [Recommendation]) {
         let width = cards.map(\.repository.fullName.count).max() ?? 0
+        let showsFit = cards.contains { $0.fit > 0 }
         for (rank, card) in cards.enumerated() {
             let name = card.repository.fullName.padding(toLength: width, withPad: " ", startingAt: 0)
             let language = SafeText.clean(card.repository.language ?? "—", layout: .line).padding(
                 toLength: 12, withPad: " ", startingAt: 0)
             Swift.print(
-                String(rank + 1).leftPadded(to: 3) + "  fit " + String(card.fit).leftPadded(to: 3) + "  \(name)  "
+                String(rank + 1).leftPadded(to: 3) + (showsFit ? "  fit " + String(card.fit).leftPadded(to: 3) : "")
+                    + "  \(name)  "
                     + "\(language)  " + Number.grouped(card.repository.stars).leftPadded(to: 9) + " ★  "
                     + SafeText.clean(card.reasons(in: Words(Language.current)).joined(separator: " · "), layout: .line))
         }
