@@ -3,8 +3,9 @@
 
 Writes Sources/Catalog/Resources/starter-repositories.jsonl.gz (every repository of
 ../shared/data/catalog/repos.jsonl.gz, facts only: no description or other prose) and
-starter-stars.csv.gz (the last 31 days of ../shared/data/catalog/stars-daily.csv.gz, enough for
-monthly trending). Deterministic: the same input gives byte-identical output.
+starter-stars.csv.gz (the monthly counts of ../shared/data/catalog/stars-monthly.csv.gz from 2018-12 up to the
+daily window, for all-time star history, then the last 31 days of ../shared/data/catalog/stars-daily.csv.gz, enough
+for monthly trending). Deterministic: the same input gives byte-identical output.
 
     python3 scripts/make-starter-catalog.py [SHARED_DATA_DIR]
 """
@@ -52,15 +53,35 @@ def main():
     )
     print(f"starter-repositories.jsonl.gz: {len(repositories):,} repositories, {size / 1e6:.2f} MB")
 
-    with gzip.open(SHARED / "catalog" / "stars-daily.csv.gz", "rt", encoding="utf-8") as source:
-        rows = list(csv.reader(source))
-    header, rows = rows[0], rows[1:]
+    header, rows = read_counts("stars-daily.csv.gz")
     days = sorted({row[0] for row in rows})[-TRENDING_DAYS:]
-    recent = [row for row in rows if row[0] >= days[0]]
-    size = write_gzip(
-        OUT / "starter-stars.csv.gz", [",".join(header) + "\n"] + [",".join(row) + "\n" for row in recent]
+    # Every counts file below by repository, then day: consecutive rows share a name and most digits, which
+    # compresses to about a third.
+    recent = sorted((row for row in rows if row[0] >= days[0]), key=lambda row: (row[1], row[0]))
+    monthly_header, monthly = read_counts("stars-monthly.csv.gz")
+    assert monthly_header == header, f"stars-monthly.csv.gz has columns {monthly_header}, not {header}"
+    # Only the months before the daily window: inside it the daily counts say the same and more.
+    known = {repository["full_name"].lower() for repository in repositories}
+    earlier = sorted(
+        (row for row in monthly if row[0] < days[0] and row[1].lower() in known), key=lambda row: (row[1], row[0])
     )
-    print(f"starter-stars.csv.gz: {len(recent):,} snapshots, {days[0]} .. {days[-1]}, {size / 1e6:.2f} MB")
+    size = write_gzip(
+        OUT / "starter-stars.csv.gz",
+        [",".join(header) + "\n"] + [",".join(row) + "\n" for row in earlier + recent],
+    )
+    covered = {row[1].lower() for row in earlier}
+    print(
+        f"starter-stars.csv.gz: {len(earlier):,} monthly counts of {len(covered):,} repositories from "
+        f"{min(row[0] for row in earlier)}, then {len(recent):,} daily snapshots, {days[0]} .. {days[-1]}, "
+        f"{size / 1e6:.2f} MB"
+    )
+
+
+def read_counts(name):
+    """The header and rows of a counts file of ../shared/data/catalog (date,full_name,stars,forks)."""
+    with gzip.open(SHARED / "catalog" / name, "rt", encoding="utf-8") as source:
+        rows = list(csv.reader(source))
+    return rows[0], rows[1:]
 
 
 if __name__ == "__main__":

@@ -18,9 +18,9 @@ public enum CountsFreshness {
     }
 
     /// The label a card puts beside a repository's star count: "as of 22 Aug 2026" when GitHub last confirmed the
-    /// counts more than ``staleAfterDays`` days ago, "count undated" when it never did here, nil when fresh.
+    /// counts more than ``staleAfterDays`` days ago, "count not checked on GitHub" when it never did here, nil when fresh.
     public static func countLabel(checkedAt: Date?, now: Date) -> String? {
-        guard let checkedAt else { return "count undated" }
+        guard let checkedAt else { return "count not checked on GitHub" }
         let day = Day(containing: checkedAt)
         return isStale(day, now: now) ? "as of \(day.spoken)" : nil
     }

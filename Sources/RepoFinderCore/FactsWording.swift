@@ -47,7 +47,7 @@ extension CountsFreshness {
         isStale(day, now: now) ? words.text("facts.counts.numbers-from", day.spoken(words)) : nil
     }
 
-    /// "as of Aug 22, 2026" beside a stale star count, "count undated" when GitHub never confirmed it; nil when fresh.
+    /// "as of Aug 22, 2026" beside a stale star count, "count not checked on GitHub" when GitHub never confirmed it; nil when fresh.
     public static func countLabel(checkedAt: Date?, now: Date, words: Words) -> String? {
         guard let checkedAt else { return words.text("facts.counts.undated") }
         let day = Day(containing: checkedAt)

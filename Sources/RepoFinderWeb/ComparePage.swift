@@ -194,7 +194,22 @@ struct CompareChart: Sendable {
         let days = series.flatMap { $0.2.map(\.day) }
         let (firstDay, lastDay) = (days.min()!, days.max()!)
         let span = max(1, Double(lastDay.daysSinceEpoch - firstDay.daysSinceEpoch))
-        let (width, height, left, right, top, bottom) = (StarChart.width, StarChart.height, 88.0, 12.0, 12.0, 28.0)
+        let (width, height, right, top, bottom) = (StarChart.width, StarChart.height, 12.0, 12.0, 28.0)
+        let scales = ["absolute", "relative"].map { scale in
+            let values: [[Double]] = series.map { _, _, history in
+                let base = Double(max(history.first!.stars, 1))
+                return history.map { scale == "absolute" ? Double($0.stars) : (Double($0.stars) / base - 1) * 100 }
+            }
+            let all = values.flatMap { $0 }
+            let (low, high) = (all.min()!, all.max()!)
+            let ticks = high > low ? [low, (low + high) / 2, high] : [low]
+            let labels =
+                scale == "absolute"
+                ? StarChart.labels(ticks.map { Int($0.rounded()) }, words: words)
+                : ticks.map { Self.percent($0 / 100, words: words) }
+            return (scale: scale, values: values, low: low, high: high, ticks: Array(zip(ticks, labels)))
+        }
+        let left = max(88, StarChart.margin(for: scales.flatMap { $0.ticks.map(\.1) }))
         func x(_ day: Day) -> Double {
             left + Double(day.daysSinceEpoch - firstDay.daysSinceEpoch) / span * (width - left - right)
         }
@@ -207,28 +222,20 @@ struct CompareChart: Sendable {
                     Self.percent(Double(last.stars) / Double(max(first.stars, 1)) - 1, words: words)))
         }
         var body = ""
-        for scale in ["absolute", "relative"] {
-            let values: [[Double]] = series.map { _, _, history in
-                let base = Double(max(history.first!.stars, 1))
-                return history.map { scale == "absolute" ? Double($0.stars) : (Double($0.stars) / base - 1) * 100 }
-            }
-            let all = values.flatMap { $0 }
-            let (low, high) = (all.min()!, all.max()!)
+        for (scale, values, low, high, ticks) in scales {
             let range = high - low
             func y(_ value: Double) -> Double {
                 range > 0
                     ? (height - bottom) - (value - low) / range * (height - bottom - top) : (top + height - bottom) / 2
             }
             body += "<g class=\"series \(scale)\">"
-            for tick in range > 0 ? [low, (low + high) / 2, high] : [low] {
+            for (tick, label) in ticks {
                 let position = StarChart.format(y(tick))
-                let label =
-                    scale == "absolute"
-                    ? StarChart.short(Int(tick.rounded()), words: words) : Self.percent(tick / 100, words: words)
                 body +=
-                    "<line class=\"grid\" x1=\"\(left)\" x2=\"\(width - right)\" y1=\"\(position)\" y2=\"\(position)\"/>"
-                    + "<text class=\"tick\" x=\"\(left - 6)\" y=\"\(position)\" text-anchor=\"end\" "
-                    + "dominant-baseline=\"middle\">\(StarChart.escaped(label))</text>"
+                    "<line class=\"grid\" x1=\"\(StarChart.format(left))\" x2=\"\(width - right)\" "
+                    + "y1=\"\(position)\" y2=\"\(position)\"/><text class=\"tick\" x=\"\(StarChart.format(left - 6))\" "
+                    + "y=\"\(position)\" text-anchor=\"end\" dominant-baseline=\"middle\">"
+                    + "\(StarChart.escaped(label))</text>"
             }
             for ((position, name, history), points) in zip(series, values) {
                 let path = zip(history, points).enumerated().map { index, pair in
@@ -243,7 +250,8 @@ struct CompareChart: Sendable {
         let baseline = StarChart.format(height - bottom + 18)
         let (from, to) = (firstDay.spoken(words), lastDay.spoken(words))
         body +=
-            "<text class=\"tick\" data-formatted=\"\" x=\"\(left)\" y=\"\(baseline)\">\(StarChart.escaped(from))</text>"
+            "<text class=\"tick\" data-formatted=\"\" x=\"\(StarChart.format(left))\" y=\"\(baseline)\">"
+            + "\(StarChart.escaped(from))</text>"
             + "<text class=\"tick\" data-formatted=\"\" x=\"\(width - right)\" y=\"\(baseline)\" text-anchor=\"end\">"
             + "\(StarChart.escaped(to))</text>"
         let label = words.text(

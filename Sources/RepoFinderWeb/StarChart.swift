@@ -42,23 +42,28 @@ struct StarChart: Sendable {
         }
         let firstDay = Double(first.day.daysSinceEpoch)
         let span = max(1, Double(last.day.daysSinceEpoch) - firstDay)
+        let ticks = Scale.allCases.map { scale in
+            let counts = scale.ticks(low: low, high: high)
+            return (scale, zip(counts, Self.labels(counts, words: words)).map { (count: $0, label: $1) })
+        }
+        let left = Self.margin(for: ticks.flatMap { $0.1.map(\.label) })
         func x(_ day: Day) -> Double {
-            Self.left + (Double(day.daysSinceEpoch) - firstDay) / span * (Self.width - Self.left - Self.right)
+            left + (Double(day.daysSinceEpoch) - firstDay) / span * (Self.width - left - Self.right)
         }
         var body = ""
-        for scale in Scale.allCases {
+        for (scale, labelled) in ticks {
             let y = scale.mapping(low: low, high: high, top: Self.top, bottom: Self.height - Self.bottom)
             let path = points.enumerated().map { index, point in
                 "\(index == 0 ? "M" : "L")\(Self.format(x(point.day))) \(Self.format(y(point.stars)))"
             }.joined(separator: " ")
             body += "<g class=\"series \(scale.rawValue)\">"
-            for tick in scale.ticks(low: low, high: high) {
-                let position = Self.format(y(tick))
-                let label = Self.escaped(Self.short(tick, words: words))
+            for tick in labelled {
+                let position = Self.format(y(tick.count))
                 body +=
-                    "<line class=\"grid\" x1=\"\(Self.left)\" x2=\"\(Self.width - Self.right)\" y1=\"\(position)\" "
-                    + "y2=\"\(position)\"/><text class=\"tick\" x=\"\(Self.left - 6)\" y=\"\(position)\" "
-                    + "text-anchor=\"end\" dominant-baseline=\"middle\">\(label)</text>"
+                    "<line class=\"grid\" x1=\"\(Self.format(left))\" x2=\"\(Self.width - Self.right)\" "
+                    + "y1=\"\(position)\" y2=\"\(position)\"/><text class=\"tick\" x=\"\(Self.format(left - 6))\" "
+                    + "y=\"\(position)\" text-anchor=\"end\" dominant-baseline=\"middle\">"
+                    + "\(Self.escaped(tick.label))</text>"
             }
             body += "<path class=\"line\" d=\"\(path)\"/>"
             for point in points {
@@ -73,7 +78,8 @@ struct StarChart: Sendable {
         }
         let baseline = Self.format(Self.height - Self.bottom + 18)
         body +=
-            "<text class=\"tick\" data-formatted=\"\" x=\"\(Self.left)\" y=\"\(baseline)\">\(Self.escaped(from))</text>"
+            "<text class=\"tick\" data-formatted=\"\" x=\"\(Self.format(left))\" y=\"\(baseline)\">"
+            + "\(Self.escaped(from))</text>"
             + "<text class=\"tick\" data-formatted=\"\" x=\"\(Self.width - Self.right)\" y=\"\(baseline)\" text-anchor=\"end\">"
             + "\(Self.escaped(to))</text>"
         svg =
@@ -97,13 +103,13 @@ struct StarChart: Sendable {
             }
         }
 
-        /// Three labelled counts: lowest, middle (arithmetic or geometric), highest.
+        /// Up to three labelled counts, each once: lowest, middle (arithmetic or geometric), highest.
         func ticks(low: Int, high: Int) -> [Int] {
             guard high > low else { return [low] }
             let middle =
                 self == .linear
                 ? (low + high) / 2 : Int((sqrt(Double(max(low, 1)) * Double(max(high, 1)))).rounded())
-            return [low, middle, high]
+            return middle > low && middle < high ? [low, middle, high] : [low, high]
         }
     }
 
@@ -112,6 +118,19 @@ struct StarChart: Sendable {
     /// An axis label in the page's language: 13_448 → "13.4K" (Spanish "13,4 mil"), 9_876 → "9,876".
     static func short(_ value: Int, words: Words) -> String {
         value >= 10_000 ? words.compact(value) : words.number(value)
+    }
+
+    /// One axis's labels, short where that still tells them apart (13.1K, 13.3K), else whole numbers (26,812 and
+    /// 26,835, which both shorten to 26.8K).
+    static func labels(_ values: [Int], words: Words) -> [String] {
+        let short = values.map { Self.short($0, words: words) }
+        return Set(short).count == Set(values).count ? short : values.map { words.number($0) }
+    }
+
+    /// The room left of the plot for the longest label at the phone's 22-unit tick font (about 13 units a
+    /// character), and never less than ``left``.
+    static func margin(for labels: [String]) -> Double {
+        max(Self.left, 12 + 13 * Double(labels.map(\.count).max() ?? 0))
     }
 
     /// `text` safe inside the SVG's elements and quoted attributes (the page puts the SVG in unescaped).

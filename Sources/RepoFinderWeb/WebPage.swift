@@ -157,7 +157,7 @@ struct RepositoryView: Sendable {
     let health: String?
     let healthTitle: String?
     let healthSummary: String?
-    /// Beside the stars: "as of 22 Aug 2026" or "count undated"; nil when fresh.
+    /// Beside the stars: "as of 22 Aug 2026" or "count not checked on GitHub"; nil when fresh.
     let countsNote: String?
     /// "Numbers from 22 Aug 2026" when the newest daily count is more than two days old.
     let numbersNote: String?

@@ -14,7 +14,8 @@ struct StarterCatalogTests {
             let load = try #require(try await StarterCatalog.loadIfEmpty(into: store) { told = true })
             #expect(told)
             #expect(load.repositories.counts.inserted == 42_184 && load.repositories.rejectedCount == 0)
-            #expect(load.starSnapshots.counts.inserted == 106_894 && load.starSnapshots.rejectedCount == 0)
+            // 273,882 monthly counts of 9,093 repositories before the daily window, then 106,894 daily ones.
+            #expect(load.starSnapshots.counts.inserted == 380_776 && load.starSnapshots.rejectedCount == 0)
             #expect(try await StarterCatalog.loadIfEmpty(into: store) == nil)
 
             let all = try await store.repositories(offset: 0, limit: 50_000)
@@ -25,6 +26,22 @@ struct StarterCatalogTests {
             let trending = try await store.trending(TrendingQuery(window: .monthly))
             #expect(trending.end == Day("2026-08-22") && trending.start == Day("2026-07-23"))
             #expect(trending.entries.count == 25)
+        }
+    }
+
+    @Test("star history reaches back to 2018 where the monthly counts do, then goes on daily")
+    func allTimeStarHistory() async throws {
+        try await StorageFactory.withStore(.sqliteInMemory) { store in
+            _ = try await StarterCatalog.loadIfEmpty(into: store)
+            let alamofire = try await store.starSnapshots(of: RepositoryName(parsing: "Alamofire/Alamofire"))
+            #expect(alamofire.first?.day == Day("2018-12-18") && alamofire.last?.day == Day("2026-08-22"))
+            let days = alamofire.map(\.day)
+            #expect(days.contains(Day("2022-01-01")!) && days.contains(Day("2026-07-01")!))
+            // Monthly until the daily window starts (89 months), daily inside it.
+            #expect(days.filter { $0 < Day("2026-07-23")! }.count == 89)
+            #expect(days.filter { $0 >= Day("2026-07-23")! }.count == 31)
+            let stars = alamofire.map(\.stars)
+            #expect(stars.first! < stars.last!, "\(stars.first!) → \(stars.last!)")
         }
     }
 

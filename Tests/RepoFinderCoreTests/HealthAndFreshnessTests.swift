@@ -63,7 +63,7 @@ struct HealthAndFreshnessTests {
         #expect(CountsFreshness.note(for: today.adding(days: -2), now: now) == nil)
         #expect(CountsFreshness.note(for: today.adding(days: -3), now: now) == "Numbers from 15 Nov 2026")
         #expect(CountsFreshness.countLabel(checkedAt: now.addingTimeInterval(-3_600), now: now) == nil)
-        #expect(CountsFreshness.countLabel(checkedAt: nil, now: now) == "count undated")
+        #expect(CountsFreshness.countLabel(checkedAt: nil, now: now) == "count not checked on GitHub")
         let august = try #require(Day("2026-08-22")).startDate
         #expect(CountsFreshness.countLabel(checkedAt: august, now: now) == "as of 22 Aug 2026")
     }

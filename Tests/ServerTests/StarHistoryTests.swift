@@ -69,7 +69,7 @@ struct StarHistoryTests {
             let steady = try await client.call(.get, "/v1/repos/history/steady").json()
             #expect(steady["health"] as? String == "active")
             #expect(steady["healthSummary"] as? String == "Active — pushed 2 days ago")
-            #expect(steady["countsNote"] as? String == "count undated")
+            #expect(steady["countsNote"] as? String == "count not checked on GitHub")
             // The synthetic catalog's pushes end on 14 Jul 2026: a repository last pushed 400 days ago is judged as of
             // that day (quiet then, dormant today), and says so; one pushed since is judged by its own push.
             let bought = try await client.call(.get, "/v1/repos/history/bought").json()
@@ -132,7 +132,7 @@ struct StarHistoryTests {
             }
             #expect(page.contains("Numbers from \(end.spoken)"))
             #expect(page.contains("class=\"badge health active\""))
-            #expect(page.contains("count undated"))
+            #expect(page.contains("count not checked on GitHub"))
         }
     }
 }

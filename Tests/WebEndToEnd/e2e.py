@@ -765,6 +765,23 @@ class Flow:
         counts = [cell.text for cell in b.finds(".chart-table tbody td:nth-child(2)")]
         if counts != [f"{day['stars']:,}" for day in days]:
             raise Failure(f"{top}: the table's counts differ from the API's")
+        axis = self.chart_axis_problems(f"/r/{top}")
+        # A repository whose counts moved less than 1% stays readable: its labels differ and fit on a phone too.
+        # Repositories of the starter catalog whose counts moved less than 1% (their short labels were all "26.8K").
+        narrow = next((name for name in ("react/react-native", "react/create-react-app", "lysine-dev/okhttp")
+                       if self.narrow_range(b.api(f"/v1/repos/{name}/stars")["days"])), None)
+        if narrow is None:
+            raise Failure("no repository's counts moved less than 1%: the axis check has nothing to read")
+        axis += self.chart_axis_problems(f"/r/{narrow}")
+        b.driver.set_window_size(390, 844)
+        try:
+            axis += self.chart_axis_problems(f"/r/{narrow}") + self.chart_axis_problems(f"/r/{top}")
+        finally:
+            b.driver.set_window_size(1280, 900)
+        if axis:
+            raise Failure("the star chart's axis: " + "; ".join(axis))
+        b.go(f"/r/{top}")
+        b.wait("the star chart", lambda: b.finds(".star-history svg .series.linear path"))
         b.click('.star-history .segmented input[value="log"] + span')
         if b.js("return getComputedStyle(document.querySelector('.series.linear')).display") != "none":
             raise Failure("the log scale did not replace the linear one")
@@ -801,9 +818,37 @@ class Flow:
         b.go("/r/e2e-owner/short-lived")
         if "has no repository e2e-owner/short-lived" not in b.find("main").text:
             raise Failure("a deleted repository's page does not say GitHub has none")
-        print(f"  living catalog: {top}'s chart has {points} points = {len(days)} API days (log scale, hover "
+        print(f"  living catalog: {top}'s chart has {points} points = {len(days)} API days, back to {days[0]['day']} "
+              f"(log scale, hover "
               f"{readout!r}); a pasted GitHub address found e2e-owner/fresh-tool; e2e-owner/old-name redirected "
               f"to e2e-new/new-name and its like is in Liked; a deleted one says GitHub has none")
+
+    @staticmethod
+    def narrow_range(days):
+        counts = [day["stars"] for day in days]
+        return len(counts) >= 2 and max(counts) >= 10_000 and max(counts) - min(counts) < max(counts) / 100
+
+    def chart_axis_problems(self, path):
+        """What is wrong with the y-axis labels of the star chart on `path`, at the window's size, on both scales:
+        two labels alike, or a label cut off by the chart's left edge."""
+        b = self.b
+        b.go(path)
+        b.wait("the star chart", lambda: b.finds(".star-history svg .series.linear path"))
+        problems = []
+        for scale in ("linear", "log"):
+            b.click(f'.star-history .segmented input[value="{scale}"] + span')
+            labels = b.js("""
+                const svg = document.querySelector('.star-history svg'), box = svg.getBoundingClientRect();
+                return [...svg.querySelectorAll('.series.' + arguments[0] + ' .tick')].map(tick => {
+                    const r = tick.getBBox(), m = tick.getScreenCTM();
+                    return [tick.textContent, m.a * r.x + m.e - box.left];
+                });""", scale)
+            texts = [text for text, _ in labels]
+            if len(set(texts)) != len(texts):
+                problems.append(f"{path} ({b.driver.get_window_size()['width']} px, {scale}): labels {texts}")
+            problems += [f"{path} ({b.driver.get_window_size()['width']} px, {scale}): {text!r} starts {left:.0f} px "
+                         f"left of the chart" for text, left in labels if left < -0.5]
+        return problems
 
     def step_deck_failure(self):
         b = self.b

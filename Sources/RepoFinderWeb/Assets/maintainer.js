@@ -67,8 +67,8 @@ async function load() {
 
 // MARK: - The list
 
-/** Whether the account is signed in with GitHub (asked once a page). */
-let signedInWithGitHub = null;
+/** The account: whether it is signed in with GitHub and whether this server offers signing in (asked once a page). */
+let account = null;
 
 async function loadList() {
   const call = ++listCall;
@@ -79,9 +79,9 @@ async function loadList() {
   problem.replaceChildren();
   try {
     // Not signed in with GitHub: said at once, without asking for figures the server would refuse.
-    signedInWithGitHub ??= Boolean((await api.account())?.github);
+    account ??= await api.account();
     if (call !== listCall) return false;
-    if (!signedInWithGitHub) {
+    if (!account?.github) {
       status.hidden = true;
       showSignIn(t("maintainer.sign-in.message"));
       return false;
@@ -104,10 +104,17 @@ async function loadList() {
   }
 }
 
-/** Not signed in with GitHub: the server's sentence, and a button that starts signing in (back here after). */
+/** Not signed in with GitHub: the server's sentence, and a button that starts signing in (back here after) — or,
+ * where this server offers no sign-in, why not instead of a button that cannot work. */
 function showSignIn(message) {
   for (const id of ["maintainer-repos", "maintainer-dashboard", "maintainer-window"]) document.getElementById(id).hidden = true;
   document.getElementById("maintainer-sign-in-message").textContent = message;
+  const button = document.getElementById("maintainer-sign-in-button");
+  const status = document.getElementById("maintainer-sign-in-status");
+  const offered = account?.signIn ?? { available: true };
+  button.hidden = !offered.available;
+  status.textContent = offered.available ? ""
+    : offered.reason ? t("account.unavailable-reason", offered.reason) : t("account.unavailable");
   document.getElementById("maintainer-sign-in").hidden = false;
 }
 
