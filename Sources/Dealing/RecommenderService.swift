@@ -15,7 +15,8 @@ public final class RecommenderService<Companion: Sendable>: Sendable {
     /// Makes the companion of a newly built index (called off the cooperative threads).
     public typealias MakeCompanion = @Sendable (RecommendationIndex) -> Companion
 
-    private let store: any CatalogStore & AccountStore & InteractionStore & DeckStore & AnalyticsStore
+    private let store:
+        any CatalogStore & AccountStore & InteractionStore & DeckStore & AnalyticsStore & CuratedListStore
     private let extraCommunity: [CommunitySignal]
     private let makeCompanion: MakeCompanion
     private let built: Mutex<(recommender: Recommender, companion: Companion)>
@@ -27,7 +28,7 @@ public final class RecommenderService<Companion: Sendable>: Sendable {
     public let ledger: DealtLedger
 
     private init(
-        store: any CatalogStore & AccountStore & InteractionStore & DeckStore & AnalyticsStore,
+        store: any CatalogStore & AccountStore & InteractionStore & DeckStore & AnalyticsStore & CuratedListStore,
         extraCommunity: [CommunitySignal],
         makeCompanion: @escaping MakeCompanion,
         built: (recommender: Recommender, companion: Companion), logger: Logger
@@ -46,7 +47,7 @@ public final class RecommenderService<Companion: Sendable>: Sendable {
     ///   - extraCommunity: community signals from outside the store (a stars file), learnt alongside.
     ///   - makeCompanion: what to derive from each index built.
     public static func make(
-        store: any CatalogStore & AccountStore & InteractionStore & DeckStore & AnalyticsStore,
+        store: any CatalogStore & AccountStore & InteractionStore & DeckStore & AnalyticsStore & CuratedListStore,
         extraCommunity: [CommunitySignal] = [],
         logger: Logger,
         makeCompanion: @escaping MakeCompanion
@@ -94,7 +95,7 @@ public final class RecommenderService<Companion: Sendable>: Sendable {
 
     /// The recommender over the store's catalog and interactions, and its companion.
     private static func build(
-        store: any CatalogStore & AccountStore & InteractionStore & DeckStore & AnalyticsStore,
+        store: any CatalogStore & AccountStore & InteractionStore & DeckStore & AnalyticsStore & CuratedListStore,
         extraCommunity: [CommunitySignal],
         makeCompanion: @escaping MakeCompanion,
         logger: Logger
@@ -103,7 +104,8 @@ public final class RecommenderService<Companion: Sendable>: Sendable {
         let catalog = try await store.allRepositories()
         let community = extraCommunity + sharedSignals(from: try await store.everyonesInteractions())
         let index = await RecommendationIndex.build(
-            repositories: catalog, community: community, weeklyGains: try await store.weeklyGains())
+            repositories: catalog, community: community, weeklyGains: try await store.weeklyGains(),
+            listings: try await store.allCuratedListEntries())
         logger.info(
             "recommender built",
             metadata: [
@@ -141,7 +143,7 @@ public struct NoCompanion: Sendable {
 extension RecommenderService where Companion == NoCompanion {
     /// Builds the first index of a service without a companion.
     public static func make(
-        store: any CatalogStore & AccountStore & InteractionStore & DeckStore & AnalyticsStore,
+        store: any CatalogStore & AccountStore & InteractionStore & DeckStore & AnalyticsStore & CuratedListStore,
         extraCommunity: [CommunitySignal] = [],
         logger: Logger
     )

@@ -13,9 +13,15 @@ struct CatalogFacts: Sendable {
     var itemsByNameWord: [String: [Int32]] = [:]
     var ownerOf: [Int32] = []
     var clusterOf: [UInt8] = []
+    /// Each repository's topic words from curated lists' headings (``ListedTopics``) that are not among its own
+    /// topics, numbered as topics: matched like topics and counted for its area, never shown as its topics.
+    var listedTopics: [[Int32]] = []
 
-    init(_ repositories: [Repository]) {
+    /// - Parameter listed: topic words from curated lists by repository key (``ListedTopics/byRepository(_:)``).
+    init(_ repositories: [Repository], listed: [String: [String]] = [:]) {
         var owners = Numbering()
+        // A language named by a list ("awesome-go" gives `go`) says nothing about a repository's area.
+        let languageNames = Set(repositories.compactMap { $0.language?.lowercased() })
         var topicLists: [[Neighbour]] = []
         topicLists.reserveCapacity(repositories.count)
         for repository in repositories {
@@ -29,13 +35,21 @@ struct CatalogFacts: Sendable {
                 list.append(Neighbour(item: topicNumbering.id(for: topic, spelled: topic), weight: 1))
             }
             topicLists.append(list)
+            var extra: [String] = []
+            var extraIDs: [Int32] = []
+            for word in listed[repository.id] ?? [] where !repository.topics.contains(word) {
+                extra.append(word)
+                extraIDs.append(topicNumbering.id(for: word, spelled: word))
+            }
+            listedTopics.append(extraIDs)
             let owner = repository.owner.login
             ownerOf.append(owners.id(for: owner.lowercased(), spelled: owner))
             let words = Self.nameWords(repository.name)
             nameWords.append(words)
             for word in Set(words) { itemsByNameWord[word, default: []].append(Int32(nameWords.count - 1)) }
             let cluster = TopicCluster.primary(
-                topics: repository.topics, nameWords: words, language: repository.language,
+                topics: repository.topics + extra.filter { !languageNames.contains($0) }, nameWords: words,
+                language: repository.language,
                 description: repository.description)
             clusterOf.append(UInt8(cluster))
         }

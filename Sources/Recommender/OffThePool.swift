@@ -2,17 +2,18 @@ public import Foundation
 public import RepoFinderCore
 
 extension RecommendationIndex {
-    /// Builds the index like ``init(repositories:community:weeklyGains:now:configuration:)``, but off Swift
+    /// Builds the index like ``init(repositories:community:weeklyGains:now:configuration:embedder:listings:)``, but off Swift
     /// concurrency's cooperative threads: use this from async code (a server, a command), since a build keeps every
     /// core busy for a second or more.
     public static func build(
         repositories: [Repository], community: [CommunitySignal] = [], weeklyGains: [String: Int] = [:],
-        now: Date? = nil, configuration: RecommenderConfiguration = RecommenderConfiguration()
+        now: Date? = nil, configuration: RecommenderConfiguration = RecommenderConfiguration(),
+        listings: [CuratedListEntry] = []
     ) async -> RecommendationIndex {
         await offThePool {
             RecommendationIndex(
                 repositories: repositories, community: community, weeklyGains: weeklyGains, now: now,
-                configuration: configuration)
+                configuration: configuration, listings: listings)
         }
     }
 }

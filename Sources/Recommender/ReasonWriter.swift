@@ -60,6 +60,7 @@ struct ReasonWriter {
             if language >= 0, let source = preferences.languages[language] {
                 candidates.append((0.75 * weight, .language(language, source)))
             }
+            var topicName: String?
             if !preferences.topics.isEmpty {
                 for position in index.facts.topics.range(of: item) {
                     let topic = index.facts.topics.ids[position]
@@ -67,12 +68,16 @@ struct ReasonWriter {
                         index.facts.topicNumbering.names[Int(topic)] != languageName(language)
                     {
                         candidates.append((0.74 * weight, .topic(topic, source)))
+                        topicName = index.facts.topicNumbering.names[Int(topic)]
                         break
                     }
                 }
             }
+            // A word of the name that is also the topic just given ("#ios" and "ios") would say the same twice.
             if !preferences.words.isEmpty,
-                let word = index.facts.nameWords[item].first(where: { preferences.words[$0] != nil }),
+                let word = index.facts.nameWords[item].first(where: {
+                    preferences.words[$0] != nil && $0.caseInsensitiveCompare(topicName ?? "") != .orderedSame
+                }),
                 let source = preferences.words[word], language < 0 || preferences.languages[language] == nil
             {
                 candidates.append((0.45 * weight, .word(word, source)))

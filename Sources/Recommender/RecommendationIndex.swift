@@ -58,10 +58,12 @@ public final class RecommendationIndex: Sendable {
     ///     (``RecommenderConfiguration/contentMeaningFloor``); nil (no table) keeps them as words alone.
     ///   - now: the date freshness is measured from; `nil` takes the newest push in the catalog, so the same
     ///     inputs always give the same index.
+    ///   - listings: where curated lists place repositories: their headings are matched like topics
+    ///     (``ListedTopics``).
     public init(
         repositories: [Repository], community: [CommunitySignal] = [], weeklyGains: [String: Int] = [:],
         now: Date? = nil, configuration: RecommenderConfiguration = RecommenderConfiguration(),
-        embedder: TextEmbedder? = SemanticModel.shared
+        embedder: TextEmbedder? = SemanticModel.shared, listings: [CuratedListEntry] = []
     ) {
         var positionByKey: [String: Int] = [:]
         positionByKey.reserveCapacity(repositories.count)
@@ -86,7 +88,7 @@ public final class RecommendationIndex: Sendable {
         let keep = configuration.contentNeighbours
         let meaningEmbedder = configuration.contentMeaningFloor < 1 ? embedder : nil
         let ((facts, wordTies), (meaning, collaborative)) = alongside {
-            let facts = CatalogFacts(sorted)
+            let facts = CatalogFacts(sorted, listed: ListedTopics.byRepository(listings))
             let pool = meaningEmbedder == nil ? keep : keep * max(1, configuration.contentMeaningPool)
             return (
                 facts,
@@ -133,6 +135,7 @@ public final class RecommendationIndex: Sendable {
             let index = Int(item)
             if facts.languageOf[index] >= 0 { byLanguage[Int(facts.languageOf[index])].append(item) }
             for position in facts.topics.range(of: index) { byTopic[Int(facts.topics.ids[position])].append(item) }
+            for topic in facts.listedTopics[index] { byTopic[Int(topic)].append(item) }
             byCluster[Int(facts.clusterOf[index])].append(item)
         }
         self.byLanguage = byLanguage

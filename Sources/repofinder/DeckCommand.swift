@@ -22,11 +22,12 @@ struct RecommenderOptions: ParsableArguments {
     /// Builds the recommender over the catalog in the database (loading the starter catalog into an empty one).
     func recommender() async throws -> Recommender {
         let community = try communitySignals()
-        let (catalog, gains) = try await database.withCatalog { store in
-            (try await store.allRepositories(), try await store.weeklyGains())
+        let (catalog, gains, listings) = try await database.withCatalog { store in
+            (try await store.allRepositories(), try await store.weeklyGains(), try await store.allCuratedListEntries())
         }
         return Recommender(
-            index: await RecommendationIndex.build(repositories: catalog, community: community, weeklyGains: gains))
+            index: await RecommendationIndex.build(
+                repositories: catalog, community: community, weeklyGains: gains, listings: listings))
     }
 }
 

@@ -92,4 +92,20 @@ struct HonestReasonsTests {
         #expect(fresh.contains { $0.hasPrefix("active: pushed") && !$0.contains("as of") }, "\(fresh)")
         #expect(fresh.contains("trending this week (+900 stars)"), "\(fresh)")
     }
+
+    @Test("A card says an interest once: a name word that is also the topic given is not given again")
+    func interestSaidOnce() async {
+        let catalog = [
+            Repository(
+                owner: RepositoryOwner(login: "a"), name: "ios-charts", topics: ["ios", "charts"], language: "Swift",
+                stars: 20_000),
+            Repository(owner: RepositoryOwner(login: "b"), name: "other", language: "Go", stars: 10_000),
+        ]
+        let recommender = Recommender(index: await RecommendationIndex.build(repositories: catalog))
+        let taste = Taste(preferences: UserPreferences(techStack: ["Kotlin"], interests: ["ios"]))
+        let card = recommender.deck(for: taste).cards.first { $0.repository.id == "a/ios-charts" }
+        let reasons = card?.reasons ?? []
+        #expect(reasons.contains("#ios — one of your interests"), "\(reasons)")
+        #expect(!reasons.contains("ios — one of your interests"), "\(reasons)")
+    }
 }
