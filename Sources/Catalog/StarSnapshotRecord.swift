@@ -9,6 +9,8 @@ public struct StarSnapshotRecordDecoder {
     private let starsColumn: Int
     private let forksColumn: Int?
     private let columnCount: Int
+    /// The last name parsed: count files list one repository's days together, so most lines repeat it.
+    private let lastName = LastParsedName()
 
     /// The column names this decoder understands.
     public static let expectedHeader = "date,full_name,stargazers_count,forks_count"
@@ -43,10 +45,16 @@ public struct StarSnapshotRecordDecoder {
             return .failure(.invalidValue(field: "date", "'\(fields[dateColumn])' is not a YYYY-MM-DD date"))
         }
         let repository: RepositoryName
-        do {
-            repository = try RepositoryName(parsing: String(fields[nameColumn]))
-        } catch {
-            return .failure(.invalidValue(field: "full_name", "\(error)"))
+        if let last = lastName.parsed, lastName.text == fields[nameColumn] {
+            repository = last
+        } else {
+            do {
+                repository = try RepositoryName(parsing: String(fields[nameColumn]))
+            } catch {
+                return .failure(.invalidValue(field: "full_name", "\(error)"))
+            }
+            lastName.text = fields[nameColumn]
+            lastName.parsed = repository
         }
         guard let stars = Int(fields[starsColumn]), stars >= 0 else {
             return .failure(.wrongType(field: "stargazers_count", expected: "a whole number ≥ 0"))
@@ -60,6 +68,12 @@ public struct StarSnapshotRecordDecoder {
         }
         return .success(StarSnapshot(repository: repository, day: day, stars: stars, forks: forks))
     }
+}
+
+/// The last `full_name` field a decoder parsed, and what it parsed to.
+private final class LastParsedName {
+    var text: String?
+    var parsed: RepositoryName?
 }
 
 extension StarSnapshotRecordDecoder {

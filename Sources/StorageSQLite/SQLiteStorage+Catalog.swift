@@ -144,28 +144,38 @@ extension SQLiteStorage {
             let ids = try Self.repositoryIDs(db, keys: Array(Set(snapshots.map(\.repository.key))))
             let known = snapshots.filter { ids[$0.repository.key] != nil }
             let unknown = Set(snapshots.filter { ids[$0.repository.key] == nil }.map(\.repository))
+            // The batch travels as one JSON array of [id, day, stars, forks] rows, read back by json_each: one lookup
+            // and one insert statement per batch instead of two per row (a fresh starter load of 380,776 counts spent
+            // 12 s of a debug build's 57 s in per-row lookups and inserts).
+            let rows = Self.snapshotRowsJSON(known, ids: ids)
             var stored: [String: Int64] = [:]
-            let select = try db.cachedStatement(
-                sql: "SELECT stars, forks FROM star_snapshots WHERE repository_id = ? AND day = ?")
-            for snapshot in known {
-                if let row = try Row.fetchOne(
-                    select, arguments: [ids[snapshot.repository.key]!, snapshot.day.description])
-                {
-                    let existing = StarSnapshot(
-                        repository: snapshot.repository, day: snapshot.day, stars: row[0], forks: row[1])
-                    stored[snapshot.storageKey] = existing.storageFingerprint
-                }
+            let byKey = Dictionary(known.map { ("\(ids[$0.repository.key]!)@\($0.day)", $0) }) { $1 }
+            let existing = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT s.repository_id, s.day, s.stars, s.forks FROM star_snapshots s
+                        JOIN json_each(?) k ON s.repository_id = json_extract(k.value, '$[0]')
+                        AND s.day = json_extract(k.value, '$[1]')
+                        """), arguments: [rows])
+            for row in existing {
+                let id: Int64 = row[0]
+                let day: String = row[1]
+                guard let incoming = byKey["\(id)@\(day)"] else { continue }
+                let current = StarSnapshot(
+                    repository: incoming.repository, day: incoming.day, stars: row[2], forks: row[3])
+                stored[current.storageKey] = current.storageFingerprint
             }
             let plan = UpsertPlan(rows: known, stored: stored, key: \.storageKey, fingerprint: \.storageFingerprint)
-            let upsert = try db.cachedStatement(
-                sql: """
-                    INSERT INTO star_snapshots (repository_id, day, stars, forks) VALUES (?, ?, ?, ?)
-                    ON CONFLICT (repository_id, day) DO UPDATE SET stars = excluded.stars, forks = excluded.forks
-                    """)
-            for snapshot in plan.inserts + plan.updates {
-                try upsert.execute(arguments: [
-                    ids[snapshot.repository.key]!, snapshot.day.description, snapshot.stars, snapshot.forks,
-                ])
+            let changed = plan.inserts + plan.updates
+            if !changed.isEmpty {
+                try db.cachedStatement(
+                    sql: """
+                        INSERT INTO star_snapshots (repository_id, day, stars, forks)
+                        SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
+                        json_extract(value, '$[3]') FROM json_each(?) WHERE true
+                        ON CONFLICT (repository_id, day) DO UPDATE SET stars = excluded.stars, forks = excluded.forks
+                        """
+                ).execute(arguments: [changed.count == known.count ? rows : Self.snapshotRowsJSON(changed, ids: ids)])
             }
             return SnapshotUpsertResult(counts: plan.counts, unknownRepositories: unknown)
         }
@@ -178,6 +188,20 @@ extension SQLiteStorage {
                 Day(row[0] as String).map { StarSnapshot(repository: name, day: $0, stars: row[1], forks: row[2]) }
             }
         }
+    }
+
+    /// Star counts as one JSON array of `[repository id, day, stars, forks]` rows (forks null when unknown), for
+    /// `json_each`. Days and numbers need no escaping.
+    private static func snapshotRowsJSON(_ snapshots: [StarSnapshot], ids: [String: Int64]) -> String {
+        var json = "["
+        json.reserveCapacity(snapshots.count * 36)
+        for (index, snapshot) in snapshots.enumerated() {
+            if index > 0 { json += "," }
+            json += "[\(ids[snapshot.repository.key]!),\"\(snapshot.day)\",\(snapshot.stars),"
+            json += snapshot.forks.map(String.init) ?? "null"
+            json += "]"
+        }
+        return json + "]"
     }
 
     // MARK: - Helpers shared by the SQLite engine's files
