@@ -6,6 +6,7 @@ extension APISchemas {
     public static func deckFilter(_ filter: DeckFilter) -> Components.Schemas.DeckFilter {
         Components.Schemas.DeckFilter(
             languages: filter.languages,
+            excludedLanguages: filter.excludedLanguages,
             clusters: filter.clusters.compactMap(Components.Schemas.ClusterID.init(rawValue:)),
             minimumStars: filter.minimumStars,
             health: filter.health.flatMap { .init(rawValue: $0.rawValue) })
@@ -22,7 +23,8 @@ extension APISchemas {
     /// The contract's `DeckFilter` as RepoFinder's, checked (a 400's words when it is out of bounds).
     public static func deckFilter(_ body: Components.Schemas.DeckFilter) throws(DeckFilterError) -> DeckFilter {
         try DeckFilter.checked(
-            languages: body.languages ?? [], clusters: (body.clusters ?? []).map(\.rawValue),
-            minimumStars: body.minimumStars ?? 0, health: body.health.flatMap { .init(rawValue: $0.rawValue) })
+            languages: body.languages ?? [], excludedLanguages: body.excludedLanguages ?? [],
+            clusters: (body.clusters ?? []).map(\.rawValue), minimumStars: body.minimumStars ?? 0,
+            health: body.health.flatMap { .init(rawValue: $0.rawValue) })
     }
 }

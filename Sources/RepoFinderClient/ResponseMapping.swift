@@ -60,14 +60,17 @@ enum ResponseMapping {
         var clusters: [Components.Schemas.ClusterID] = []
         for id in filter.clusters { clusters.append(try clusterID(id)) }
         return Components.Schemas.DeckFilter(
-            languages: filter.languages, clusters: clusters.isEmpty ? nil : clusters,
+            languages: filter.languages,
+            excludedLanguages: filter.excludedLanguages.isEmpty ? nil : filter.excludedLanguages,
+            clusters: clusters.isEmpty ? nil : clusters,
             minimumStars: filter.minimumStars, health: filter.health.flatMap { .init(rawValue: $0.rawValue) })
     }
 
     static func deckFilter(_ body: Components.Schemas.DeckFilter) -> DeckFilter {
         DeckFilter(
-            languages: body.languages ?? [], clusters: (body.clusters ?? []).map(\.rawValue),
-            minimumStars: body.minimumStars ?? 0, health: body.health.flatMap { .init(rawValue: $0.rawValue) })
+            languages: body.languages ?? [], excludedLanguages: body.excludedLanguages ?? [],
+            clusters: (body.clusters ?? []).map(\.rawValue), minimumStars: body.minimumStars ?? 0,
+            health: body.health.flatMap { .init(rawValue: $0.rawValue) })
     }
 
     static func deckFilterState(_ body: Components.Schemas.DeckFilterState) -> DeckFilterState {

@@ -1,6 +1,7 @@
 public import Foundation
 
-/// What a person narrows their deck to: languages, areas (topic clusters), a minimum of stars and a minimum health.
+/// What a person narrows their deck to: languages, languages to leave out ("no JavaScript"), areas (topic clusters), a
+/// minimum of stars and a minimum health.
 /// Kept per person on the server (every device deals with it), named in the deck's links
 /// (`repoverse://discover?language=Rust&cluster=developer-tools`); repositories outside it are never dealt.
 ///
@@ -9,6 +10,8 @@ public import Foundation
 public struct DeckFilter: Codable, Hashable, Sendable {
     /// Only these languages (compared case-insensitively); empty: any.
     public private(set) var languages: [String]
+    /// Never these languages (compared case-insensitively); empty: none left out.
+    public private(set) var excludedLanguages: [String]
     /// Only these cluster ids (`developer-tools`, `web-frontend`); empty: any.
     public private(set) var clusters: [String]
     /// Only repositories with at least this many stars; 0: any.
@@ -16,15 +19,17 @@ public struct DeckFilter: Codable, Hashable, Sendable {
     /// Only repositories at least this alive: ``RepositoryHealth/Level/active`` alone, or active and quiet; nil: any.
     public var health: RepositoryHealth.Level?
 
-    /// At most this many languages, and as many clusters.
+    /// At most this many languages, as many left out, and as many clusters.
     public static let maximumValues = 10
     /// The largest minimum of stars accepted.
     public static let maximumStars = 10_000_000
 
     public init(
-        languages: [String] = [], clusters: [String] = [], minimumStars: Int = 0, health: RepositoryHealth.Level? = nil
+        languages: [String] = [], excludedLanguages: [String] = [], clusters: [String] = [], minimumStars: Int = 0,
+        health: RepositoryHealth.Level? = nil
     ) {
         self.languages = Self.normalized(languages)
+        self.excludedLanguages = Self.normalized(excludedLanguages)
         self.clusters = Self.normalized(clusters.map { $0.lowercased() })
         self.minimumStars = max(0, minimumStars)
         self.health = health == .dormant ? nil : health
@@ -34,25 +39,32 @@ public struct DeckFilter: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             languages: try container.decodeIfPresent([String].self, forKey: .languages) ?? [],
+            excludedLanguages: try container.decodeIfPresent([String].self, forKey: .excludedLanguages) ?? [],
             clusters: try container.decodeIfPresent([String].self, forKey: .clusters) ?? [],
             minimumStars: try container.decodeIfPresent(Int.self, forKey: .minimumStars) ?? 0,
             health: try container.decodeIfPresent(RepositoryHealth.Level.self, forKey: .health))
     }
 
     /// No narrowing at all.
-    public var isEmpty: Bool { languages.isEmpty && clusters.isEmpty && minimumStars <= 0 && health == nil }
+    public var isEmpty: Bool {
+        languages.isEmpty && excludedLanguages.isEmpty && clusters.isEmpty && minimumStars <= 0 && health == nil
+    }
 
-    /// The filter in words, as the web app's filter bar says it: "Rust · CLI & developer tools · ★ 1,000+ · active
-    /// only", or "Everything"; `areaName` names an area id.
+    /// The filter in words, as the web app's filter bar says it: "Rust · without JavaScript · CLI & developer tools ·
+    /// ★ 1,000+ · active only", or "Everything"; `areaName` names an area id.
     public func summary(areaName: (String) -> String) -> String {
-        var parts = languages + clusters.map(areaName)
+        var parts = languages
+        if !excludedLanguages.isEmpty { parts.append("without " + excludedLanguages.joined(separator: ", ")) }
+        parts += clusters.map(areaName)
         if minimumStars > 0 { parts.append("★ \(Number.grouped(minimumStars))+") }
         if let health { parts.append(health == .active ? "active only" : "active or quiet") }
         return parts.isEmpty ? "Everything" : parts.joined(separator: " · ")
     }
 
-    /// Whether `language` is one of ``languages`` (any case); true for any language when there are none.
+    /// Whether `language` is one of ``languages`` (any case; any language when there are none) and not one of
+    /// ``excludedLanguages`` (a repository of no language is never left out by them).
     public func allows(language: String?) -> Bool {
+        if let language, excludedLanguages.contains(where: { $0.equalsIgnoringCase(language) }) { return false }
         guard !languages.isEmpty else { return true }
         guard let language else { return false }
         return languages.contains { $0.equalsIgnoringCase(language) }
@@ -69,15 +81,30 @@ public struct DeckFilter: Codable, Hashable, Sendable {
     }
 
     /// Checks a filter a person or a client sent: at most ``maximumValues`` of each list, languages of 1–64 printable
-    /// characters, cluster ids of lowercase letters, digits and hyphens, stars within 0…``maximumStars``.
+    /// characters, none both kept and left out, cluster ids of lowercase letters, digits and hyphens, stars within
+    /// 0…``maximumStars``.
     public static func checked(
-        languages: [String], clusters: [String], minimumStars: Int, health: RepositoryHealth.Level?
+        languages: [String], excludedLanguages: [String] = [], clusters: [String], minimumStars: Int,
+        health: RepositoryHealth.Level?
     ) throws(DeckFilterError) -> DeckFilter {
-        if languages.contains(where: { $0.trimmingSpaces.isEmpty }) { throw .invalidLanguage("") }
-        let filter = DeckFilter(languages: languages, clusters: clusters, minimumStars: minimumStars, health: health)
+        if (languages + excludedLanguages).contains(where: { $0.trimmingSpaces.isEmpty }) {
+            throw .invalidLanguage("")
+        }
+        let filter = DeckFilter(
+            languages: languages, excludedLanguages: excludedLanguages, clusters: clusters,
+            minimumStars: minimumStars, health: health)
         guard filter.languages.count <= maximumValues else { throw .tooMany("languages", filter.languages.count) }
+        guard filter.excludedLanguages.count <= maximumValues else {
+            throw .tooMany("languages", filter.excludedLanguages.count)
+        }
         guard filter.clusters.count <= maximumValues else { throw .tooMany("clusters", filter.clusters.count) }
-        for language in filter.languages where !isLanguageName(language) { throw .invalidLanguage(language) }
+        for language in filter.languages + filter.excludedLanguages where !isLanguageName(language) {
+            throw .invalidLanguage(language)
+        }
+        for language in filter.languages
+        where filter.excludedLanguages.contains(where: { $0.equalsIgnoringCase(language) }) {
+            throw .keptAndLeftOut(language)
+        }
         for cluster in filter.clusters where !isClusterID(cluster) { throw .invalidCluster(cluster) }
         guard (0...maximumStars).contains(minimumStars) else { throw .invalidStars(minimumStars) }
         return filter
@@ -108,6 +135,7 @@ public enum DeckFilterError: Error, Equatable, Sendable, CustomStringConvertible
     case invalidLanguage(String)
     case invalidCluster(String)
     case invalidStars(Int)
+    case keptAndLeftOut(String)
 
     public var description: String {
         switch self {
@@ -121,6 +149,8 @@ public enum DeckFilterError: Error, Equatable, Sendable, CustomStringConvertible
             "'\(cluster)' is not an area id: lowercase letters, digits and hyphens, such as developer-tools."
         case .invalidStars(let stars):
             "A minimum of \(stars) stars is out of range: use 0 to \(DeckFilter.maximumStars)."
+        case .keptAndLeftOut(let language):
+            "'\(language)' is both kept and left out; choose one."
         }
     }
 }

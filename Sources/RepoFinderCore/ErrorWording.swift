@@ -45,6 +45,8 @@ extension Words {
             text("error.area-id.invalid", cluster)
         case .invalidStars(let stars):
             text("error.deck-filter.invalid-stars", String(stars), String(DeckFilter.maximumStars))
+        case .keptAndLeftOut(let language):
+            text("error.deck-filter.kept-and-left-out", language)
         }
     }
 

@@ -146,6 +146,7 @@ extension Route {
             func list(_ values: [String]) -> String { values.map(PercentEncoding.encode).joined(separator: ",") }
             var items: [String] = []
             if !filter.languages.isEmpty { items.append("language=" + list(filter.languages)) }
+            if !filter.excludedLanguages.isEmpty { items.append("without=" + list(filter.excludedLanguages)) }
             if !filter.clusters.isEmpty { items.append("cluster=" + list(filter.clusters)) }
             if filter.minimumStars > 0 { items.append("stars=\(filter.minimumStars)") }
             if let health = filter.health { items.append("health=" + health.rawValue) }
@@ -161,8 +162,8 @@ extension Route {
         }
     }
 
-    /// The deck filter a discover link names (`language=Rust,Go&cluster=developer-tools&stars=1000&health=active`),
-    /// nil when it names none.
+    /// The deck filter a discover link names (`language=Rust,Go&without=JavaScript&cluster=developer-tools&stars=1000`
+    /// `&health=active`), nil when it names none.
     private static func deckFilter(_ query: [String: String]) throws(RouteError) -> DeckFilter? {
         func list(_ name: String) -> [String] {
             (query[name] ?? "").split(separator: ",").map(String.init)
@@ -183,7 +184,8 @@ extension Route {
         }
         do {
             let filter = try DeckFilter.checked(
-                languages: list("language"), clusters: list("cluster"), minimumStars: stars, health: health)
+                languages: list("language"), excludedLanguages: list("without"), clusters: list("cluster"),
+                minimumStars: stars, health: health)
             return filter.isEmpty ? nil : filter
         } catch {
             throw .invalidFilter(error)

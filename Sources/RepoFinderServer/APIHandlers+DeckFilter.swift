@@ -55,10 +55,11 @@ extension APIHandlers {
         APISchemas.deckFilterState(filter, matching: deck.recommender.matching(filter, now: clock()))
     }
 
-    /// The filter a feed request names (nil: the person's saved one), from its query's values: `language` and
-    /// `cluster` comma-separated, `minStars`, `health`, and `filter=none` for no filter at all.
+    /// The filter a feed request names (nil: the person's saved one), from its query's values: `language`, `without`
+    /// and `cluster` comma-separated, `minStars`, `health`, and `filter=none` for no filter at all.
     static func feedFilter(
-        languages: [String]?, clusters: [String]?, minimumStars: Int?, health: String?, choice: String?
+        languages: [String]?, excludedLanguages: [String]? = nil, clusters: [String]?, minimumStars: Int?,
+        health: String?, choice: String?
     ) throws(APIError) -> DeckFilter? {
         var level: RepositoryHealth.Level?
         if let health {
@@ -72,7 +73,8 @@ extension APIHandlers {
             throw .badRequest(
                 APIError.text("error.feed.unknown-area", cluster, known.sorted().joined(separator: ", ")))
         }
-        let named = languages != nil || clusters != nil || minimumStars != nil || health != nil
+        let named =
+            languages != nil || excludedLanguages != nil || clusters != nil || minimumStars != nil || health != nil
         switch choice {
         case nil, "saved":
             guard named else { return nil }
@@ -84,7 +86,8 @@ extension APIHandlers {
         }
         do {
             return try DeckFilter.checked(
-                languages: languages ?? [], clusters: clusters ?? [], minimumStars: minimumStars ?? 0, health: level)
+                languages: languages ?? [], excludedLanguages: excludedLanguages ?? [], clusters: clusters ?? [],
+                minimumStars: minimumStars ?? 0, health: level)
         } catch {
             throw .badRequest(Words(Language.current).deckFilterProblem(error))
         }

@@ -105,7 +105,8 @@ struct APIHandlers: APIProtocol {
     func getFeed(_ input: Operations.GetFeed.Input) async throws -> Operations.GetFeed.Output {
         let query = input.query
         let filter = try Self.feedFilter(
-            languages: query.language, clusters: query.cluster?.map(\.rawValue), minimumStars: query.minStars,
+            languages: query.language, excludedLanguages: query.without, clusters: query.cluster?.map(\.rawValue),
+            minimumStars: query.minStars,
             health: query.health?.rawValue, choice: query.filter?.rawValue)
         let dealt = try await dealFeed(limit: query.limit, filter: filter, recommender: deck.recommender)
         return .ok(.init(body: .json(APISchemas.feed(dealt.deck, filter: dealt.filter, now: Date()))))

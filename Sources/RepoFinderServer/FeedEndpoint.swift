@@ -21,7 +21,8 @@ struct FeedEndpoint: HandAnsweredEndpoint {
         let query = QueryReader(request)
         let limit = try query.number("limit", range: 1...50)
         let filter = try APIHandlers.feedFilter(
-            languages: try query.list("language"), clusters: try query.list("cluster"),
+            languages: try query.list("language"), excludedLanguages: try query.list("without"),
+            clusters: try query.list("cluster"),
             minimumStars: try query.number("minStars"), health: try query.single("health"),
             choice: try query.single("filter"))
         // The recommender and the encodings made from its index, taken together: a rebuild may replace both.

@@ -48,6 +48,8 @@ extension JSONOutput {
         beginObject()
         key("languages")
         strings(filter.languages)
+        key("excludedLanguages")
+        strings(filter.excludedLanguages)
         key("clusters")
         strings(filter.clusters)
         key("minimumStars")

@@ -88,6 +88,9 @@ struct DeckCommand: AsyncParsableCommand {
     @Option(name: .customLong("language"), help: "Only this language (repeatable).")
     var languages: [String] = []
 
+    @Option(name: .customLong("without-language"), help: "Never this language, such as JavaScript (repeatable).")
+    var excludedLanguages: [String] = []
+
     @Option(name: .customLong("in-cluster"), help: "Only this cluster (repeatable).")
     var clusters: [String] = []
 
@@ -104,12 +107,24 @@ struct DeckCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...100).contains(size) else { throw ValidationError("--size must be 1 to 100.") }
+        _ = try checkedFilter()
         for id in clusters + [cluster].compactMap({ $0 }) where TopicCluster.named(id) == nil {
             throw ValidationError(
                 "No cluster '\(id)'. Clusters: \(TopicCluster.all.map(\.id).joined(separator: ", ")).")
         }
         for name in like + save + skip + served where (try? RepositoryName(parsing: name)) == nil {
             throw ValidationError("'\(name)' is not a repository name like owner/name.")
+        }
+    }
+
+    /// The filter the flags name, checked as the API checks one (a bad one stops before the catalog loads).
+    func checkedFilter() throws -> DeckFilter {
+        do {
+            return try DeckFilter.checked(
+                languages: languages, excludedLanguages: excludedLanguages,
+                clusters: clusters.compactMap { TopicCluster.named($0)?.id }, minimumStars: minimumStars, health: nil)
+        } catch {
+            throw ValidationError(error.description)
         }
     }
 
@@ -126,9 +141,7 @@ struct DeckCommand: AsyncParsableCommand {
             primaryCluster: cluster.flatMap { TopicCluster.named($0)?.id }, techStack: techStack, interests: interests,
             experienceLevel: level, projectType: projectType, goals: goal, onboardingCompleted: true)
         let taste = Taste(preferences: preferences, signals: signals, served: Set(served.map { $0.lowercased() }))
-        let filter = DeckFilter(
-            languages: languages, clusters: clusters.compactMap { TopicCluster.named($0)?.id },
-            minimumStars: minimumStars)
+        let filter = try checkedFilter()
         let deck = recommender.deck(for: taste, size: size, filter: filter)
         // Activity as of the catalog's newest day once it is stale, as the deck's own reasons judge it; words in the
         // terminal's language (LC_ALL, LC_MESSAGES, LANG).

@@ -217,6 +217,29 @@ struct DeckFilterLinkTests {
         #expect(Route.discover(DeckFilter()).webPath == "/discover")
     }
 
+    @Test("languages left out travel as without=, are never allowed, and cannot also be kept")
+    func leftOut() throws {
+        let route = try Route(deepLink: "repoverse://discover?without=javascript,PHP,JavaScript&stars=100")
+        let filter = DeckFilter(excludedLanguages: ["javascript", "PHP"], minimumStars: 100)
+        #expect(route == .discover(filter))
+        #expect(route.webPath == "/discover?without=javascript,PHP&stars=100")
+        #expect(try Route(webPath: route.webPath) == route)
+        #expect(!filter.isEmpty)
+        #expect(!filter.allows(language: "JavaScript") && !filter.allows(language: "php"))
+        #expect(filter.allows(language: "TypeScript") && filter.allows(language: nil))
+        #expect(filter.summary { $0 } == "without javascript, PHP · ★ 100+")
+        #expect(throws: DeckFilterError.keptAndLeftOut("Rust")) {
+            try DeckFilter.checked(
+                languages: ["Rust"], excludedLanguages: ["rust"], clusters: [], minimumStars: 0, health: nil)
+        }
+        do {
+            _ = try Route(deepLink: "repoverse://discover?language=Go&without=go")
+            Issue.record("a language both kept and left out was accepted")
+        } catch {
+            #expect(error.description.contains("both kept and left out"), "\(error)")
+        }
+    }
+
     @Test("a filter in words, as the filter bar says it")
     func summary() {
         let names = ["developer-tools": "CLI & developer tools"]

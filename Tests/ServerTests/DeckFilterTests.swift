@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import RepoFinderCore
 import RepoFinderServer
 import Storage
 import TestSupport
@@ -80,6 +81,48 @@ struct DeckFilterTests {
             let plain = try await client.call(.get, "/v1/me/feed?limit=3", token: token)
             #expect(
                 try plain.items().allSatisfy { ($0["repository"] as? [String: Any])?["language"] as? String == "Rust" })
+        }
+    }
+
+    @Test("languages left out are never dealt, saved or named in a feed; one both kept and left out is refused")
+    func leftOutLanguages() async throws {
+        try await ServerHarness.run(.sqliteMemory) { client, _ in
+            let token = try await client.newToken()
+            let rust = ServerHarness.catalog.filter { $0.language == "Rust" }.count
+            let saved = try await client.call(
+                .put, "/v1/me/deck-filter", token: token, json: #"{"excludedLanguages":["rust"]}"#)
+            #expect(saved.status == .ok)
+            let state = try saved.json()
+            #expect(state["matching"] as? Int == ServerHarness.catalog.count - rust)
+            #expect(state["webPath"] as? String == "/discover?without=rust")
+            #expect((state["filter"] as? [String: Any])?["excludedLanguages"] as? [String] == ["rust"])
+            var dealt: [[String: Any]] = []
+            for _ in 0..<3 { dealt += try await client.call(.get, "/v1/me/feed?limit=50", token: token).items() }
+            let languages = dealt.compactMap { ($0["repository"] as? [String: Any])?["language"] as? String }
+            #expect(rust > 0 && dealt.count == ServerHarness.catalog.count - rust && !languages.contains("Rust"))
+
+            let named = try await client.call(.get, "/v1/me/feed?limit=20&filter=none&without=Go", token: token)
+            #expect(named.status == .badRequest, "filter=none names no filter")
+            let other = try await client.newToken()
+            let withoutGo = try await client.call(.get, "/v1/me/feed?limit=20&without=Go,TypeScript", token: other)
+            let shown = try withoutGo.items().compactMap {
+                ($0["repository"] as? [String: Any])?["language"] as? String
+            }
+            #expect(!shown.isEmpty && !shown.contains("Go") && !shown.contains("TypeScript"))
+
+            for body in [
+                #"{"languages":["Rust"],"excludedLanguages":["RUST"]}"#, #"{"excludedLanguages":[""]}"#,
+                #"{"excludedLanguages":[\#((0..<11).map { "\"L\($0)\"" }.joined(separator: ","))]}"#,
+            ] {
+                let refused = try await client.call(.put, "/v1/me/deck-filter", token: token, json: body)
+                #expect(refused.status == .badRequest, "\(body)")
+                #expect((try refused.json()["message"] as? String)?.isEmpty == false)
+            }
+            let both = try await client.call(
+                .put, "/v1/me/deck-filter", token: token, json: #"{"languages":["Rust"],"excludedLanguages":["rust"]}"#)
+            #expect((try both.json()["message"] as? String)?.contains("both kept and left out") == true)
+            let kept = try await client.call(.get, "/v1/me/deck-filter", token: token).json()
+            #expect((kept["filter"] as? [String: Any])?["excludedLanguages"] as? [String] == ["rust"])
         }
     }
 

@@ -51,6 +51,10 @@ struct NewcomerDeckTests {
         let token = try await client.newToken()
         let response = try await client.call(.put, "/v1/me/preferences", token: token, json: newcomer.preferences)
         #expect(response.status == .ok, "\(newcomer.id): preferences")
+        if let filter = newcomer.deckFilter {
+            let saved = try await client.call(.put, "/v1/me/deck-filter", token: token, json: filter)
+            #expect(saved.status == .ok, "\(newcomer.id): deck filter")
+        }
         var walk = Walk(newcomer: newcomer)
         for _ in 0..<3 {
             let hand = try await client.call(.get, "/v1/me/feed?limit=10", token: token).items()
@@ -163,6 +167,8 @@ struct Newcomer: Sendable {
     var id: String
     var summary: String
     var preferences: String
+    /// What they said in onboarding's "never show me" (the deck filter's languages to leave out), if anything.
+    var deckFilter: String? = nil
     var floor: (firstTen: Int, nextTwenty: Int)
 
     static let all: [Newcomer] = [
@@ -177,13 +183,16 @@ struct Newcomer: Sendable {
             floor: (8, 8)),
         Newcomer(
             id: "backend",
-            summary: "an experienced backend developer: Go and Rust; databases, infrastructure, command-line tools",
+            summary:
+                "an experienced backend developer: Go and Rust; databases, infrastructure, command-line tools; "
+                + "no JavaScript",
             preferences: #"""
                 {"techStack":["Go","Rust"],"interests":["database","cli","infrastructure","kubernetes"],
                  "experienceLevel":"advanced","primaryCluster":"devops-cloud",
                  "secondaryClusters":["data","developer-tools"],"onboardingCompleted":true}
                 """#,
-            floor: (7, 6)),
+            deckFilter: #"{"excludedLanguages":["JavaScript"]}"#,
+            floor: (7, 5)),
         Newcomer(
             id: "data-scientist",
             summary: "a data scientist: Python, pandas and Jupyter; ML and data tools",

@@ -207,6 +207,16 @@ class Flow:
         pressed = [c.get_attribute("data-value") for c in b.finds('[data-chip="techStack"][aria-pressed="true"]')]
         if sorted(pressed) != ["Python", "Swift", "SwiftNIO"]:
             raise Failure(f"stack chips pressed: {pressed}")
+        # Languages to leave out ("no JavaScript", issue 66): a language is either worked with or left out.
+        pressed_state = lambda field, value: b.find(
+            f'[data-chip="{field}"][data-value="{value}"]').get_attribute("aria-pressed")
+        b.click('[data-chip="excludedLanguages"][data-value="Python"]')
+        if pressed_state("techStack", "Python") != "false":
+            raise Failure("leaving Python out kept it in the stack")
+        b.click('[data-chip="techStack"][data-value="Python"]')  # chosen again: last in the stack now
+        if pressed_state("excludedLanguages", "Python") != "false":
+            raise Failure("choosing Python for the stack kept it left out")
+        b.click('[data-chip="excludedLanguages"][data-value="PHP"]')
         b.click('[data-nav="next"]')
         b.click('[data-chip="interests"][data-value="cli"]')
         b.click('[data-nav="next"]')
@@ -223,13 +233,17 @@ class Flow:
         next_button.click()
         b.wait("the deck after onboarding", lambda: b.driver.current_url.endswith("/discover"))
         preferences = b.api("/v1/me/preferences")
-        expected = {"name": "Ada", "projectType": "mobile app", "techStack": ["Swift", "Python", "SwiftNIO"],
+        expected = {"name": "Ada", "projectType": "mobile app", "techStack": ["Swift", "SwiftNIO", "Python"],
                     "interests": ["cli"],
                     "experienceLevel": "intermediate", "goals": ["building-project"],
                     "primaryCluster": "developer-tools", "secondaryClusters": ["mobile"], "onboardingCompleted": True}
         for key, value in expected.items():
             if preferences.get(key) != value:
                 raise Failure(f"saved preference {key} = {preferences.get(key)!r}, expected {value!r}")
+        left_out = b.api("/v1/me/deck-filter")["filter"].get("excludedLanguages")
+        if left_out != ["PHP"]:
+            raise Failure(f"onboarding left out {left_out!r} in the deck filter, expected ['PHP']")
+        self.put("/v1/me/deck-filter", {})
         if b.api("/v1/me/stats")["stars"] != 250:
             raise Failure("the server does not count the 250 imported stars")
         print(f"  onboarding: 7 steps (the shared order); {said!r}; every preference saved through the API")
@@ -375,6 +389,23 @@ class Flow:
         b.click("#area-deck")
         b.wait("the cluster deck's bar", lambda: b.find("#filter-summary").text == "Data & databases")
         checked += self.check_cards(None, "data", "the data cluster deck")
+        # Languages to leave out: the sheet's "Leave out" chips, the bar, the address and every card.
+        b.click("#filter-open")
+        b.wait("the filter sheet to open again", lambda: b.js("return document.getElementById('filter-sheet').open"))
+        b.click('#filter-sheet button[value="clear"]')
+        b.click('#filter-sheet input[name="without"][value="JavaScript"] + span')
+        b.click('#filter-sheet button[type="submit"]')
+        b.wait("the address to name the language left out",
+               lambda: b.js("return location.pathname + location.search") == "/discover?without=JavaScript")
+        b.wait("the bar to say what is left out", lambda: b.find("#filter-summary").text == "without JavaScript")
+        b.top_card()
+        dealt = [(i["repository"]["fullName"], i["repository"].get("language"))
+                 for i in b.api("/v1/me/feed?limit=20")["items"]]
+        shown = [(name, language) for name, language, _ in self.deck_cards()]
+        javascript = [c for c in shown + dealt if (c[1] or "").lower() == "javascript"]
+        if javascript or not shown:
+            raise Failure(f"JavaScript left out, yet dealt {javascript[:5]} (shown {len(shown)})")
+        checked += len(shown) + len(dealt)
         # A filter that runs dry says so and offers to widen it.
         b.go("/discover?language=Zig&stars=50000")
         b.wait("the dry filter to say so", lambda: b.finds('#deck .deck-state[data-state="dry"]'))
@@ -382,7 +413,8 @@ class Flow:
         b.wait("everything to be dealt again", lambda: b.find("#filter-summary").text == "Everything" and b.finds(".card.top"))
         if b.js("return location.pathname + location.search") != "/discover":
             raise Failure("the address still names a filter after showing everything")
-        print(f"  deck filter: the sheet, the link and a cluster deck dealt {checked} cards, each inside its filter; "
+        print(f"  deck filter: the sheet, the link, a cluster deck and JavaScript left out dealt {checked} cards, each "
+              f"inside its filter; "
               f"Zig with 50,000 stars ran dry and 'Show everything' widened it")
 
     def put(self, path, body):

@@ -1,6 +1,6 @@
-// The deck's filter: languages, areas, a minimum of stars and health, kept for the person on the server (every
-// device deals with it) and named in the address (/discover?language=Rust&cluster=developer-tools), so a link
-// reproduces it. A bar above the deck says what the deck is narrowed to; "Filter" opens a sheet to change it.
+// The deck's filter: languages, languages to leave out, areas, a minimum of stars and health, kept for the person on
+// the server (every device deals with it) and named in the address (/discover?language=Rust&without=JavaScript&
+// cluster=developer-tools), so a link reproduces it. A bar above the deck says what the deck is narrowed to; "Filter" opens a sheet to change it.
 
 import { api } from "./api.js";
 import { number, t } from "./i18n.js";
@@ -16,7 +16,7 @@ const HEALTH = [
   ["", () => t("filter.health.any")], ["quiet", () => t("filter.health.quiet")], ["active", () => t("filter.health.active")],
 ];
 
-let current = { languages: [], clusters: [], minimumStars: 0 };
+let current = { languages: [], excludedLanguages: [], clusters: [], minimumStars: 0 };
 let matching = null;
 let clusterNames = new Map();
 let onChange = () => {};
@@ -36,11 +36,17 @@ export const areaName = (id) => clusterNames.get(id) || areaWords(id);
 
 /** Whether a filter narrows anything. */
 export const narrowed = (f = current) =>
-  (f.languages?.length || 0) + (f.clusters?.length || 0) > 0 || (f.minimumStars || 0) > 0 || Boolean(f.health);
+  (f.languages?.length || 0) + (f.excludedLanguages?.length || 0) + (f.clusters?.length || 0) > 0 ||
+  (f.minimumStars || 0) > 0 || Boolean(f.health);
 
-/** Whether a card's repository is inside `f` (what the server deals by): language in any case, area, stars, health. */
+/**
+ * Whether a card's repository is inside `f` (what the server deals by): language in any case (and not left out), area,
+ * stars, health.
+ */
 export function allows(item, f = current) {
   const repository = item.repository;
+  const language = (repository.language || "").toLowerCase();
+  if (language && f.excludedLanguages?.some((l) => l.toLowerCase() === language)) return false;
   if (f.languages?.length && !f.languages.some((l) => l.toLowerCase() === (repository.language || "").toLowerCase())) return false;
   if (f.clusters?.length && !f.clusters.includes(item.cluster)) return false;
   if ((f.minimumStars || 0) > repository.stars) return false;
@@ -61,7 +67,7 @@ export async function setUpFilter(changed) {
   areasLoaded.then(renderBar);
   const named = new URLSearchParams(location.search);
   try {
-    if (["language", "cluster", "stars", "health"].some((key) => named.has(key))) {
+    if (["language", "without", "cluster", "stars", "health"].some((key) => named.has(key))) {
       const resolved = await api.resolve(location.pathname + location.search);
       await save(resolved.filter || {}, { quiet: true });
       return true;
@@ -106,10 +112,11 @@ function renderBar() {
   document.getElementById("filter-open").setAttribute("aria-label", t("filter.open.label", describe(current)));
 }
 
-/** "Rust · CLI & developer tools · ★ 1k+ · active", or "Everything". */
+/** "Rust · without JavaScript · CLI & developer tools · ★ 1k+ · active", or "Everything". */
 export function describe(f) {
   const parts = [
     ...(f.languages || []),
+    f.excludedLanguages?.length ? t("filter.summary.without", f.excludedLanguages.join(", ")) : null,
     ...(f.clusters || []).map((id) => clusterNames.get(id) || id),
     f.minimumStars ? `★ ${number(f.minimumStars)}+` : null,
     f.health === "active" ? t("filter.summary.active") : f.health === "quiet" ? t("filter.summary.quiet") : null,
@@ -125,14 +132,18 @@ export async function openSheet() {
   }
   const languages = [...new Set([...CHIP_LANGUAGES, ...(current.languages || [])])];
   const chosen = new Set((current.languages || []).map((l) => l.toLowerCase()));
+  const leftOut = new Set((current.excludedLanguages || []).map((l) => l.toLowerCase()));
+  const avoidable = [...new Set([...CHIP_LANGUAGES, ...(current.excludedLanguages || [])])];
   const check = (name, value, label, checked) =>
     h("label", { class: "chip-choice" }, h("input", { type: "checkbox", name, value, checked: checked ? "" : null }),
-      h("span", { translate: name === "language" ? "no" : null }, label));
+      h("span", { translate: name === "cluster" ? null : "no" }, label));
   const form = h("form", { method: "dialog", class: "sheet-form" },
     h("h2", { id: "filter-title" }, t("filter.title")),
     h("fieldset", {}, h("legend", {}, t("filter.languages")),
       h("div", { class: "filter-chips" }, languages.map((l) => check("language", l, l, chosen.has(l.toLowerCase())))),
       h("label", { class: "field" }, t("filter.other.label"), h("input", { name: "other", type: "text", maxlength: "64", autocomplete: "off", placeholder: t("filter.other.placeholder") }))),
+    h("fieldset", {}, h("legend", {}, t("filter.without")),
+      h("div", { class: "filter-chips" }, avoidable.map((l) => check("without", l, l, leftOut.has(l.toLowerCase()))))),
     h("fieldset", {}, h("legend", {}, t("filter.areas")),
       h("div", { class: "filter-chips" }, [...clusterNames].filter(([id]) => id !== "general")
         .map(([id, name]) => check("cluster", id, name, (current.clusters || []).includes(id))))),
@@ -154,12 +165,22 @@ export async function openSheet() {
     form.elements.stars.value = "0";
     form.elements.health.value = "";
   });
+  // A language is either kept or left out: checking one side unchecks the other.
+  form.addEventListener("change", (event) => {
+    const box = event.target;
+    if (!box.checked || !["language", "without"].includes(box.name)) return;
+    const other = box.name === "language" ? "without" : "language";
+    form.querySelectorAll(`input[name="${other}"]`).forEach((twin) => {
+      if (twin.value.toLowerCase() === box.value.toLowerCase()) twin.checked = false;
+    });
+  });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const data = new FormData(form);
     const other = String(data.get("other") || "").split(",").map((l) => l.trim()).filter(Boolean);
     const next = {
       languages: [...data.getAll("language").map(String), ...other],
+      excludedLanguages: data.getAll("without").map(String),
       clusters: data.getAll("cluster").map(String),
       minimumStars: Number(data.get("stars") || 0),
     };

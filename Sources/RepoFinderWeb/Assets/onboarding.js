@@ -1,7 +1,8 @@
 // Onboarding in seven steps, in the order every face asks them (OnboardingStep in RepoFinderCore: an optional start
 // from GitHub stars, you — name and project —, stack, interests, level, goals, areas), saved through the API.
 // Skippable ("Skip for now" saves what was chosen so far and marks onboarding done); reached again from Profile to
-// edit, prefilled. A star import started on the first step goes on while the rest is answered.
+// edit, prefilled. A star import started on the first step goes on while the rest is answered. The stack step also
+// asks which languages never to deal ("no JavaScript"): those are saved as the deck filter's languages to leave out.
 
 import { api } from "./api.js";
 import { signIn } from "./account.js";
@@ -17,7 +18,9 @@ const STEPS = 7;
 const STEP_NAMES = ["stars", "about", "stack", "interests", "experience", "goals", "areas"];
 let step = 0;
 let form;
-const chosen = { techStack: new Set(), interests: new Set() };
+const chosen = { techStack: new Set(), interests: new Set(), excludedLanguages: new Set() };
+/** The deck filter as saved before onboarding (its languages to leave out are asked here). */
+let savedFilter = null;
 
 export async function start() {
   form = document.getElementById("onboarding");
@@ -26,8 +29,11 @@ export async function start() {
   let clusters = [];
   // Apart: the areas need no account, so they show even when this browser's account cannot be made yet (an office
   // behind one address making many at once is asked to wait a minute).
-  const [mine, areas] = await Promise.allSettled([api.preferences(), api.clusters().then((list) => list.items)]);
+  const [mine, areas, kept] = await Promise.allSettled([
+    api.preferences(), api.clusters().then((list) => list.items), api.deckFilter(),
+  ]);
   if (mine.status === "fulfilled") preferences = mine.value;
+  if (kept.status === "fulfilled") savedFilter = kept.value.filter || {};
   if (areas.status === "fulfilled") clusters = areas.value;
   const failed = [mine, areas].find((result) => result.status === "rejected")?.reason;
   if (failed) {
@@ -76,11 +82,12 @@ const editingNow = () => document.body.classList.contains("editing");
 
 function fill(preferences, clusters) {
   for (const field of ["name", "projectType"]) form.elements[field].value = preferences[field] || "";
-  for (const field of ["techStack", "interests"]) {
+  const answers = { ...preferences, excludedLanguages: savedFilter?.excludedLanguages || [] };
+  for (const field of ["techStack", "interests", "excludedLanguages"]) {
     const box = form.querySelector(`[data-field="${field}"]`);
     const choices = box.dataset.choices.split(",");
-    for (const value of [...choices, ...(preferences[field] || []).filter((v) => !choices.includes(v))]) {
-      addChip(field, value, (preferences[field] || []).some((v) => v.toLowerCase() === value.toLowerCase()));
+    for (const value of [...choices, ...(answers[field] || []).filter((v) => !choices.includes(v))]) {
+      addChip(field, value, (answers[field] || []).some((v) => v.toLowerCase() === value.toLowerCase()));
     }
   }
   if (preferences.experienceLevel) {
@@ -121,6 +128,12 @@ function toggle(chip, field, on = chip.getAttribute("aria-pressed") !== "true") 
   chip.setAttribute("aria-pressed", String(on));
   if (on) chosen[field].add(chip.dataset.value);
   else chosen[field].delete(chip.dataset.value);
+  // A language is either worked with or left out: choosing one side lets go of the other.
+  const other = { techStack: "excludedLanguages", excludedLanguages: "techStack" }[field];
+  if (!on || !other) return;
+  const twin = [...form.querySelectorAll(`[data-field="${other}"] button`)]
+    .find((b) => b.dataset.value.toLowerCase() === chip.dataset.value.toLowerCase());
+  if (twin && twin.getAttribute("aria-pressed") === "true") toggle(twin, other, false);
 }
 
 function onClick(event) {
@@ -212,6 +225,22 @@ function collect() {
 }
 
 /**
+ * The languages to leave out, kept in the deck filter (with the rest of it as it was) when they changed; a language
+ * also kept by the filter stops being kept.
+ */
+async function saveLeftOut() {
+  if (!savedFilter) return;
+  const before = savedFilter.excludedLanguages || [];
+  const after = [...chosen.excludedLanguages].slice(0, 10);
+  const same = (a, b) => a.length === b.length && a.every((l) => b.some((m) => m.toLowerCase() === l.toLowerCase()));
+  if (same(before, after)) return;
+  const out = new Set(after.map((l) => l.toLowerCase()));
+  const languages = (savedFilter.languages || []).filter((l) => !out.has(l.toLowerCase()));
+  const state = await api.saveDeckFilter({ ...savedFilter, languages, excludedLanguages: after });
+  localStorage.setItem("rf.deckFilter", JSON.stringify(state.filter));
+}
+
+/**
  * New answers make the cards this browser kept from before them stale (dealt from a like or two and popularity alone):
  * all but the first, which may have been on top, go back to the server's pool, and the deck deals anew.
  */
@@ -231,6 +260,7 @@ async function finish() {
   buttons.forEach((b) => { b.disabled = true; });
   try {
     await api.savePreferences(collect());
+    await saveLeftOut();
     localStorage.setItem("rf.onboarded", "1");
     if (!editingNow()) await track("onboarding.finished");
     await redealKeptCards();

@@ -230,6 +230,11 @@ enum Copy {
         String(
             localized: "Language (any)", bundle: .module, comment: "Deck filter: language field")
     }
+    static var filterLeaveOut: String {
+        String(
+            localized: "Leave out (such as JavaScript)", bundle: .module,
+            comment: "Deck filter: field of languages never dealt, comma-separated")
+    }
     static var filterHealth: String {
         String(localized: "Activity", bundle: .module, comment: "Deck filter: how alive")
     }
