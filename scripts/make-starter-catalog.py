@@ -5,7 +5,9 @@ Writes Sources/Catalog/Resources/starter-repositories.jsonl.gz (every repository
 ../shared/data/catalog/repos.jsonl.gz, facts only: no description or other prose) and
 starter-stars.csv.gz (the monthly counts of ../shared/data/catalog/stars-monthly.csv.gz from 2018-12 up to the
 daily window, for all-time star history, then the last 31 days of ../shared/data/catalog/stars-daily.csv.gz, enough
-for monthly trending). Deterministic: the same input gives byte-identical output.
+for monthly trending). A project the catalog holds under an old and a new name (starter_moves.py: the counts show the
+move) is shipped once, under the new name, with the old name's earlier counts as its own. Deterministic: the same input
+gives byte-identical output.
 
     python3 scripts/make-starter-catalog.py [SHARED_DATA_DIR]
 """
@@ -15,6 +17,8 @@ import io
 import json
 import pathlib
 import sys
+
+from starter_moves import moves
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SHARED = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT.parent / "shared" / "data"
@@ -47,14 +51,26 @@ def facts(repository):
 def main():
     with gzip.open(SHARED / "catalog" / "repos.jsonl.gz", "rt", encoding="utf-8") as source:
         repositories = [facts(json.loads(line)) for line in source if line.strip()]
+    header, rows = read_counts("stars-daily.csv.gz")
+    days = sorted({row[0] for row in rows})[-TRENDING_DAYS:]
+    moved = moves(SHARED, days[0])
+    # The new record keeps its own facts; topics it lacks (a later crawl that read none) are the old record's.
+    old_topics = {r["full_name"].lower(): r.get("topics") for r in repositories if r["full_name"].lower() in moved}
+    by_new = {}
+    for old, new in moved.items():
+        if old_topics.get(old):
+            by_new.setdefault(new.lower(), old_topics[old])
+    for repository in repositories:
+        if not repository.get("topics") and repository["full_name"].lower() in by_new:
+            repository["topics"] = by_new[repository["full_name"].lower()]
+    repositories = [r for r in repositories if r["full_name"].lower() not in moved]
+    print(f"one project, two names: {len(moved):,} old names left out, their counts carried to the new name")
     size = write_gzip(
         OUT / "starter-repositories.jsonl.gz",
         (json.dumps(r, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n" for r in repositories),
     )
     print(f"starter-repositories.jsonl.gz: {len(repositories):,} repositories, {size / 1e6:.2f} MB")
 
-    header, rows = read_counts("stars-daily.csv.gz")
-    days = sorted({row[0] for row in rows})[-TRENDING_DAYS:]
     # Every counts file below by repository, then day: consecutive rows share a name and most digits, which
     # compresses to about a third.
     recent = sorted((row for row in rows if row[0] >= days[0]), key=lambda row: (row[1], row[0]))
@@ -62,8 +78,14 @@ def main():
     assert monthly_header == header, f"stars-monthly.csv.gz has columns {monthly_header}, not {header}"
     # Only the months before the daily window: inside it the daily counts say the same and more.
     known = {repository["full_name"].lower() for repository in repositories}
+    # An old name's counts become the new name's, where the new name has none of its own that day.
+    own = {(row[1].lower(), row[0]) for row in monthly if row[1].lower() not in moved}
+    carried = [[row[0], moved[row[1].lower()]] + row[2:] for row in monthly if row[1].lower() in moved]
+    carried = [row for row in carried if (row[1].lower(), row[0]) not in own]
+    carried = list({(row[1].lower(), row[0]): row for row in carried}.values())
     earlier = sorted(
-        (row for row in monthly if row[0] < days[0] and row[1].lower() in known), key=lambda row: (row[1], row[0])
+        (row for row in monthly + carried if row[0] < days[0] and row[1].lower() in known),
+        key=lambda row: (row[1], row[0]),
     )
     size = write_gzip(
         OUT / "starter-stars.csv.gz",

@@ -5,7 +5,8 @@ Reads the lists with RepoFinder's own parser (`repofinder ingest --lists` into a
 whose license is stated and allows commercial use (not "none found", not "unclear", not a non-commercial (NC)
 license), and writes Sources/Catalog/Resources/starter-lists.tsv.gz: one placement a line, tab-separated —
 list id, heading path (names joined by U+001F), repository (owner/name, lower case), position — sorted, so the same
-input gives byte-identical output. Facts only: never the curators' sentences.
+input gives byte-identical output. Facts only: never the curators' sentences. A placement under a repository's old name
+(starter_moves.py: the starter catalog ships the project under its new name only) is the new name's, once per heading.
 
     python3 scripts/make-starter-lists.py [REPOFINDER_BINARY] [SHARED_DATA_DIR]
 """
@@ -19,6 +20,7 @@ import sys
 import tempfile
 
 from list_licenses import shippable
+from starter_moves import daily_window, moves
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BINARY = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "debug" / "repofinder")
@@ -43,9 +45,14 @@ def main():
         with sqlite3.connect(database) as connection:
             placements = connection.execute(
                 "SELECT list_id, heading, repository_key, position FROM list_placements").fetchall()
+    moved = moves(SHARED, daily_window(SHARED)[0])
+    first = {}
+    for list_id_, heading, key, position in sorted(placements, key=lambda p: (p[0], p[1], p[3], p[2])):
+        key = moved.get(key, key).lower()
+        if list_id_ in kept and (list_id_, heading, key) not in first:
+            first[(list_id_, heading, key)] = position
     lines = sorted(
-        "\t".join([list_id_, heading, key, str(position)]) + "\n"
-        for list_id_, heading, key, position in placements if list_id_ in kept)
+        "\t".join([list_id_, heading, key, str(position)]) + "\n" for (list_id_, heading, key), position in first.items())
     buffer = io.BytesIO()
     with gzip.GzipFile(filename="", fileobj=buffer, mode="wb", compresslevel=9, mtime=0) as stream:
         for line in lines:

@@ -68,7 +68,8 @@ extension AnswerEngine {
         let now = context.now
         let open = candidates.filter { repository in
             guard (repository.openIssues ?? 0) > 0, !repository.archived else { return false }
-            return repository.health(now: now).map { $0.level != .dormant } ?? false
+            // Judged as the cards judge it: as of a stale catalog's newest day (``ActivityFacts``).
+            return ActivityFacts(repository, now: now, age: context.age).health.map { $0.level != .dormant } ?? false
         }
         let chosen = Array(open.prefix(Self.listSize))
         let said = context.words
@@ -145,8 +146,14 @@ extension AnswerEngine {
             facts.append(said.text("answer.fact.created", said.ago(created, now: now)))
         }
         parts.append(said.sentence(said.joined(facts)))
-        if let health = repository.health(now: now) {
-            parts.append(said.text("answer.fact.health", said.health(health, of: repository, now: now)))
+        // Health as the card and the repository page say it: as of a stale catalog's newest day, saying so, so Ask
+        // never calls "Quiet" what the card calls "Active" (issue 66).
+        let activity = ActivityFacts(repository, now: now, age: context.age)
+        if let health = activity.health {
+            let summary = said.health(health, of: repository, now: activity.moment)
+            let judged =
+                activity.asOfDay.map { said.text("facts.activity.as-of", summary, $0.spoken(said.words)) } ?? summary
+            parts.append(said.text("answer.fact.health", judged))
         }
         if !repository.topics.isEmpty {
             parts.append(said.text("answer.fact.topics", said.joined(Array(repository.topics.prefix(8)))))

@@ -1,4 +1,5 @@
 import Foundation
+import RepoFinderCore
 import Storage
 
 /// The embedded answering engine: reads a question, runs tools over the catalog and the person's lists, and writes a
@@ -152,6 +153,8 @@ struct AskContext: Sendable {
     let words: AskWords
 
     var now: Date { tools.now }
+    /// What activity is judged against (``AskTools/catalogAge``).
+    var age: CatalogAge? { tools.catalogAge }
 }
 
 extension Draft {

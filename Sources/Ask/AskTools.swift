@@ -25,6 +25,9 @@ public protocol AskTools: Sendable {
     func reasons(for repository: Repository) async throws -> (fit: Int, reasons: [String])?
     /// Now, as the tools see it (health and "last push" read against it).
     var now: Date { get }
+    /// The catalog's age: activity is judged as of its newest day once it is stale, as the cards judge it (nil:
+    /// the current task's, ``CatalogAge/current``).
+    var catalogAge: CatalogAge? { get }
     /// Repositories matching `text` and meaning `meaning` (the question as a whole, less what it rules out), with how
     /// close each is in meaning; tools without meaning answer by words alone (``MeaningMatches/closeness`` empty).
     func search(_ text: String, meaning: String, language: String?, limit: Int) async throws -> MeaningMatches
@@ -33,6 +36,11 @@ public protocol AskTools: Sendable {
     /// Repositories that say, in their own words, that they replace what `name` calls (a repository or a product
     /// known only by name: "Notion"), most stars first.
     func replacing(_ name: String, limit: Int) async throws -> [Repository]
+}
+
+extension AskTools {
+    /// No age of its own: the current task's.
+    public var catalogAge: CatalogAge? { CatalogAge.current }
 }
 
 /// What a search by words and meaning found: repositories, best first, each one's cosine with what was meant (empty

@@ -11,6 +11,8 @@ public struct CatalogAskTools: AskTools {
     let recommender: Recommender
     let person: (any AskPerson)?
     public let now: Date
+    /// The recommender's catalog's age (activity judged as of its newest day once it is stale).
+    public var catalogAge: CatalogAge? { recommender.index.age }
     /// Where trending lists and star histories come from: the store by default; a server passes its caches (both are
     /// the same for everyone for minutes, and reading them costs milliseconds).
     let trendingList: @Sendable (TrendingQuery) async throws -> TrendingList

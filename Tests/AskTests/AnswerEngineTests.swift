@@ -42,7 +42,8 @@ import Testing
 
     /// Runs `body` with tools over a fresh store holding the catalog and a week of star counts (gin gains most).
     func withTools(
-        saved: [String] = [], liked: [String] = [], _ body: (any AskTools) async throws -> Void
+        saved: [String] = [], liked: [String] = [], now: Date = Fixtures.moment,
+        _ body: (any AskTools) async throws -> Void
     ) async throws {
         try await withStore(.sqliteMemory) { test in
             let store = test.store
@@ -67,7 +68,7 @@ import Testing
             let person = GivenPerson(
                 lists: [.saved: named(saved), .liked: named(liked)], taste: Taste(signals: signals))
             try await body(
-                CatalogAskTools(store: store, recommender: recommender, person: person, now: Fixtures.moment))
+                CatalogAskTools(store: store, recommender: recommender, person: person, now: now))
         }
     }
 
@@ -81,6 +82,22 @@ import Testing
             #expect(!answer.text.contains("gin"), "a Go framework is not an answer for Swift")
             #expect(answer.tools.map(\.name) == ["search"])
             #expect(answer.tools[0].inputs["language"] == "Swift")
+        }
+    }
+
+    @Test("on a stale catalog health is judged as the cards judge it: as of its newest day, saying so (issue 66)")
+    func staleCatalogHealth() async throws {
+        // Every push of the catalog is at Fixtures.moment: judged then, ripgrep is Active; four months later, by
+        // the calendar, it would be Quiet or Dormant, which is what Ask said while its card said Active.
+        try await withTools(now: Fixtures.moment.addingTimeInterval(120 * 86_400)) { tools in
+            let answer = try await AnswerEngine().answer("tell me about BurntSushi/ripgrep", tools: tools)
+            let line = answer.text.split(separator: "\n").first { $0.contains("Health:") } ?? ""
+            #expect(line.contains("Health: Active"), "\(answer.text)")
+            #expect(line.contains(", as of "), "\(answer.text)")
+        }
+        try await withTools { tools in
+            let answer = try await AnswerEngine().answer("tell me about BurntSushi/ripgrep", tools: tools)
+            #expect(answer.text.contains("Health: Active") && !answer.text.contains(", as of "), "\(answer.text)")
         }
     }
 

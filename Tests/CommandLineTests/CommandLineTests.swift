@@ -219,7 +219,7 @@ struct CommandLineTests {
         let trending = try await run(["trending", "--since", "weekly", "--limit", "3"], in: directory)
         #expect(trending.status == 0)
         #expect(trending.errors.contains("First use: loading the starter catalog into SQLite file repofinder.sqlite"))
-        #expect(trending.errors.contains("Loaded 42,184 repositories and 380,776 star snapshots"))
+        #expect(trending.errors.contains("Loaded 41,746 repositories and 380,776 star snapshots"))
         #expect(trending.output.contains("Repositories trending weekly, 2026-08-15 → 2026-08-22"))
         #expect(trending.output.contains("  3  "))
         let search = try await run(["search", "vapor", "--per-page", "1"], in: directory)

@@ -180,7 +180,7 @@ struct Newcomer: Sendable {
                  "primaryCluster":"mobile","secondaryClusters":["learning"],"goals":["learning-new-tech"],
                  "onboardingCompleted":true}
                 """#,
-            floor: (8, 8)),
+            floor: (8, 7)),
         Newcomer(
             id: "backend",
             summary:
@@ -201,7 +201,7 @@ struct Newcomer: Sendable {
                  "experienceLevel":"intermediate","primaryCluster":"machine-learning","secondaryClusters":["data"],
                  "onboardingCompleted":true}
                 """#,
-            floor: (8, 7)),
+            floor: (8, 8)),
         Newcomer(
             id: "web-frontend",
             summary: "a frontend developer: TypeScript and React; UI components, design systems, testing",
@@ -209,7 +209,7 @@ struct Newcomer: Sendable {
                 {"techStack":["TypeScript","React"],"interests":["ui-components","design-system","testing"],
                  "experienceLevel":"intermediate","primaryCluster":"web-frontend","onboardingCompleted":true}
                 """#,
-            floor: (8, 13)),
+            floor: (8, 12)),
         Newcomer(
             id: "selfhoster",
             summary: "a self-hoster: Docker, home server apps, privacy, backups",
@@ -218,6 +218,6 @@ struct Newcomer: Sendable {
                  "experienceLevel":"intermediate","primaryCluster":"devops-cloud","secondaryClusters":["security"],
                  "onboardingCompleted":true}
                 """#,
-            floor: (9, 10)),
+            floor: (9, 14)),
     ]
 }
