@@ -9,6 +9,15 @@ struct CommandLineTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    /// The `repofinder` built beside this test run: the same build folder as the running test executable, so a
+    /// release run (`swift build -c release --build-tests`) tests the release command; `.build/debug` otherwise.
+    static let binary: URL = {
+        let running = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let beside = running.deletingLastPathComponent().appendingPathComponent("repofinder")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return packageRoot.appendingPathComponent(".build/debug/repofinder")
+    }()
+
     struct Outcome {
         var status: Int32
         var output: String
@@ -26,7 +35,7 @@ struct CommandLineTests {
 
     private func runAndWait(_ arguments: [String], in directory: URL?, environment: [String: String]) throws -> Outcome
     {
-        let binary = Self.packageRoot.appendingPathComponent(".build/debug/repofinder")
+        let binary = Self.binary
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw CommandLineTestError("build the command first: swift build --build-tests (\(binary.path) is missing)")
         }

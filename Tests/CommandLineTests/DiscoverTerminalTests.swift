@@ -230,7 +230,7 @@ struct DiscoverTerminalTests {
         let terminal = try PseudoTerminal()
         let handle = FileHandle(forUpdatingAtPath: terminal.terminalPath)!
         let deck = Process()
-        deck.executableURL = CommandLineTests.packageRoot.appendingPathComponent(".build/debug/repofinder")
+        deck.executableURL = CommandLineTests.binary
         deck.arguments = ["discover", "--server", server.absoluteString, "--state", state.path, "--no-color"]
         var environment = ProcessInfo.processInfo.environment.filter { !["LC_ALL", "LC_MESSAGES"].contains($0.key) }
         environment["LANG"] = language

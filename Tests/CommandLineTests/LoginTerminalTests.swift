@@ -60,7 +60,7 @@ struct LoginTerminalTests {
         let terminal = try DiscoverTerminalTests.PseudoTerminal()
         let handle = FileHandle(forUpdatingAtPath: terminal.terminalPath)!
         let process = Process()
-        process.executableURL = CommandLineTests.packageRoot.appendingPathComponent(".build/debug/repofinder")
+        process.executableURL = CommandLineTests.binary
         process.arguments = arguments + ["--server", server.absoluteString, "--state", state.path]
         process.standardInput = handle
         process.standardOutput = handle

@@ -26,7 +26,7 @@ struct ServerProcessTests {
         ) throws {
             log = directory.appendingPathComponent("server-\(UUID().uuidString).log")
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            let binary = CommandLineTests.packageRoot.appendingPathComponent(".build/debug/repofinder")
+            let binary = CommandLineTests.binary
             process.executableURL = binary
             process.arguments =
                 [

@@ -1239,9 +1239,11 @@ class Flow:
                 found.setdefault(language, {})["first-load"] = [f"{load['bytes']} bytes transferred (budget 150 KB)"]
         count = sum(len(problems) for pages in found.values() for problems in pages.values())
         others = [language for language in languages.LANGUAGES if language != "en"]
-        print(f"  {len(screens)} screens × {len(languages.SIZES)} sizes ({', '.join(languages.SIZES)}) × "
-              f"{len(others)} languages ({', '.join(others)}), and English on "
-              f"{', '.join(languages.ENGLISH_SIZES)}, in {time.time() - started:.0f} s: {count} problem(s); "
+        visits = sum(languages.walked(language, size) for language in languages.LANGUAGES for size in languages.SIZES)
+        print(f"  {len(screens)} screens × {visits} language-size pairs: en-XA on {len(languages.SIZES)} sizes "
+              f"({', '.join(languages.SIZES)}), {', '.join(o for o in others if o != 'en-XA')} on "
+              f"{', '.join(languages.PHONE_SIZES)}, English on {', '.join(languages.ENGLISH_SIZES)}, "
+              f"in {time.time() - started:.0f} s: {count} problem(s); "
               f"screenshots in {folder}")
         for language, pages in found.items():
             for page, problems in pages.items():
