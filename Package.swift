@@ -9,6 +9,11 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// Settings for what only tests and checks run (test targets, their support, the iPhone app's Linux stand-in build):
+/// the same strict Swift, never optimized. CI's single release build (`scripts/test.sh`) then spends its optimizer on
+/// the code the server and the command line run, not on test code.
+let testSettings: [SwiftSetting] = strictSettings + [.unsafeFlags(["-Onone"], .when(configuration: .release))]
+
 let package = Package(
     name: "RepoFinder",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -342,26 +347,26 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: ["Catalog", "Storage", "StorageSQLite", "StoragePostgres", "RepoFinderCore"],
-            path: "Tests/TestSupport", swiftSettings: strictSettings),
+            path: "Tests/TestSupport", swiftSettings: testSettings),
         // The recorded GitHub answers and a transport that replays them, for the GitHub client's and the sync's tests.
         .target(
             name: "GitHubTestSupport",
             dependencies: [
                 "GitHub", "Catalog", "TestSupport", .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
-            path: "Tests/GitHubTestSupport", swiftSettings: strictSettings),
-        .testTarget(name: "RepoFinderCoreTests", dependencies: ["RepoFinderCore"], swiftSettings: strictSettings),
-        .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: strictSettings),
+            path: "Tests/GitHubTestSupport", swiftSettings: testSettings),
+        .testTarget(name: "RepoFinderCoreTests", dependencies: ["RepoFinderCore"], swiftSettings: testSettings),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: testSettings),
         .testTarget(
             name: "AskTests",
             dependencies: [
                 "Ask", "AskLive", "Catalog", "Recommender", "Storage", "RepoFinderCore", "Localization", "TestSupport",
             ],
-            swiftSettings: strictSettings),
+            swiftSettings: testSettings),
         .testTarget(
             name: "SearchIndexTests",
             dependencies: ["SearchIndex", "Semantics", "Storage", "RepoFinderCore", "Catalog", "TestSupport"],
-            swiftSettings: strictSettings),
+            swiftSettings: testSettings),
         .testTarget(
             name: "StorageContractTests",
             dependencies: [
@@ -370,28 +375,28 @@ let package = Package(
                 "Catalog",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            swiftSettings: strictSettings
+            swiftSettings: testSettings
         ),
         .testTarget(
             name: "CatalogTests",
             dependencies: [
                 "Catalog", "GitHub", "GitHubTestSupport", "Storage", "StorageLive", "RepoFinderCore", "TestSupport",
             ],
-            swiftSettings: strictSettings
+            swiftSettings: testSettings
         ),
-        .testTarget(name: "SemanticsTests", dependencies: ["Semantics"], swiftSettings: strictSettings),
+        .testTarget(name: "SemanticsTests", dependencies: ["Semantics"], swiftSettings: testSettings),
         .testTarget(
             name: "GitHubTests",
             dependencies: [
                 "GitHub", "GitHubLive", "GitHubTestSupport", "RepoFinderCore", "TestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
-            swiftSettings: strictSettings
+            swiftSettings: testSettings
         ),
         .testTarget(
             name: "RecommenderTests",
             dependencies: ["Recommender", "Semantics", "Catalog", "RepoFinderCore", "TestSupport"],
-            swiftSettings: strictSettings
+            swiftSettings: testSettings
         ),
         .testTarget(
             name: "DealingTests",
@@ -399,7 +404,7 @@ let package = Package(
                 "Dealing", "Recommender", "Storage", "RepoFinderCore", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: strictSettings
+            swiftSettings: testSettings
         ),
         .testTarget(
             name: "SettingsTests",
@@ -409,7 +414,7 @@ let package = Package(
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: strictSettings
+            swiftSettings: testSettings
         ),
         .testTarget(
             name: "ServerTests",
@@ -425,19 +430,19 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],
-            swiftSettings: strictSettings
+            swiftSettings: testSettings
         ),
         // The app core: fakes shared by its tests; the view models against fakes only (no server, no SQL driver beyond
         // the device's own store); and the client, outbox and view models against the real server in process.
         .target(
             name: "AppTestSupport", dependencies: ["RepoFinderClient", "RepoFinderCore"], path: "Tests/AppTestSupport",
-            swiftSettings: strictSettings),
+            swiftSettings: testSettings),
         .testTarget(
             name: "AppFeaturesTests",
             dependencies: [
                 "AppFeatures", "AppTestSupport", "RepoFinderClient", "OfflineStore", "ImageLoading", "RepoFinderCore",
             ],
-            swiftSettings: strictSettings
+            swiftSettings: testSettings
         ),
         // The real server on a loopback port, for the app core's integration tests and the iPhone app's walk.
         .target(
@@ -451,7 +456,7 @@ let package = Package(
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],
-            path: "Tests/AppServerSupport", swiftSettings: strictSettings),
+            path: "Tests/AppServerSupport", swiftSettings: testSettings),
         .testTarget(
             name: "AppIntegrationTests",
             dependencies: [
@@ -461,12 +466,12 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
-            swiftSettings: strictSettings
+            swiftSettings: testSettings
         ),
         .testTarget(
             name: "CommandLineTests",
             dependencies: ["RepoFinderCore", "Storage", "StorageSQLite", "TestSupport"],
-            swiftSettings: strictSettings
+            swiftSettings: testSettings
         ),
     ],
     swiftLanguageModes: [.v6]
@@ -480,22 +485,22 @@ let package = Package(
     let standIn = "Apps/StandIn"
     let appSources = "Apps/RepoFinder.swiftpm/Sources"
     package.targets += [
-        .target(name: "UIKit", path: "\(standIn)/UIKit", swiftSettings: strictSettings),
-        .target(name: "CoreTransferable", path: "\(standIn)/CoreTransferable", swiftSettings: strictSettings),
+        .target(name: "UIKit", path: "\(standIn)/UIKit", swiftSettings: testSettings),
+        .target(name: "CoreTransferable", path: "\(standIn)/CoreTransferable", swiftSettings: testSettings),
         .target(
             name: "SwiftUI", dependencies: ["UIKit", "CoreTransferable"], path: "\(standIn)/SwiftUI",
-            swiftSettings: strictSettings),
+            swiftSettings: testSettings),
         .target(
             name: "SafariServices", dependencies: ["UIKit"], path: "\(standIn)/SafariServices",
-            swiftSettings: strictSettings),
-        .target(name: "Charts", dependencies: ["SwiftUI"], path: "\(standIn)/Charts", swiftSettings: strictSettings),
-        .target(name: "Security", path: "\(standIn)/Security", swiftSettings: strictSettings),
+            swiftSettings: testSettings),
+        .target(name: "Charts", dependencies: ["SwiftUI"], path: "\(standIn)/Charts", swiftSettings: testSettings),
+        .target(name: "Security", path: "\(standIn)/Security", swiftSettings: testSettings),
         .target(
             name: "_AuthenticationServices_SwiftUI", dependencies: ["SwiftUI"],
-            path: "\(standIn)/_AuthenticationServices_SwiftUI", swiftSettings: strictSettings),
+            path: "\(standIn)/_AuthenticationServices_SwiftUI", swiftSettings: testSettings),
         .target(
             name: "AuthenticationServices", dependencies: ["_AuthenticationServices_SwiftUI"],
-            path: "\(standIn)/AuthenticationServices", swiftSettings: strictSettings),
+            path: "\(standIn)/AuthenticationServices", swiftSettings: testSettings),
         .target(
             name: "RepoFinderScreens",
             dependencies: [
@@ -507,10 +512,10 @@ let package = Package(
             ],
             path: "\(appSources)/Screens",
             resources: [.process("Resources")],
-            swiftSettings: strictSettings),
+            swiftSettings: testSettings),
         .executableTarget(
             name: "RepoFinderAppMain", dependencies: ["RepoFinderScreens", "SwiftUI"], path: "\(appSources)/Main",
-            exclude: ["Assets.xcassets"], swiftSettings: strictSettings),
+            exclude: ["Assets.xcassets"], swiftSettings: testSettings),
         .testTarget(
             name: "RepoFinderAppTests",
             dependencies: [
@@ -522,6 +527,6 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
-            swiftSettings: strictSettings),
+            swiftSettings: testSettings),
     ]
 #endif
