@@ -10,6 +10,9 @@ struct Priors {
     var activity: [Float] = []
     var trend: [Float] = []
     var trendGain: [Int32] = []
+    /// How alive a repository looks, 0.55…1 (``vitality(stars:daysSincePush:)``): what a dealt card's whole score is
+    /// scaled by for a person who told us what they work with.
+    var vitality: [Float] = []
     /// ``RepositoryHealth`` at the reference moment (nil where unknown): the one rule the reasons word.
     var health: [RepositoryHealth?] = []
 
@@ -31,10 +34,23 @@ struct Priors {
             let issues: Float = openIssues > 0 ? min(1, log1p(Float(openIssues)) / log1p(200)) : 0
             activity.append(0.5 * issues + 0.5 * fresh)
             health.append(repository.health(now: reference))
+            vitality.append(Self.vitality(stars: repository.stars, daysSincePush: days))
             let gain = max(0, weeklyGains[repository.id] ?? 0)
             trendGain.append(Int32(clamping: gain))
             trend.append(gain > 0 ? log1p(Float(gain)) / topGain : 0)
         }
+    }
+
+    /// How alive a repository looks, 0.55…1: 1 when pushed within a year or known widely (5,000 stars or more);
+    /// otherwise the larger of how recently it was pushed (1 at a year, 0.6 from three years; 0.55 when the push date
+    /// is unknown, as for most of the starter catalog's small repositories) and how widely it is known (0.55 at 300
+    /// stars or fewer, rising with the logarithm to 1 at 5,000). Small projects nobody has pushed to for years, or
+    /// whose activity nobody recorded, were the newcomers' misfits: mirrors, sidecars, abandoned demos and courses.
+    static func vitality(stars: Int, daysSincePush days: Double?) -> Float {
+        if let days, days <= 365 { return 1 }
+        let pushed: Float = days.map { Float(max(0.6, 1 - 0.2 * ($0 - 365) / 365)) } ?? 0.55
+        let known = (log10(Float(max(1, stars))) - log10(300)) / (log10(5_000) - log10(300))
+        return max(pushed, 0.55 + 0.45 * min(1, max(0, known)))
     }
 
     /// The order repositories are offered in when nothing personal is known.

@@ -49,6 +49,10 @@ struct Scorer {
     let clusterPenalty: [UInt8: Float]
     /// Every repository some positive reached.
     private(set) var reached: [Int32] = []
+    /// Whether scores are scaled by ``Priors/vitality``: for people who told us what they work with, beginners
+    /// aside (their prior already leans on popular, well-kept repositories, and for them the likes' small ties are
+    /// all that keeps a deck personal).
+    let scalesByVitality: Bool
 
     // Normalisers (largest accumulated value) and component weights.
     private(set) var collaborativeMax: Float = 0
@@ -109,6 +113,7 @@ struct Scorer {
             preference: preferences.isEmpty ? 0 : 1 / (1 + mass / 15),
             prior: 0.35 * preferences.priorEmphasis / (1 + mass / 5),
             negative: negatives.isEmpty ? 0 : 0.5)
+        scalesByVitality = !preferences.isEmpty && preferences.experience != .beginner
         (languagePenalty, clusterPenalty) = Self.avoidance(positives: positives, negatives: negatives, index: index)
         let count = index.count
         // A megabyte per request for the whole catalog: only people with likes, saves or opens need it.
@@ -217,7 +222,10 @@ struct Scorer {
             index.configuration.neighbourBudget / max(1, positives.count))
     }
 
-    /// The similarity-only part of a score (collaborative plus content).
+    /// How alive a repository looks (``Priors/vitality``) where that counts, else 1.
+    func vitality(_ item: Int) -> Float { scalesByVitality ? index.priors.vitality[item] : 1 }
+
+    /// The similarity-only part of a score (collaborative, content and implicit).
     func personal(_ item: Int) -> Float {
         (collaborativeMax > 0 ? weights.collaborative * similarity[item].collaborative / collaborativeMax : 0)
             + (contentMax > 0 ? weights.content * similarity[item].content / contentMax : 0)
@@ -288,14 +296,17 @@ struct Scorer {
     /// something and liked, saved or opened something too.
     var widensWithTold: Bool { !preferences.isEmpty && !positives.isEmpty }
 
+    /// The parts of a repository's score; every part but avoidance scaled by the repository's ``vitality(_:)``
+    /// where that counts (the likes' dormant, little-known neighbours fall back behind living ones).
     func parts(_ item: Int) -> Parts {
-        Parts(
+        let scale = vitality(item)
+        return Parts(
             collaborative: collaborativeMax > 0
-                ? weights.collaborative * similarity[item].collaborative / collaborativeMax : 0,
-            content: contentMax > 0 ? weights.content * similarity[item].content / contentMax : 0,
-            implicit: implicitMax > 0 ? weights.implicit * implicit[item] / implicitMax : 0,
-            preference: weights.preference > 0 ? weights.preference * preferences.match(item, in: index) : 0,
-            prior: weights.prior * preferences.prior(item, in: index),
+                ? scale * weights.collaborative * similarity[item].collaborative / collaborativeMax : 0,
+            content: contentMax > 0 ? scale * weights.content * similarity[item].content / contentMax : 0,
+            implicit: implicitMax > 0 ? scale * weights.implicit * implicit[item] / implicitMax : 0,
+            preference: weights.preference > 0 ? scale * weights.preference * preferences.match(item, in: index) : 0,
+            prior: scale * weights.prior * preferences.prior(item, in: index),
             negative: weights.negative > 0 ? weights.negative * avoidance(item) : 0)
     }
 

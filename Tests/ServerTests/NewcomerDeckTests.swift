@@ -192,7 +192,7 @@ struct Newcomer: Sendable {
                  "secondaryClusters":["data","developer-tools"],"onboardingCompleted":true}
                 """#,
             deckFilter: #"{"excludedLanguages":["JavaScript"]}"#,
-            floor: (7, 5)),
+            floor: (7, 11)),
         Newcomer(
             id: "data-scientist",
             summary: "a data scientist: Python, pandas and Jupyter; ML and data tools",
@@ -201,7 +201,7 @@ struct Newcomer: Sendable {
                  "experienceLevel":"intermediate","primaryCluster":"machine-learning","secondaryClusters":["data"],
                  "onboardingCompleted":true}
                 """#,
-            floor: (8, 8)),
+            floor: (8, 9)),
         Newcomer(
             id: "web-frontend",
             summary: "a frontend developer: TypeScript and React; UI components, design systems, testing",
@@ -218,6 +218,6 @@ struct Newcomer: Sendable {
                  "experienceLevel":"intermediate","primaryCluster":"devops-cloud","secondaryClusters":["security"],
                  "onboardingCompleted":true}
                 """#,
-            floor: (9, 14)),
+            floor: (8, 14)),
     ]
 }
