@@ -59,7 +59,7 @@ public struct CardFacts: Hashable, Sendable {
     public var repository: RepositoryFacts
     /// The deck's reasons, at most three.
     public var reasons: [String]
-    /// "87% fit".
+    /// "Strong fit · 87%", as every face words a fit; empty when nothing personal stands behind it (a fit of 0).
     public var fit: String
     /// The owner's avatar.
     public var avatar: URL
@@ -67,8 +67,7 @@ public struct CardFacts: Hashable, Sendable {
     public init(_ card: Card, locale: Locale = .current, now: Date = Date()) {
         repository = RepositoryFacts(card.repository, locale: locale, now: now)
         reasons = Array(card.reasons.prefix(3))
-        let percent = (Double(card.fitScore) / 100).formatted(.percent.precision(.fractionLength(0)).locale(locale))
-        fit = Words(Language.device).text("facts.card.fit", percent)
+        fit = Words(Language.device).fit(card.fitScore) ?? ""
         avatar = card.repository.owner.displayAvatarURL
     }
 }

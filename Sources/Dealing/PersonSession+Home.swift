@@ -72,7 +72,7 @@ extension PersonSession {
         var replacement: Recommendation? = kept == picked ? card : nil
         if replacement == nil { replacement = try await assess([kept.key], recommender: recommender).first ?? nil }
         guard let replacement else { return nil }
-        todaysPick = (day, ObjectIdentifier(recommender.index), replacement)
+        todaysPick = (day, ObjectIdentifier(recommender.index), tasteVersion, replacement)
         return DailyPick(card: replacement, decision: try await decision(on: kept))
     }
 
@@ -133,7 +133,7 @@ extension PersonSession {
         var card = dealt.flatMap { $0.repository.repositoryName == name ? $0 : nil }
         if card == nil { card = try await assess([name.key], recommender: recommender).first ?? nil }
         guard let card else { return nil }
-        todaysPick = (day, ObjectIdentifier(recommender.index), card)
+        todaysPick = (day, ObjectIdentifier(recommender.index), tasteVersion, card)
         return DailyPick(card: card, decision: try await decision(on: name))
     }
 
@@ -157,7 +157,16 @@ extension PersonSession {
             todaysPick = nil
             return nil
         }
-        return DailyPick(card: kept.card, decision: try await decision(on: kept.card.repository.repositoryName))
+        var card = kept.card
+        // Likes and skips since it was dealt move its fit as they move every other card's: assessed again (from memory
+        // while the taste stays), so the pick never shows an older number than Compare or Ask beside it.
+        if kept.taste != tasteVersion,
+            let fresh = try await assess([card.repository.repositoryName.key], recommender: recommender).first ?? nil
+        {
+            card = fresh
+            todaysPick = (day, kept.index, tasteVersion, fresh)
+        }
+        return DailyPick(card: card, decision: try await decision(on: card.repository.repositoryName))
     }
 
     /// How well each of `keys` fits this person (fit and reasons); nil for a key the recommender's index lacks.

@@ -57,8 +57,9 @@ public actor PersonSession {
     var tasteVersion = 0
     /// Fits worked out for Compare, by repository key, while the taste and the index stay the same.
     var fits: (index: ObjectIdentifier, taste: Int, byKey: [String: Recommendation])?
-    /// Today's pick once known, with its card as of the index it was assessed on (Home asks for it on every visit).
-    var todaysPick: (day: Day, index: ObjectIdentifier, card: Recommendation)?
+    /// Today's pick once known, with its card as of the index and the taste it was assessed on (Home asks for it on
+    /// every visit; a newer taste assesses it again, so Home's fit is Compare's and Ask's at the same moment).
+    var todaysPick: (day: Day, index: ObjectIdentifier, taste: Int, card: Recommendation)?
     /// How many picks "Not for me" replaced, by local day (kept by this session: a server restart allows a few more).
     var picksReplaced: [Day: Int] = [:]
     /// The last deal that came back empty, and what it was dealt from (see ``DryDeal``).

@@ -69,7 +69,8 @@ struct CardRenderer {
         // A fit only when something personal stands behind it (0 otherwise), like the web card.
         let reasons = card.reasons.joined(separator: "; ")
         let why =
-            card.fitScore > 0 ? words.text("terminal.fit", card.fitScore, reasons) : words.text("terminal.why", reasons)
+            words.fit(card.fitScore).map { words.text("terminal.fit", $0, reasons) }
+            ?? words.text("terminal.why", reasons)
         lines += [""] + wrap(why).map { paint($0, "32") }
         lines.append(rule)
         return lines
@@ -87,7 +88,7 @@ struct CardRenderer {
                 default: words.text("terminal.pick.undecided")
                 }
             let reason = pick.reasons.first ?? ""
-            let why = pick.fitScore > 0 ? words.text("terminal.pick.fit", pick.fitScore, reason) : reason
+            let why = words.fit(pick.fitScore).map { words.text("terminal.pick.fit", $0, reason) } ?? reason
             lines += wrap(
                 words.text("terminal.pick.line", pick.repository.fullName, words.number(pick.repository.stars), why)
                     + decided)

@@ -60,6 +60,41 @@ struct FitStabilityTests {
         }
     }
 
+    @Test("Home's pick says Compare's number after likes moved every fit (issue 66: 80% on Home, 88% in Compare)")
+    func pickFollowsTheTaste() async throws {
+        try await ServerHarness.run(.sqliteMemory) { client, _ in
+            let token = try await client.newToken()
+            _ = try await client.call(
+                .put, "/v1/me/preferences", token: token,
+                json: #"{"techStack":["Rust"],"interests":["cli"],"onboardingCompleted":true}"#)
+            func pick() async throws -> (name: String, fit: Int) {
+                let home = try await client.call(.get, "/v1/me/home?timeZone=UTC", token: token).json()
+                let item = try #require((home["pick"] as? [String: Any])?["item"] as? [String: Any])
+                let name = try #require((item["repository"] as? [String: Any])?["fullName"] as? String)
+                return (name, item["fitScore"] as? Int ?? -1)
+            }
+            func compared(_ name: String) async throws -> Int {
+                let other = name == "rust-dev0/rust-project-0" ? "rust-dev1/rust-project-1" : "rust-dev0/rust-project-0"
+                let items = try await client.call(.get, "/v1/compare?repos=\(name),\(other)", token: token).items()
+                return items.first?["fitScore"] as? Int ?? -1
+            }
+            let first = try await pick()
+            #expect(try await compared(first.name) == first.fit, "\(first.name): Home \(first.fit)")
+            // Likes of the next cards raise the fits of their neighbours, the pick's among them.
+            let cards = try await client.call(.get, "/v1/me/feed?limit=5", token: token).items()
+            let likes = cards.compactMap { ($0["repository"] as? [String: Any])?["fullName"] as? String }.map {
+                #"{"id":"\#(UUID().uuidString)","repo":"\#($0)","kind":"like","at":"2026-08-20T10:00:00Z"}"#
+            }
+            let sent = try await client.call(
+                .post, "/v1/me/interactions", token: token,
+                json: #"{"interactions":[\#(likes.joined(separator: ","))]}"#)
+            #expect(sent.status == .ok)
+            let later = try await pick()
+            #expect(later.name == first.name, "the pick stays for the day")
+            #expect(try await compared(later.name) == later.fit, "\(later.name): Home \(later.fit) after likes")
+        }
+    }
+
     @Test("a liked or saved card keeps its card's fit in Compare and in Ask's “why” (not 0%)")
     func likedKeepsItsFit() async throws {
         try await ServerHarness.run(.sqliteMemory) { client, _ in

@@ -3,6 +3,7 @@ import Dealing
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import Localization
 import Recommender
 import RepoFinderCore
 import RepoFinderServer
@@ -165,7 +166,7 @@ struct PersonasTests {
     }
 
     /// The label the apps show for a fit (the web's thresholds).
-    static func label(_ fit: Int) -> String { fit >= 67 ? "Strong" : fit >= 34 ? "Good" : "Some" }
+    static func label(_ fit: Int) -> String { (FitLevel(fit) ?? .some).rawValue.capitalized }
 }
 
 /// What one persona met.

@@ -13,6 +13,7 @@ Failures leave a screenshot, the page's HTML and the browser console in the arti
 import argparse
 import json
 import os
+import re
 import sqlite3
 import sys
 import time
@@ -42,6 +43,19 @@ DESKTOP = (1280, 800)
 
 class Failure(Exception):
     pass
+
+
+def fit_words_problem(text):
+    """What is wrong with a fit as a face shows it ("Strong fit · 87%"), or None: every face words a fit the same way,
+    its level read from its number (strong from 70, good from 50, as Swift's FitLevel and ui.js's fitLevel draw it)."""
+    match = re.fullmatch(r"(Strong|Good|Some) fit · (\d+)%", text.strip())
+    if not match:
+        return f"{text.strip()!r} is not worded as “<level> fit · N%”"
+    number = int(match.group(2))
+    level = "Strong" if number >= 70 else "Good" if number >= 50 else "Some"
+    if match.group(1) != level:
+        return f"{text.strip()!r}: {number}% reads {level}"
+    return None
 
 
 def warm(url):
@@ -291,6 +305,11 @@ class Flow:
             raise Failure("the top card has no name or no reasons")
         if b.find(".card.top .fit").text.strip()[-3:] != "fit":
             raise Failure("the top card shows no fit score")
+        # Its words and the number its tap says are Home's and Compare's ("Good fit, 62%: why?" read aloud).
+        spoken = b.find(".card.top button.fit").get_attribute("aria-label")
+        problem = fit_words_problem(spoken.split(":")[0].replace(", ", " · "))
+        if problem:
+            raise Failure(f"the top card's fit: {problem}")
         self.act("like", "drag")
         self.act("skip", "key")
         self.act("like", "key")
@@ -711,6 +730,9 @@ class Flow:
         pick = b.wait("today's pick", lambda: b.finds(".pick-card") and b.find(".pick-card").get_attribute("data-repo"), 10)
         if pick in self.liked + self.skipped + self.saved:
             raise Failure(f"today's pick {pick} was dealt before")
+        pick_fit = fit_words_problem(b.find(".pick-card .fit").text)
+        if pick_fit:
+            raise Failure(f"today's pick: {pick_fit}")
         b.click('.pick-actions [data-action="like"]')
         b.wait("the like to be said", lambda: "Library" in b.find(".pick-status").text, 5)
         self.liked.append(pick)
@@ -756,6 +778,12 @@ class Flow:
         if not b.finds("svg.compare-chart path.line"):
             raise Failure("the comparison has no star history chart")
         b.wait("the fit for this person", lambda: b.find(".fit-row").is_displayed(), 10)
+        # One number, one word (issue 66): each column's fit is worded as Home's pick is, its level by its number.
+        for cell in b.finds(".fit-row td"):
+            shown = cell.text.split("\n")[0]
+            problem = shown != "—" and fit_words_problem(shown)
+            if problem:
+                raise Failure(f"Compare's fit: {problem}")
         # Each column says where it stands with the person: all three unliked and unsaved here.
         toggles = b.wait("Like and Save on each column", lambda: len(b.finds(".compare-toggles")) == 3
                          and b.finds(".compare-toggles [data-toggle]"), 10)

@@ -6,15 +6,7 @@
 import { compact, date, lang, list as listOf, number, relative, t } from "./i18n.js";
 import { personalReasons, reasonsOf } from "./reasons.js";
 import { compareButton } from "./tray.js";
-import { avatar, detailPath, h } from "./ui.js";
-
-/** The fit in words: 0 means nothing personal stands behind it (no fit is shown). */
-export function fitWords(score) {
-  if (!score) return null;
-  if (score >= 67) return t("card.fit.strong");
-  if (score >= 34) return t("card.fit.good");
-  return t("card.fit.some");
-}
+import { avatar, detailPath, fitLevel, fitWords, h } from "./ui.js";
 
 // Words in a name or topic that say what kind of thing a repository is, most telling first, each with the words that
 // begin the sentence about it ("A command-line tool", "Documentation": a whole phrase, its article included, so each
@@ -126,7 +118,7 @@ function healthWords(health) {
 
 /** The fit as words with a small meter; a tap (or Enter) opens what it is made of. */
 function fitButton(item, words) {
-  const level = item.fitScore >= 67 ? 3 : item.fitScore >= 34 ? 2 : 1;
+  const level = { strong: 3, good: 2, some: 1 }[fitLevel(item.fitScore)];
   // Facts about the repository itself (popular, trending, active) are reasons for the card, not for the fit.
   const personal = personalReasons(item);
   const explanation = h("div", { class: "fit-why", role: "note", hidden: true },

@@ -7,7 +7,7 @@ import { track } from "./events.js";
 import { list, t } from "./i18n.js";
 import { rowActions } from "./rowactions.js";
 import { trayItems, trayPath } from "./tray.js";
-import { h, toast } from "./ui.js";
+import { fitWords, h, toast } from "./ui.js";
 
 export async function start() {
   const section = document.querySelector(".compare");
@@ -34,7 +34,8 @@ export async function start() {
     comparison.items.forEach((item, position) => {
       const cell = row.querySelector(`td[data-position="${position}"]`);
       if (!cell || item.fitScore === undefined) return;
-      cell.replaceChildren(h("strong", {}, t("compare.fit-score", item.fitScore)),
+      const score = item.fitScore ? [h("strong", {}, fitWords(item.fitScore)), " · ", t("compare.fit-score", item.fitScore)] : ["—"];
+      cell.replaceChildren(...score,
         item.fitReasons?.length ? h("ul", { class: "reasons" }, item.fitReasons.map((reason) => h("li", {}, reason))) : null);
     });
     row.hidden = comparison.items.every((item) => item.fitScore === undefined);

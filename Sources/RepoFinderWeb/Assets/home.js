@@ -7,7 +7,9 @@ import { date, list as listed, t } from "./i18n.js";
 import { track } from "./events.js";
 import { record, rememberedCards, sync } from "./store.js";
 import { compareButton } from "./tray.js";
-import { avatar, compact, detailPath, failure, h, healthBadge, repositoryRow, showCatalogAge, toast } from "./ui.js";
+import {
+  avatar, compact, detailPath, failure, fitWords, h, healthBadge, repositoryRow, showCatalogAge, toast,
+} from "./ui.js";
 
 const decisions = {
   like: () => t("home.decision.like"),
@@ -104,8 +106,8 @@ function showPick(home) {
       h("div", { class: "card-name" },
         h("p", { class: "owner", translate: "no" }, repository.owner?.login || repository.fullName.split("/")[0]),
         h("h3", {}, h("a", { href: detailPath(repository.fullName), translate: "no" }, repository.name))),
-      h("span", { class: "fit", title: t("home.pick.fit-title") },
-        h("strong", {}, t("home.pick.fit-score", item.fitScore)), " ", t("home.pick.fit-label"))),
+      item.fitScore ? h("span", { class: "fit", title: t("home.pick.fit-title") },
+        h("strong", {}, fitWords(item.fitScore)), " · ", t("home.pick.fit-score", item.fitScore)) : null),
     repository.description ? h("p", { class: "description", translate: "no" }, repository.description) : null,
     h("p", { class: "row-facts" }, healthBadge(repository),
       repository.language ? h("span", { class: "language", translate: "no" }, repository.language) : null,

@@ -166,6 +166,19 @@ const healthWords = {
   dormant: () => t("ui.health.dormant"),
 };
 
+/** A fit's level, as every face draws the lines (Swift's `FitLevel`: strong from 70, good from 50): "strong", "good",
+ * "some", or null for 0 (nothing personal stands behind it, and no fit is shown). */
+export function fitLevel(score) {
+  if (!score) return null;
+  return score >= 70 ? "strong" : score >= 50 ? "good" : "some";
+}
+
+/** The fit in words ("Good fit"); null for 0. Shown with its number ("Good fit · 62%") wherever there is room. */
+export function fitWords(score) {
+  const level = fitLevel(score);
+  return level && t(`card.fit.${level}`);
+}
+
 /** "Active", "Quiet" or "Dormant" (in the page's language), with the rule's sentence as its title; nothing when
  * unknown. */
 export function healthBadge(repository) {

@@ -14,7 +14,9 @@ struct CardView: View {
                 RemoteImage(url: facts.avatar, images: images).frame(width: 44, height: 44)
                 VStack(alignment: .leading) {
                     Text(facts.repository.title).font(.headline)
-                    Text(facts.fit).font(.caption).foregroundStyle(Color.secondary)
+                    if !facts.fit.isEmpty {
+                        Text(facts.fit).font(.caption).foregroundStyle(Color.secondary)
+                    }
                 }
             }
             Text(facts.repository.summary).font(.body).lineLimit(4)
