@@ -204,6 +204,47 @@ def card_fits_small_phone(flow):
     return f"the card's content ends inside it at 320 × 568 ({-spill} px to spare)"
 
 
+def tray_leaves_the_card_its_room(flow):
+    """Issue 66 item 6: with three in the compare tray, the deck on a phone keeps the card's height and its reasons
+    (the bar above the tab bar took 88 px, so a German card folded every reason into "+3 weitere"), and the tray
+    covers none of the deck's buttons (at 320 × 568 it lay over Skip, Save and Like)."""
+    b = flow.b
+    script = """
+      const card = document.querySelector('.card.top');
+      const tray = document.getElementById('compare-tray');
+      const shown = (e) => e && !e.hidden && e.getClientRects().length > 0;
+      const box = (e) => e.getBoundingClientRect();
+      const over = (a, c) => a.left < c.right && c.left < a.right && a.top < c.bottom && c.top < a.bottom;
+      const buttons = [...document.querySelectorAll('.deck-actions button')].map(box);
+      return {height: Math.round(box(card).height),
+              reasons: [...card.querySelectorAll('.reasons li')].filter((li) => shown(li)).length,
+              tray: shown(tray) ? tray.innerText.trim() : null,
+              cut: shown(tray) && [...tray.querySelectorAll('*')].some((e) => e.scrollWidth > e.clientWidth + 1),
+              covers: shown(tray) && buttons.some((button) => over(box(tray), button))};"""
+    kept = b.js("return localStorage.getItem('rf.compare')")
+    problems, seen = [], []
+    try:
+        for width, height in ((375, 667), (320, 568)):
+            b.js("localStorage.removeItem('rf.compare')")
+            alone = measure_top_card(b, width, height, script)
+            b.js("localStorage.setItem('rf.compare', JSON.stringify(['a/one', 'b/two', 'c/three']))")
+            tray = measure_top_card(b, width, height, script)
+            seen.append(f"{width}×{height}: card {alone['height']}→{tray['height']} px, reasons {alone['reasons']}→"
+                        f"{tray['reasons']}, tray {tray['tray']!r}")
+            if not tray["tray"]:
+                problems.append(f"no tray on the deck at {width} px")
+            if tray["covers"] or tray["cut"]:
+                problems.append(f"at {width} px the tray {'covers a deck button' if tray['covers'] else 'is cut'}")
+            if tray["height"] < alone["height"] - 1 or tray["reasons"] < alone["reasons"]:
+                problems.append(f"at {width} px the tray takes the card's room ({seen[-1]})")
+    finally:
+        b.js("arguments[0] ? localStorage.setItem('rf.compare', arguments[0]) : localStorage.removeItem('rf.compare')",
+             kept)
+    if problems:
+        raise Failure("; ".join(problems))
+    return "; ".join(seen)
+
+
 def onboarding_narrow(flow):
     """At 320 px onboarding's Areas step does not scroll sideways and "Start swiping" is whole."""
     b = flow.b
@@ -310,7 +351,8 @@ def one_like_then_set_up(flow):
 
 
 CHECKS = [card_names_whole, area_link_ellipsis, legend_aligned, compare_whole_columns, ask_long_name_fits,
-          desktop_card, card_fits_small_phone, onboarding_narrow, profile_plain, unknown_repository]
+          desktop_card, card_fits_small_phone, tray_leaves_the_card_its_room, onboarding_narrow, profile_plain,
+          unknown_repository]
 # Last: it leaves the browser with a new account.
 LAST = [one_like_then_set_up, office_accounts]
 
