@@ -106,8 +106,9 @@ public struct Comparison: Sendable {
     /// Whether `position` holds the best value of `fact`.
     public func isBest(_ position: Int, _ fact: ComparedFact) -> Bool { best[fact]?.contains(position) ?? false }
 
-    /// The facts only this one is best at (ties are not distinctions), and what sets it apart otherwise, in order of
-    /// weight; "Pick it for …" with up to two of them.
+    /// The facts only this one is best at (ties are not distinctions), and what sets it apart otherwise — its own
+    /// language, the longest record, the most forks, its license, a topic none of the others has, the newest start —
+    /// in order of weight; "Pick it for …" with up to two of them.
     static func reason(
         for position: Int, entries: [ComparedRepository], best: [ComparedFact: [Int]], health: [RepositoryHealth?],
         now: Date, words: Words = Words(Language.current)
@@ -148,10 +149,27 @@ public struct Comparison: Sendable {
                 points.append(words.text("facts.compare.longest-record", Day(containing: mine).monthAndYear(words)))
             }
         }
+        if alone(.forks), let forks = repository.forks {
+            points.append(words.text("facts.compare.most-forks", words.number(forks)))
+        }
         if let license = repository.license.map({ $0.spdxID ?? $0.name }),
             entries.filter({ ($0.repository.license.map { $0.spdxID ?? $0.name }) == license }).count == 1
         {
             points.append(words.text("facts.compare.license", license))
+        }
+        // What it is about that the others are not: its first topic none of them has (its language's name aside).
+        let othersTopics = Set(
+            entries.indices.filter { $0 != position }.flatMap { entries[$0].repository.topics.map { $0.lowercased() } })
+        if let topic = repository.topics.first(where: {
+            !othersTopics.contains($0.lowercased()) && $0.lowercased() != repository.language?.lowercased()
+        }) {
+            points.append(words.text("facts.compare.only-topic", topic))
+        }
+        if let mine = repository.createdAt, created.allSatisfy({ $0 != nil }) {
+            let dates = created.compactMap { $0 }
+            if dates.filter({ $0 > mine }).isEmpty, dates.filter({ $0 == mine }).count == 1 {
+                points.append(words.text("facts.compare.newest", Day(containing: mine).monthAndYear(words)))
+            }
         }
         if repository.goneAt != nil { return words.text("facts.compare.gone") }
         if repository.archived { return words.text("facts.compare.archived") }
@@ -164,6 +182,12 @@ public struct Comparison: Sendable {
 }
 
 extension Comparison {
+    /// Whether no repository here has `fact` known (the starter catalog records no license, for one): every face
+    /// leaves that row out rather than show a row of "—" (issue 66).
+    public func isUnknownForAll(_ fact: ComparedFact, now: Date) -> Bool {
+        entries.indices.allSatisfy { text(of: fact, at: $0, now: now) == "—" }
+    }
+
     /// A fact of the repository at `position` worded for a table cell ("115,752", "+997", "3 months ago", "—" when
     /// unknown); topics as a comma-separated list. Every face (web page, command line) words cells the same.
     public func text(of fact: ComparedFact, at position: Int, now: Date) -> String {

@@ -69,7 +69,7 @@ struct ComparisonView: Sendable {
                 withoutHref: others.count >= CompareRequest.minimum ? Route.compare(others).webPath : nil,
                 removeLabel: words.text("page.compare.remove.label", repository.fullName))
         }
-        rows = ComparedFact.allCases.map { fact in
+        rows = ComparedFact.allCases.filter { !comparison.isUnknownForAll($0, now: now) }.map { fact in
             let cells = comparison.entries.enumerated().map { position, entry -> Cell in
                 let repository = entry.repository
                 switch fact {

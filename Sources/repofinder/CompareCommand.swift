@@ -101,7 +101,7 @@ struct CompareCommand: AsyncParsableCommand {
         }
         var lines = row("", comparison.entries.map { cell($0.repository.fullName) })
         lines.append(String(repeating: "─", count: labelWidth + columnWidth * comparison.entries.count))
-        for fact in ComparedFact.allCases {
+        for fact in ComparedFact.allCases where !comparison.isUnknownForAll(fact, now: now) {
             lines += row(
                 fact.title,
                 comparison.entries.indices.map { position in

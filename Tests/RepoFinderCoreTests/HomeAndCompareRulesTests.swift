@@ -121,6 +121,30 @@ struct HomeAndCompareRulesTests {
         #expect(Comparison(Array(pushes.prefix(2)), now: Self.instant).best[.lastPush] == nil)
     }
 
+    @Test("on facts alone (the starter's), each column gets a reason: most forks, a topic of its own, the newest start")
+    func everyColumnHasAReason() {
+        // Three Go databases, none active, no history or likes: only stars set one apart before (issue 66 item 5,
+        // "Nothing in these facts sets it apart" for two of three).
+        let columns = [
+            ("big/store", 9_000, 100, ["database", "sql"], 45),
+            ("forked/kv", 5_000, 800, ["database", "go", "key-value"], 48),
+            ("new/embedded", 1_000, 50, ["database", "embedded"], 54),
+        ].map { name, stars, forks, topics, created in
+            ComparedRepository(
+                repository: Self.repository(
+                    name, stars: stars, forks: forks, pushedDaysAgo: 900, language: "Go", topics: topics,
+                    created: created),
+                history: [], likedHere: 0)
+        }
+        let reasons = Comparison(columns, now: Self.instant).reasons
+        #expect(
+            reasons[0] == "Pick it for the most stars (9,000) and the longest record (since Jan 2015).", "\(reasons)")
+        // Its language's name is not a topic of its own.
+        #expect(reasons[1] == "Pick it for the most forks (800) and its topic key-value, which the others lack.")
+        #expect(reasons[2].hasPrefix("Pick it for its topic embedded, which the others lack and the newest start ("))
+        #expect(!reasons.contains { $0.contains("Nothing") })
+    }
+
     @Test("gains read the count a week (or a month) before the newest, tolerating a missing day or two")
     func gains() {
         var history = Self.history("x/y", from: 100, daily: 3, days: 10)

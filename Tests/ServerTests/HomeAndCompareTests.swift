@@ -234,7 +234,12 @@ struct HomeAndCompareTests {
             #expect(page.status == .ok)
             let html = String(buffer: page.body)
             #expect(html.contains("data-repos=\"\(repos)\""))
-            for fact in ComparedFact.allCases { #expect(html.contains("data-fact=\"\(fact.rawValue)\""), "\(fact)") }
+            // Every fact one of them knows has its row; a row nobody knows is left out (eight days of counts here: no
+            // 30-day gain; on the starter catalog, no license).
+            for fact in ComparedFact.allCases where fact != .gained30 {
+                #expect(html.contains("data-fact=\"\(fact.rawValue)\""), "\(fact)")
+            }
+            #expect(!html.contains("data-fact=\"gained30\""), "a row of “—” under Gained in 30 days")
             #expect(html.contains("class=\"best\""))
             #expect(html.contains("Pick it for"))
             #expect(html.contains("repoverse://compare?repos=\(repos)"))
