@@ -1,6 +1,6 @@
 /// How well a repository fits a person, in the three words every face uses beside the number (issue 66: one number,
 /// one word, everywhere — a card said "Good fit" at 39 while Home said "80% fit"). A fit of 0 means nothing personal
-/// stands behind it, and no face shows one. The web's `fitWords` (`RepoFinderWeb/Assets/card.js`) draws the same lines.
+/// stands behind it, and no face shows one. The web's `fitLevel` (`RepoFinderWeb/Assets/ui.js`) draws the same lines.
 public enum FitLevel: String, Sendable, CaseIterable {
     /// From 70: what the person told us and what they liked agree on it (their language, area and interests).
     case strong
@@ -9,7 +9,7 @@ public enum FitLevel: String, Sendable, CaseIterable {
     /// Below 50: one thing points to it.
     case some
 
-    /// The lowest fit of each level above ``some``.
+    /// The lowest fit that reads "Strong fit".
     public static let strongFrom = 70
     /// The lowest fit that reads "Good fit".
     public static let goodFrom = 50
